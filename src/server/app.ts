@@ -1,0 +1,111 @@
+/**
+ * buildApp(services) → a ready Fastify instance that does not listen (tests use `inject` or listen on port 0).
+ * main.ts owns configuration, migrations, listening, the job worker and shutdown.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '../shared/brand.ts';
+import type { WebServices } from '../shared/load-context.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './jobs/mail.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { ssrPlugin } from './plugins/ssr.ts';
+
+export interface AppServices {
+  config: AppConfig;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  /** Builds the mailer once the app's logger exists. */
+  createMailer: (app: FastifyInstance) => Mailer;
+  /** Pages: 'production' serves build/, 'development' runs Vite in this process, false serves the API only. */
+  ssr: false | { mode: 'production' | 'development'; root: string };
+  /** A logger stream (tests capture it); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+// Never log secrets: credentials in headers are redacted and tokens in URLs are masked.
+const REDACTED_HEADERS = ['authorization', 'cookie', 'x-client-secret', 'x-admin-client-secret'];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: String(request.url).replace(/([?&](?:token|secret|password)=)[^&]*/gi, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = options.createMailer(app);
+  app.decorate('services', { config, database: options.database, queue: options.queue, mailer });
+
+  await app.register(securityPlugin, { isDevelopment: config.isDevelopment });
+  await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier });
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '2.0.0',
+        description: `The ${PRODUCT_NAME} JSON API for the desktop app and for developers. Jot protocol: see docs/api.md.`,
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          clientId: { type: 'apiKey', in: 'header', name: 'X-Client-Id' },
+          clientSecret: { type: 'apiKey', in: 'header', name: 'X-Client-Secret' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes);
+
+  if (options.ssr) {
+    const services: WebServices = { publicUrl: config.publicUrl };
+    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services });
+  }
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfigEnv } from './config.ts';
+
+describe('configuration', () => {
+  it('starts with embedded defaults when nothing is set', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/jotit-config-test', JWT_SECRET: 'x'.repeat(40) });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.rateLimitMultiplier).toBe(1);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('turns demo content off by default on PostgreSQL, and on again when asked', () => {
+    const base = { DATA_DIR: '/tmp/jotit-config-test', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig(base).seedDemo).toBe(false);
+    expect(loadConfig({ ...base, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfigEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT: must be a number'],
+    ['PORT', '70000', 'PORT'],
+    ['DATABASE_URL', 'mysql://x@y/z', 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    ['SMTP_URL', 'not a url', 'SMTP_URL: must be a URL'],
+    ['AUTO_APPROVE', 'maybe', 'AUTO_APPROVE: must be true or false'],
+    ['JWT_SECRET', 'short', 'JWT_SECRET: must be at least 32 characters'],
+    ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL: must be an e-mail address'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
+    ['RATE_LIMIT_MULTIPLIER', '-1', 'RATE_LIMIT_MULTIPLIER'],
+  ])('refuses %s=%s with a message naming the variable', (name, value, expected) => {
+    expect(() => parseConfigEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfigEnv({ [name]: value })).toThrow(expected);
+  });
+
+  it('keeps a generated JWT secret across restarts', () => {
+    const dir = `/tmp/jotit-config-secret-${process.pid}-${Date.now()}`;
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+});

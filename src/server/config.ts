@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url({ message: 'must be a URL' })
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    })
+    .optional();
+
+/** Every variable of DESIGN §7; all optional, with embedded defaults. */
+export const ConfigEnvSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  PUBLIC_URL: z.string().url({ message: 'must be a URL' }).optional(),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('JotIt <no-reply@jotit.local>'),
+  SUPPORT_EMAIL: z.string().email({ message: 'must be an e-mail address' }).default('support@jotit.local'),
+  ADMIN_EMAIL: z.string().email({ message: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
+  AUTO_APPROVE: booleanFromEnv.default(false),
+  CAPTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a number' }).int().min(10).max(10_000_000).default(50_000),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
+  KIT_API_KEY: z.string().min(1).optional(),
+  KIT_FORM_ID: z.string().min(1).optional(),
+  KIT_API_URL: z.string().url({ message: 'must be a URL' }).default('https://api.kit.com'),
+  DOWNLOAD_URL: z.string().url({ message: 'must be a URL' }).default('https://downloads.jotit.app/JotIt-Setup.exe'),
+  GEOIP_DB: z.string().min(1).optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type ConfigEnv = z.infer<typeof ConfigEnvSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  autoApprove: boolean;
+  captchaMaxNumber: number;
+  rateLimitMultiplier: number;
+  kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string };
+  downloadUrl: string;
+  geoipDb: string | undefined;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  logLevel: ConfigEnv['LOG_LEVEL'];
+  isDevelopment: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; a bad value throws a ConfigError naming each variable. */
+export function parseConfigEnv(env: Record<string, string | undefined>): ConfigEnv {
+  // An empty variable means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = ConfigEnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
+function resolveJwtSecret(env: ConfigEnv): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = parseConfigEnv(env);
+  const port = parsed.PORT;
+  return {
+    port,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    redisUrl: parsed.REDIS_URL,
+    jwtSecret: resolveJwtSecret(parsed),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    supportEmail: parsed.SUPPORT_EMAIL,
+    adminEmail: parsed.ADMIN_EMAIL,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    autoApprove: parsed.AUTO_APPROVE,
+    captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
+    rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
+    kit: { apiKey: parsed.KIT_API_KEY, formId: parsed.KIT_FORM_ID, apiUrl: parsed.KIT_API_URL.replace(/\/$/, '') },
+    downloadUrl: parsed.DOWNLOAD_URL,
+    geoipDb: parsed.GEOIP_DB,
+    trustProxy: parsed.TRUST_PROXY,
+    // Demo content is on by default only for the embedded database (DESIGN §7).
+    seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
+    logLevel: parsed.LOG_LEVEL,
+    isDevelopment: parsed.NODE_ENV === 'development',
+  };
+}

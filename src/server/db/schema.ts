@@ -1,0 +1,429 @@
+/**
+ * The database schema: every entity of spec §3, plus auth tokens, captcha uses and the audit log.
+ * Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in TypeScript.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const createdBy = () => integer().references(() => users.id, { onDelete: 'set null' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    isAdmin: boolean().notNull().default(false),
+    isApproved: boolean().notNull().default(false),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    // Bumped on password change, approval or role change: older JWTs stop working at once.
+    tokenVersion: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+  ],
+);
+
+/** E-mail confirmation and password reset tokens; only a SHA-256 of the token is stored. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['confirm_email', 'reset_password'] }).notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user_idx').on(table.userId)],
+);
+
+/** API clients (spec §3 Client); the secret is stored hashed and shown once at creation. */
+export const apiClients = pgTable('api_clients', {
+  clientId: text().primaryKey(),
+  name: text(),
+  secretHash: text().notNull(),
+  isAdmin: boolean().notNull().default(false),
+  lastUsedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  createdBy: createdBy(),
+});
+
+export const buildGuids = pgTable(
+  'build_guids',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    value: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('build_guids_name_unique').on(table.name)],
+);
+
+/** One table holding the union of the older and newer jot fields (spec §3). */
+export const jots = pgTable(
+  'jots',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    protocolVersion: text({ enum: ['legacy', 'v1', 'v2'] }).notNull(),
+    buildGuidName: text(),
+    encryptedPayload: text().notNull(),
+    clientId: text(),
+    appName: text().notNull().default('JotApp'),
+    windowTitle: text(),
+    jotText: text(),
+    appVersion: text(),
+    plugin: text(),
+    senderIp: text(),
+    senderUserAgent: text(),
+    senderCity: text(),
+    senderState: text(),
+    senderCountry: text(),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('jots_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('jots_client_id_idx').on(table.clientId, table.id.desc()),
+    index('jots_sender_country_idx').on(table.senderCountry),
+    index('jots_app_version_idx').on(table.appVersion),
+    index('jots_plugin_idx').on(table.plugin),
+  ],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    message: text().notNull(),
+    type: text().notNull().default('info'),
+    backgroundColor: text().notNull().default('#3b82f6'),
+    textColor: text().notNull().default('#ffffff'),
+    isActive: boolean().notNull().default(true),
+    isCloseable: boolean().notNull().default(true),
+    displayOrder: integer().notNull().default(0),
+    startDate: timestamp({ withTimezone: true }),
+    endDate: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+  },
+  (table) => [index('banners_active_order_idx').on(table.isActive, table.displayOrder)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    source: text(),
+    subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    convertkitSubscriberId: bigint({ mode: 'number' }),
+    kitSyncedAt: timestamp({ withTimezone: true }),
+    ipAddress: text(),
+    userAgent: text(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmTerm: text(),
+    utmContent: text(),
+    referrer: text(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('leads_email_unique').on(sql`lower(${table.email})`),
+    index('leads_subscribed_at_idx').on(table.subscribedAt.desc()),
+  ],
+);
+
+export const feedback = pgTable('feedback', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  ipAddress: text(),
+  userAgent: text(),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull(),
+  company: text(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  ipAddress: text(),
+  userAgent: text(),
+  createdAt: createdAt(),
+});
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial().primaryKey(),
+    senderName: text().notNull(),
+    senderEmail: text().notNull(),
+    recipientName: text().notNull(),
+    recipientEmail: text().notNull(),
+    personalMessage: text(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  // Per-recipient limits look up recent invitations by address.
+  (table) => [index('invitations_recipient_idx').on(sql`lower(${table.recipientEmail})`, table.createdAt)],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial().primaryKey(),
+    question: text().notNull(),
+    answer: text().notNull(),
+    displayOrder: integer().notNull().default(0),
+    isPublished: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+  },
+  (table) => [index('faqs_published_order_idx').on(table.isPublished, table.displayOrder)],
+);
+
+export const blogCategories = pgTable(
+  'blog_categories',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    color: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('blog_categories_slug_unique').on(table.slug)],
+);
+
+export const blogTags = pgTable(
+  'blog_tags',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('blog_tags_slug_unique').on(table.slug)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    slug: text().notNull(),
+    content: text().notNull(),
+    excerpt: text(),
+    authorName: text().notNull().default('JotIt Team'),
+    authorBio: text(),
+    authorAvatarUrl: text(),
+    category: text().notNull().default('General'),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    featuredImageUrl: text(),
+    isPublished: boolean().notNull().default(false),
+    isFeatured: boolean().notNull().default(false),
+    viewCount: integer().notNull().default(0),
+    likeCount: integer().notNull().default(0),
+    readTimeMinutes: integer().notNull().default(5),
+    metaTitle: text(),
+    metaDescription: text(),
+    metaKeywords: text(),
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+  },
+  (table) => [
+    uniqueIndex('blog_posts_slug_unique').on(table.slug),
+    index('blog_posts_published_idx').on(table.isPublished, table.publishedAt.desc()),
+  ],
+);
+
+export const blogAds = pgTable('blog_ads', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  type: text({ enum: ['banner', 'inline', 'sidebar', 'affiliate_link'] })
+    .notNull()
+    .default('banner'),
+  content: text().notNull(),
+  imageUrl: text(),
+  altText: text(),
+  targetUrl: text(),
+  position: text({ enum: ['top', 'middle', 'bottom', 'sidebar'] })
+    .notNull()
+    .default('top'),
+  priority: integer().notNull().default(1),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  createdBy: createdBy(),
+});
+
+export const blogPostAds = pgTable(
+  'blog_post_ads',
+  {
+    id: serial().primaryKey(),
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    adId: integer()
+      .notNull()
+      .references(() => blogAds.id, { onDelete: 'cascade' }),
+    position: text().notNull().default('middle'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('blog_post_ads_post_idx').on(table.postId)],
+);
+
+export const blogRelatedPosts = pgTable(
+  'blog_related_posts',
+  {
+    id: serial().primaryKey(),
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    relatedPostId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('blog_related_posts_pair_unique').on(table.postId, table.relatedPostId)],
+);
+
+export const testimonials = pgTable('testimonials', {
+  id: serial().primaryKey(),
+  customerName: text().notNull(),
+  customerTitle: text(),
+  customerCompany: text(),
+  testimonialText: text().notNull(),
+  rating: integer(),
+  avatarUrl: text(),
+  isFeatured: boolean().notNull().default(false),
+  isPublished: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  createdBy: createdBy(),
+});
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    slug: text().notNull(),
+    content: text(),
+    metaDescription: text(),
+    isPublished: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+  },
+  (table) => [uniqueIndex('pages_slug_unique').on(table.slug)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text(),
+    landingPageContent: text(),
+    conversionGoal: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: createdBy(),
+  },
+  (table) => [uniqueIndex('campaigns_slug_unique').on(table.slug)],
+);
+
+export const affiliateProducts = pgTable('affiliate_products', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  description: text(),
+  price: numeric({ precision: 10, scale: 2 }),
+  affiliateLink: text().notNull(),
+  vendor: text(),
+  category: text(),
+  commissionRate: numeric({ precision: 5, scale: 2 }),
+  featuredImageUrl: text(),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  createdBy: createdBy(),
+});
+
+export const helpConfig = pgTable('help_config', {
+  id: serial().primaryKey(),
+  videoUrl: text().notNull(),
+  videoTitle: text(),
+  videoDescription: text(),
+  updatedAt: updatedAt(),
+  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Each captcha solution is accepted once (DESIGN §5); rows expire with the challenge. */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    signatureHash: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('captcha_uses_expires_idx').on(table.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actorClientId: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    details: jsonb(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+    index('audit_log_created_at_idx').on(table.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,110 @@
+/**
+ * Demo content (SEED_DEMO): idempotent — each part is added only when its table holds none of it yet,
+ * so a restart never duplicates anything and an admin's edits are never overwritten.
+ */
+import { count } from 'drizzle-orm';
+import { encryptV2 } from '../../shared/jot-crypto.ts';
+import type { Database } from './client.ts';
+import { banners, blogCategories, blogPosts, buildGuids, faqs, jots } from './schema.ts';
+import {
+  DEMO_APP_VERSIONS,
+  DEMO_BLOG_CATEGORIES,
+  DEMO_BLOG_POSTS,
+  DEMO_BUILD_GUID,
+  DEMO_FAQS,
+  DEMO_JOT_LOCATIONS,
+  DEMO_JOT_TEXTS,
+  DEMO_PLUGINS,
+  DEMO_WELCOME_BANNER,
+} from './seed-data.ts';
+
+export const DEMO_JOT_COUNT = 50;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+async function isEmpty(db: Database, table: typeof banners | typeof faqs | typeof jots): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(table);
+  return (row?.value ?? 0) === 0;
+}
+
+/** A deterministic pseudo-random sequence, so the demo looks the same on every machine. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+export async function seedDemoContent(db: Database, now = new Date()): Promise<void> {
+  await db
+    .insert(blogCategories)
+    .values(DEMO_BLOG_CATEGORIES.map((category) => ({ ...category })))
+    .onConflictDoNothing();
+
+  await db
+    .insert(blogPosts)
+    .values(
+      DEMO_BLOG_POSTS.map((post) => ({
+        title: post.title,
+        slug: post.slug,
+        excerpt: post.excerpt,
+        content: post.content,
+        authorName: post.authorName,
+        authorBio: post.authorBio,
+        category: post.category,
+        tags: [...post.tags],
+        readTimeMinutes: post.readTimeMinutes,
+        isPublished: true,
+        isFeatured: post.isFeatured,
+        publishedAt: new Date(post.publishedAt),
+        metaTitle: post.title,
+        metaDescription: post.excerpt,
+      })),
+    )
+    .onConflictDoNothing();
+
+  if (await isEmpty(db, faqs)) {
+    await db.insert(faqs).values(DEMO_FAQS.map((faq) => ({ ...faq, isPublished: true })));
+  }
+
+  if (await isEmpty(db, banners)) {
+    await db.insert(banners).values({ ...DEMO_WELCOME_BANNER });
+  }
+
+  await db.insert(buildGuids).values({ ...DEMO_BUILD_GUID }).onConflictDoNothing();
+
+  if (await isEmpty(db, jots)) {
+    const random = sequence(2026);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const rows = Array.from({ length: DEMO_JOT_COUNT }, (_, index) => {
+      const location = pick(DEMO_JOT_LOCATIONS);
+      const plaintext = {
+        text: pick(DEMO_JOT_TEXTS),
+        appName: 'JotApp',
+        clientId: `demo-device-${(index % 7) + 1}`,
+        appVersion: pick(DEMO_APP_VERSIONS),
+        plugin: pick(DEMO_PLUGINS),
+      };
+      // Spread over the last week, oldest first, so ids and times agree.
+      const createdAt = new Date(now.getTime() - WEEK_MS + (WEEK_MS * (index + random() * 0.9)) / DEMO_JOT_COUNT);
+      return {
+        protocolVersion: 'v2' as const,
+        buildGuidName: DEMO_BUILD_GUID.name,
+        encryptedPayload: encryptV2(plaintext, DEMO_BUILD_GUID.name, DEMO_BUILD_GUID.value),
+        clientId: plaintext.clientId,
+        appName: plaintext.appName,
+        jotText: plaintext.text,
+        appVersion: plaintext.appVersion,
+        plugin: plaintext.plugin,
+        senderCity: location.city,
+        senderState: location.state,
+        senderCountry: location.country,
+        senderIp: null,
+        senderUserAgent: `JotIt/${plaintext.appVersion} (Windows NT 10.0; Win64; x64)`,
+        processedAt: createdAt,
+        createdAt,
+      };
+    });
+    await db.insert(jots).values(rows);
+  }
+}

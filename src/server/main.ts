@@ -1,0 +1,95 @@
+/**
+ * The one process (DESIGN §1): validates configuration, migrates, seeds, serves pages + API, runs the job
+ * worker, and shuts down cleanly within 5 s on SIGTERM/SIGINT.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { createMailer, startMailWorker } from './jobs/mail.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+
+const SHUTDOWN_DEADLINE_MS = 5000;
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nFix the variable(s) above (see .env.example) and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const queue = createJobQueue(database, { onError: (error) => app.log.error({ err: error }, 'job queue error') });
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    createMailer: (instance) =>
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        queue,
+        logger: instance.log,
+      }),
+    ssr: { mode: config.isDevelopment ? 'development' : 'production', root: projectRoot },
+  });
+
+  if (config.seedDemo) await seedDemoContent(database.db);
+  const admin = await ensureFirstAdmin(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    generateDefault: config.seedDemo,
+  });
+  if (admin?.generatedPassword) {
+    // Printed once, to the terminal only (never to the structured log): DESIGN §5.
+    process.stdout.write(
+      `\n  First admin created: ${admin.email}\n  Password: ${admin.generatedPassword}\n  (shown once; change it after signing in)\n\n`,
+    );
+  } else if (admin?.created) {
+    app.log.info({ email: admin.email }, 'first admin created from ADMIN_EMAIL');
+  }
+
+  await queue.start();
+  await startMailWorker(queue, app.services.mailer, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`JotIt is running at ${config.publicUrl}`);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took longer than 5 s; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await queue.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`JotIt failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors.ts';
+
+/**
+ * The one error handler of the API (STYLE habit 3): every failure becomes `{ "error": "human text" }`
+ * with the right status; 5xx details are logged with the request id and never sent.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path?.join('.') || '',
+          message: issue.message ?? 'Invalid value',
+        }));
+        return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', details });
+      }
+      if (error instanceof HttpError) {
+        const body: Record<string, unknown> = { error: error.message };
+        if (error.details !== undefined) body.details = error.details;
+        return reply.status(error.statusCode).send(body);
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return reply.status(500).send({ error: 'Internal server error' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ error: 'Internal server error' });
+      }
+      // Fastify's own 4xx (bad JSON, body too large, rate limit, unsupported media type): its message is safe.
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Request body is not valid JSON'
+            : error.message;
+      return reply.status(status).send({ error: message });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,42 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Per-IP limits of DESIGN §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). */
+export const RATE_LIMITS = {
+  auth: 10,
+  publicForm: 5,
+  jotIngest: 120,
+  default: 600,
+} as const;
+
+export type RateLimitKind = keyof typeof RATE_LIMITS;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Route-level `config.rateLimit` for one of the limits of DESIGN §6. */
+    rateLimitFor(kind: RateLimitKind): { max: number; timeWindow: string };
+  }
+}
+
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: { multiplier: number }) => {
+    const limitFor = (kind: RateLimitKind) => ({
+      max: Math.max(1, Math.round(RATE_LIMITS[kind] * options.multiplier)),
+      timeWindow: '1 minute',
+    });
+    app.decorate('rateLimitFor', limitFor);
+    await app.register(rateLimit, {
+      global: true,
+      ...limitFor('default'),
+      // Static assets and health probes are not rate limited.
+      allowList: (request) => request.url.startsWith('/assets/') || request.url === '/healthz' || request.url === '/readyz',
+      // Thrown into the central error handler, which sends `{ error }`; the plugin adds Retry-After.
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
+          statusCode: 429,
+        }),
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,0 +1,106 @@
+/**
+ * Serves every page through React Router's request handler (DESIGN §2 "SSR inside Fastify").
+ * Production loads the built bundle from build/; development runs Vite in middleware mode in this process.
+ * The server never imports web source: it loads the build (or Vite's virtual module) at run time.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
+
+export interface SsrOptions {
+  mode: 'production' | 'development';
+  /** Project root holding build/ (production) or vite.config.ts (development). */
+  root: string;
+  services: WebServices;
+}
+
+const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const BUILD_MISSING_MESSAGE = 'The web build is missing: run `npm run build` first.';
+
+export function isWebBuildPresent(root: string): boolean {
+  return existsSync(path.join(root, 'build/server/index.js'));
+}
+
+export const ssrPlugin = fp(
+  async (app: FastifyInstance, options: SsrOptions) => {
+    let loadBuild: () => Promise<ServerBuild>;
+
+    if (options.mode === 'production') {
+      const serverEntry = path.join(options.root, 'build/server/index.js');
+      if (!existsSync(serverEntry)) throw new Error(BUILD_MISSING_MESSAGE);
+      const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+      loadBuild = async () => build;
+      // Hashed file names: cache for a year (DESIGN §2).
+      await app.register(fastifyStatic, {
+        root: path.join(options.root, 'build/client/assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        wildcard: false,
+        decorateReply: false,
+      });
+      await app.register(fastifyStatic, {
+        root: path.join(options.root, 'build/client'),
+        prefix: '/static-root/',
+        serve: false,
+        decorateReply: true,
+      });
+      for (const file of ['favicon.svg', 'favicon.ico', 'og-image.png', 'apple-touch-icon.png']) {
+        if (!existsSync(path.join(options.root, 'build/client', file))) continue;
+        app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file));
+      }
+    } else {
+      const { createServer } = await import('vite');
+      const middie = (await import('@fastify/middie')).default;
+      const vite = await createServer({ root: options.root, server: { middlewareMode: true }, appType: 'custom' });
+      await app.register(middie);
+      app.use(vite.middlewares);
+      app.addHook('onClose', () => vite.close());
+      loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    }
+
+    const handleRequest = createRequestHandler(loadBuild, options.mode);
+
+    // Pages read the body themselves (React Router actions), so this encapsulated scope keeps it raw.
+    await app.register(async (pages) => {
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      pages.route({
+        method: [...PAGE_METHODS],
+        url: '*',
+        handler: async (request, reply) => {
+          const loadContext: JotItLoadContext = { cspNonce: reply.cspNonce.script, services: options.services };
+          const response = await handleRequest(toWebRequest(request, reply), loadContext);
+          if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+          return reply.send(response);
+        },
+      });
+    });
+  },
+  { name: 'ssr', dependencies: ['security'] },
+);
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: request.raw as unknown as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}

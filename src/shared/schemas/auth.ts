@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** The signed-in user as the client sees it (spec §3: email, isAdmin). */
+export const AuthUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+export const ValidateResponseSchema = z.object({ user: AuthUserSchema });
+export type ValidateResponse = z.infer<typeof ValidateResponseSchema>;

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '../../shared/brand';
+import { Logo } from './logo';
+import { FOOTER_GROUPS } from './site-links';
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
+        <div className="flex flex-col gap-3">
+          <Logo />
+          <p className="max-w-xs text-sm text-muted-foreground">
+            Capture ideas in seconds from your system tray. Free for Windows; macOS coming soon.
+          </p>
+        </div>
+        {FOOTER_GROUPS.map((group) => (
+          <div key={group.title}>
+            <h2 className="text-sm font-semibold">{group.title}</h2>
+            <ul className="mt-3 flex flex-col gap-2">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  {link.to.startsWith('/docs') ? (
+                    <a href={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+                      {link.label}
+                    </a>
+                  ) : (
+                    <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground">
+                      {link.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The session (spec §4): unknown while the stored token is checked, then signed in or signed out.
+ * The token lives in localStorage (`auth_token`), so the server renders the loading state and the browser
+ * validates the token (DESIGN §2).
+ */
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
+import type { AuthUser, ValidateResponse } from '../../shared/schemas/auth';
+import { ApiError, apiRequest, readAuthToken } from './api-client';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  signIn(token: string, user: AuthUser): void;
+  signOut(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AuthUser | null>(null);
+  const [status, setStatus] = useState<AuthStatus>('loading');
+
+  useEffect(() => {
+    const token = readAuthToken();
+    if (!token) {
+      setStatus('signed-out');
+      return;
+    }
+    const controller = new AbortController();
+    apiRequest<ValidateResponse>('/api/auth/validate', { signal: controller.signal })
+      .then((result) => {
+        setUser(result.user);
+        setStatus('signed-in');
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // Spec §8: a failed validation removes the stored token. A network failure keeps it for next time.
+        if (error instanceof ApiError && error.status !== 0) window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+        setUser(null);
+        setStatus('signed-out');
+      });
+    return () => controller.abort();
+  }, []);
+
+  const signIn = useCallback((token: string, nextUser: AuthUser) => {
+    window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
+    setUser(nextUser);
+    setStatus('signed-in');
+  }, []);
+
+  const signOut = useCallback(() => {
+    window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    setUser(null);
+    setStatus('signed-out');
+  }, []);
+
+  const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
