@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const output = path.join(root, 'build/server/index.js');
+const output = path.join(root, process.env.JOTIT_BUILD_DIR ?? 'build', 'server/index.js');
 const inputs = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {

@@ -16,7 +16,8 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { registerModules } from './modules/index.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -100,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  await app.register(healthRoutes);
+  await app.register(authPlugin);
+  await registerModules(app);
 
   if (options.ssr) {
     const services: WebServices = { publicUrl: config.publicUrl };

@@ -12,7 +12,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((issue) => ({
-          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path?.join('.') || '',
+          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: issue.message ?? 'Invalid value',
         }));
         return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', details });

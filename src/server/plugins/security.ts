@@ -1,6 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This response's CSP nonce for scripts (React Router's inline scripts carry it). */
+    scriptNonce: string;
+  }
+}
+
+type ResponseWithNonce = ServerResponse & { scriptNonce?: string };
 
 /**
  * Strict security headers. Scripts run only from our origin or with the per-request nonce that the SSR
@@ -9,13 +20,18 @@ import fp from 'fastify-plugin';
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { isDevelopment: boolean }) => {
+    // Only scripts get a nonce: a nonce in style-src would make browsers ignore 'unsafe-inline' there.
+    app.decorateReply('scriptNonce', '');
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.scriptNonce = randomBytes(16).toString('base64');
+      (reply.raw as ResponseWithNonce).scriptNonce = reply.scriptNonce;
+    });
     await app.register(helmet, {
-      enableCSPNonces: true,
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as ResponseWithNonce).scriptNonce ?? ''}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],

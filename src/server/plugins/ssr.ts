@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 
 export interface SsrOptions {
@@ -23,22 +23,21 @@ const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const BUILD_MISSING_MESSAGE = 'The web build is missing: run `npm run build` first.';
 
-export function isWebBuildPresent(root: string): boolean {
-  return existsSync(path.join(root, 'build/server/index.js'));
-}
+/** The web build's folder (react-router.config.ts reads the same variable). */
+export const BUILD_DIR = process.env.JOTIT_BUILD_DIR ?? 'build';
 
 export const ssrPlugin = fp(
   async (app: FastifyInstance, options: SsrOptions) => {
     let loadBuild: () => Promise<ServerBuild>;
 
     if (options.mode === 'production') {
-      const serverEntry = path.join(options.root, 'build/server/index.js');
+      const serverEntry = path.join(options.root, BUILD_DIR, 'server/index.js');
       if (!existsSync(serverEntry)) throw new Error(BUILD_MISSING_MESSAGE);
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
       loadBuild = async () => build;
       // Hashed file names: cache for a year (DESIGN §2).
       await app.register(fastifyStatic, {
-        root: path.join(options.root, 'build/client/assets'),
+        root: path.join(options.root, BUILD_DIR, 'client/assets'),
         prefix: '/assets/',
         immutable: true,
         maxAge: '365d',
@@ -46,13 +45,13 @@ export const ssrPlugin = fp(
         decorateReply: false,
       });
       await app.register(fastifyStatic, {
-        root: path.join(options.root, 'build/client'),
+        root: path.join(options.root, BUILD_DIR, 'client'),
         prefix: '/static-root/',
         serve: false,
         decorateReply: true,
       });
       for (const file of ['favicon.svg', 'favicon.ico', 'og-image.png', 'apple-touch-icon.png']) {
-        if (!existsSync(path.join(options.root, 'build/client', file))) continue;
+        if (!existsSync(path.join(options.root, BUILD_DIR, 'client', file))) continue;
         app.get(`/${file}`, (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').sendFile(file));
       }
     } else {
@@ -75,8 +74,9 @@ export const ssrPlugin = fp(
         method: [...PAGE_METHODS],
         url: '*',
         handler: async (request, reply) => {
-          const loadContext: JotItLoadContext = { cspNonce: reply.cspNonce.script, services: options.services };
-          const response = await handleRequest(toWebRequest(request, reply), loadContext);
+          const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
+          // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
+          const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
           if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
           return reply.send(response);
         },

@@ -26,6 +26,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = readAuthToken();
     if (!token) {
+      // localStorage exists only after hydration; the server rendered 'loading', so this must run in the effect.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setStatus('signed-out');
       return;
     }

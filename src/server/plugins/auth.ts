@@ -1,0 +1,138 @@
+/**
+ * Who is calling (DESIGN §5): a user with a JWT (`Authorization: Bearer …`), an API client with
+ * `X-Client-Id`/`X-Client-Secret` (or `X-Admin-Client-Id`/`X-Admin-Client-Secret`), or nobody.
+ * Every request re-reads the user, so revoking approval or admin, or a password change, takes effect at once.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import { apiClients, users } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../lib/http-errors.ts';
+import { secretMatches } from '../lib/secrets.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type ClientRow = typeof apiClients.$inferSelect;
+
+export type Caller =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; user: UserRow; isAdmin: boolean }
+  | { kind: 'client'; client: ClientRow; isAdmin: boolean };
+
+export const TOKEN_TTL = '7d';
+const JWT_ALGORITHM = 'HS256';
+const JWT_ISSUER = 'jotit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hooks below; `anonymous` when no credentials were sent. */
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
+    /** Resolves credentials if any; invalid credentials → 401. */
+    identify(request: FastifyRequest): Promise<Caller>;
+    /** preHandler: a signed-in, approved user (JWT). */
+    requireUser(request: FastifyRequest): Promise<void>;
+    /** preHandler: an admin user (JWT). */
+    requireAdmin(request: FastifyRequest): Promise<void>;
+    /** preHandler: an admin user or an admin API client. */
+    requireAdminOrAdminClient(request: FastifyRequest): Promise<void>;
+    /** preHandler: any valid caller's identity is resolved; anonymous is allowed. */
+    identifyOptional(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const key = new TextEncoder().encode(app.services.config.jwtSecret);
+    const { db } = app.services.database;
+
+    app.decorateRequest('caller', null as never);
+
+    app.decorate('signUserToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
+      new SignJWT({ ver: user.tokenVersion })
+        .setProtectedHeader({ alg: JWT_ALGORITHM })
+        .setSubject(String(user.id))
+        .setIssuer(JWT_ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_TTL)
+        .sign(key),
+    );
+
+    async function userFromToken(token: string): Promise<UserRow> {
+      let subject: string | undefined;
+      let version: unknown;
+      try {
+        // The algorithm is pinned: a token signed with anything but HS256 (or 'none') is refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER });
+        subject = payload.sub;
+        version = payload.ver;
+      } catch {
+        throw unauthorized('Your session has expired. Please sign in again.');
+      }
+      const id = Number(subject);
+      const [user] = Number.isSafeInteger(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
+      if (!user || user.tokenVersion !== version || !user.isApproved || !user.emailConfirmedAt) {
+        throw unauthorized('Your session has expired. Please sign in again.');
+      }
+      return user;
+    }
+
+    async function clientFromHeaders(clientId: string, secret: string | undefined): Promise<ClientRow> {
+      const [client] = await db.select().from(apiClients).where(eq(apiClients.clientId, clientId));
+      if (!client || !secret || !secretMatches(secret, client.secretHash)) throw unauthorized('Invalid client credentials');
+      // lastUsedAt at most once a minute per client: no write on every call of a busy client.
+      if (!client.lastUsedAt || Date.now() - client.lastUsedAt.getTime() > 60_000) {
+        await db.update(apiClients).set({ lastUsedAt: new Date() }).where(eq(apiClients.clientId, client.clientId));
+      }
+      return client;
+    }
+
+    async function identify(request: FastifyRequest): Promise<Caller> {
+      if (request.caller) return request.caller;
+      const authorization = headerValue(request, 'authorization');
+      const adminClientId = headerValue(request, 'x-admin-client-id');
+      const clientId = headerValue(request, 'x-client-id');
+      let caller: Caller = { kind: 'anonymous' };
+      if (authorization?.toLowerCase().startsWith('bearer ')) {
+        const user = await userFromToken(authorization.slice(7).trim());
+        caller = { kind: 'user', user, isAdmin: user.isAdmin };
+      } else if (adminClientId) {
+        const client = await clientFromHeaders(adminClientId, headerValue(request, 'x-admin-client-secret'));
+        if (!client.isAdmin) throw forbidden('This client is not an admin client');
+        caller = { kind: 'client', client, isAdmin: true };
+      } else if (clientId) {
+        const client = await clientFromHeaders(clientId, headerValue(request, 'x-client-secret'));
+        caller = { kind: 'client', client, isAdmin: client.isAdmin };
+      }
+      request.caller = caller;
+      return caller;
+    }
+
+    app.decorate('identify', identify);
+    app.decorate('identifyOptional', async (request: FastifyRequest) => {
+      await identify(request);
+    });
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      const caller = await identify(request);
+      if (caller.kind !== 'user') throw unauthorized('Please sign in to continue');
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const caller = await identify(request);
+      if (caller.kind === 'anonymous') throw unauthorized('Please sign in to continue');
+      if (caller.kind !== 'user' || !caller.isAdmin) throw forbidden('Only administrators can do this');
+    });
+    app.decorate('requireAdminOrAdminClient', async (request: FastifyRequest) => {
+      const caller = await identify(request);
+      if (caller.kind === 'anonymous') throw unauthorized('Admin credentials are required');
+      if (!caller.isAdmin) throw forbidden('Only administrators can do this');
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+describe('the site frame', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves the home page rendered on the server, with title and heading before any JavaScript', async () => {
+    const response = await fetch(`${server.baseUrl}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>[^<]*JotIt[^<]*<\/title>/);
+    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(html).not.toContain('noindex');
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
+  });
+
+  it('loads the home page in Chromium without console errors or CSP violations', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens the More menu with Help, Contact, Feedback and Share, and no admin entries for visitors', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'More' }).click();
+    const menu = page.getByRole('menu');
+    for (const name of ['Help', 'Contact', 'Feedback', 'Share']) {
+      expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByRole('menuitem', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await menu.getByRole('menuitem', { name: 'Contact' }).click();
+    await page.waitForURL('**/contact');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get in Touch');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('puts every link in a side drawer at 375 px', async () => {
+    const { page, close } = await openPage(browser, server.baseUrl, MOBILE);
+    await page.goto('/');
+    expect(await page.getByRole('button', { name: 'More' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    for (const name of ['Home', 'Overview', 'About', 'Help', 'Contact', 'Feedback', 'Share', 'Sign In']) {
+      expect(await drawer.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    await drawer.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL('**/about');
+    await drawer.waitFor({ state: 'hidden' });
+    await close();
+  });
+
+  it('answers an unknown path with a 404 page that links home, and logs the path', async () => {
+    const { page, close } = await openPage(browser, server.baseUrl);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toBe('Page Not Found');
+    expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(server.output.join('')).toContain('"path":"/no-such-page"');
+    await close();
+  });
+
+  it('stops cleanly within 5 seconds on SIGTERM', async () => {
+    const started = Date.now();
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
