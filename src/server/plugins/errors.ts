@@ -41,9 +41,10 @@ export const errorsPlugin = fp(
       return reply.status(status).send({ error: message });
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    // Unknown routes count against the rate limit too, so scanning for routes is throttled.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['rate-limit'] },
 );

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/fixtures/test-app.ts';
+
+describe('the app frame', () => {
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    harness = await createTestApp({}, {
+      // A route that fails on purpose, to prove 5xx details never leave the server.
+      beforeReady: (app) =>
+        app.post('/api/__test/crash', async () => {
+          throw new Error('secret internal detail');
+        }),
+    });
+  });
+  afterAll(() => harness?.close());
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await harness.app.inject({ url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await harness.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await harness.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+  });
+
+  it('hides 5xx details from the caller and logs them with the request id', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/__test/crash',
+      headers: { 'x-request-id': 'req-crash-1', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.body).not.toContain('secret internal detail');
+    const logged = harness.logs.find((line) => line.reqId === 'req-crash-1' && line.level === 50);
+    expect(logged).toBeTruthy();
+  });
+
+  it('turns malformed JSON into a 400 with a readable error', async () => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/__test/crash',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Request body is not valid JSON' });
+  });
+
+  it('sends strict security headers', async () => {
+    const response = await harness.app.inject({ url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('uses a new script nonce on every response', async () => {
+    const nonceOf = async () =>
+      /'nonce-([^']+)'/.exec(String((await harness.app.inject({ url: '/healthz' })).headers['content-security-policy']))?.[1];
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  it('never logs credentials sent in headers or tokens in URLs', async () => {
+    await harness.app.inject({
+      url: '/api/nothing?token=super-secret-token&x=1',
+      headers: { authorization: 'Bearer very-secret-jwt', 'x-client-secret': 'client-secret-value' },
+    });
+    const text = JSON.stringify(harness.logs);
+    expect(text).not.toContain('super-secret-token');
+    expect(text).not.toContain('very-secret-jwt');
+    expect(text).not.toContain('client-secret-value');
+    expect(text).toContain('token=[redacted]');
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    await harness.app.ready();
+    const spec = harness.app.swagger() as { openapi: string; info: { title: string } };
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.info.title).toBe('JotIt API');
+  });
+});
+
+describe('rate limits', () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    // 600/min × 0.005 = 3 requests a minute for "everything else".
+    harness = await createTestApp({ RATE_LIMIT_MULTIPLIER: '0.005' });
+  });
+  afterAll(() => harness?.close());
+
+  it('answers 429 with Retry-After and a JSON error past the limit', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let index = 0; index < 5; index += 1) {
+      last = await harness.app.inject({ url: '/api/nothing-here' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 3)).toEqual([404, 404, 404]);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json().error).toMatch(/Too many requests/);
+  });
+
+  it('never rate-limits the health probes', async () => {
+    for (let index = 0; index < 6; index += 1) expect((await harness.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});

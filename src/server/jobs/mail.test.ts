@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
+import { textToHtml } from './mail.ts';
+
+describe('e-mail jobs', () => {
+  let smtp: TestSmtpServer;
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    harness = await createTestApp({ SMTP_URL: smtp.url });
+    await harness.startWorkers();
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await smtp?.close();
+  });
+
+  it('keeps retrying a queued e-mail until the SMTP server accepts it', async () => {
+    smtp.refuseNext(2);
+    await harness.queue.send(
+      'mail.send',
+      { to: 'ann@example.com', subject: 'Retry me', text: 'Hello Ann\n\nhttps://jotit.test/x', html: textToHtml('Hello Ann') },
+      { retryDelaySeconds: 1 },
+    );
+    const mail = await smtp.waitForMail((message) => message.subject === 'Retry me', 30_000);
+    expect(smtp.refusedCount()).toBe(2);
+    expect(mail.to).toEqual(['ann@example.com']);
+    expect(mail.text).toContain('https://jotit.test/x');
+    expect(mail.raw).toMatch(/text\/html/);
+  });
+
+  it('stores the job in the database before any delivery is tried', async () => {
+    await harness.queue.send('mail.send', { to: 'bob@example.com', subject: 'Stored first', text: 'x', html: '<p>x</p>' });
+    const { rows } = await harness.database.sql.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'subject' = 'Stored first'",
+    );
+    expect(rows[0]?.n).toBe(1);
+    await smtp.waitForMail((message) => message.subject === 'Stored first');
+  });
+});
+
+describe('e-mail without SMTP', () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await createTestApp();
+    await harness.startWorkers();
+  });
+  afterAll(() => harness?.close());
+
+  it('writes the message to the outbox and logs its links', async () => {
+    await harness.app.services.mailer.enqueue({
+      to: 'cy@example.com',
+      subject: 'Outbox test',
+      text: 'Confirm: https://jotit.test/confirm-email?token=abc',
+      html: '<p>x</p>',
+    });
+    const outbox = path.join(harness.config.dataDir, 'outbox');
+    await expect.poll(() => { try { return readdirSync(outbox).length; } catch { return 0; } }, { timeout: 15_000 }).toBe(1);
+    const [file] = readdirSync(outbox);
+    expect(readFileSync(path.join(outbox, file!), 'utf8')).toContain('Subject: Outbox test');
+    expect(harness.logs.some((line) => Array.isArray(line.links) && String(line.links[0]).includes('/confirm-email'))).toBe(true);
+  });
+
+  it('escapes HTML in the HTML part and links URLs', () => {
+    expect(textToHtml('<b>hi</b> https://a.test/x')).toContain('&lt;b&gt;hi&lt;/b&gt; <a href="https://a.test/x">');
+  });
+});
