@@ -22,4 +22,5 @@ const changedAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, 
 if (builtAt === 0 || changedAt > builtAt || process.argv.includes('--force')) {
   console.log(builtAt === 0 ? 'Building the web app…' : 'Sources changed: rebuilding the web app…');
   execSync('npx react-router build', { cwd: root, stdio: 'inherit' });
+  execSync('node scripts/precompress.mjs', { cwd: root, stdio: 'inherit' });
 }

@@ -41,6 +41,7 @@ export const ssrPlugin = fp(
         prefix: '/assets/',
         immutable: true,
         maxAge: '365d',
+        preCompressed: true,
         wildcard: false,
         decorateReply: false,
       });

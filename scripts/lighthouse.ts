@@ -1,0 +1,48 @@
+// `npm run lighthouse`: starts the product (as `npm start` does, on a fresh embedded database) and prints the four
+// Lighthouse scores (mobile) for home, help and blog against the budgets of DESIGN.md §8. Exits 1 below budget.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from '../tests/e2e/browser.ts';
+import { startServer } from '../tests/e2e/server.ts';
+
+const PAGES = ['/', '/help', '/blog'];
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof BUDGET;
+
+const server = await startServer({ LOG_LEVEL: 'warn' });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+let failed = false;
+const rows: Array<Record<string, string | number>> = [];
+try {
+  for (const page of PAGES) {
+    const result = await lighthouse(`${server.baseUrl}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(BUDGET),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const row: Record<string, string | number> = { page };
+    for (const category of Object.keys(BUDGET) as Category[]) {
+      const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+      row[category] = score;
+      if (score < BUDGET[category]) {
+        failed = true;
+        const audits = Object.values(result.lhr.audits).filter(
+          (audit) => audit.score !== null && audit.score < 1 && result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+        );
+        console.log(`  ${page} ${category} ${score} < ${BUDGET[category]}: ${audits.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join(', ')}`);
+      }
+    }
+    rows.push(row);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+console.table(rows);
+console.log(failed ? 'Below budget (DESIGN.md §8).' : 'Every page meets the Lighthouse budget.');
+process.exit(failed ? 1 : 0);
