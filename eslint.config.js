@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['build/', 'node_modules/', 'data/', '.react-router/', 'coverage/', 'src/server/db/migrations/'] },
+  { ignores: ['build/', 'build-*/', '.scratch*/', 'node_modules/', 'data/', '.react-router/', 'coverage/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,9 +27,16 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...boundary([
         { group: ['**/server/**', '../server/*', '../../server/*'], message: 'web must not import server code (STYLE.md boundaries).' },
-        { group: ['~/features/*/**'], message: 'Import a feature through its public files only.' },
       ]),
     },
+  },
+  {
+    // A feature does not import another feature: routes compose features (STYLE.md).
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: boundary([
+      { group: ['**/server/**'], message: 'web must not import server code (STYLE.md boundaries).' },
+      { group: ['~/features/**', '~/routes/**'], message: 'A feature must not import another feature or a route; compose them in the route.' },
+    ]),
   },
   {
     files: ['src/server/**/*.ts'],

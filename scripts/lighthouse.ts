@@ -1,11 +1,14 @@
 // `npm run lighthouse`: starts the product (as `npm start` does, on a fresh embedded database) and prints the four
 // Lighthouse scores (mobile) for home, help and blog against the budgets of DESIGN.md §8. Exits 1 below budget.
+// Each page runs RUNS times and the median run (by performance score) counts: single runs vary by several points
+// on a busy 2-core machine.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from '../tests/e2e/browser.ts';
 import { startServer } from '../tests/e2e/server.ts';
 
 const PAGES = ['/', '/help', '/blog'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
 
@@ -18,13 +21,19 @@ let failed = false;
 const rows: Array<Record<string, string | number>> = [];
 try {
   for (const page of PAGES) {
-    const result = await lighthouse(`${server.baseUrl}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(BUDGET),
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const results = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const runResult = await lighthouse(`${server.baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      });
+      if (!runResult) throw new Error(`Lighthouse returned nothing for ${page}`);
+      results.push(runResult);
+    }
+    results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const result = results[Math.floor(results.length / 2)]!;
     const row: Record<string, string | number> = { page };
     for (const category of Object.keys(BUDGET) as Category[]) {
       const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);

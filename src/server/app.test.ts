@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/fixtures/test-app.ts';
 
@@ -116,5 +118,34 @@ describe('rate limits', () => {
 
   it('never rate-limits the health probes', async () => {
     for (let index = 0; index < 6; index += 1) expect((await harness.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limits shared through Redis (REDIS_URL)', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let first: TestApp;
+  let second: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    // A key prefix of its own, so parallel test runs never share counters.
+    redis = new Redis(redisUrl, { keyPrefix: `jotit-test-${randomBytes(6).toString('hex')}:`, maxRetriesPerRequest: 1 });
+    [first, second] = await Promise.all([
+      createTestApp({ RATE_LIMIT_MULTIPLIER: '0.005' }, { redis }),
+      createTestApp({ RATE_LIMIT_MULTIPLIER: '0.005' }, { redis }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    redis?.disconnect();
+  });
+
+  it('counts requests to two instances against one limit', async () => {
+    const statuses: number[] = [];
+    for (const harness of [first, second, first, second]) {
+      statuses.push((await harness.app.inject({ url: '/api/nothing-here' })).statusCode);
+    }
+    // 3 a minute in all: the fourth request, to either instance, is refused.
+    expect(statuses).toEqual([404, 404, 404, 429]);
   });
 });

@@ -2,6 +2,8 @@
  * buildApp(services) → a ready Fastify instance that does not listen (tests use `inject` or listen on port 0).
  * main.ts owns configuration, migrations, listening, the job worker and shutdown.
  */
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -16,6 +18,11 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { Redis } from './lib/redis.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { listPublishedFaqs } from './modules/faqs/service.ts';
+import { getHelpConfig } from './modules/help/service.ts';
+import { getPublishedPost, listCategories, listPublishedPosts } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -44,6 +51,8 @@ export interface BuildAppOptions {
   createMailer: (app: FastifyInstance) => Mailer;
   /** Pages: 'production' serves build/, 'development' runs Vite in this process, false serves the API only. */
   ssr: false | { mode: 'production' | 'development'; root: string };
+  /** Shared rate-limit store for several instances (REDIS_URL); in-memory when absent. */
+  redis?: Redis;
   /** A logger stream (tests capture it); default stdout. */
   logStream?: NodeJS.WritableStream;
 }
@@ -81,8 +90,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', { config, database: options.database, queue: options.queue, mailer });
 
   await app.register(securityPlugin, { isDevelopment: config.isDevelopment });
-  await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier });
+  await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redis: options.redis });
   await app.register(errorsPlugin);
+  // Pages and large JSON are compressed on the fly at a fast brotli level; built assets are pre-compressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -102,10 +117,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(authPlugin);
+  await app.register(captchaRoutes);
   await registerModules(app);
 
   if (options.ssr) {
-    const services: WebServices = { publicUrl: config.publicUrl };
+    const { db } = options.database;
+    // Loaders read services, never the API over HTTP (DESIGN §2); live values come from memory.
+    const services: WebServices = {
+      publicUrl: config.publicUrl,
+      downloadUrl: config.downloadUrl,
+      getPublishedFaqs: () => listPublishedFaqs(db),
+      getActiveBanners: async () => (await app.banners.activeBanners()).banners,
+      getHelpConfig: () => getHelpConfig(db),
+      getJotCount: async () => app.jotFeed.count,
+      listBlogPosts: () => listPublishedPosts(db),
+      getBlogPost: (slug) => getPublishedPost(db, slug),
+      listBlogCategories: () => listCategories(db),
+    };
     await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services });
   }
 

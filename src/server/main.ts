@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { createRedis } from './lib/redis.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -30,10 +31,12 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   const queue = createJobQueue(database, { onError: (error) => app.log.error({ err: error }, 'job queue error') });
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const app = await buildApp({
     config,
     database,
     queue,
+    redis,
     createMailer: (instance) =>
       createMailer({
         smtpUrl: config.smtpUrl,
@@ -62,6 +65,7 @@ async function main() {
 
   await queue.start();
   await startMailWorker(queue, app.services.mailer, app.log);
+  await (await import('./jobs/kit.ts')).startKitWorker(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`JotIt is running at ${config.publicUrl}`);
 
@@ -79,6 +83,7 @@ async function main() {
       await app.close(); // stops accepting, lets in-flight requests finish
       await queue.stop();
       await database.close();
+      redis?.disconnect();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

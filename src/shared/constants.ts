@@ -44,3 +44,6 @@ export const AD_POSITIONS = ['top', 'middle', 'bottom', 'sidebar'] as const;
 
 export const LEGAL_EFFECTIVE_DATE = 'July 11, 2025';
 export const GOVERNING_LAW_STATE = 'Tennessee';
+
+/** The public blog's filters (spec §2): All plus these five categories. */
+export const PUBLIC_BLOG_CATEGORIES = ['Security', 'Engineering', 'Development', 'Infrastructure', 'Industry'] as const;

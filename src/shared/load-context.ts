@@ -2,15 +2,31 @@
  * What the server hands to React Router's loaders (DESIGN §2): services, not HTTP, so web code never
  * imports server modules and never calls its own API over HTTP while rendering.
  */
-export interface PublicFaq {
-  id: number;
-  question: string;
-  answer: string;
-}
+import type { ActiveBanner } from './schemas/banners.ts';
+import type { BlogCategory, PublicBlogPost, PublicBlogPostSummary } from './schemas/blog.ts';
+import type { PublicFaq } from './schemas/faqs.ts';
+import type { HelpConfig } from './schemas/help-config.ts';
+
+export type { PublicFaq };
 
 export interface WebServices {
   /** The site's public origin, for canonical URLs and Open Graph tags (no trailing slash). */
   publicUrl: string;
+  /** The installer link (DOWNLOAD_URL), for JSON-LD and the download e-mail's promise. */
+  downloadUrl: string;
+  /** Published FAQs in display order, for the /help page's HTML (SEO). */
+  getPublishedFaqs(): Promise<PublicFaq[]>;
+  /** Banners live now, in display order (from memory), to seed the banner strip without a layout jump. */
+  getActiveBanners(): Promise<ActiveBanner[]>;
+  /** The help page's tutorial video, or null for "coming soon". */
+  getHelpConfig(): Promise<HelpConfig | null>;
+  /** The public jot count (from memory), to seed the live counters without a layout jump; null if unknown. */
+  getJotCount(): Promise<number | null>;
+  /** Published blog posts, newest first. */
+  listBlogPosts(): Promise<PublicBlogPostSummary[]>;
+  /** One published post with its Markdown rendered to sanitised HTML, or null. */
+  getBlogPost(slug: string): Promise<PublicBlogPost | null>;
+  listBlogCategories(): Promise<BlogCategory[]>;
 }
 
 export interface JotItLoadContext {

@@ -26,6 +26,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // The whole page is sent at once (onAllReady), so React must not "outline" large Suspense boundaries into
+        // hidden segments swapped in by script: that made content jump in after the first paint (layout shift).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

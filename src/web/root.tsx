@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -14,21 +14,31 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteLayout } from './components/site-layout';
 import { Button } from './components/ui/button';
-import { Toaster } from './components/ui/sonner';
 import { AuthProvider } from './lib/auth';
 import { useNonce } from './lib/nonce';
 import { createQueryClient } from './lib/query-client';
+import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
+import { useHydrated } from './lib/use-hydrated';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.services.publicUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context;
+  // Only right after start-up: the split components' modules are still loading on the server.
+  if (pendingServerPreloads.size > 0) await Promise.all(pendingServerPreloads);
+  // The live counter and the banner strip start from the server's values (from memory), so the first HTML has
+  // them and nothing jumps; the browser polls from there (DESIGN §2). A failure here never takes a page down.
+  const [jotCount, banners] = await Promise.all([
+    services.getJotCount().catch(() => null),
+    services.getActiveBanners().catch(() => null),
+  ]);
+  return { publicUrl: services.publicUrl, jotCount, banners };
 }
 
-// The root data (the public origin) never changes while the app runs.
+// The public origin never changes, and the live values are polled in the browser after the first page.
 export function shouldRevalidate() {
   return false;
 }
@@ -53,15 +63,52 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+/*
+ * The live parts of the frame render on the server with the loader's values; their code (polling with TanStack
+ * Query) is split out of the first load and hydrates when it arrives — React keeps the server HTML meanwhile.
+ * This keeps every page's initial JavaScript under the 150 KB budget of DESIGN §8.
+ */
+const NavCounter = lazyHydrated(() => import('./features/jot-counter/nav-counter'));
+const BannerStrip = lazyHydrated(() => import('./features/banners/banner-strip'));
+
+// Toasts appear only after something is done on a page, so the toast library loads after the first paint.
+const Toaster = lazy(() => import('./components/ui/sonner').then((module) => ({ default: module.Toaster })));
+
+function DeferredToaster() {
+  return useHydrated() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
+  // Stable elements: a split component still hydrating must not receive new props, or React drops its server
+  // HTML and shows the (empty) fallback until its code arrives — a visible layout shift.
+  const counter = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <NavCounter initialCount={loaderData.jotCount} />
+      </Suspense>
+    ),
+    [loaderData.jotCount],
+  );
+  const banners = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <BannerStrip initialBanners={loaderData.banners} />
+      </Suspense>
+    ),
+    [loaderData.banners],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <SiteLayout>
+        <SiteLayout counter={counter} banners={banners}>
           <Outlet />
         </SiteLayout>
-        <Toaster />
+        <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, MOBILE, openPage } from './browser.ts';
@@ -25,6 +28,15 @@ describe('the site frame', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
   });
 
+  it('keeps the home page initial JavaScript within 150 KB gzip (DESIGN §8)', async () => {
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+    expect(scripts.length).toBeGreaterThan(3);
+    const buildDir = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build', 'client');
+    const gzipBytes = scripts.reduce((total, file) => total + gzipSync(readFileSync(path.join(buildDir, file)), { level: 9 }).length, 0);
+    expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+  });
+
   it('loads the home page in Chromium without console errors or CSP violations', async () => {
     const { page, errors, close } = await openPage(browser, server.baseUrl);
     await page.goto('/');
@@ -39,14 +51,21 @@ describe('the site frame', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
     await page.getByRole('button', { name: 'More' }).click();
-    const menu = page.getByRole('menu');
+    const menu = page.getByRole('menu', { name: 'More' });
+    // The first item takes focus, and the arrow keys move through the items (ARIA menu button pattern).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Help');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Contact');
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+    await page.getByRole('button', { name: 'More' }).click();
     for (const name of ['Help', 'Contact', 'Feedback', 'Share']) {
       expect(await menu.getByRole('menuitem', { name }).isVisible()).toBe(true);
     }
     expect(await menu.getByRole('menuitem', { name: 'Admin Dashboard' }).count()).toBe(0);
     await menu.getByRole('menuitem', { name: 'Contact' }).click();
     await page.waitForURL('**/contact');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get in Touch');
+    await page.getByRole('heading', { level: 1, name: 'Get in Touch' }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });

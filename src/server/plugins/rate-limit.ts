@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from '../lib/redis.ts';
 
 /** Per-IP limits of DESIGN §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). */
 export const RATE_LIMITS = {
@@ -20,7 +21,7 @@ declare module 'fastify' {
 }
 
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { multiplier: number }) => {
+  async (app: FastifyInstance, options: { multiplier: number; redis?: Redis }) => {
     const limitFor = (kind: RateLimitKind) => ({
       max: Math.max(1, Math.round(RATE_LIMITS[kind] * options.multiplier)),
       timeWindow: '1 minute',
@@ -29,6 +30,8 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: true,
       ...limitFor('default'),
+      // With Redis the counters are shared by every instance; if Redis fails, requests pass rather than fail.
+      ...(options.redis ? { redis: options.redis, nameSpace: 'jotit-rate-limit-', skipOnError: true } : {}),
       // Static assets and health probes are not rate limited.
       allowList: (request) => request.url.startsWith('/assets/') || request.url === '/healthz' || request.url === '/readyz',
       // Thrown into the central error handler, which sends `{ error }`; the plugin adds Retry-After.

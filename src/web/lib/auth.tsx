@@ -3,7 +3,16 @@
  * The token lives in localStorage (`auth_token`), so the server renders the loading state and the browser
  * validates the token (DESIGN §2).
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
 import type { AuthUser, ValidateResponse } from '../../shared/schemas/auth';
 import { ApiError, apiRequest, readAuthToken } from './api-client';
@@ -25,24 +34,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const token = readAuthToken();
+    // The session settles in a transition: an urgent context change would make React throw away the server HTML
+    // of split components still hydrating below (the banner strip, counters) and show their empty fallbacks.
     if (!token) {
       // localStorage exists only after hydration; the server rendered 'loading', so this must run in the effect.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setStatus('signed-out');
+      startTransition(() => setStatus('signed-out'));
       return;
     }
     const controller = new AbortController();
     apiRequest<ValidateResponse>('/api/auth/validate', { signal: controller.signal })
-      .then((result) => {
-        setUser(result.user);
-        setStatus('signed-in');
-      })
+      .then((result) =>
+        startTransition(() => {
+          setUser(result.user);
+          setStatus('signed-in');
+        }),
+      )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // Spec §8: a failed validation removes the stored token. A network failure keeps it for next time.
-        if (error instanceof ApiError && error.status !== 0) window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
-        setUser(null);
-        setStatus('signed-out');
+        // Spec §8: a failed validation (401, or 403 for a revoked account) removes the stored token. A network
+        // failure, a rate limit or a server error says nothing about the token, so it is kept for next time.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+        }
+        startTransition(() => {
+          setUser(null);
+          setStatus('signed-out');
+        });
       });
     return () => controller.abort();
   }, []);

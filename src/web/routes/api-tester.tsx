@@ -1,4 +1,6 @@
-import { PlannedPage } from '~/components/page-header';
+import { PageHeader } from '~/components/page-header';
+import { ProtectedPage } from '~/components/protected-page';
+import { ApiTester } from '~/features/api-tester';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/api-tester';
 
@@ -10,6 +12,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export default function Page() {
-  return <PlannedPage title={'API Tester'} description={'The in-browser API tester opens with the developer API release.'} />;
+/** Spec §2 /api-tester (signed-in): try every jot endpoint from the browser. */
+export default function ApiTesterPage() {
+  return (
+    <ProtectedPage>
+      <section className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
+        <PageHeader
+          eyebrow="Developers"
+          title="API Tester"
+          description="Send test jots, encrypted payloads and authenticated reads to the JotIt API, and see exactly what comes back."
+        />
+        <ApiTester />
+      </section>
+    </ProtectedPage>
+  );
 }

@@ -1,15 +1,44 @@
-import { PlannedPage } from '~/components/page-header';
+import { Link } from 'react-router';
+import { SignInForm } from '~/components/sign-in-form';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import { useAuth } from '~/lib/auth';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
-    title: 'Sign In - JotIt!',
-    description: 'Sign in to JotIt to test the developer API and manage your account.',
+    // Spec §2: the sign-in screen's title is 'Sign In'.
+    title: 'Sign In',
+    description: 'Sign in to JotIt, create an account, or reset your password.',
     path: '/login',
     origin: originFromMatches(matches),
   });
 
-export default function Page() {
-  return <PlannedPage title={'Sign In'} description={'Sign-in opens with the accounts release.'} />;
+export default function LoginPage() {
+  const { status, user } = useAuth();
+  // Someone already signed in who opens /login (a bookmark, the back button) gets somewhere useful.
+  if (status === 'signed-in' && user) {
+    return (
+      <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-bold tracking-tight">You&apos;re signed in</h1>
+            <CardDescription>
+              Signed in as <strong className="text-foreground">{user.email}</strong>.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            Use the Sign Out button in the navigation bar to switch accounts.
+          </CardContent>
+          <CardFooter className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link to={user.isAdmin ? '/admin' : '/overview'}>{user.isAdmin ? 'Admin Dashboard' : 'Go to Overview'}</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      </section>
+    );
+  }
+  return <SignInForm navigateAfterSignIn />;
 }

@@ -1,15 +1,124 @@
-import { PlannedPage } from '~/components/page-header';
-import { originFromMatches, seo } from '~/lib/seo';
-import type { Route } from './+types/build-guids';
+import { AlertTriangleIcon, ArrowLeftIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { pageTitle } from '../../../shared/brand';
+import type { BuildGuid } from '../../../shared/schemas/build-guids';
+import { PageHeader } from '~/components/page-header';
+import { ProtectedPage } from '~/components/protected-page';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import {
+  BuildGuidFormDialog,
+  BuildGuidList,
+  DeleteBuildGuidDialog,
+  serverMessageOr,
+  useBuildGuids,
+  useDeleteBuildGuid,
+} from '~/features/build-guids';
+import { ClientsSection } from '~/features/clients';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'Build GUIDs - JotIt!',
-    description: 'Encryption keys for decrypting jots from the desktop app.',
-    path: '/admin/build-guids',
-    origin: originFromMatches(matches),
-  });
+export const meta = () => [
+  { title: pageTitle('Build GUIDs') },
+  { name: 'description', content: 'Encryption keys for decrypting jots from the desktop app.' },
+];
 
-export default function Page() {
-  return <PlannedPage title={'Build GUIDs'} description={'Build GUID management opens with the developer API release.'} />;
+export default function BuildGuidsPage() {
+  return (
+    <ProtectedPage requireAdmin>
+      <BuildGuidsManagement />
+    </ProtectedPage>
+  );
+}
+
+/** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
+function BuildGuidsManagement() {
+  const guidsQuery = useBuildGuids();
+  const deleteBuildGuid = useDeleteBuildGuid();
+  const [formGuid, setFormGuid] = useState<BuildGuid | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [guidToDelete, setGuidToDelete] = useState<BuildGuid | null>(null);
+  const guids = guidsQuery.data ?? [];
+
+  function openForm(guid: BuildGuid | null) {
+    setFormGuid(guid);
+    setIsFormOpen(true);
+  }
+
+  function confirmDelete(guid: BuildGuid) {
+    deleteBuildGuid.mutate(guid.id, {
+      onSuccess: () => {
+        toast.success('Success', { description: 'Build GUID deleted successfully' });
+        setGuidToDelete(null);
+      },
+      onError: (error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to delete build GUID') }),
+    });
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
+      <Button asChild variant="ghost" size="sm" className="self-start">
+        <Link to="/admin">
+          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
+        </Link>
+      </Button>
+      <PageHeader
+        title="Build GUIDs"
+        description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
+              <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+              Refresh
+            </Button>
+            <Button onClick={() => openForm(null)}>
+              <PlusIcon aria-hidden="true" /> Add
+            </Button>
+          </>
+        }
+      />
+
+      <Card>
+        <CardContent className="px-4 sm:px-6">
+          {guidsQuery.isPending ? (
+            <div role="status" className="flex flex-col gap-3">
+              <span className="sr-only">Loading build GUIDs...</span>
+              {Array.from({ length: 3 }, (_, index) => (
+                <Skeleton key={index} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : guidsQuery.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+              <p className="text-destructive">Error loading build GUIDs: {guidsQuery.error.message}</p>
+              <Button variant="outline" onClick={() => void guidsQuery.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : guids.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 py-12 text-center">
+              <KeySquareIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+              <p className="hidden text-muted-foreground md:block">No build GUIDs found. Create one to get started.</p>
+              <p className="text-muted-foreground md:hidden">No build GUIDs found. Tap Add to create one.</p>
+            </div>
+          ) : (
+            <BuildGuidList guids={guids} onEdit={openForm} onDelete={setGuidToDelete} />
+          )}
+        </CardContent>
+      </Card>
+
+      <ClientsSection />
+
+      <BuildGuidFormDialog open={isFormOpen} guid={formGuid} onOpenChange={setIsFormOpen} />
+      <DeleteBuildGuidDialog
+        guid={guidToDelete}
+        isDeleting={deleteBuildGuid.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => {
+          if (!open) setGuidToDelete(null);
+        }}
+      />
+    </div>
+  );
 }

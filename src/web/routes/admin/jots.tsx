@@ -1,15 +1,164 @@
-import { PlannedPage } from '~/components/page-header';
-import { originFromMatches, seo } from '~/lib/seo';
-import type { Route } from './+types/jots';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangleIcon, ArrowLeftIcon, FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { pageTitle } from '../../../shared/brand';
+import { ADMIN_JOTS_PAGE_SIZE } from '../../../shared/constants';
+import { PageHeader } from '~/components/page-header';
+import { ProtectedPage } from '~/components/protected-page';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import { getBuildGuidsQueryOptions, newestBuildGuid, serverMessageOr } from '~/features/build-guids';
+import { JotRecords, JotSearchCard, useCreateTestJot, useJots } from '~/features/jots';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'Jots Management - JotIt!',
-    description: 'Jots received from the JotIt desktop app.',
-    path: '/admin/jots',
-    origin: originFromMatches(matches),
-  });
+export const meta = () => [
+  { title: pageTitle('Jots Management') },
+  { name: 'description', content: 'Jots received from the JotIt desktop app.' },
+];
 
-export default function Page() {
-  return <PlannedPage title={'Jots Management'} description={'Jot management opens with the developer API release.'} />;
+export default function JotsPage() {
+  return (
+    <ProtectedPage requireAdmin>
+      <JotsManagement />
+    </ProtectedPage>
+  );
+}
+
+/** Spec §2 Jots Management: test jot, refresh, stats, search, the records (decrypted) and paging by 50. */
+function JotsManagement() {
+  const queryClient = useQueryClient();
+  const [offset, setOffset] = useState(0);
+  const jotsQuery = useJots({ limit: ADMIN_JOTS_PAGE_SIZE, offset });
+  const createTestJot = useCreateTestJot();
+  const total = jotsQuery.data?.total ?? 0;
+  const jots = jotsQuery.data?.jots ?? [];
+  const page = Math.floor(offset / ADMIN_JOTS_PAGE_SIZE) + 1;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_JOTS_PAGE_SIZE));
+
+  // A real v2 jot, encrypted on the server with the newest build GUID, so it arrives decrypted like any other.
+  async function sendTestJot() {
+    try {
+      const guids = await queryClient.fetchQuery({ ...getBuildGuidsQueryOptions(), staleTime: 0 });
+      const guid = newestBuildGuid(guids);
+      if (!guid) {
+        toast.error('Failed to create test jot', { description: 'Add a build GUID first: test jots are encrypted with the newest one.' });
+        return;
+      }
+      const { id } = await createTestJot.mutateAsync({
+        content: `Test jot from the admin panel, ${new Date().toLocaleString('en-US')}`,
+        buildGuidName: guid.name,
+      });
+      setOffset(0);
+      toast.success('Test Jot Created', { description: `Jot #${id} was encrypted with ${guid.name} and stored.` });
+    } catch (error) {
+      toast.error('Failed to create test jot', { description: serverMessageOr(error, 'Please try again.') });
+    }
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
+      <Button asChild variant="ghost" size="sm" className="self-start">
+        <Link to="/admin">
+          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
+        </Link>
+      </Button>
+      <PageHeader
+        title="Jots Management"
+        description="Every jot received from the desktop app, decrypted. Visitors only ever see a count, a time and a place."
+        actions={
+          <>
+            <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
+              <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
+            </Button>
+            <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
+              <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+              Refresh
+            </Button>
+          </>
+        }
+      />
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Total Jots" value={jotsQuery.data ? total.toLocaleString('en-US') : '—'} />
+        <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
+        <Stat label="Page" value={jotsQuery.data ? `${page} of ${pages}` : '—'} />
+        <Stat label="Per Page" value={String(ADMIN_JOTS_PAGE_SIZE)} />
+      </dl>
+
+      <JotSearchCard />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg font-semibold">Jots Records</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4 px-4 sm:px-6">
+          {jotsQuery.isPending ? (
+            <div role="status" className="flex flex-col gap-3">
+              <span className="sr-only">Loading jots...</span>
+              {Array.from({ length: 5 }, (_, index) => (
+                <Skeleton key={index} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : jotsQuery.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+              <p className="text-lg font-semibold">Error loading jots</p>
+              <p className="text-sm text-muted-foreground">{serverMessageOr(jotsQuery.error, 'The server did not answer. Please try again.')}</p>
+              <Button variant="outline" onClick={() => void jotsQuery.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : jots.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 py-12 text-center">
+              <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+              <p className="text-muted-foreground">No jots yet. Send one with Create Test Jot or from the desktop app.</p>
+            </div>
+          ) : (
+            <>
+              <JotRecords jots={jots} caption="Jots records" />
+              {/* Spec §9: pagination only when the total exceeds the page size. */}
+              {total > ADMIN_JOTS_PAGE_SIZE && (
+                <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+                  <span>
+                    {offset + 1}–{Math.min(offset + ADMIN_JOTS_PAGE_SIZE, total)} of {total.toLocaleString('en-US')}
+                  </span>
+                  <span className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={offset === 0 || jotsQuery.isPlaceholderData}
+                      onClick={() => setOffset(Math.max(0, offset - ADMIN_JOTS_PAGE_SIZE))}
+                    >
+                      Previous
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={offset + ADMIN_JOTS_PAGE_SIZE >= total || jotsQuery.isPlaceholderData}
+                      onClick={() => setOffset(offset + ADMIN_JOTS_PAGE_SIZE)}
+                    >
+                      Next
+                    </Button>
+                  </span>
+                </nav>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
 }

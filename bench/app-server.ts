@@ -1,0 +1,46 @@
+/**
+ * The real API (buildApp, no pages) on PostgreSQL, as a child process of bench/run.ts so the load generator does
+ * not share its event loop. Prints `listening <port>` when ready. Env: DATABASE_URL, PORT.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { createMailer } from '../src/server/jobs/mail.ts';
+import { createJobQueue } from '../src/server/jobs/queue.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-bench-'));
+const config = loadConfig({
+  DATABASE_URL: process.env.DATABASE_URL,
+  DATA_DIR: dataDir,
+  PORT: process.env.PORT ?? '0',
+  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+  // The benchmark measures the work of each request, not the per-IP limits (every request comes from 127.0.0.1).
+  RATE_LIMIT_MULTIPLIER: '1000000',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '', poolSize: Number(process.env.POOL_SIZE ?? 20) });
+await database.migrate();
+const queue = createJobQueue(database);
+const app = await buildApp({
+  config,
+  database,
+  queue,
+  createMailer: (instance) =>
+    createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
+  ssr: false,
+});
+await app.listen({ port: config.port, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : config.port}`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,17 @@
+/**
+ * The anchor of the read benchmarks: a bare Fastify (no plugins, no hooks) answering the same JSON as the app's
+ * `GET /api/jots/count` and anonymous `GET /api/jots?limit=10`, serialised per request as Fastify does by default.
+ * Env: COUNT_JSON, LIST_JSON. Prints `listening <port>`.
+ */
+import Fastify from 'fastify';
+
+const count: unknown = JSON.parse(process.env.COUNT_JSON ?? '{"count":0}');
+const list: unknown = JSON.parse(process.env.LIST_JSON ?? '[]');
+
+const app = Fastify({ logger: false });
+app.get('/api/jots/count', async () => count);
+app.get('/api/jots', async () => list);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

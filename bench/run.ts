@@ -1,0 +1,327 @@
+/**
+ * `npm run bench` (`npx tsx bench/run.ts`): the performance budgets of DESIGN §8, measured in one run on a fresh
+ * PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL; created here and dropped afterwards).
+ *
+ *   reads      GET /api/jots/count and anonymous GET /api/jots?limit=10 against a bare Fastify route answering
+ *              the same JSON: ≥ 0.80 of its req/s, p99 < 20 ms
+ *   ingestion  POST /api/v2/jots (decrypt + insert, 201 after commit) against PostgreSQL's own single-row insert
+ *              rate (pgbench -c 10): ≥ 0.5 of it, p99 < 60 ms; and no acknowledged jot lost:
+ *              201 responses ≤ rows added ≤ 201 responses + connections
+ *
+ * 100 connections, BENCH_SECONDS (10) per scenario after a short warm-up; each read and its anchor alternate in
+ * 2-second slices so background load on the machine affects both alike. Servers run as child processes so the
+ * load generator does not share their event loop. Prints a table and writes bench/results.json.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { encryptV2 } from '../src/shared/jot-crypto.ts';
+import { measureInsertAnchor } from './insert-anchor.ts';
+
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+const ROUNDS = 5;
+const BACKGROUND_JOTS = 100_000;
+const KEY = { name: 'bench-build', value: 'bench-build-secret-7d1c2a' };
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+}
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  anchor: string | null;
+  ratio: number | null;
+  budget: string | null;
+  pass: boolean | null;
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test');
+  process.exit(1);
+}
+
+const databaseName = `jotit_bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+const children: ChildProcess[] = [];
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts a bench server (child process) and resolves to its port once it prints `listening <port>`. */
+function startChild(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve({ port: Number(match[1]), child });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+async function load(name: string, options: autocannon.Options, seconds: number): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCounts,
+  };
+}
+
+/** Several measured slices combined: mean req/s, and the median slice's p50 and p99 (one slice hit by a burst of other work on the machine does not decide). */
+function combine(name: string, slices: Measured[]): Measured {
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return {
+    name,
+    requestsPerSecond: slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length,
+    p50: sorted(slices.map((slice) => slice.p50))[Math.floor(slices.length / 2)]!,
+    p99: sorted(slices.map((slice) => slice.p99))[Math.floor(slices.length / 2)]!,
+    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    statusCounts: {},
+  };
+}
+
+/**
+ * A read and its anchor, warmed up, then measured in alternating slices (anchor, app, anchor, app, …) so that a
+ * burst of other work on the machine hits both alike and the ratio stays fair.
+ */
+async function measurePair(name: string, anchor: autocannon.Options, app: autocannon.Options): Promise<[Measured, Measured]> {
+  await load('warm-up', anchor, WARMUP_SECONDS);
+  await load('warm-up', app, WARMUP_SECONDS);
+  const anchorSlices: Measured[] = [];
+  const appSlices: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    anchorSlices.push(await load(`bare ${name}`, anchor, SECONDS / ROUNDS));
+    appSlices.push(await load(`app ${name}`, app, SECONDS / ROUNDS));
+  }
+  const pair: [Measured, Measured] = [combine(`bare ${name}`, anchorSlices), combine(`app ${name}`, appSlices)];
+  for (const measured of pair) process.stdout.write(`  ${measured.name}: ${Math.round(measured.requestsPerSecond)} req/s, p99 ${measured.p99} ms\n`);
+  return pair;
+}
+
+function readRow(scenario: string, app: Measured, bare: Measured): Row {
+  const ratio = app.requestsPerSecond / bare.requestsPerSecond;
+  return {
+    scenario,
+    requestsPerSecond: app.requestsPerSecond,
+    p50Ms: app.p50,
+    p99Ms: app.p99,
+    anchor: 'bare Fastify, same JSON',
+    ratio,
+    budget: '≥ 0.80, p99 < 20 ms',
+    pass: ratio >= 0.8 && app.p99 < 20 && app.non2xx === 0 && app.errors === 0,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'ok'];
+  const lines = rows.map((row) => [
+    row.scenario,
+    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    row.p50Ms === null ? '-' : String(row.p50Ms),
+    row.p99Ms === null ? '-' : String(row.p99Ms),
+    row.ratio === null ? '-' : row.ratio.toFixed(2),
+    row.budget ?? '-',
+    row.pass === null ? '' : row.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
+  console.log(`\n${format(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function prepareDatabase(): Promise<void> {
+  await adminQuery(`create database ${databaseName}`);
+  // Migrations run in the app; run them here first so the background rows can go in before it starts.
+  const { openDatabase } = await import('../src/server/db/client.ts');
+  const handle = await openDatabase({ databaseUrl, pgliteDir: '', poolSize: 2 });
+  await handle.migrate();
+  await handle.close();
+  await withDatabase(async (client) => {
+    await client.query('insert into build_guids (name, value) values ($1, $2)', [KEY.name, KEY.value]);
+    const payload = encryptV2({ text: 'A background jot' }, KEY.name, KEY.value);
+    await client.query(
+      `insert into jots (protocol_version, build_guid_name, encrypted_payload, client_id, app_name, jot_text, app_version,
+         plugin, sender_city, sender_state, sender_country, processed_at, created_at)
+       select 'v2', $1, $2, 'device-' || (n % 50), 'JotApp', 'A background jot', '1.5.0', 'offline',
+         'Nashville', 'Tennessee', 'US', now(), now() - make_interval(secs => $3 - n)
+       from generate_series(1, $3) as n`,
+      [KEY.name, payload, BACKGROUND_JOTS],
+    );
+    await client.query('vacuum analyze jots');
+  });
+}
+
+async function rowCount(): Promise<number> {
+  return withDatabase(async (client) => Number((await client.query<{ n: string }>('select count(*) as n from jots')).rows[0]!.n));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  console.log(`JotIt benchmark: ${os.cpus().length} CPUs, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
+  console.log(`Database ${databaseName} (${BACKGROUND_JOTS.toLocaleString('en-US')} jots to start with)`);
+  await prepareDatabase();
+
+  const app = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl });
+  const appUrl = `http://127.0.0.1:${app.port}`;
+  const countJson = await (await fetch(`${appUrl}/api/jots/count`)).text();
+  const listJson = await (await fetch(`${appUrl}/api/jots?limit=10`)).text();
+  if (JSON.parse(countJson).count !== BACKGROUND_JOTS) throw new Error(`Unexpected count ${countJson}`);
+  const bare = await startChild('bench/bare-server.ts', { COUNT_JSON: countJson, LIST_JSON: listJson });
+  const bareUrl = `http://127.0.0.1:${bare.port}`;
+
+  console.log('\nReads');
+  const [bareCount, appCount] = await measurePair('GET /api/jots/count', { url: `${bareUrl}/api/jots/count` }, { url: `${appUrl}/api/jots/count` });
+  const [bareList, appList] = await measurePair(
+    'GET /api/jots?limit=10',
+    { url: `${bareUrl}/api/jots?limit=10` },
+    { url: `${appUrl}/api/jots?limit=10` },
+  );
+  bare.child.kill('SIGTERM');
+
+  console.log('\nIngestion');
+  const samplePayload = encryptV2({ text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' }, KEY.name, KEY.value);
+  const anchor = await measureInsertAnchor(databaseUrl, samplePayload, SECONDS);
+  console.log(`  ${anchor.tool} single-row inserts (10 clients): ${Math.round(anchor.rowsPerSecond)} rows/s, average ${anchor.latencyAverageMs} ms`);
+
+  const bodies = Array.from({ length: 2000 }, (_, index) =>
+    JSON.stringify({
+      payload: encryptV2({ text: `Benchmark jot ${index}`, clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' }, KEY.name, KEY.value),
+    }),
+  );
+  let next = 0;
+  const ingestOptions: autocannon.Options = {
+    url: `${appUrl}/api/v2/jots`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          next = (next + 1) % bodies.length;
+          return { ...request, body: bodies[next] };
+        },
+      },
+    ],
+  };
+  await load('ingest (warm-up)', ingestOptions, WARMUP_SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rowsBefore = await rowCount();
+  const ingest = await load('app  POST /api/v2/jots', ingestOptions, SECONDS);
+  // Requests still in flight when the load stopped finish on the server; then count.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const rowsAdded = (await rowCount()) - rowsBefore;
+  const created = ingest.statusCounts['201'] ?? 0;
+  console.log(`  app POST /api/v2/jots: ${Math.round(ingest.requestsPerSecond)} req/s, p99 ${ingest.p99} ms`);
+  const noLoss = rowsAdded >= created && rowsAdded <= created + CONNECTIONS;
+  console.log(`  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`);
+  app.child.kill('SIGTERM');
+
+  const ingestRatio = ingest.requestsPerSecond / anchor.rowsPerSecond;
+  const rows: Row[] = [
+    { scenario: 'bare Fastify: count JSON', requestsPerSecond: bareCount.requestsPerSecond, p50Ms: bareCount.p50, p99Ms: bareCount.p99, anchor: null, ratio: null, budget: null, pass: null },
+    readRow('GET /api/jots/count', appCount, bareCount),
+    { scenario: 'bare Fastify: list JSON', requestsPerSecond: bareList.requestsPerSecond, p50Ms: bareList.p50, p99Ms: bareList.p99, anchor: null, ratio: null, budget: null, pass: null },
+    readRow('GET /api/jots?limit=10 (anonymous)', appList, bareList),
+    { scenario: `${anchor.tool}: single-row INSERT, 10 clients`, requestsPerSecond: anchor.rowsPerSecond, p50Ms: null, p99Ms: null, anchor: null, ratio: null, budget: null, pass: null },
+    {
+      scenario: 'POST /api/v2/jots (decrypt + insert)',
+      requestsPerSecond: ingest.requestsPerSecond,
+      p50Ms: ingest.p50,
+      p99Ms: ingest.p99,
+      anchor: `${anchor.tool} insert rate`,
+      ratio: ingestRatio,
+      budget: '≥ 0.50, p99 < 60 ms, no loss',
+      pass: ingestRatio >= 0.5 && ingest.p99 < 60 && noLoss && ingest.errors === 0 && ingest.non2xx === 0,
+    },
+  ];
+  printTable(rows);
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, backgroundJots: BACKGROUND_JOTS },
+    rows,
+    ingestion: { created, rowsAdded, statusCounts: ingest.statusCounts, noAcknowledgedJotLost: noLoss, anchor },
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWrote bench/results.json (${results.durationSeconds} s).`);
+  if (rows.some((row) => row.pass === false)) process.exitCode = 1;
+}
+
+async function cleanUp(): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await adminQuery(`drop database if exists ${databaseName} with (force)`).catch((error: unknown) =>
+    console.error(`Could not drop ${databaseName}:`, error),
+  );
+}
+
+process.on('SIGINT', () => {
+  void cleanUp().then(() => process.exit(130));
+});
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,147 @@
+/**
+ * Kit (ConvertKit) API v4 sync of leads (DESIGN §9). A lead is stored first; this job then creates (or updates)
+ * the Kit subscriber and adds it to the form, and stores the subscriber id. Kit being down never loses a lead:
+ * the job is retried with backoff, and the lead shows "Not synced" until it succeeds.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import { leads } from '../db/schema.ts';
+import type { JobOptions, JobQueue } from './queue.ts';
+
+export const KIT_SYNC_JOB = 'kit.sync-lead';
+
+/** 30 s, 1 min, 2 min … about 8.5 hours in all before the job gives up. */
+export const KIT_JOB_OPTIONS: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 30 };
+
+const KIT_TIMEOUT_MS = 10_000;
+
+export interface KitSyncJob {
+  leadId: number;
+}
+
+export type KitConfig = AppConfig['kit'];
+
+/** A failed Kit call; `retryable` is false for answers that will not change on a retry (bad key, bad e-mail). */
+export class KitError extends Error {
+  override name = 'KitError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export function isKitEnabled(kit: KitConfig): boolean {
+  return Boolean(kit.apiKey);
+}
+
+async function kitPost(kit: KitConfig, path: string, body: Record<string, unknown>): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${kit.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Kit-Api-Key': kit.apiKey ?? '' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(KIT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new KitError(`Kit ${path} unreachable: ${error instanceof Error ? error.message : String(error)}`, 0, true);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    // 408, 429 and 5xx are Kit's side or temporary; other 4xx (bad key, invalid address) will not improve.
+    const retryable = response.status >= 500 || response.status === 429 || response.status === 408;
+    throw new KitError(`Kit ${path} answered ${response.status}: ${text.slice(0, 300)}`, response.status, retryable);
+  }
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    throw new KitError(`Kit ${path} answered with invalid JSON`, response.status, true);
+  }
+}
+
+/**
+ * Creates or updates the subscriber (`POST /v4/subscribers`), then adds it to the form when KIT_FORM_ID is set
+ * (`POST /v4/forms/{id}/subscribers`). Both calls are idempotent on Kit's side, so a retry after a half-done
+ * attempt is safe. Returns the subscriber id.
+ */
+export async function subscribeToKit(
+  kit: KitConfig,
+  subscriber: { email: string; firstName: string | null; referrer?: string },
+): Promise<number> {
+  const created = (await kitPost(kit, '/v4/subscribers', {
+    email_address: subscriber.email,
+    ...(subscriber.firstName ? { first_name: subscriber.firstName } : {}),
+  })) as { subscriber?: { id?: unknown } };
+  const id = created.subscriber?.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    throw new KitError('Kit /v4/subscribers answered without a subscriber id', 200, true);
+  }
+  if (kit.formId) {
+    await kitPost(kit, `/v4/forms/${encodeURIComponent(kit.formId)}/subscribers`, {
+      email_address: subscriber.email,
+      ...(subscriber.referrer ? { referrer: subscriber.referrer } : {}),
+    });
+  }
+  return id;
+}
+
+/** Queues the sync of one lead, when Kit is configured (DESIGN §9: without KIT_API_KEY nothing is queued). */
+export async function enqueueKitSync(queue: JobQueue, kit: KitConfig, leadId: number): Promise<boolean> {
+  if (!isKitEnabled(kit)) return false;
+  await queue.send<KitSyncJob>(KIT_SYNC_JOB, { leadId }, KIT_JOB_OPTIONS);
+  return true;
+}
+
+/**
+ * Kit's form `referrer` is the page the visitor signed up on; Kit reads UTM parameters from it, so the lead's
+ * UTM values travel in its query string.
+ */
+function signupPage(publicUrl: string, lead: typeof leads.$inferSelect): string {
+  const url = new URL('/', publicUrl);
+  const utm = {
+    utm_source: lead.utmSource,
+    utm_medium: lead.utmMedium,
+    utm_campaign: lead.utmCampaign,
+    utm_term: lead.utmTerm,
+    utm_content: lead.utmContent,
+  };
+  for (const [name, value] of Object.entries(utm)) if (value) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/** Registers the Kit sync worker. A thrown error makes pg-boss retry with backoff (KIT_JOB_OPTIONS). */
+export async function startKitWorker(app: FastifyInstance): Promise<void> {
+  const { queue, config, database } = app.services;
+  await queue.work<KitSyncJob>(KIT_SYNC_JOB, async ({ leadId }, job) => {
+    if (!isKitEnabled(config.kit)) {
+      app.log.warn({ leadId }, 'Kit sync skipped: KIT_API_KEY is no longer set');
+      return;
+    }
+    const [lead] = await database.db.select().from(leads).where(eq(leads.id, leadId));
+    if (!lead) return; // deleted meanwhile: nothing to sync
+    try {
+      const subscriberId = await subscribeToKit(config.kit, {
+        email: lead.email,
+        firstName: lead.firstName,
+        referrer: signupPage(config.publicUrl, lead),
+      });
+      await database.db
+        .update(leads)
+        .set({ convertkitSubscriberId: subscriberId, kitSyncedAt: new Date() })
+        .where(eq(leads.id, leadId));
+      app.log.info({ leadId, subscriberId }, 'lead synced to Kit');
+    } catch (error) {
+      if (error instanceof KitError && !error.retryable) {
+        // Retrying cannot help (e.g. Kit refuses the address or the key); the lead stays "Not synced".
+        app.log.error({ err: error, leadId, jobId: job.id }, 'Kit refused the lead; not retrying');
+        return;
+      }
+      app.log.warn({ err: error, leadId, jobId: job.id, retryCount: job.retryCount }, 'Kit sync failed; will retry');
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * `POST /api/auth/signup`, `POST /api/auth/signin`, `GET /api/auth/validate`, `POST /api/send-confirmation-email`,
+ * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (DESIGN §5).
+ * Thin: schema, rate limit and captcha here; the rules live in service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConfirmEmailResponseSchema,
+  ConfirmEmailSchema,
+  ForgotPasswordSchema,
+  MessageResponseSchema,
+  ResetPasswordSchema,
+  SendConfirmationEmailSchema,
+  SignInResponseSchema,
+  SignInSchema,
+  SignUpSchema,
+} from '../../../shared/schemas/accounts.ts';
+import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
+import { assertCaptcha } from '../captcha/service.ts';
+import {
+  CONFIRMATION_SENT_MESSAGE,
+  confirmEmail,
+  PASSWORD_RESET_MESSAGE,
+  requestPasswordReset,
+  resendConfirmation,
+  RESET_REQUESTED_MESSAGE,
+  resetPassword,
+  SIGN_UP_MESSAGE,
+  signIn,
+  signUp,
+} from './service.ts';
+
+export const ErrorResponseSchema = z
+  .object({ error: z.string(), details: z.unknown().optional() })
+  .describe('`{ "error": "human text" }`, plus `details` for field errors');
+
+/** `{ 400: ErrorResponseSchema, 401: … }` for a route's `response`. */
+export function errorResponses<Status extends 400 | 401 | 403 | 404 | 409 | 429>(...statuses: Status[]) {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<Status, typeof ErrorResponseSchema>;
+}
+
+const TAGS = ['auth'];
+
+export async function authRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  // DESIGN §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
+  const config = { rateLimit: app.rateLimitFor('auth') };
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Create an account',
+        description:
+          'Creates an unconfirmed account awaiting approval (approved at once with AUTO_APPROVE=true) and e-mails a ' +
+          'confirmation link to `/confirm-email?token=…` (valid 24 hours). Needs a solved captcha. The answer is the ' +
+          'same when the address already has an account (its owner gets an e-mail instead), so it reveals nothing.',
+        body: SignUpSchema,
+        response: { 201: MessageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await assertCaptcha(app.captcha, request.body.captcha);
+      await signUp(services, request, request.body);
+      return reply.status(201).send({ message: SIGN_UP_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/auth/signin',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in',
+        description:
+          'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by a password change or ' +
+          'revoked rights) and the user. 401 `Invalid email or password` for a wrong password or an unknown address ' +
+          'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha.',
+        body: SignInSchema,
+        response: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      await assertCaptcha(app.captcha, request.body.captcha);
+      return signIn(app, request.body);
+    },
+  );
+
+  app.get(
+    '/api/auth/validate',
+    {
+      // Not the auth limit: every page load of a signed-in visitor calls this, and a 429 here would sign them out.
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in user',
+        description: 'The user of the bearer token, or 401 when the token is missing, invalid, expired or revoked.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: ValidateResponseSchema, ...errorResponses(401, 429) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const caller = request.caller;
+      if (caller?.kind !== 'user') throw new Error('requireUser let a non-user through');
+      return { user: { id: caller.user.id, email: caller.user.email, isAdmin: caller.user.isAdmin } };
+    },
+  );
+
+  app.post(
+    '/api/send-confirmation-email',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Send the confirmation e-mail again',
+        description:
+          'Sends a new confirmation link to an account that has not confirmed its address, at most once a minute per ' +
+          'address. Always the same answer, whether or not the account exists. Sign-up already sends the first e-mail.',
+        body: SendConfirmationEmailSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await resendConfirmation(services, request.body.email);
+      return { message: CONFIRMATION_SENT_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm an e-mail address',
+        description:
+          'Uses the token from the confirmation e-mail (once; it expires after 24 hours). `needsApproval` tells ' +
+          'whether an administrator still has to approve the account before it can sign in.',
+        body: ConfirmEmailSchema,
+        response: { 200: ConfirmEmailResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => confirmEmail(services, request, request.body.token),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Ask for a password reset e-mail',
+        description:
+          'E-mails a link to `/reset-password?token=…` (valid 1 hour, once) when the address has an account — at most ' +
+          'one a minute. Always the same answer, whether or not the account exists. Needs a captcha.',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await assertCaptcha(app.captcha, request.body.captcha);
+      await requestPasswordReset(services, request.body.email);
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Choose a new password',
+        description:
+          'Sets the password with the token from the reset e-mail (once; it expires after 1 hour). Every existing ' +
+          'session of the account ends. The token is the proof, so no captcha.',
+        body: ResetPasswordSchema,
+        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await resetPassword(services, request, request.body);
+      return { message: PASSWORD_RESET_MESSAGE };
+    },
+  );
+}

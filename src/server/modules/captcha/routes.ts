@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type CaptchaService, createCaptchaService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Captcha checks for the routes of DESIGN §6 that need one: `assertCaptcha(app.captcha, body.captcha)`. */
+    captcha: CaptchaService;
+  }
+}
+
+// altcha-lib's format, documented for OpenAPI; loose objects so no signed field is ever dropped.
+const ChallengeSchema = z
+  .looseObject({
+    parameters: z.looseObject({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    }),
+    signature: z.string().optional(),
+  })
+  .describe('An ALTCHA v2 proof-of-work challenge for the <altcha-widget> (altcha 3.x)');
+
+/** `GET /api/captcha/challenge`, and `app.captcha` for the modules that verify solutions. */
+export const captchaRoutes = fp(
+  async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const { config, database } = app.services;
+    const captcha = createCaptchaService({ db: database.db, secret: config.jwtSecret, maxNumber: config.captchaMaxNumber });
+    app.decorate('captcha', captcha);
+
+    app.get(
+      '/api/captcha/challenge',
+      {
+        schema: {
+          tags: ['captcha'],
+          summary: 'A new captcha challenge',
+          description:
+            'Solve it with the ALTCHA widget and send the payload as `captcha` with sign-in, sign-up, forgot-password ' +
+            'and the public forms. Valid for 5 minutes; each solution is accepted once.',
+          response: { 200: ChallengeSchema },
+        },
+      },
+      async (_request, reply) => {
+        // Every challenge is single use: never from a cache.
+        reply.header('Cache-Control', 'no-store');
+        return captcha.createChallenge();
+      },
+    );
+  },
+  { name: 'captcha' },
+);

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { feedback } from '../../db/schema.ts';
+
+let ipCounter = 0;
+const freshIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const VALID = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Love the tray menu',
+  message: 'The new jot shortcut saves me every morning.',
+};
+
+describe(`feedback on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    testApp = await createTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help-desk@example.com' });
+    await testApp.startWorkers();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  async function post(body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) {
+    const captcha = options.captcha === false ? undefined : await solveCaptcha(testApp.app);
+    return testApp.app.inject({ method: 'POST', url: '/api/feedback', remoteAddress: options.ip ?? freshIp(), payload: { captcha, ...body } });
+  }
+
+  it.each([
+    [{ ...VALID, name: undefined }, 'Name is required'],
+    [{ ...VALID, name: '  ' }, 'Name is required'],
+    [{ ...VALID, email: undefined }, 'Valid email is required'],
+    [{ ...VALID, email: 'ada-at-example' }, 'Valid email is required'],
+    [{ ...VALID, subject: '' }, 'Subject is required'],
+    [{ ...VALID, message: 'Too short' }, 'Message must be at least 10 characters long'],
+    [{ ...VALID, message: '   short   ' }, 'Message must be at least 10 characters long'],
+    [{ ...VALID, message: undefined }, 'Message must be at least 10 characters long'],
+  ])('%j → 400 %s (spec §5)', async (body, error) => {
+    const response = await post(body, { captcha: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error });
+  });
+
+  it('needs a solved captcha', async () => {
+    const response = await post(VALID, { captcha: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Please complete the CAPTCHA verification' });
+  });
+
+  it('stores the feedback and e-mails it to the support address, replying to the sender', async () => {
+    const response = await post({ ...VALID, message: 'Visit https://evil.example now <b>please</b>, it is great.' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const rows = await testApp.app.services.database.db.select().from(feedback);
+    expect(rows).toEqual([expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Love the tray menu' })]);
+    const mail = await smtp.waitForMail((message) => message.to.includes('help-desk@example.com'));
+    expect(mail.subject).toBe('[JotIt feedback] Love the tray menu');
+    expect(mail.text).toContain('Ada Lovelace <ada@example.com>');
+    expect(mail.text).toContain('> Visit https://evil.example now <b>please</b>, it is great.');
+    expect(mail.raw).toMatch(/^reply-to: ada@example\.com/im);
+    // What the sender typed is escaped and never becomes a link in the HTML part.
+    const html = mail.raw.slice(mail.raw.search(/content-type: text\/html/i)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(html).toContain('&lt;b&gt;please&lt;/b&gt;');
+    expect(html).not.toContain('href="https://evil.example');
+  });
+
+  it('pretends success for a filled honeypot and stores nothing', async () => {
+    const before = (await testApp.app.services.database.db.select().from(feedback)).length;
+    const response = await post({ ...VALID, website: 'http://bot.example' }, { captcha: false });
+    expect(response.json()).toEqual({ success: true });
+    expect(await testApp.app.services.database.db.select().from(feedback)).toHaveLength(before);
+  });
+
+  it('limits the form per IP: 429 with Retry-After', async () => {
+    const ip = '10.31.0.1';
+    for (let index = 0; index < 5; index += 1) expect((await post(VALID, { ip })).statusCode).toBe(200);
+    const limited = await post(VALID, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

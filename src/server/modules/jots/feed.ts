@@ -1,0 +1,200 @@
+/**
+ * The public jot feed kept in memory (DESIGN §6, §8): the jot count and the newest jots in their public
+ * projection, so `GET /api/jots/count` and the anonymous `GET /api/jots?limit=10` never touch the database.
+ *
+ * - Loaded once when the app is ready; every jot this instance stores is added at once (after its commit).
+ * - Jots stored by other instances: every `tickMs` (2 s) one index-only `max(id)` query; when it moved, the count
+ *   and the newest jots are re-read, so an instance is ~2 s behind another's inserts. A full re-read (one
+ *   COUNT(*)) also runs every `fullRefreshEvery` ticks (10 s): it catches what `max(id)` cannot see, such as rows
+ *   deleted or written straight into the database with lower ids (a seed, an import).
+ * - Bodies and ETags are built lazily on the first read after a change, not on every insert.
+ */
+import { createHash } from 'node:crypto';
+import { count, desc, max } from 'drizzle-orm';
+import type { PublicJot } from '../../../shared/schemas/jots.ts';
+import type { Database } from '../../db/client.ts';
+import { jots } from '../../db/schema.ts';
+
+/** The newest jots kept in memory: enough for the home page's 10 and a few pages of 10 after it. */
+export const RECENT_CACHE_SIZE = 50;
+
+/** What the feed needs to know of a stored jot. */
+export interface FeedJot {
+  id: number;
+  createdAt: Date;
+  senderCity: string | null;
+  senderState: string | null;
+  senderCountry: string | null;
+}
+
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export interface JotFeedOptions {
+  tickMs?: number;
+  fullRefreshEvery?: number;
+  onError?: (error: unknown) => void;
+}
+
+function toPublicJot(jot: FeedJot): PublicJot {
+  return {
+    id: jot.id,
+    created_at: jot.createdAt.toISOString(),
+    sender_city: jot.senderCity,
+    sender_state: jot.senderState,
+    sender_country: jot.senderCountry,
+  };
+}
+
+const newestFirst = (a: FeedJot, b: FeedJot) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+function etagOf(prefix: string, body: string): string {
+  return `"${prefix}${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+}
+
+export class JotFeed {
+  private total = 0;
+  private recent: FeedJot[] = [];
+  /** True when `recent` holds every jot there is (a small table), so any page can be answered from memory. */
+  private holdsAll = true;
+  private maxIdSeen = 0;
+  /** Bumped on every local insert, to tell whether one happened while a re-read was running. */
+  private generation = 0;
+  private countBody: CachedBody | null = null;
+  private pageBodies = new Map<string, CachedBody>();
+  private ticks = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private readonly tickMs: number;
+  private readonly fullRefreshEvery: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: JotFeedOptions = {},
+  ) {
+    this.tickMs = options.tickMs ?? 2000;
+    this.fullRefreshEvery = options.fullRefreshEvery ?? 5;
+  }
+
+  async start(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  /** Jots this instance has just committed. */
+  recordInserted(inserted: readonly FeedJot[]): void {
+    if (inserted.length === 0) return;
+    this.generation += 1;
+    this.total += inserted.length;
+    for (const jot of inserted) if (jot.id > this.maxIdSeen) this.maxIdSeen = jot.id;
+    this.setRecent([...inserted, ...this.recent], this.holdsAll);
+  }
+
+  /** `{"count":N}` and its ETag. */
+  countResponse(): CachedBody {
+    if (!this.countBody) {
+      const body = JSON.stringify({ count: this.total });
+      this.countBody = { body, etag: `"c${this.total}"` };
+    }
+    return this.countBody;
+  }
+
+  /** The public projection of one page of the newest jots, or null when that page is not in memory. */
+  pageResponse(limit: number, offset: number): CachedBody | null {
+    if (offset + limit > this.recent.length && !this.holdsAll) return null;
+    const key = `${limit}:${offset}`;
+    let cached = this.pageBodies.get(key);
+    if (!cached) {
+      const body = JSON.stringify(this.recent.slice(offset, offset + limit).map(toPublicJot));
+      cached = { body, etag: etagOf('r', body) };
+      if (this.pageBodies.size >= 64) this.pageBodies.clear();
+      this.pageBodies.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Re-reads the count and the newest jots. */
+  refresh(): Promise<void> {
+    this.running ??= this.readAll().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.ticks += 1;
+    const work = this.ticks % this.fullRefreshEvery === 0 ? this.readAll() : this.readIfMoved();
+    this.running = work
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  private async readIfMoved(): Promise<void> {
+    const [row] = await this.db.select({ value: max(jots.id) }).from(jots);
+    const maxId = row?.value ?? 0;
+    if (maxId !== this.maxIdSeen) await this.readAll();
+  }
+
+  private async readAll(): Promise<void> {
+    const generation = this.generation;
+    const [counted, rows] = await Promise.all([
+      this.db.select({ total: count(), maxId: max(jots.id) }).from(jots),
+      this.db
+        .select({
+          id: jots.id,
+          createdAt: jots.createdAt,
+          senderCity: jots.senderCity,
+          senderState: jots.senderState,
+          senderCountry: jots.senderCountry,
+        })
+        .from(jots)
+        .orderBy(desc(jots.createdAt), desc(jots.id))
+        .limit(RECENT_CACHE_SIZE),
+    ]);
+    const total = counted[0]?.total ?? 0;
+    const maxId = counted[0]?.maxId ?? 0;
+    const holdsAll = rows.length < RECENT_CACHE_SIZE;
+    if (generation === this.generation) {
+      // Nothing was inserted here meanwhile: the database's answer is the truth (deletions included).
+      this.setTotal(total);
+      this.setRecent(rows, holdsAll);
+      this.maxIdSeen = maxId;
+    } else {
+      // Local inserts raced the read and may or may not be in it: keep whichever knows more, without duplicates.
+      this.setTotal(Math.max(total, this.total));
+      const known = new Set(rows.map((jot) => jot.id));
+      this.setRecent([...rows, ...this.recent.filter((jot) => !known.has(jot.id))], holdsAll && this.holdsAll);
+      this.maxIdSeen = Math.max(this.maxIdSeen, maxId);
+    }
+  }
+
+  private setTotal(total: number): void {
+    if (total === this.total) return;
+    this.total = total;
+    this.countBody = null;
+  }
+
+  private setRecent(jotsNewestFirst: FeedJot[], holdsAll: boolean): void {
+    const sorted = jotsNewestFirst.sort(newestFirst);
+    this.holdsAll = holdsAll && sorted.length <= RECENT_CACHE_SIZE;
+    this.recent = sorted.slice(0, RECENT_CACHE_SIZE);
+    this.pageBodies.clear();
+    this.countBody = null;
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * Jots: ingestion (decrypt with a build GUID from memory, then one insert) and the reads behind `/api/jots`
+ * and `/api/jots-search`. Routes decide who may call what; this file holds the rules and the queries.
+ */
+import { and, type AnyColumn, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type DecryptResult,
+  decryptLegacy,
+  decryptLegacyWithAnyKey,
+  decryptV2,
+  EMPTY_PAYLOAD_ERROR,
+  INVALID_PAYLOAD_ERROR,
+  parseV2Envelope,
+} from '../../../shared/jot-crypto.ts';
+import type { JotPlaintext } from '../../../shared/schemas/jot-plaintext.ts';
+import type { JotPage, JotRecord, JotSearchField, PublicJot } from '../../../shared/schemas/jots.ts';
+import type { Database } from '../../db/client.ts';
+import { jots } from '../../db/schema.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
+import type { JotLocation } from './location.ts';
+import type { FeedJot } from './feed.ts';
+import type { JotWriter } from './writer.ts';
+
+export type ProtocolVersion = 'legacy' | 'v1' | 'v2';
+
+export interface IngestInput {
+  version: ProtocolVersion;
+  payload: string;
+  /** Legacy / v1 only: the key to use; without it every key is tried, newest first. */
+  buildGuidName?: string | undefined;
+  senderIp: string | null;
+  senderUserAgent: string | null;
+  location: JotLocation;
+}
+
+export interface IngestDependencies {
+  keyring: BuildGuidKeyring;
+  writer: JotWriter;
+}
+
+type Decrypted = { plaintext: JotPlaintext; keyName: string };
+
+const USER_AGENT_MAX = 500;
+
+// One answer for every failure (DESIGN §4): no padding oracle, no hint about which check failed.
+const invalidPayload = () => badRequest(INVALID_PAYLOAD_ERROR);
+
+/**
+ * Decrypts with a named key. When the key is unknown here or does not fit, the keys are re-read (throttled, see
+ * keyring.ts) in case another instance has just added or changed it, and the jot is tried once more.
+ */
+async function decryptWithNamedKey(
+  keyring: BuildGuidKeyring,
+  name: string,
+  decrypt: (key: BuildGuidKey) => DecryptResult,
+): Promise<Decrypted | null> {
+  let key = await keyring.find(name);
+  if (!key) return null;
+  let result = decrypt(key);
+  if (!result.ok && (await keyring.reloadAfterMiss())) {
+    const reloaded = await keyring.find(name);
+    if (reloaded && reloaded.value !== key.value) {
+      key = reloaded;
+      result = decrypt(key);
+    }
+  }
+  return result.ok ? { plaintext: result.plaintext, keyName: key.name } : null;
+}
+
+async function decryptPayload(keyring: BuildGuidKeyring, input: IngestInput): Promise<Decrypted | null> {
+  if (input.version === 'v2') {
+    const envelope = parseV2Envelope(input.payload);
+    if (!envelope) return null;
+    return decryptWithNamedKey(keyring, envelope.kid, (key) => decryptV2(input.payload, key.value));
+  }
+  if (input.buildGuidName) {
+    return decryptWithNamedKey(keyring, input.buildGuidName, (key) => decryptLegacy(input.payload, key.value));
+  }
+  let result = decryptLegacyWithAnyKey(input.payload, keyring.all());
+  if (!result.ok && (await keyring.reloadAfterMiss())) result = decryptLegacyWithAnyKey(input.payload, keyring.all());
+  return result.ok && result.keyName ? { plaintext: result.plaintext, keyName: result.keyName } : null;
+}
+
+/** Decrypts and stores one jot; resolves after the commit. Throws 400 with the protocol's texts. */
+export async function ingestJot(deps: IngestDependencies, input: IngestInput): Promise<FeedJot> {
+  if (input.payload.length === 0) throw badRequest(EMPTY_PAYLOAD_ERROR);
+  const decrypted = await decryptPayload(deps.keyring, input);
+  if (!decrypted) throw invalidPayload();
+  const { plaintext } = decrypted;
+  return deps.writer.write({
+    protocolVersion: input.version,
+    buildGuidName: decrypted.keyName,
+    encryptedPayload: input.payload,
+    clientId: plaintext.clientId ?? null,
+    appName: plaintext.appName,
+    windowTitle: plaintext.windowTitle ?? null,
+    jotText: plaintext.text,
+    appVersion: plaintext.appVersion ?? null,
+    plugin: plaintext.plugin ?? null,
+    senderIp: input.senderIp,
+    senderUserAgent: input.senderUserAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    senderCity: input.location.city,
+    senderState: input.location.state,
+    senderCountry: input.location.country,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+type JotRow = typeof jots.$inferSelect;
+
+export function toJotRecord(row: JotRow): JotRecord {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    senderCity: row.senderCity,
+    senderState: row.senderState,
+    senderCountry: row.senderCountry,
+    appVersion: row.appVersion,
+    plugin: row.plugin,
+    clientId: row.clientId,
+    payload: row.encryptedPayload,
+    jotText: row.jotText,
+    appName: row.appName,
+    windowTitle: row.windowTitle,
+    processedAt: row.processedAt?.toISOString() ?? null,
+    protocolVersion: row.protocolVersion,
+    buildGuidName: row.buildGuidName,
+  };
+}
+
+const newestFirst = [desc(jots.createdAt), desc(jots.id)];
+
+/** The public projection straight from the database, for pages the in-memory feed does not hold. */
+export async function listPublicJots(db: Database, limit: number, offset: number): Promise<PublicJot[]> {
+  const rows = await db
+    .select({
+      id: jots.id,
+      createdAt: jots.createdAt,
+      senderCity: jots.senderCity,
+      senderState: jots.senderState,
+      senderCountry: jots.senderCountry,
+    })
+    .from(jots)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    sender_city: row.senderCity,
+    sender_state: row.senderState,
+    sender_country: row.senderCountry,
+  }));
+}
+
+export interface RecordQuery {
+  /** Only the jots of this API client (their decrypted `clientId`); undefined = every jot (admin). */
+  clientId?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Full records, newest first. `knownTotal` is the in-memory count, used for an admin's unfiltered list so that
+ * paging through a million jots costs no COUNT(*).
+ */
+export async function listJotRecords(db: Database, query: RecordQuery, knownTotal: number): Promise<JotPage> {
+  const where = query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId);
+  const [rows, total] = await Promise.all([
+    db.select().from(jots).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+    where ? countWhere(db, where) : Promise.resolve(knownTotal),
+  ]);
+  return { jots: rows.map(toJotRecord), total };
+}
+
+async function countWhere(db: Database, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(jots).where(where);
+  return row?.value ?? 0;
+}
+
+/** LIKE treats `%`, `_` and `\` specially; a search value is matched literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+const equalsIgnoringCase = (column: AnyColumn, value: string) => sql`lower(${column}) = lower(${value})`;
+
+function searchCondition(field: JotSearchField, value: string): SQL {
+  switch (field) {
+    case 'AppVersion':
+      return equalsIgnoringCase(jots.appVersion, value);
+    case 'Plugin':
+      return equalsIgnoringCase(jots.plugin, value);
+    case 'ClientId':
+      return equalsIgnoringCase(jots.clientId, value);
+    case 'SenderCountry':
+      return equalsIgnoringCase(jots.senderCountry, value);
+    case 'payload': {
+      // Part of the decrypted text (what a person remembers) or of the encrypted payload (what a developer has).
+      const pattern = `%${escapeLike(value)}%`;
+      return or(ilike(jots.jotText, pattern), like(jots.encryptedPayload, pattern))!;
+    }
+  }
+}
+
+export interface SearchQuery {
+  field: JotSearchField;
+  value: string;
+  appName?: string | undefined;
+  clientId?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function searchJots(db: Database, query: SearchQuery): Promise<JotPage> {
+  const where = and(
+    searchCondition(query.field, query.value),
+    query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId),
+    query.appName === undefined ? undefined : eq(jots.appName, query.appName),
+  );
+  const [rows, total] = await Promise.all([
+    db.select().from(jots).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
+    countWhere(db, where),
+  ]);
+  return { jots: rows.map(toJotRecord), total };
+}

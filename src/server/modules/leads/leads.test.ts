@@ -1,0 +1,267 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
+import { type FakeKitServer, startFakeKit } from '../../../../tests/fixtures/fake-kit.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, createTestUser } from '../../../../tests/fixtures/users.ts';
+import { leads } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+
+let ipCounter = 0;
+/** Each request from its own address, so the per-IP form limit only bites where a test wants it to. */
+const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Retries after 1 s instead of the production backoff, for this test app's jobs only. */
+function shortRetries(queue: JobQueue) {
+  const send = queue.send.bind(queue);
+  queue.send = ((name, data, options) => send(name, data, { ...options, retryDelaySeconds: 1 })) as JobQueue['send'];
+}
+
+describe(`leads on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let smtp: TestSmtpServer;
+  let kit: FakeKitServer;
+
+  beforeAll(async () => {
+    [smtp, kit] = await Promise.all([startSmtpServer(), startFakeKit()]);
+    testApp = await createTestApp({ SMTP_URL: smtp.url, DOWNLOAD_URL: 'https://downloads.example.com/JotIt-Setup-1.5.0.exe', ...kit.env() });
+    shortRetries(testApp.queue);
+    await testApp.startWorkers();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await Promise.all([smtp?.close(), kit?.close()]);
+  });
+
+  const db = () => testApp.app.services.database.db;
+  const leadByEmail = async (email: string) =>
+    (await db().select().from(leads).where(sql`lower(${leads.email}) = ${email.toLowerCase()}`))[0];
+
+  async function postLead(body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) {
+    const captcha = options.captcha === false ? undefined : await solveCaptcha(testApp.app);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      remoteAddress: options.ip ?? freshIp(),
+      headers: { 'user-agent': 'Mozilla/5.0 (lead test)' },
+      payload: { captcha, ...body },
+    });
+  }
+
+  describe('validation (spec §5)', () => {
+    it.each([
+      [{ email: 'ada@example.com' }, 'First name is required'],
+      [{ email: 'ada@example.com', firstName: '   ' }, 'First name is required'],
+      [{ firstName: 'Ada' }, 'Valid email is required'],
+      [{ firstName: 'Ada', email: '' }, 'Valid email is required'],
+      [{ firstName: 'Ada', email: 'not-an-email' }, 'Valid email is required'],
+      [{ firstName: 'Ada', email: 'ada@example.com', source: 'bad source!' }, 'Source must be a short identifier like homepage-hero'],
+    ])('%j → 400 %s', async (body, error) => {
+      const response = await postLead(body, { captcha: false });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error });
+    });
+
+    it('needs a solved captcha, used once', async () => {
+      const missing = await postLead({ firstName: 'Ada', email: 'captcha@example.com' }, { captcha: false });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ error: 'Please complete the CAPTCHA verification' });
+
+      const captcha = await solveCaptcha(testApp.app);
+      const first = await postLead({ firstName: 'Ada', email: 'captcha@example.com', captcha }, { captcha: false });
+      expect(first.statusCode).toBe(200);
+      const replay = await postLead({ firstName: 'Ada', email: 'captcha2@example.com', captcha }, { captcha: false });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toEqual({ error: 'Please complete the CAPTCHA verification' });
+      expect(await leadByEmail('captcha2@example.com')).toBeUndefined();
+    });
+  });
+
+  it('stores the lead with its source, attribution and request details, and answers { success: true }', async () => {
+    const response = await postLead({
+      firstName: ' Grace ',
+      email: ' Grace.Hopper@Example.com ',
+      source: 'homepage-hero',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'launch',
+      utm_term: '',
+      utm_content: 'top-button',
+      referrer: 'https://news.example.org/article',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const lead = await leadByEmail('grace.hopper@example.com');
+    expect(lead).toMatchObject({
+      email: 'Grace.Hopper@Example.com',
+      firstName: 'Grace',
+      source: 'homepage-hero',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign: 'launch',
+      utmTerm: null,
+      utmContent: 'top-button',
+      referrer: 'https://news.example.org/article',
+      userAgent: 'Mozilla/5.0 (lead test)',
+    });
+    expect(lead?.ipAddress).toMatch(/^10\.20\./);
+  });
+
+  it('e-mails the download link through SMTP', async () => {
+    expect((await postLead({ firstName: 'Linus', email: 'linus@example.com', source: 'homepage-cta' })).statusCode).toBe(200);
+    const mail = await smtp.waitForMail((message) => message.to.includes('linus@example.com'));
+    expect(mail.subject).toBe('Your JotIt download link');
+    expect(mail.text).toContain('Hi Linus,');
+    expect(mail.text).toContain('https://downloads.example.com/JotIt-Setup-1.5.0.exe');
+    expect(mail.raw).toMatch(/content-type: text\/html/i);
+  });
+
+  it('keeps one row per address (case-insensitive): a repeat updates the first name, keeps the first source, and succeeds', async () => {
+    expect((await postLead({ firstName: 'Katherine', email: 'kj@example.com', source: 'homepage-hero', utm_source: 'first' })).statusCode).toBe(200);
+    const again = await postLead({ firstName: 'Kathy', email: 'KJ@EXAMPLE.COM', source: 'homepage-cta', utm_source: 'second' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true });
+    const rows = await db().select().from(leads).where(sql`lower(${leads.email}) = 'kj@example.com'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ email: 'kj@example.com', firstName: 'Kathy', source: 'homepage-hero', utmSource: 'first' });
+    // The download e-mail is sent again (DESIGN §6), to the address as typed this time.
+    const toKj = () => smtp.messages.filter((message) => message.to.some((to) => to.toLowerCase() === 'kj@example.com'));
+    await smtp.waitForMail(() => toKj().length >= 2);
+    expect(toKj().map((message) => message.text.split(/\r?\n/)[0])).toEqual(['Hi Katherine,', 'Hi Kathy,']);
+  });
+
+  it('never creates a duplicate under concurrent submissions of one address', async () => {
+    const responses = await Promise.all(
+      ['race@example.com', 'Race@example.com', 'RACE@example.com', 'race@EXAMPLE.com'].map((email) => postLead({ firstName: 'Racer', email })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await db().select().from(leads).where(sql`lower(${leads.email}) = 'race@example.com'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('pretends success for a filled honeypot, storing and sending nothing', async () => {
+    const response = await postLead({ firstName: 'Bot', email: 'bot@example.com', website: 'https://spam.example' }, { captcha: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect(await leadByEmail('bot@example.com')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.messages.some((message) => message.to.includes('bot@example.com'))).toBe(false);
+  });
+
+  describe('Kit sync (DESIGN §9)', () => {
+    it('creates the subscriber, adds it to the form with the signup page as referrer, and stores the subscriber id', async () => {
+      expect((await postLead({ firstName: 'Margaret', email: 'margaret@example.com', source: 'homepage-hero', utm_source: 'podcast' })).statusCode).toBe(200);
+      const lead = await waitUntil(() => leadByEmail('margaret@example.com'), (row) => row?.convertkitSubscriberId != null);
+      expect(lead?.kitSyncedAt).toBeInstanceOf(Date);
+      const calls = kit.requests.filter((request) => request.body.email_address === 'margaret@example.com');
+      expect(calls.map((call) => [call.path, call.status])).toEqual([
+        ['/v4/subscribers', 201],
+        [`/v4/forms/${kit.formId}/subscribers`, 201],
+      ]);
+      expect(calls[0]).toMatchObject({ apiKey: kit.apiKey, body: { email_address: 'margaret@example.com', first_name: 'Margaret' } });
+      expect(calls[1]?.body.referrer).toBe('http://jotit.test/?utm_source=podcast');
+      expect(lead?.convertkitSubscriberId).toBe(kit.subscribers.get('margaret@example.com')?.id);
+    });
+
+    it('retries after Kit answers 500, keeping the lead throughout, and then stores the subscriber id', async () => {
+      const before = kit.requests.length;
+      kit.failNext(1);
+      expect((await postLead({ firstName: 'Barbara', email: 'barbara@example.com' })).statusCode).toBe(200);
+      // The lead is stored before Kit is even called, and stays while Kit fails.
+      expect(await leadByEmail('barbara@example.com')).toMatchObject({ firstName: 'Barbara', convertkitSubscriberId: null });
+      await kit.waitFor((requests) => requests.slice(before).some((request) => request.status === 500));
+      expect(await leadByEmail('barbara@example.com')).toMatchObject({ convertkitSubscriberId: null });
+
+      const lead = await waitUntil(() => leadByEmail('barbara@example.com'), (row) => row?.convertkitSubscriberId != null);
+      expect(lead?.convertkitSubscriberId).toBe(kit.subscribers.get('barbara@example.com')?.id);
+      const calls = kit.requests.slice(before).filter((request) => request.path === '/v4/subscribers');
+      expect(calls.map((call) => call.status)).toEqual([500, 201]);
+    });
+
+    it('does not retry what Kit refuses for good (a 4xx), and the lead stays Not synced', async () => {
+      const before = kit.requests.length;
+      // The fake refuses addresses it cannot parse; our schema accepts this one, Kit (here) does not.
+      const badKey = await createTestApp({ ...kit.env(), KIT_API_KEY: 'wrong-key', SMTP_URL: smtp.url });
+      try {
+        await badKey.startWorkers();
+        const captcha = await solveCaptcha(badKey.app);
+        const response = await badKey.app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          remoteAddress: freshIp(),
+          payload: { firstName: 'Refused', email: 'refused@example.com', captcha },
+        });
+        expect(response.statusCode).toBe(200);
+        await kit.waitFor((requests) => requests.slice(before).some((request) => request.status === 401));
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        expect(kit.requests.slice(before).filter((request) => request.body.email_address === 'refused@example.com')).toHaveLength(1);
+        const [lead] = await badKey.app.services.database.db.select().from(leads).where(eq(leads.email, 'refused@example.com'));
+        expect(lead).toMatchObject({ convertkitSubscriberId: null, kitSyncedAt: null });
+      } finally {
+        await badKey.close();
+      }
+    });
+
+    it('queues nothing for Kit without KIT_API_KEY', async () => {
+      const withoutKit = await createTestApp();
+      try {
+        const captcha = await solveCaptcha(withoutKit.app);
+        const response = await withoutKit.app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          payload: { firstName: 'Plain', email: 'plain@example.com', captcha },
+        });
+        expect(response.statusCode).toBe(200);
+        const jobs = await withoutKit.database.sql.query<{ name: string }>('select name from pgboss.job');
+        expect(jobs.rows.map((job) => job.name)).toContain('mail.send');
+        expect(jobs.rows.map((job) => job.name)).not.toContain('kit.sync-lead');
+      } finally {
+        await withoutKit.close();
+      }
+    });
+  });
+
+  it('limits the form per IP: the 6th submission in a minute gets 429 with Retry-After', async () => {
+    const ip = '10.99.0.1';
+    for (let index = 0; index < 5; index += 1) {
+      expect((await postLead({ firstName: 'Rate', email: `rate${index}@example.com` }, { ip })).statusCode).toBe(200);
+    }
+    const limited = await postLead({ firstName: 'Rate', email: 'rate5@example.com' }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatch(/Too many requests/);
+    expect(await leadByEmail('rate5@example.com')).toBeUndefined();
+  });
+
+  describe('GET /api/leads (admin)', () => {
+    it('refuses anonymous callers (401) and non-admins (403)', async () => {
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/leads' })).statusCode).toBe(401);
+      const user = await createTestUser(testApp.app);
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/leads', headers: user.headers })).statusCode).toBe(403);
+    });
+
+    it('lists leads newest first with the total, paged', async () => {
+      const admin = await createTestAdmin(testApp.app);
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/leads?limit=2', headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ leads: Array<{ email: string; subscribedAt: string }>; total: number }>();
+      const [row] = await db().select({ value: sql<number>`count(*)::int` }).from(leads);
+      expect(body.total).toBe(row?.value);
+      expect(body.leads).toHaveLength(2);
+      expect(Date.parse(body.leads[0]!.subscribedAt)).toBeGreaterThanOrEqual(Date.parse(body.leads[1]!.subscribedAt));
+      expect(body.leads[0]).toHaveProperty('convertkitSubscriberId');
+    });
+  });
+});

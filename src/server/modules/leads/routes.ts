@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateLeadSchema, LeadListQuerySchema, LeadListSchema, SuccessSchema } from '../../../shared/schemas/leads.ts';
+import { assertCaptcha } from '../captcha/service.ts';
+import { captureLead, listLeads, type RequestMeta } from './service.ts';
+
+const ErrorSchema = z.object({ error: z.string() });
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}
+
+/** `POST /api/leads` (public, captcha) and `GET /api/leads` (admin). */
+export async function leadRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/leads',
+    {
+      config: { rateLimit: app.rateLimitFor('publicForm') },
+      schema: {
+        tags: ['leads'],
+        summary: 'Ask for the download link',
+        description:
+          'Stores the lead (one per e-mail address, case-insensitive: a repeat updates the first name and keeps the ' +
+          'first source), then e-mails the download link and, when Kit is configured, subscribes the address. ' +
+          'UTM parameters and the referrer are the landing page\'s. Needs a solved `captcha`; `website` is a honeypot.',
+        body: CreateLeadSchema,
+        response: { 200: SuccessSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const { captcha, website, ...lead } = request.body;
+      // Honeypot filled: a bot. Pretend success, store and send nothing.
+      if (website) return { success: true as const };
+      await assertCaptcha(app.captcha, captcha);
+      await captureLead(
+        { db: app.services.database.db, mailer: app.services.mailer, queue: app.services.queue, config: app.services.config },
+        lead,
+        requestMeta(request),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/leads',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['leads'],
+        summary: 'List leads (admin)',
+        description: 'Newest first, `limit` (≤ 200, default 200) and `offset`; `total` counts every lead.',
+        security: [{ bearerAuth: [] }],
+        querystring: LeadListQuerySchema,
+        response: { 200: LeadListSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listLeads(app.services.database.db, request.query);
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { blogPosts } from '../../db/schema.ts';
+
+describe(`robots.txt and sitemap.xml on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ PUBLIC_URL: 'https://jotit.example' });
+    await testApp.app.services.database.db.insert(blogPosts).values([
+      { title: 'Published', slug: 'published-post', content: 'x', isPublished: true, publishedAt: new Date('2026-01-01T00:00:00Z') },
+      { title: 'Draft', slug: 'draft-post', content: 'x', isPublished: false },
+      { title: 'Scheduled', slug: 'scheduled-post', content: 'x', isPublished: true, publishedAt: new Date(Date.now() + 86_400_000) },
+    ]);
+  });
+  afterAll(() => testApp?.close());
+
+  it('allows crawling the public site, keeps private and token pages out, and names the sitemap', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('User-agent: *\nAllow: /\n');
+    for (const path of ['/admin', '/api/', '/api-tester', '/reset-password', '/confirm-email']) {
+      expect(response.body).toContain(`Disallow: ${path}\n`);
+    }
+    expect(response.body).not.toMatch(/^Disallow: \/$/m);
+    expect(response.body).toContain('Sitemap: https://jotit.example/sitemap.xml');
+  });
+
+  it('lists every public page and every published blog post, not drafts or scheduled posts', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual([
+      'https://jotit.example/',
+      'https://jotit.example/about',
+      'https://jotit.example/help',
+      'https://jotit.example/blog',
+      'https://jotit.example/share-it',
+      'https://jotit.example/contact',
+      'https://jotit.example/feedback',
+      'https://jotit.example/privacy-policy',
+      'https://jotit.example/terms-of-service',
+      'https://jotit.example/blog/published-post',
+    ]);
+    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(response.body).toContain('<lastmod>');
+  });
+});

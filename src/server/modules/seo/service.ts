@@ -1,0 +1,53 @@
+/** robots.txt and sitemap.xml (issue 5, SEO): every public page and every published blog post. */
+import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { blogPosts } from '../../db/schema.ts';
+import { escapeHtml } from '../leads/email-content.ts';
+
+/** The public pages of spec §2's route table, with how often they change. */
+export const SITEMAP_PAGES: ReadonlyArray<{ path: string; changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority: string }> = [
+  { path: '/', changefreq: 'daily', priority: '1.0' },
+  { path: '/about', changefreq: 'monthly', priority: '0.7' },
+  { path: '/help', changefreq: 'weekly', priority: '0.8' },
+  { path: '/blog', changefreq: 'weekly', priority: '0.8' },
+  { path: '/share-it', changefreq: 'monthly', priority: '0.5' },
+  { path: '/contact', changefreq: 'yearly', priority: '0.5' },
+  { path: '/feedback', changefreq: 'yearly', priority: '0.4' },
+  { path: '/privacy-policy', changefreq: 'yearly', priority: '0.3' },
+  { path: '/terms-of-service', changefreq: 'yearly', priority: '0.3' },
+];
+
+/** Pages that are private, per-user or hold one-time tokens: no crawling (they are not in the sitemap either). */
+const DISALLOWED = ['/admin', '/api/', '/api-tester', '/overview', '/login', '/reset-password', '/confirm-email', '/docs'];
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+export async function sitemapXml(db: Database, publicUrl: string, now: Date = new Date()): Promise<string> {
+  const posts = await db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)), isNotNull(blogPosts.slug)))
+    .orderBy(desc(blogPosts.publishedAt));
+  const entry = (path: string, extra: string) => `  <url>\n    <loc>${escapeHtml(`${publicUrl}${path}`)}</loc>\n${extra}  </url>`;
+  const urls = [
+    ...SITEMAP_PAGES.map((page) =>
+      entry(page.path, `    <changefreq>${page.changefreq}</changefreq>\n    <priority>${page.priority}</priority>\n`),
+    ),
+    ...posts.map((post) =>
+      entry(
+        `/blog/${encodeURIComponent(post.slug)}`,
+        `    <lastmod>${post.updatedAt.toISOString()}</lastmod>\n    <changefreq>monthly</changefreq>\n    <priority>0.6</priority>\n`,
+      ),
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

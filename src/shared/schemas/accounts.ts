@@ -1,0 +1,167 @@
+/**
+ * Accounts (spec §2 sign-in screen, reset password, user management; §5 validation; §8 texts): one schema per
+ * request, used by the Fastify route, the react-hook-form form and the fetcher's types.
+ */
+import { z } from 'zod';
+import { LIST_LIMIT_MAX, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { AuthUserSchema } from './auth.ts';
+
+/** Spec §5/§8: the captcha text, shown as a toast by the forms and sent by the server as a 400. */
+export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete the CAPTCHA verification';
+
+export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+/** Spec §5 / §8 (reset password), reused by every password field so the text is the same everywhere. */
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match.';
+const PASSWORD_TOO_LONG_MESSAGE = 'Password must be at most 200 characters long.';
+// argon2 takes any length, but a cap keeps a megabyte "password" from costing hashing time.
+const PASSWORD_MAX_LENGTH = 200;
+
+/** Sign-in refusals (DESIGN §5: a clear, distinct text for each case; one text for unknown e-mail and wrong password). */
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const EMAIL_NOT_CONFIRMED_MESSAGE =
+  'Please confirm your email address before signing in. Check your inbox for the confirmation link.';
+export const AWAITING_APPROVAL_MESSAGE = 'Your account is awaiting approval by an administrator.';
+export const INVALID_CONFIRMATION_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';
+/** Spec §8 (reset password, missing token), also the server's answer for an unknown, used or expired token. */
+export const INVALID_RESET_LINK_MESSAGE = 'Invalid or expired reset link. Please request a new password reset.';
+
+const email = z
+  .string({ error: EMAIL_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, EMAIL_REQUIRED_MESSAGE)
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email(EMAIL_INVALID_MESSAGE));
+
+const password = z
+  .string({ error: PASSWORD_REQUIRED_MESSAGE })
+  .min(1, PASSWORD_REQUIRED_MESSAGE)
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+
+/** The solved ALTCHA payload (DESIGN §5); the server checks it, the form checks only that there is one. */
+const captcha = z.string({ error: CAPTCHA_REQUIRED_MESSAGE }).min(1, CAPTCHA_REQUIRED_MESSAGE).max(4096, CAPTCHA_REQUIRED_MESSAGE);
+
+const token = z.string({ error: 'The link is missing its token' }).trim().min(1, 'The link is missing its token').max(200);
+
+// ---- sign-in screen ------------------------------------------------------------------------------------------
+
+/** The sign-in screen's fields (spec §5); the captcha travels beside them and is checked before sending. */
+export const CredentialsSchema = z.object({ email, password });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+/** Reset mode hides the password (spec §2). */
+export const EmailOnlySchema = z.object({ email });
+export type EmailOnly = z.infer<typeof EmailOnlySchema>;
+
+export const SignInSchema = CredentialsSchema.extend({ captcha });
+export type SignInRequest = z.infer<typeof SignInSchema>;
+
+export const SignUpSchema = CredentialsSchema.extend({ captcha });
+export type SignUpRequest = z.infer<typeof SignUpSchema>;
+
+export const ForgotPasswordSchema = EmailOnlySchema.extend({ captcha });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordSchema>;
+
+/** Re-sending the confirmation e-mail needs no captcha: it only ever writes to the account's own address, once a minute. */
+export const SendConfirmationEmailSchema = EmailOnlySchema;
+export type SendConfirmationEmailRequest = z.infer<typeof SendConfirmationEmailSchema>;
+
+export const SignInResponseSchema = z.object({ token: z.string(), user: AuthUserSchema });
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+// ---- e-mail confirmation and password reset ---------------------------------------------------------------
+
+export const ConfirmEmailSchema = z.object({ token });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailSchema>;
+
+export const ConfirmEmailResponseSchema = z.object({
+  message: z.string(),
+  /** True while an administrator still has to approve the account before its owner can sign in. */
+  needsApproval: z.boolean(),
+});
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponseSchema>;
+
+export const ResetPasswordSchema = z.object({ token, password });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordSchema>;
+
+/** The reset page's form (spec §2): new password twice. */
+export const ResetPasswordFormSchema = z
+  .object({
+    password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
+// ---- user management (admin) ----------------------------------------------------------------------------
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[\w.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
+
+/** Spec §3 User (stored), without the password: what the admin screens see. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isApproved: z.boolean(),
+  emailConfirmed: z.boolean(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const USER_STATUS_FILTERS = ['pending', 'approved'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+
+export const ListUsersQuerySchema = z.object({
+  search: z.string().trim().max(254).optional().describe('Part of an e-mail address or username, any case'),
+  status: z.enum(USER_STATUS_FILTERS).optional().describe('pending: not yet approved; approved: approved'),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** What the server reads, defaults applied. */
+export type ListUsersParams = z.output<typeof ListUsersQuerySchema>;
+/** What a client sends (every field optional). */
+export type ListUsersQuery = Partial<ListUsersParams>;
+
+export const ListUsersResponseSchema = z.object({
+  users: z.array(UserSchema),
+  total: z.number().int().describe('All users matching search and status, ignoring limit and offset'),
+});
+export type ListUsersResponse = z.infer<typeof ListUsersResponseSchema>;
+
+/** Spec §2 Add User: username, email, password, isAdmin, isApproved. */
+export const CreateUserSchema = z.object({
+  username,
+  email,
+  password,
+  isAdmin: z.boolean().default(false),
+  isApproved: z.boolean().default(false),
+});
+export type CreateUser = z.input<typeof CreateUserSchema>;
+
+/** Spec §5: on edit an empty password keeps the current one (and the form sends it only if filled). */
+export const UpdateUserSchema = z.object({
+  username: username.optional(),
+  email: email.optional(),
+  password: z.union([z.literal(''), password]).optional(),
+  isAdmin: z.boolean().optional(),
+  isApproved: z.boolean().optional(),
+});
+export type UpdateUser = z.infer<typeof UpdateUserSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive('User id must be a positive number') });

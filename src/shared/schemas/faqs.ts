@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DisplayOrderSchema } from './banners.ts';
+
+/**
+ * FAQs (spec §3 FAQ, §5: question and answer required). The API speaks the spec's snake_case form fields:
+ * question, answer, display_order, is_published.
+ */
+const faqFields = {
+  question: z
+    .string({ error: 'Question is required' })
+    .trim()
+    .min(1, 'Question is required')
+    .max(500, 'Question must be at most 500 characters'),
+  answer: z
+    .string({ error: 'Answer is required' })
+    .trim()
+    .min(1, 'Answer is required')
+    .max(10_000, 'Answer must be at most 10000 characters'),
+  display_order: DisplayOrderSchema,
+  is_published: z.boolean({ error: 'Published must be true or false' }),
+};
+
+/** `POST /api/faqs`: a new FAQ is published unless told otherwise (spec §4), order 0 by default. */
+export const CreateFaqSchema = z.object({ ...faqFields, is_published: faqFields.is_published.default(true) });
+export type CreateFaq = z.input<typeof CreateFaqSchema>;
+
+/** `PATCH /api/faqs/{id}`. */
+export const UpdateFaqSchema = z.object({
+  question: faqFields.question.optional(),
+  answer: faqFields.answer.optional(),
+  display_order: DisplayOrderSchema.optional(),
+  is_published: faqFields.is_published.optional(),
+});
+export type UpdateFaq = z.input<typeof UpdateFaqSchema>;
+
+export const FaqSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+  display_order: z.number().int(),
+  is_published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Faq = z.infer<typeof FaqSchema>;
+
+/** The public projection (`GET /api/faqs?published=true`, and the /help loader). */
+export const PublicFaqSchema = FaqSchema.pick({ id: true, question: true, answer: true });
+export type PublicFaq = z.infer<typeof PublicFaqSchema>;
+
+export const FaqListQuerySchema = z.object({
+  published: z.enum(['true', 'false']).optional(),
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { JOT_SEARCH_FIELDS, LIST_LIMIT_MAX, RECENT_JOTS_LIMIT } from '../constants.ts';
+
+/** Spec §5 / §8 texts, shared by the API and the tester's forms. */
+export const PAYLOAD_REQUIRED_MESSAGE = 'Encrypted payload is required';
+export const CONTENT_REQUIRED_MESSAGE = 'Please enter some content';
+export const BUILD_GUID_NAME_REQUIRED_MESSAGE = 'Please enter a Build GUID name';
+export const SEARCH_REQUIRED_MESSAGE = 'Please select a field and enter a search value';
+
+/** The most a jot request body may weigh (DESIGN §4): larger bodies get 413. */
+export const JOT_BODY_LIMIT_BYTES = 64 * 1024;
+/** A test jot's text, like the plaintext's `text` (DESIGN §4). */
+export const TEST_JOT_CONTENT_MAX = 10_000;
+
+const payloadField = z
+  .string({ error: (issue) => (issue.input === undefined ? PAYLOAD_REQUIRED_MESSAGE : 'payload must be a string') })
+  .describe('The encrypted jot, Base64 (see docs/api.md for the format of each version)');
+
+/** Legacy `POST /jots` and v1 `POST /api/v1/jots`. An empty payload is refused by the service with its own text. */
+export const CreateLegacyJotSchema = z.object({
+  payload: payloadField,
+  buildGuidName: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The build GUID that encrypted the payload; without it the server tries every key, newest first'),
+});
+export type CreateLegacyJot = z.infer<typeof CreateLegacyJotSchema>;
+
+/** v2 `POST /api/v2/jots`: the key id travels inside the envelope. */
+export const CreateV2JotSchema = z.object({ payload: payloadField });
+export type CreateV2Jot = z.infer<typeof CreateV2JotSchema>;
+
+export const LegacyJotCreatedSchema = z.object({ id: z.number().int(), message: z.literal('Jot created') });
+export type LegacyJotCreated = z.infer<typeof LegacyJotCreatedSchema>;
+
+export const V2JotCreatedSchema = z.object({
+  id: z.number().int(),
+  version: z.literal('v2'),
+  timestamp: z.string().describe('ISO-8601 UTC time the jot was stored'),
+});
+export type V2JotCreated = z.infer<typeof V2JotCreatedSchema>;
+
+export const JotCountSchema = z.object({ count: z.number().int() });
+export type JotCount = z.infer<typeof JotCountSchema>;
+
+/** What anyone may see of a jot: when and roughly where, never its text, payload, IP or user agent (spec §3). */
+export const PublicJotSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  sender_city: z.string().nullable(),
+  sender_state: z.string().nullable(),
+  sender_country: z.string().nullable(),
+});
+export type PublicJot = z.infer<typeof PublicJotSchema>;
+
+/** A jot as an admin (or the API client that sent it) sees it: the spec's admin view plus the decrypted fields. */
+export const JotRecordSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  senderCity: z.string().nullable(),
+  senderState: z.string().nullable(),
+  senderCountry: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  plugin: z.string().nullable(),
+  clientId: z.string().nullable(),
+  payload: z.string().describe('The encrypted payload exactly as received'),
+  jotText: z.string().nullable(),
+  appName: z.string(),
+  windowTitle: z.string().nullable(),
+  processedAt: z.string().nullable(),
+  protocolVersion: z.enum(['legacy', 'v1', 'v2']),
+  buildGuidName: z.string().nullable(),
+});
+export type JotRecord = z.infer<typeof JotRecordSchema>;
+
+export const JotPageSchema = z.object({
+  jots: z.array(JotRecordSchema),
+  total: z.number().int().describe('Every jot the caller may read, for paging'),
+});
+export type JotPage = z.infer<typeof JotPageSchema>;
+
+export const JotListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(RECENT_JOTS_LIMIT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type JotListQuery = z.infer<typeof JotListQuerySchema>;
+
+export const JotSearchFieldSchema = z.enum(JOT_SEARCH_FIELDS, { error: SEARCH_REQUIRED_MESSAGE });
+export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
+
+/**
+ * `POST /api/jots-search`. AppVersion, Plugin, ClientId and SenderCountry match the whole value, ignoring case;
+ * `payload` matches a part of the decrypted jot text (ignoring case) or of the encrypted payload (exactly).
+ */
+export const JotSearchSchema = z.object({
+  field: JotSearchFieldSchema,
+  value: z.string({ error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
+  appName: z.string().max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
+  limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
+  offset: z.number().int().min(0).default(0),
+});
+export type JotSearch = z.input<typeof JotSearchSchema>;
+
+export const JotSearchResultSchema = z.object({
+  jots: z.array(JotRecordSchema),
+  total: z.number().int().describe('Every match, of which at most `limit` are returned'),
+});
+export type JotSearchResult = z.infer<typeof JotSearchResultSchema>;
+
+/** `POST /api/test-jot`: the server encrypts `content` (v2) with the named build GUID and ingests it. */
+export const TestJotSchema = z.object({
+  content: z
+    .string({ error: CONTENT_REQUIRED_MESSAGE })
+    .refine((value) => value.trim().length > 0, CONTENT_REQUIRED_MESSAGE)
+    .refine((value) => [...value].length <= TEST_JOT_CONTENT_MAX, `Content must be at most ${TEST_JOT_CONTENT_MAX.toLocaleString('en-US')} characters`),
+  buildGuidName: z.string({ error: BUILD_GUID_NAME_REQUIRED_MESSAGE }).trim().min(1, BUILD_GUID_NAME_REQUIRED_MESSAGE).max(200),
+});
+export type TestJot = z.infer<typeof TestJotSchema>;
+
+export const TestJotResultSchema = z.union([
+  z.object({ success: z.literal(true), jotResult: z.object({ id: z.number().int(), version: z.literal('v2'), timestamp: z.string() }) }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type TestJotResult = z.infer<typeof TestJotResultSchema>;

@@ -1,0 +1,283 @@
+/**
+ * The sign-in screen of spec §2: three modes (Sign In, Create Account, Reset Password), a visible ALTCHA captcha,
+ * the confirmation screens 'Account Created!' and 'Reset Email Sent!', and the toasts of spec §8.
+ * Used by /login and by the gate (<ProtectedPage>) when nobody is signed in.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CAPTCHA_REQUIRED_MESSAGE,
+  type Credentials,
+  CredentialsSchema,
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  EmailOnlySchema,
+  INVALID_CREDENTIALS_MESSAGE,
+} from '../../shared/schemas/accounts';
+import { Captcha, type CaptchaHandle } from '~/components/captcha';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import {
+  serverErrorText,
+  TextField,
+  useRequestPasswordReset,
+  useSendConfirmationEmail,
+  useSignIn,
+  useSignUp,
+} from '~/features/accounts';
+import { useAuth } from '~/lib/auth';
+
+type Mode = 'sign-in' | 'sign-up' | 'reset';
+type Outcome = 'account-created' | 'reset-sent';
+
+const MODE_TEXT: Record<Mode, { title: string; description: string; submit: string }> = {
+  'sign-in': {
+    title: 'Sign In',
+    description: 'Sign in to use the API tester and your account.',
+    submit: 'Sign In',
+  },
+  'sign-up': {
+    title: 'Create Account',
+    description: 'Create an account. You confirm your e-mail address, then an administrator approves the account.',
+    submit: 'Create Account',
+  },
+  reset: {
+    title: 'Reset Password',
+    description: "Enter your account's e-mail address and we will send you a link to choose a new password.",
+    submit: 'Send Reset Link',
+  },
+};
+
+export interface SignInFormProps {
+  /**
+   * /login sends the user on after signing in (spec §4: admins to /admin, others to /overview). The gate leaves
+   * this off: the protected page the visitor asked for renders in place once they are signed in.
+   */
+  navigateAfterSignIn?: boolean;
+}
+
+export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [outcome, setOutcome] = useState<{ kind: Outcome; email: string } | null>(null);
+  // The e-mail typed so far survives a switch of mode; 'Back to Sign In' from a confirmation screen clears it.
+  const [email, setEmail] = useState('');
+
+  function backToSignIn() {
+    setOutcome(null);
+    setEmail('');
+    setMode('sign-in');
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+      {outcome ? (
+        <OutcomeCard kind={outcome.kind} email={outcome.email} onBack={backToSignIn} />
+      ) : (
+        <CredentialsCard
+          key={mode}
+          mode={mode}
+          initialEmail={email}
+          onModeChange={(next, currentEmail) => {
+            setEmail(currentEmail);
+            setMode(next);
+          }}
+          onDone={(kind, doneEmail) => setOutcome({ kind, email: doneEmail })}
+          navigateAfterSignIn={navigateAfterSignIn}
+        />
+      )}
+    </section>
+  );
+}
+
+function CredentialsCard({
+  mode,
+  initialEmail,
+  onModeChange,
+  onDone,
+  navigateAfterSignIn,
+}: {
+  mode: Mode;
+  initialEmail: string;
+  onModeChange(mode: Mode, email: string): void;
+  onDone(kind: Outcome, email: string): void;
+  navigateAfterSignIn: boolean;
+}) {
+  const text = MODE_TEXT[mode];
+  const isReset = mode === 'reset';
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const requestReset = useRequestPasswordReset();
+  const resendConfirmation = useSendConfirmationEmail();
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+
+  const form = useForm<Credentials>({
+    // Reset mode has no password field (spec §2), so it validates the e-mail only.
+    resolver: isReset ? (zodResolver(EmailOnlySchema) as unknown as Resolver<Credentials>) : zodResolver(CredentialsSchema),
+    defaultValues: { email: initialEmail, password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!captcha) {
+      toast.error('Error', { description: CAPTCHA_REQUIRED_MESSAGE });
+      return;
+    }
+    try {
+      if (mode === 'sign-in') await submitSignIn(values, captcha);
+      else if (mode === 'sign-up') await submitSignUp(values, captcha);
+      else await submitReset(values.email, captcha);
+    } finally {
+      // Each captcha solution is accepted once: the next attempt needs a new one.
+      captchaRef.current?.reset();
+      setCaptcha(null);
+    }
+  });
+
+  async function submitSignIn(values: Credentials, solved: string) {
+    try {
+      const result = await signIn.mutateAsync({ ...values, captcha: solved });
+      auth.signIn(result.token, result.user);
+      if (navigateAfterSignIn) navigate(result.user.isAdmin ? '/admin' : '/overview');
+    } catch (error) {
+      const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
+      toast.error('Sign In Error', {
+        description,
+        // An unconfirmed account may have lost the first e-mail: offer to send the link again.
+        action:
+          description === EMAIL_NOT_CONFIRMED_MESSAGE
+            ? { label: 'Resend email', onClick: () => resend(values.email) }
+            : undefined,
+      });
+    }
+  }
+
+  function resend(address: string) {
+    resendConfirmation.mutate(
+      { email: address },
+      {
+        onSuccess: () => toast.success('Email Sent', { description: 'Check your inbox for a new confirmation link.' }),
+        onError: (error) => toast.error('Error', { description: serverErrorText(error) ?? 'Failed to send the email' }),
+      },
+    );
+  }
+
+  async function submitSignUp(values: Credentials, solved: string) {
+    try {
+      await signUp.mutateAsync({ ...values, captcha: solved });
+      toast.success('Account Created', { description: 'Please check your email for confirmation instructions.' });
+      onDone('account-created', values.email);
+    } catch (error) {
+      toast.error('Sign Up Error', { description: serverErrorText(error) ?? 'Failed to create account' });
+    }
+  }
+
+  async function submitReset(address: string, solved: string) {
+    try {
+      await requestReset.mutateAsync({ email: address, captcha: solved });
+      toast.success('Email Sent', { description: 'Check your email for password reset instructions.' });
+      onDone('reset-sent', address);
+    } catch (error) {
+      toast.error('Error', { description: serverErrorText(error) ?? 'Failed to send reset email' });
+    }
+  }
+
+  const switchTo = (next: Mode) => () => onModeChange(next, form.getValues('email'));
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
+        <CardDescription>{text.description}</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate aria-label={text.title}>
+        <CardContent className="flex flex-col gap-5">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            registration={form.register('email')}
+            error={errors.email}
+          />
+          {!isReset && (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+              registration={form.register('password')}
+              error={errors.password}
+              hint={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
+            />
+          )}
+          <Captcha ref={captchaRef} onChange={setCaptcha} />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Please wait...' : text.submit}
+          </Button>
+        </CardContent>
+      </form>
+      <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
+        {mode === 'sign-in' && (
+          <>
+            <Button type="button" variant="link" onClick={switchTo('sign-up')}>
+              Need an account? Sign up
+            </Button>
+            <Button type="button" variant="link" onClick={switchTo('reset')}>
+              Forgot your password?
+            </Button>
+          </>
+        )}
+        {mode === 'sign-up' && (
+          <Button type="button" variant="link" onClick={switchTo('sign-in')}>
+            Already have an account? Sign in
+          </Button>
+        )}
+        {mode === 'reset' && (
+          <Button type="button" variant="link" onClick={switchTo('sign-in')}>
+            Back to Sign In
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+function OutcomeCard({ kind, email, onBack }: { kind: Outcome; email: string; onBack(): void }) {
+  const Icon = kind === 'account-created' ? CheckCircle2Icon : MailCheckIcon;
+  return (
+    <Card className="text-center">
+      <CardHeader className="justify-items-center">
+        <Icon aria-hidden="true" className="size-12 text-success" />
+        <h1 className="text-2xl font-bold tracking-tight">
+          {kind === 'account-created' ? 'Account Created!' : 'Reset Email Sent!'}
+        </h1>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-muted-foreground">
+        {kind === 'account-created' ? (
+          <>
+            <p>
+              Check your email: we sent a confirmation link to <strong className="text-foreground">{email}</strong>.
+            </p>
+            <p>Open it to confirm your address. An administrator then approves your account, and you can sign in.</p>
+          </>
+        ) : (
+          <>
+            <p>
+              If an account exists for <strong className="text-foreground">{email}</strong>, an email with a link to
+              reset your password is on its way.
+            </p>
+            <p>The link works once and expires in 1 hour.</p>
+          </>
+        )}
+      </CardContent>
+      <CardFooter className="justify-center">
+        <Button onClick={onBack}>Back to Sign In</Button>
+      </CardFooter>
+    </Card>
+  );
+}

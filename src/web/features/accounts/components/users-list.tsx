@@ -1,0 +1,128 @@
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import type { User } from '../../../../shared/schemas/accounts';
+import { RoleBadgeButton, StatusBadgeButton } from './user-badges';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+
+export interface UserActions {
+  /** The signed-in admin: they cannot delete themselves. */
+  currentUserId: number | undefined;
+  /** `${id}:status` or `${id}:role` while that toggle is saving. */
+  busyKey: string | null;
+  onToggleApproval(user: User): void;
+  onToggleAdmin(user: User): void;
+  onEdit(user: User): void;
+  onDelete(user: User): void;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** Spec §2: User, Email, Status, Role, Created, Actions — a table from 768 px, cards below it. */
+export function UsersList({ users, ...actions }: { users: User[] } & UserActions) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>User</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell>
+                  <UserName user={user} isCurrent={user.id === actions.currentUserId} />
+                </TableCell>
+                <TableCell>
+                  <span className="flex flex-col">
+                    <span>{user.email}</span>
+                    {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <StatusBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:status`} onToggle={() => actions.onToggleApproval(user)} />
+                </TableCell>
+                <TableCell>
+                  <RoleBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:role`} onToggle={() => actions.onToggleAdmin(user)} />
+                </TableCell>
+                <TableCell className="text-muted-foreground">
+                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                </TableCell>
+                <TableCell className="text-right">
+                  <RowActions user={user} {...actions} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="flex flex-col gap-3 md:hidden">
+        {users.map((user) => (
+          <li key={user.id} className="flex flex-col gap-3 rounded-lg border p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <UserName user={user} isCurrent={user.id === actions.currentUserId} />
+                <span className="text-sm break-all text-muted-foreground">{user.email}</span>
+                {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}
+              </div>
+              <RowActions user={user} {...actions} />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <StatusBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:status`} onToggle={() => actions.onToggleApproval(user)} />
+              <RoleBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:role`} onToggle={() => actions.onToggleAdmin(user)} />
+              <span className="ml-auto text-xs text-muted-foreground">
+                Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function UserName({ user, isCurrent }: { user: User; isCurrent: boolean }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary uppercase"
+      >
+        {user.username.charAt(0)}
+      </span>
+      <span className="truncate font-medium">{user.username}</span>
+      {isCurrent && <Badge variant="outline">You</Badge>}
+    </span>
+  );
+}
+
+function RowActions({ user, currentUserId, onEdit, onDelete }: { user: User } & UserActions) {
+  const isSelf = user.id === currentUserId;
+  return (
+    <span className="inline-flex shrink-0 gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => onEdit(user)}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${user.username}`}
+        title={isSelf ? 'You cannot delete your own account' : 'Delete'}
+        disabled={isSelf}
+        onClick={() => onDelete(user)}
+        className="text-destructive hover:text-destructive"
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </span>
+  );
+}

@@ -1,0 +1,16 @@
+/** The accounts feature's public surface: routes and the shared gate import from here only. */
+export { useConfirmEmail } from './api/confirm-email';
+export { useCreateUser } from './api/create-user';
+export { useDeleteUser } from './api/delete-user';
+export { getUsersQueryOptions, useUsers } from './api/get-users';
+export { useRequestPasswordReset } from './api/request-password-reset';
+export { useResetPassword } from './api/reset-password';
+export { useSendConfirmationEmail } from './api/send-confirmation-email';
+export { useSignIn } from './api/sign-in';
+export { useSignUp } from './api/sign-up';
+export { useUpdateUser } from './api/update-user';
+export { serverErrorText } from './error-text';
+export { TextField } from './components/text-field';
+export { DeleteUserDialog } from './components/delete-user-dialog';
+export { UserFormDialog } from './components/user-form-dialog';
+export { UsersList } from './components/users-list';

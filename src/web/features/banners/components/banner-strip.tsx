@@ -1,0 +1,61 @@
+import { AlertTriangleIcon, CheckCircle2Icon, InfoIcon, XCircleIcon, XIcon } from 'lucide-react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { BANNER_TYPE_COLORS } from '../../../../shared/constants';
+import { bannerType } from '../../../../shared/format';
+import type { ActiveBanner } from '../../../../shared/schemas/banners';
+import { useActiveBanners } from '../api/get-active-banners';
+import { closeBanner, closedBannersStore, isClosed, parseClosedBanners } from './closed-banners';
+import { readableColors } from './contrast';
+
+const TYPE_ICONS = { info: InfoIcon, success: CheckCircle2Icon, warning: AlertTriangleIcon, error: XCircleIcon } as const;
+
+/** The banner strip above every page (spec §2): active banners by display order; closeable ones stay closed. */
+export function BannerStrip({ initialBanners }: { initialBanners: ActiveBanner[] | null | undefined }) {
+  const { data } = useActiveBanners(initialBanners);
+  const closedRaw = useSyncExternalStore(closedBannersStore.subscribe, closedBannersStore.getSnapshot, closedBannersStore.getServerSnapshot);
+  const visible = useMemo(() => {
+    const closed = parseClosedBanners(closedRaw);
+    return [...(data ?? [])]
+      .sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id)
+      .filter((banner) => !(banner.isCloseable && isClosed(banner, closed)));
+  }, [data, closedRaw]);
+
+  if (visible.length === 0) return null;
+  return (
+    <section aria-label="Announcements">
+      {visible.map((banner) => (
+        <Banner key={banner.id} banner={banner} />
+      ))}
+    </section>
+  );
+}
+
+function Banner({ banner }: { banner: ActiveBanner }) {
+  const type = bannerType(banner.type);
+  const Icon = TYPE_ICONS[type];
+  const colors = readableColors(banner.backgroundColor, banner.textColor, BANNER_TYPE_COLORS[type]);
+  return (
+    <div data-testid="site-banner" data-banner-id={banner.id} style={{ backgroundColor: colors.background, color: colors.text }}>
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm sm:items-center sm:px-6">
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
+        <p className="min-w-0 flex-1 text-pretty">
+          <strong className="font-semibold">{banner.title}</strong>
+          <span className="mx-2 hidden opacity-60 sm:inline" aria-hidden="true">
+            ·
+          </span>
+          <span className="block sm:inline">{banner.message}</span>
+        </p>
+        {banner.isCloseable && (
+          <button
+            type="button"
+            onClick={() => closeBanner(banner)}
+            aria-label={`Close banner: ${banner.title}`}
+            className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/10 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
+          >
+            <XIcon aria-hidden="true" className="size-4" />
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { formatRelativeTime } from '../../../../shared/format';
+import type { ApiClient } from '../../../../shared/schemas/clients';
+import { useDeleteClient } from '../api/delete-client';
+import { useClients } from '../api/get-clients';
+import { useUpdateClient } from '../api/update-client';
+import { serverMessageOr } from '../error-text';
+import { CreateClientDialog } from './create-client-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
+import { Badge } from '~/components/ui/badge';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import { Switch } from '~/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** API clients (DESIGN §5): list, create (secret shown once), grant or revoke admin, delete with confirmation. */
+export function ClientsSection() {
+  const clientsQuery = useClients();
+  const updateClient = useUpdateClient();
+  const deleteClient = useDeleteClient();
+  const [isCreateOpen, setIsCreateOpen] = useState(false);
+  const [clientToDelete, setClientToDelete] = useState<ApiClient | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const clients = clientsQuery.data ?? [];
+
+  async function toggleAdmin(client: ApiClient) {
+    setBusyId(client.id);
+    try {
+      await updateClient.mutateAsync({ id: client.id, changes: { isAdmin: !client.isAdmin } });
+      toast.success('Success', { description: 'API client updated successfully' });
+    } catch (error) {
+      toast.error('Error', { description: serverMessageOr(error, 'Failed to update API client') });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  function confirmDelete(client: ApiClient) {
+    deleteClient.mutate(client.id, {
+      onSuccess: () => {
+        toast.success('Success', { description: 'API client deleted successfully' });
+        setClientToDelete(null);
+      },
+      onError: (error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to delete API client') }),
+    });
+  }
+
+  const rowProps = { busyId, onToggleAdmin: (client: ApiClient) => void toggleAdmin(client), onDelete: setClientToDelete };
+
+  return (
+    <Card role="region" aria-labelledby="api-clients-heading">
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>
+            <h2 id="api-clients-heading" className="text-lg font-semibold">
+              API Clients{clientsQuery.data ? ` (${clients.length})` : ''}
+            </h2>
+          </CardTitle>
+          <CardDescription>
+            A client&apos;s X-Client-Id and X-Client-Secret read and search the jots it sent. Admin clients read every jot and manage build
+            GUIDs and clients, also with X-Admin-Client-Id and X-Admin-Client-Secret.
+          </CardDescription>
+        </div>
+        <Button className="shrink-0 self-start" onClick={() => setIsCreateOpen(true)}>
+          <PlusIcon aria-hidden="true" /> New Client
+        </Button>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        {clientsQuery.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">Loading API clients...</span>
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+        ) : clientsQuery.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="text-destructive">Error loading API clients: {clientsQuery.error.message}</p>
+            <Button variant="outline" onClick={() => void clientsQuery.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : clients.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center">
+            <KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="text-muted-foreground">No API clients yet. Create one to read jots from a script.</p>
+          </div>
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Client ID</TableHead>
+                    <TableHead>Name</TableHead>
+                    <TableHead>Admin</TableHead>
+                    <TableHead>Last used</TableHead>
+                    <TableHead>Created</TableHead>
+                    <TableHead className="w-16 text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {clients.map((client) => (
+                    <TableRow key={client.id}>
+                      <TableCell className="font-mono text-xs">{client.clientId}</TableCell>
+                      <TableCell>{client.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                      <TableCell>
+                        <AdminSwitch client={client} {...rowProps} />
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{lastUsed(client)}</TableCell>
+                      <TableCell className="text-muted-foreground">{dateFormat.format(new Date(client.createdAt))}</TableCell>
+                      <TableCell className="text-right">
+                        <DeleteButton client={client} onDelete={setClientToDelete} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul className="flex flex-col gap-3 md:hidden" aria-label="API clients">
+              {clients.map((client) => (
+                <li key={client.id} className="flex flex-col gap-3 rounded-lg border p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="flex min-w-0 flex-col gap-1">
+                      <p className="font-mono text-xs break-all">{client.clientId}</p>
+                      {client.name && <p className="font-medium">{client.name}</p>}
+                    </div>
+                    <DeleteButton client={client} onDelete={setClientToDelete} />
+                  </div>
+                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+                    <AdminSwitch client={client} {...rowProps} />
+                    <span>Last used {lastUsed(client).toLowerCase()}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+
+      <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+      <AlertDialog open={clientToDelete !== null} onOpenChange={(open) => !open && setClientToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete API client?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete the API client {clientToDelete?.name ?? clientToDelete?.clientId}? Its credentials stop
+              working at once. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleteClient.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              disabled={deleteClient.isPending}
+              className={buttonVariants({ variant: 'destructive' })}
+              onClick={(event) => {
+                event.preventDefault();
+                if (clientToDelete) confirmDelete(clientToDelete);
+              }}
+            >
+              {deleteClient.isPending ? 'Deleting...' : 'Delete'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function lastUsed(client: ApiClient): string {
+  return client.lastUsedAt ? formatRelativeTime(client.lastUsedAt) : 'Never';
+}
+
+function AdminSwitch({ client, busyId, onToggleAdmin }: { client: ApiClient; busyId: string | null; onToggleAdmin(client: ApiClient): void }) {
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Switch
+        checked={client.isAdmin}
+        disabled={busyId === client.id}
+        onCheckedChange={() => onToggleAdmin(client)}
+        aria-label={`Admin rights for ${client.name ?? client.clientId}`}
+      />
+      {client.isAdmin ? <Badge>Admin</Badge> : <Badge variant="outline">Client</Badge>}
+    </span>
+  );
+}
+
+function DeleteButton({ client, onDelete }: { client: ApiClient; onDelete(client: ApiClient): void }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={`Delete ${client.name ?? client.clientId}`}
+      className="text-destructive hover:text-destructive"
+      onClick={() => onDelete(client)}
+    >
+      <Trash2Icon aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,57 @@
+import { ChevronDownIcon, HelpCircleIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { PublicFaq } from '../../../../shared/schemas/faqs';
+
+/**
+ * Published FAQs (spec §2 Help & FAQ): clicking a question toggles it, and only one is open at a time.
+ *
+ * Native `<details>` rather than the Radix accordion: a closed answer stays in the HTML (the page's loader renders
+ * it for search engines, and Radix unmounts closed panels), it works before the JavaScript arrives, and
+ * `name` makes the group exclusive in the browser; React state keeps it exclusive where `name` is not supported.
+ * Answers are plain text; blank lines separate paragraphs.
+ */
+export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly PublicFaq[]; headingLevel?: 2 | 3 }) {
+  const [openId, setOpenId] = useState<number | null>(null);
+  const Heading = `h${headingLevel}` as const;
+
+  if (faqs.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed px-6 py-12 text-center text-muted-foreground">
+        <HelpCircleIcon aria-hidden="true" className="size-8" />
+        <p>No FAQs available at the moment.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="faq-list" className="divide-y rounded-2xl border bg-card shadow-xs">
+      {faqs.map((faq) => (
+        <details
+          key={faq.id}
+          name="faq"
+          open={openId === faq.id}
+          onToggle={(event) => {
+            const isOpen = event.currentTarget.open;
+            setOpenId((current) => (isOpen ? faq.id : current === faq.id ? null : current));
+          }}
+          className="group px-5 sm:px-6"
+        >
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-md py-4 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+            <Heading className="text-base font-medium group-open:text-primary">{faq.question}</Heading>
+            <ChevronDownIcon
+              aria-hidden="true"
+              className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none"
+            />
+          </summary>
+          <div className="flex flex-col gap-3 pb-5 leading-relaxed text-muted-foreground motion-safe:animate-fade-in">
+            {faq.answer.split(/\n{2,}/).map((paragraph, index) => (
+              <p key={index} className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

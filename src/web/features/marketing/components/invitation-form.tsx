@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, MailCheckIcon, SendIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type InvitationForm as InvitationValues, type InvitationFormInput, InvitationFormSchema } from '../../../../shared/schemas/invitations';
+import { Button } from '~/components/ui/button';
+import { FormField, TextAreaField } from './form-field';
+import { Honeypot } from './honeypot';
+import { ResultPanel } from './result-panel';
+import { useFormCaptcha } from './use-form-captcha';
+import { ApiError } from '~/lib/api-client';
+import { useSendInvitation } from '../api/send-invitation';
+
+const EMPTY: InvitationFormInput = { senderName: '', senderEmail: '', recipientName: '', recipientEmail: '', personalMessage: '' };
+const FAILED = 'Failed to send invitation. Please try again.';
+
+/** The invitation form (spec §2 Share It): sent ("Invitation Sent!"), then reset to send another. */
+export function InvitationForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [website, setWebsite] = useState('');
+  const captcha = useFormCaptcha({ activateOnMount: true });
+  const sendInvitation = useSendInvitation();
+  const form = useForm({ resolver: zodResolver(InvitationFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: InvitationValues) {
+    const payload = await captcha.waitForPayload();
+    if (!payload) {
+      toast.error(FAILED);
+      return;
+    }
+    try {
+      await sendInvitation.mutateAsync({ ...values, captcha: payload, website: website || undefined });
+      setSentTo(values.recipientName);
+      form.reset(EMPTY);
+    } catch (error) {
+      // The per-recipient limit says why in words worth showing; anything else gets the spec's text.
+      const reason = error instanceof ApiError && error.status === 429 ? error.message : undefined;
+      toast.error(FAILED, reason ? { description: reason } : undefined);
+    } finally {
+      captcha.reset();
+    }
+  }
+
+  if (sentTo !== null) {
+    return (
+      <ResultPanel
+        icon={<MailCheckIcon />}
+        title="Invitation Sent!"
+        action={
+          <Button variant="outline" onClick={() => setSentTo(null)}>
+            Send Another Invitation
+          </Button>
+        }
+      >
+        {sentTo} will get an e-mail from us in a minute with your note and a link to download JotIt. Thanks for spreading
+        the word!
+      </ResultPanel>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Invite a friend">
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-sm font-semibold text-muted-foreground">From you</legend>
+        <FormField label="Your name" autoComplete="name" registration={form.register('senderName')} error={errors.senderName} />
+        <FormField
+          label="Your email"
+          type="email"
+          autoComplete="email"
+          registration={form.register('senderEmail')}
+          error={errors.senderEmail}
+        />
+      </fieldset>
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-sm font-semibold text-muted-foreground">To your friend</legend>
+        <FormField label="Friend's name" autoComplete="off" registration={form.register('recipientName')} error={errors.recipientName} />
+        <FormField
+          label="Friend's email"
+          type="email"
+          autoComplete="off"
+          registration={form.register('recipientEmail')}
+          error={errors.recipientEmail}
+        />
+      </fieldset>
+      <TextAreaField
+        label="Personal message"
+        labelHint="(optional)"
+        rows={4}
+        placeholder="I use this to catch ideas before they vanish. Thought you'd like it!"
+        registration={form.register('personalMessage')}
+        error={errors.personalMessage}
+      />
+      <Honeypot value={website} onChange={(event) => setWebsite(event.target.value)} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        {captcha.element}
+        <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-44">
+          {isSubmitting ? <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" /> : <SendIcon aria-hidden="true" />}
+          {isSubmitting ? 'Sending…' : 'Send Invitation'}
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        We send one e-mail to your friend and do not add them to any list. An address can receive at most three invitations a day.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { cn } from '~/lib/utils';
+
+/** A page section with the site's horizontal rhythm. */
+export function Section({
+  id,
+  className,
+  innerClassName,
+  labelledBy,
+  children,
+}: {
+  id?: string;
+  className?: string;
+  innerClassName?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={cn('py-16 sm:py-24', className)}>
+      <div className={cn('mx-auto max-w-6xl px-4 sm:px-6', innerClassName)}>{children}</div>
+    </section>
+  );
+}
+
+/** Eyebrow, heading and lead paragraph of a section. */
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  description,
+  align = 'center',
+  className,
+}: {
+  id?: string;
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  align?: 'center' | 'left';
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex max-w-2xl flex-col gap-3', align === 'center' && 'mx-auto items-center text-center', className)}>
+      {eyebrow && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>}
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        {title}
+      </h2>
+      {description && <p className="text-lg text-muted-foreground text-pretty">{description}</p>}
+    </div>
+  );
+}
+
+/** An icon tile for feature cards. */
+export function IconBadge({ children, tone = 'primary' }: { children: ReactNode; tone?: 'primary' | 'idea' | 'muted' }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-11 shrink-0 items-center justify-center rounded-xl [&_svg]:size-5',
+        tone === 'primary' && 'bg-primary/10 text-primary',
+        tone === 'idea' && 'bg-accent text-accent-foreground',
+        tone === 'muted' && 'bg-muted text-muted-foreground',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A feature card: icon, heading, text. */
+export function FeatureCard({
+  icon,
+  title,
+  children,
+  tone,
+  headingLevel = 3,
+  className,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  children: ReactNode;
+  tone?: 'primary' | 'idea' | 'muted';
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={cn('flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-xs', className)}>
+      <IconBadge tone={tone}>{icon}</IconBadge>
+      <Heading className="text-lg font-semibold">{title}</Heading>
+      <div className="text-muted-foreground text-pretty">{children}</div>
+    </div>
+  );
+}
+
+/** The top of an inner page: eyebrow, the page's h1 and a lead paragraph on a soft band. */
+export function PageIntro({
+  eyebrow,
+  title,
+  description,
+  children,
+  align = 'left',
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  align?: 'left' | 'center';
+}) {
+  return (
+    <div className="border-b bg-gradient-to-b from-primary/[0.06] to-background">
+      <div className={cn('mx-auto flex max-w-6xl flex-col gap-4 px-4 py-14 sm:px-6 sm:py-20', align === 'center' && 'items-center text-center')}>
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>}
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
+        {description && <p className="max-w-2xl text-lg text-muted-foreground text-pretty">{description}</p>}
+        {children}
+      </div>
+    </div>
+  );
+}

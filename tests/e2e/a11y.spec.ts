@@ -1,0 +1,71 @@
+/**
+ * Accessibility and indexability of every public page (issue 5): axe-core finds no serious or critical
+ * violation at 1280 px and 375 px, the browser reports no error (CSP included), and no page says noindex.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/help',
+  '/blog',
+  '/contact',
+  '/feedback',
+  '/share-it',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/login',
+  '/overview',
+] as const;
+
+describe('accessibility of the public pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [label, viewport] of [
+    ['1280 px', DESKTOP],
+    ['375 px', MOBILE],
+  ] as const) {
+    for (const path of PUBLIC_PAGES) {
+      it(`${path} has no serious or critical axe violation (${label})`, async () => {
+        const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // Let the live parts settle (captcha status, latest ideas, session check) before the audit.
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(800);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => ({
+            id: violation.id,
+            impact: violation.impact,
+            help: violation.help,
+            targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+          }));
+        expect(serious).toEqual([]);
+        expect(errors).toEqual([]);
+        await close();
+      });
+    }
+  }
+
+  it('marks no public page noindex', async () => {
+    for (const path of PUBLIC_PAGES) {
+      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      expect(html, path).not.toMatch(/<meta[^>]+name="robots"[^>]+noindex/i);
+    }
+  });
+});

@@ -1,0 +1,414 @@
+/**
+ * Accounts end to end (issue 3): sign-up → confirmation e-mail → confirm page → refused while awaiting approval →
+ * approved by an admin → signed in; password reset by e-mail; the gate; user management; the nav per role.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
+import { launchBrowser, MOBILE, openPage, type TrackedPage } from './browser.ts';
+import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
+import { signInViaApi, useSession } from './session.ts';
+
+let sequence = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(sequence += 1)}@example.com`;
+// The browser logs every refused fetch; these tests expect some (a wrong password, an unapproved account).
+const unexpected = (errors: string[]) => errors.filter((error) => !/status of (401|403)\b/.test(error));
+
+describe('accounts', () => {
+  let server: RunningServer;
+  let smtp: TestSmtpServer;
+  let browser: Browser;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
+    adminToken = (await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password)).token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** A user made by the admin through the API (confirmed; approved unless said otherwise). */
+  async function createUser(options: { isAdmin?: boolean; isApproved?: boolean } = {}) {
+    const email = uniqueEmail('member');
+    const body = { username: email.split('@')[0]!.replace(/\./g, '-'), email, password: 'member-password', isAdmin: false, isApproved: true, ...options };
+    const response = await fetch(`${server.baseUrl}/api/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+    return body;
+  }
+
+  async function openAsAdmin(viewport?: { width: number; height: number }): Promise<TrackedPage> {
+    const tracked = await openPage(browser, server.baseUrl, viewport);
+    await useSession(tracked.page, adminToken);
+    return tracked;
+  }
+
+  const mailLink = async (email: string, subject: string, page: string) => {
+    const mail = await smtp.waitForMail((message) => message.to.includes(email) && message.subject === subject);
+    const link = new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`).exec(mail.text)?.[0];
+    expect(link, mail.text).toBeDefined();
+    return link!;
+  };
+
+  /** Ticks the ALTCHA checkbox and waits until it says Verified (its label changes once solved). */
+  async function solveCaptcha(page: Page) {
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
+    await page.getByRole('checkbox', { name: 'Verified' }).waitFor();
+  }
+
+  async function fillAndSubmit(page: Page, fields: { email: string; password?: string }, submit: string) {
+    await page.getByLabel('Email').fill(fields.email);
+    if (fields.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(fields.password);
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: submit }).click();
+  }
+
+  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+  it('shows the sign-in screen to a signed-out visitor on protected pages, with a Sign In button in the nav', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    for (const path of ['/overview', '/admin/users', '/admin']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+    }
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('validates the sign-in form with messages under the fields and a captcha toast', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/login');
+    expect(await page.title()).toBe('Sign In');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    const email = page.getByLabel('Email');
+    await page.getByText('Email is required').waitFor();
+    expect(await page.getByText('Password is required').isVisible()).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Email is required');
+
+    await email.fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByText('Password must be at least 6 characters long.').isVisible()).toBe(true);
+
+    // Valid fields but no captcha: the spec's toast, nothing sent.
+    await email.fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password', { exact: true }).fill('long-enough');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await toast(page, 'Please complete the CAPTCHA verification').waitFor();
+
+    // Reset mode hides the password; the switch links go back and forth.
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to Sign In' }).click();
+    await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await page.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('signs up, confirms by e-mail, is refused until an admin approves, then lands on /overview', async () => {
+    const email = uniqueEmail('newcomer');
+    const password = 'newcomer-password';
+    const visitor = await openPage(browser, server.baseUrl);
+    const { page } = visitor;
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Need an account? Sign up' }).click();
+    await fillAndSubmit(page, { email, password }, 'Create Account');
+    await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
+    await toast(page, 'Account Created').waitFor();
+    expect(await page.getByText(email).isVisible()).toBe(true);
+
+    // The e-mailed link opens a page; only the button press confirms (mail scanners use nothing up).
+    const link = await mailLink(email, 'Confirm your JotIt email address', '/confirm-email');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await page.getByRole('heading', { name: 'Email Confirmed' }).waitFor();
+    expect(await page.getByText('You can sign in once an administrator has approved your account.').isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Go to Sign In' }).click();
+    await page.waitForURL('**/login');
+    await fillAndSubmit(page, { email, password }, 'Sign In');
+    await toast(page, 'Your account is awaiting approval by an administrator.').waitFor();
+    expect(await toast(page, 'Sign In Error').count()).toBe(1);
+
+    // An admin approves the account by clicking its Pending badge.
+    const admin = await openAsAdmin();
+    await admin.page.goto('/admin/users');
+    await admin.page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+    const username = email.split('@')[0]!;
+    await admin.page.getByRole('button', { name: `Pending: approve ${username}` }).click();
+    await toast(admin.page, 'User updated successfully').waitFor();
+    await admin.page.getByRole('button', { name: `Approved: revoke approval of ${username}` }).waitFor();
+    await smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Your JotIt account has been approved');
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    await fillAndSubmit(page, { email, password }, 'Sign In');
+    await page.waitForURL('**/overview');
+    await page.getByRole('heading', { name: 'JotIt! Overview', level: 1 }).waitFor();
+    expect(await page.title()).toBe('JotIt! Overview');
+
+    // The nav shows the e-mail and Sign Out, and no admin entries for a regular user.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByText(email).isVisible()).toBe(true);
+    expect(await nav.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
+    await nav.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Help' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Sign Out ends the session and goes to /login.
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
+    expect(await nav.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(unexpected(visitor.errors)).toEqual([]);
+    await visitor.close();
+  });
+
+  it('resets a forgotten password by e-mail: the new password works and the old one fails', async () => {
+    const user = await createUser();
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await fillAndSubmit(page, { email: user.email }, 'Send Reset Link');
+    await page.getByRole('heading', { name: 'Reset Email Sent!' }).waitFor();
+    await toast(page, 'Email Sent').waitFor();
+
+    // Back to Sign In resets the form.
+    await page.getByRole('button', { name: 'Back to Sign In' }).click();
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    const link = await mailLink(user.email, 'Reset your JotIt password', '/reset-password');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByLabel('New Password').fill('brand-new-password');
+    await page.getByLabel('Confirm Password').fill('something-else');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+    await page.getByLabel('New Password').fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+
+    await page.getByLabel('New Password').fill('brand-new-password');
+    await page.getByLabel('Confirm Password').fill('brand-new-password');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/login');
+    await toast(page, 'Your password has been reset successfully.').waitFor();
+
+    await fillAndSubmit(page, { email: user.email, password: user.password }, 'Sign In');
+    await toast(page, 'Invalid email or password').waitFor();
+    await fillAndSubmit(page, { email: user.email, password: 'brand-new-password' }, 'Sign In');
+    await page.waitForURL('**/overview');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  it('says a reset link without a token is invalid', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+    await toast(page, 'Invalid or expired reset link. Please request a new password reset.').waitFor();
+    await page.getByRole('link', { name: 'Return to Login' }).click();
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('says an unknown confirmation token is invalid after the button press', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/confirm-email?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await page.getByRole('heading', { name: 'Invalid Confirmation Link' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired.' }).isVisible()).toBe(true);
+    expect(errors.filter((error) => !/status of 400\b/.test(error))).toEqual([]);
+    await close();
+  });
+
+  it('shows Access Denied to a signed-in non-admin on admin pages', async () => {
+    const user = await createUser();
+    const { token } = await signInViaApi(server.baseUrl, user.email, user.password);
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await useSession(page, token);
+    for (const path of ['/admin/users', '/admin']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      expect(await page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+      expect(await page.getByText('Only administrators can access admin pages.').isVisible()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('takes an admin who signs in to /admin, with the admin entries in the nav', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/login');
+    await fillAndSubmit(page, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, 'Sign In');
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Admin Dashboard - JotIt!');
+    for (const name of ['Leads', 'Blog', 'FAQ', 'Users', 'Build GUIDs', 'Jots', 'Banners']) {
+      expect(await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).isVisible(), name).toBe(true);
+    }
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByText(E2E_ADMIN.email).isVisible()).toBe(true);
+    await nav.getByRole('button', { name: 'More' }).click();
+    for (const name of ['Admin Dashboard', 'Jots Management', 'Build GUIDs', 'API Tester']) {
+      expect(await page.getByRole('menuitem', { name }).isVisible(), name).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('main').getByRole('link', { name: /^Users/ }).click();
+    await page.waitForURL('**/admin/users');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('lets an admin create, edit, promote and delete a user', async () => {
+    const { page, errors, close } = await openAsAdmin();
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    const heading = page.getByRole('heading', { name: /^Users \(\d+\)$/ });
+    const countBefore = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
+
+    const email = uniqueEmail('created');
+    const username = `created${Date.now()}`;
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await dialog.getByText('Username is required').waitFor();
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('created-password');
+    await dialog.getByRole('switch', { name: 'Approved' }).click();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await toast(page, 'User created successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: `Users (${countBefore + 1})` }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: email });
+    expect(await row.getByRole('button', { name: `Approved: revoke approval of ${username}` }).isVisible()).toBe(true);
+
+    // A duplicate e-mail shows the server's text.
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await dialog.getByLabel('Username').fill(`${username}x`);
+    await dialog.getByLabel('Email').fill(email.toUpperCase());
+    await dialog.getByLabel('Password').fill('created-password');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await toast(page, 'A user with this email already exists').waitFor();
+    expect(await toast(page, 'Error creating user').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Edit: a new username, the password left empty keeps the current one.
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit User' });
+    expect(await editDialog.getByLabel('Email').inputValue()).toBe(email);
+    await editDialog.getByLabel('Username').fill(`${username}-renamed`);
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'User updated successfully').waitFor();
+    await editDialog.waitFor({ state: 'hidden' });
+    const renamed = `${username}-renamed`;
+    await page.getByRole('button', { name: `Edit ${renamed}` }).waitFor();
+    await signInViaApi(server.baseUrl, email, 'created-password');
+
+    // Promote with the role badge.
+    await page.getByRole('button', { name: `User: make ${renamed} an admin` }).click();
+    await page.getByRole('button', { name: `Admin: make ${renamed} a regular user` }).waitFor();
+    expect((await signInViaApi(server.baseUrl, email, 'created-password')).user.isAdmin).toBe(true);
+
+    // Delete, after confirming.
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete user?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'User deleted successfully').waitFor();
+    await page.getByRole('button', { name: `Edit ${renamed}` }).waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: `Users (${countBefore})` }).waitFor();
+
+    // The signed-in admin cannot delete themselves.
+    const adminRow = page.getByRole('row').filter({ hasText: E2E_ADMIN.email });
+    expect(await adminRow.getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
+    expect(unexpected(errors).filter((error) => !/status of 409\b/.test(error))).toEqual([]);
+    await close();
+  });
+
+  it('filters pending users and searches', async () => {
+    const pending = await createUser({ isApproved: false });
+    const { page, errors, close } = await openAsAdmin();
+    await page.goto('/admin/users');
+    await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Pending' }).click();
+    await page.getByRole('row').filter({ hasText: pending.email }).waitFor();
+    await expect.poll(async () => page.getByRole('button', { name: /^Approved: / }).count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere');
+    await page.getByText('No users match your search.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('row').filter({ hasText: E2E_ADMIN.email }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows users as cards without sideways scrolling at 375 px', async () => {
+    const { page, errors, close } = await openAsAdmin(MOBILE);
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: /^Users \(\d+\)$/ }).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('listitem').filter({ hasText: E2E_ADMIN.email }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('has no axe violations on the account screens', async () => {
+    const visitor = await openPage(browser, server.baseUrl);
+    const admin = await openAsAdmin();
+    const screens: Array<[Page, string, string]> = [
+      [visitor.page, '/login', 'Sign In'],
+      [visitor.page, '/reset-password?token=abc', 'Reset Password'],
+      [visitor.page, '/confirm-email?token=abc', 'Confirm your email'],
+      [admin.page, '/overview', 'JotIt! Overview'],
+      [admin.page, '/admin', 'Admin Dashboard'],
+      [admin.page, '/admin/users', 'User Management'],
+    ];
+    for (const [page, path, heading] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+    }
+    // The sign-in form with its field errors showing.
+    await visitor.page.goto('/login');
+    await visitor.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await visitor.page.getByText('Email is required').waitFor();
+    const withErrors = await new AxeBuilder({ page: visitor.page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(withErrors.violations.map((violation) => violation.id)).toEqual([]);
+    expect([...visitor.errors, ...admin.errors]).toEqual([]);
+    await visitor.close();
+    await admin.close();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+describe('the public blog', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders the articles on the server for crawlers', async () => {
+    const html = await (await fetch(`${server.baseUrl}/blog`)).text();
+    expect(html).toContain('<title>Blog - JotIt!</title>');
+    expect(html).toContain('How JotIt encrypts your jots');
+  });
+
+  it('features the first article of the filtered list and omits it from the grid', async () => {
+    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    await page.goto('/blog');
+    const headings = page.getByRole('heading', { level: 2 });
+    const grid = page.getByRole('region', { name: 'More articles' });
+    await expect.poll(() => grid.getByRole('heading', { level: 3 }).count()).toBe(5);
+    const featuredTitle = await headings.first().textContent();
+    expect(await grid.getByRole('link', { name: featuredTitle! }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Engineering' }).click();
+    await page.waitForURL('**/blog?category=Engineering');
+    expect(await page.getByRole('button', { name: 'Engineering' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('region', { name: 'More articles' }).getByRole('heading', { level: 3 }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Security' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'More articles' }).count()).toBe(0);
+    const securityTitle = (await page.getByRole('heading', { level: 2 }).first().textContent())!;
+    expect(securityTitle).toContain('encrypts');
+
+    await page.getByRole('link', { name: securityTitle }).click();
+    await page.waitForURL('**/blog/how-jotit-encrypts-jots-and-why-v2-adds-an-hmac');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(securityTitle);
+    expect(await page.title()).toContain('JotIt!');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('reads well at 375 px and answers 404 for an unknown article', async () => {
+    const { page, close } = await openPage(browser, server.baseUrl, MOBILE);
+    await page.goto('/blog/how-jotit-encrypts-jots-and-why-v2-adds-an-hmac');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    const response = await page.goto('/blog/no-such-article');
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+    await close();
+  });
+});

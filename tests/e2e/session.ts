@@ -1,0 +1,43 @@
+/**
+ * Signed-in browser tests without clicking through the sign-in screen:
+ *
+ *   const { token } = await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password);
+ *   const { page, context } = await openPage(browser, server.baseUrl);
+ *   await useSession(page, token);
+ *   await page.goto('/admin/jots');
+ *
+ * The token is written to localStorage (`auth_token`) by an init script, before any page script runs, on every
+ * navigation of that browser context — so after a Sign Out the next page load signs in again. Open a fresh
+ * context to test signing out.
+ */
+import type { Page } from 'playwright-core';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/shared/constants.ts';
+import type { SignInResponse } from '../../src/shared/schemas/accounts.ts';
+import { solveCaptchaOver } from '../fixtures/captcha.ts';
+
+export type SessionUser = SignInResponse['user'];
+
+/** `POST /api/auth/signin` over HTTP with a freshly solved captcha; throws with the server's text on failure. */
+export async function signInViaApi(baseUrl: string, email: string, password: string): Promise<{ token: string; user: SessionUser }> {
+  const captcha = await solveCaptchaOver(baseUrl);
+  const response = await fetch(new URL('/api/auth/signin', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, captcha }),
+  });
+  const body = (await response.json().catch(() => ({}))) as Partial<SignInResponse> & { error?: string };
+  if (!response.ok || !body.token || !body.user) {
+    throw new Error(`Sign-in of ${email} failed: ${response.status} ${body.error ?? ''}`.trim());
+  }
+  return { token: body.token, user: body.user };
+}
+
+/** Makes every page of this page's browser context start signed in with `token`. */
+export async function useSession(page: Page, token: string): Promise<void> {
+  await page.context().addInitScript(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value);
+    },
+    [AUTH_TOKEN_STORAGE_KEY, token] as const,
+  );
+}
