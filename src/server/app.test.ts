@@ -58,7 +58,8 @@ describe('the app frame', () => {
   });
 
   it('sends strict security headers', async () => {
-    const response = await harness.app.inject({ url: '/healthz' });
+    // A page path (this test app serves no pages, but every response carries the headers).
+    const response = await harness.app.inject({ url: '/about' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
@@ -69,10 +70,13 @@ describe('the app frame', () => {
     expect(response.headers['permissions-policy']).toContain('camera=()');
   });
 
-  it('uses a new script nonce on every response', async () => {
-    const nonceOf = async () =>
-      /'nonce-([^']+)'/.exec(String((await harness.app.inject({ url: '/healthz' })).headers['content-security-policy']))?.[1];
-    expect(await nonceOf()).not.toBe(await nonceOf());
+  it('uses a new script nonce on every page, and none on JSON responses', async () => {
+    const nonceOf = async (url: string) =>
+      /'nonce-([^']+)'/.exec(String((await harness.app.inject({ url })).headers['content-security-policy']))?.[1];
+    const first = await nonceOf('/about');
+    expect(first).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(await nonceOf('/about')).not.toBe(first);
+    expect(await nonceOf('/api/nothing-here')).toBeUndefined();
   });
 
   it('never logs credentials sent in headers or tokens in URLs', async () => {

@@ -110,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           clientId: { type: 'apiKey', in: 'header', name: 'X-Client-Id' },
           clientSecret: { type: 'apiKey', in: 'header', name: 'X-Client-Secret' },
+          adminClientId: { type: 'apiKey', in: 'header', name: 'X-Admin-Client-Id' },
+          adminClientSecret: { type: 'apiKey', in: 'header', name: 'X-Admin-Client-Secret' },
         },
       },
     },

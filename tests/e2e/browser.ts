@@ -17,6 +17,19 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Waits until the page and every split component on it (`[data-island]`) have hydrated. */
+export async function waitForHydration(page: Page): Promise<void> {
+  // A function, not a string: the page's CSP forbids eval. No named inner functions (tsx would wrap them in a
+  // helper that does not exist in the page).
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === 'true' &&
+      Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every((island) => island.dataset.hydrated === 'true'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
@@ -46,5 +59,19 @@ export async function openPage(
     if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // Every page.goto waits until React has hydrated the page and its split parts, as a person waits for a page
+  // to respond: a click on server HTML before then would do nothing.
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
   return { page, context, errors, close: () => context.close() };
 }

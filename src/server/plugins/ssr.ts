@@ -74,6 +74,7 @@ export const ssrPlugin = fp(
       pages.route({
         method: [...PAGE_METHODS],
         url: '*',
+        schema: { hide: true },
         handler: async (request, reply) => {
           const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
           // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).

@@ -195,7 +195,7 @@ function CredentialsCard({
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
-      <form onSubmit={onSubmit} noValidate aria-label={text.title}>
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title}>
         <CardContent className="flex flex-col gap-5">
           <TextField
             label="Email"

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useEffect, useRef } from 'react';
 
 /** Server-side preloads still in flight; the root loader waits for them, so no page renders a pending boundary. */
 export const pendingServerPreloads = new Set<Promise<unknown>>();
@@ -15,15 +15,15 @@ export function lazyHydrated<Props extends object>(load: () => Promise<{ default
   let loaded: { default: ComponentType<Props> } | undefined;
   const preload = () =>
     load().then((module) => {
-      loaded = module;
-      return module;
+      loaded = { default: withIslandMarker(module.default) };
+      return loaded;
     });
   if (import.meta.env.SSR) {
     const promise = preload();
     pendingServerPreloads.add(promise);
     void promise.finally(() => pendingServerPreloads.delete(promise));
   }
-  return lazy(() =>
+  const Component = lazy(() =>
     loaded
       ? // A synchronous thenable: React's lazy reads it as resolved in the same render.
         ({ then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve(loaded!) } as unknown as Promise<{
@@ -31,4 +31,22 @@ export function lazyHydrated<Props extends object>(load: () => Promise<{ default
         }>)
       : preload(),
   );
+  // `preload()` lets a route fetch the code before a client-side navigation renders it (no fallback flash).
+  return Object.assign(Component, { preload: () => (loaded ? Promise.resolve(loaded) : preload()) });
+}
+
+/**
+ * Wraps a split component in `<div data-island style="display:contents">`, marked `data-hydrated` once it runs in
+ * the browser: browser tests (and anyone debugging) can tell when the split parts of a page have become interactive.
+ */
+function withIslandMarker<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  function Island(props: Props) {
+    const ref = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      if (ref.current) ref.current.dataset.hydrated = 'true';
+    }, []);
+    return createElement('div', { ref, 'data-island': '', className: 'contents' }, createElement(Component, props));
+  }
+  Island.displayName = `Island(${Component.displayName ?? Component.name ?? 'Component'})`;
+  return Island;
 }

@@ -43,6 +43,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// On a client-side navigation to the home page, its split parts load with its data, so the page renders whole
+// (an anchor like /#download then scrolls to the right place).
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), LeadForm.preload(), LiveCounter.preload(), LatestIdeas.preload()]);
+  return data;
+}
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const origin = originFromMatches(matches);
   return [

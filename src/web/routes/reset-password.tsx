@@ -84,7 +84,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <CardDescription>Choose a new password for your account. You will then sign in with it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="Reset Password" className="flex flex-col gap-5">
+        <form method="post" onSubmit={onSubmit} noValidate aria-label="Reset Password" className="flex flex-col gap-5">
           <TextField
             label="New Password"
             type="password"

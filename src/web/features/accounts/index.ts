@@ -9,7 +9,7 @@ export { useSendConfirmationEmail } from './api/send-confirmation-email';
 export { useSignIn } from './api/sign-in';
 export { useSignUp } from './api/sign-up';
 export { useUpdateUser } from './api/update-user';
-export { serverErrorText } from './error-text';
+export { serverErrorText } from '~/lib/api-client';
 export { TextField } from './components/text-field';
 export { DeleteUserDialog } from './components/delete-user-dialog';
 export { UserFormDialog } from './components/user-form-dialog';

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../shared/schemas/accounts';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
-import { serverErrorText } from '../error-text';
+import { serverErrorText } from '~/lib/api-client';
 import { TextField } from './text-field';
 import { Button } from '~/components/ui/button';
 import {
@@ -85,7 +85,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>{isEdit ? 'Edit User' : 'Add User'}</DialogTitle>
         <DialogDescription>

@@ -36,7 +36,7 @@ export function TestJotTab({ run, isBusy, settings, update }: TabProps) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-muted-foreground">
         Type a jot in plain text. The server encrypts it in the v2 format with the build GUID you name and sends it through the same
         ingestion as the desktop app.

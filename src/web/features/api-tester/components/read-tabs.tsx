@@ -46,7 +46,7 @@ export function GetJotsTab({ run, isBusy, settings, update }: TabProps) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       <ClientCredentials settings={settings} update={update} />
       <div className="max-w-40">
         <TesterInput label="Limit" type="number" value={limit} onChange={setLimit} error={error} />
@@ -86,7 +86,7 @@ export function SearchJotsTab({ run, isBusy, settings, update }: TabProps) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
+    <form method="post" onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
       <ClientCredentials settings={settings} update={update} />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div className="flex flex-col gap-2">

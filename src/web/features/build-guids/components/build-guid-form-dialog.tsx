@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { type BuildGuid, type BuildGuidInput, BuildGuidInputSchema } from '../../../../shared/schemas/build-guids';
 import { useCreateBuildGuid } from '../api/create-build-guid';
 import { useUpdateBuildGuid } from '../api/update-build-guid';
-import { serverMessageOr } from '../error-text';
+import { serverMessageOr } from '~/lib/api-client';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
@@ -57,7 +57,7 @@ function BuildGuidForm({ guid, onDone }: { guid: BuildGuid | null; onDone(): voi
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>{isEdit ? 'Edit Build GUID' : 'Create Build GUID'}</DialogTitle>
         <DialogDescription>

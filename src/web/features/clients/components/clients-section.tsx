@@ -6,7 +6,7 @@ import type { ApiClient } from '../../../../shared/schemas/clients';
 import { useDeleteClient } from '../api/delete-client';
 import { useClients } from '../api/get-clients';
 import { useUpdateClient } from '../api/update-client';
-import { serverMessageOr } from '../error-text';
+import { serverMessageOr } from '~/lib/api-client';
 import { CreateClientDialog } from './create-client-dialog';
 import {
   AlertDialog,

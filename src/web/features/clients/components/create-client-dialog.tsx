@@ -5,7 +5,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
-import { serverMessageOr } from '../error-text';
+import { serverMessageOr } from '~/lib/api-client';
 import { CopyButton } from './copy-button';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
@@ -52,7 +52,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated(client: CreatedClient):
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
       <DialogHeader>
         <DialogTitle>New API Client</DialogTitle>
         <DialogDescription>The server generates the client ID and secret. The secret is shown once, right after this.</DialogDescription>

@@ -61,7 +61,7 @@ export function JotSearchCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3 md:flex-row md:items-end">
+        <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-3 md:flex-row md:items-end">
           <div className="flex flex-col gap-2 md:w-56">
             <Label htmlFor={fieldId}>Field</Label>
             <Select value={field} onValueChange={(next) => setField(next as JotSearchField)}>

@@ -38,7 +38,7 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Contact us">
+    <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Contact us">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" autoComplete="name" registration={form.register('name')} error={errors.name} />
         <FormField label="Email Address" type="email" autoComplete="email" registration={form.register('email')} error={errors.email} />

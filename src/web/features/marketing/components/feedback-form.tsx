@@ -58,7 +58,7 @@ export function FeedbackForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Feedback">
+    <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Feedback">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" autoComplete="name" placeholder="Your name" registration={form.register('name')} error={errors.name} />
         <FormField

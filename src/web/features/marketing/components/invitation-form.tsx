@@ -61,7 +61,7 @@ export function InvitationForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Invite a friend">
+    <form method="post" noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-label="Invite a friend">
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-muted-foreground">From you</legend>
         <FormField label="Your name" autoComplete="name" registration={form.register('senderName')} error={errors.senderName} />

@@ -145,7 +145,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           <Button onClick={() => setStatus('idle')}>Try again</Button>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit} onFocus={warmUp} aria-labelledby={title ? `${id}-title` : undefined}
+        <form method="post" noValidate onSubmit={handleSubmit} onFocus={warmUp} aria-labelledby={title ? `${id}-title` : undefined}
           aria-label={title ? undefined : submitLabel} className="flex flex-col gap-4">
           {title && (
             <div className="flex flex-col gap-1">
