@@ -30,6 +30,8 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: true,
       ...limitFor('default'),
+      // Limit headers only on the 429 itself (with Retry-After): three fewer headers on every answer of the hot paths.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // With Redis the counters are shared by every instance; if Redis fails, requests pass rather than fail.
       ...(options.redis ? { redis: options.redis, nameSpace: 'jotit-rate-limit-', skipOnError: true } : {}),
       // Static assets and health probes are not rate limited.

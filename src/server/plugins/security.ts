@@ -43,8 +43,8 @@ export const securityPlugin = fp(
     // Only scripts get a nonce: a nonce in style-src would make browsers ignore 'unsafe-inline' there.
     app.decorateReply('scriptNonce', '');
     app.addHook('onRequest', (request, reply, done) => {
-      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (needsNonce(request.url)) {
+        reply.header('Permissions-Policy', PERMISSIONS_POLICY);
         reply.scriptNonce = nextNonce();
         (reply.raw as ResponseWithNonce).scriptNonce = reply.scriptNonce;
       }
