@@ -23,8 +23,10 @@ export async function waitForHydration(page: Page): Promise<void> {
   // helper that does not exist in the page).
   await page.waitForFunction(
     () =>
-      document.documentElement.dataset.hydrated === 'true' &&
-      Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every((island) => island.dataset.hydrated === 'true'),
+      // Pages that are not our React app (the /docs reference, JSON) have nothing to hydrate.
+      !('__reactRouterContext' in window) ||
+      (document.documentElement.dataset.hydrated === 'true' &&
+        Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every((island) => island.dataset.hydrated === 'true')),
     undefined,
     { timeout: 15_000 },
   );
