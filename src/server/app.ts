@@ -2,6 +2,7 @@
  * buildApp(services) → a ready Fastify instance that does not listen (tests use `inject` or listen on port 0).
  * main.ts owns configuration, migrations, listening, the job worker and shutdown.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -18,12 +19,14 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { JotFeed } from './modules/jots/feed.ts';
 import type { Redis } from './lib/redis.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
 import { getPublishedPost, listCategories, listPublishedPosts } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
+import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -64,7 +67,15 @@ const REDACTED_HEADERS = ['authorization', 'cookie', 'x-client-secret', 'x-admin
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
+  // jots module has registered its in-memory feed.
+  let hotReads: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (hotReads(request, response)) return;
+        handler(request, response);
+      }),
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -121,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await app.register(captchaRoutes);
   await registerModules(app);
+  hotReads = (request, response) => answerHotRead(request, response, (app as { jotFeed?: JotFeed }).jotFeed);
 
   if (options.ssr) {
     const { db } = options.database;

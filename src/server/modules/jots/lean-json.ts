@@ -10,14 +10,14 @@ import type { CachedBody } from './feed.ts';
 /** Route options for a lean JSON route. */
 export const LEAN_JSON_ROUTE = { helmet: false, compress: false, decompress: false } as const;
 
-const JSON_SECURITY_HEADERS = {
+export const JSON_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** onRequest hook of a lean route: the headers are set before anything can fail, so error answers carry them too. */
 export function jsonSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void) {

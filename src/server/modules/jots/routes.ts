@@ -49,10 +49,10 @@ export interface JotRoutesOptions {
 }
 
 // The count and feed change every few seconds and the home page polls every 5 s.
-const PUBLIC_CACHE = 'public, max-age=2';
+export const PUBLIC_CACHE = 'public, max-age=2';
 const PRIVATE = 'private, no-store';
 // Answers differ by caller: shared caches must keep them apart.
-const VARY = 'Authorization, X-Client-Id, X-Admin-Client-Id';
+export const VARY = 'Authorization, X-Client-Id, X-Admin-Client-Id';
 // Test jots say where they came from in clientId, appVersion and plugin, so they are easy to find and filter.
 const TEST_JOT_SOURCE = 'api-tester';
 
