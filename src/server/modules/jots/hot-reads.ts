@@ -32,16 +32,33 @@ export function answerHotRead(request: IncomingMessage, response: ServerResponse
   }
   if (!cached) return false;
 
-  const headers: Record<string, string | number> = { ...JSON_SECURITY_HEADERS, etag: cached.etag, 'cache-control': PUBLIC_CACHE };
-  if (vary) headers.vary = vary;
   if (etagMatches(request.headers['if-none-match'], cached.etag)) {
-    response.writeHead(304, headers);
+    response.writeHead(304, headersFor(cached, vary, false));
     response.end();
     return true;
   }
-  headers['content-type'] = JSON_TYPE;
-  headers['content-length'] = Buffer.byteLength(cached.body);
-  response.writeHead(200, headers);
+  response.writeHead(200, headersFor(cached, vary, true));
   response.end(cached.body);
   return true;
+}
+
+// Header lists as flat [name, value, …] arrays, built once per body version: at tens of thousands of answers a
+// second, building and validating a header object per answer was a measurable share of the work.
+const headerCache = new WeakMap<CachedBody, Map<string, string[]>>();
+
+function headersFor(cached: CachedBody, vary: string | undefined, withBody: boolean): string[] {
+  let byKind = headerCache.get(cached);
+  if (!byKind) {
+    byKind = new Map();
+    headerCache.set(cached, byKind);
+  }
+  const key = `${vary ?? ''}|${withBody}`;
+  let headers = byKind.get(key);
+  if (!headers) {
+    headers = [...Object.entries(JSON_SECURITY_HEADERS).flat(), 'etag', cached.etag, 'cache-control', PUBLIC_CACHE];
+    if (vary) headers.push('vary', vary);
+    if (withBody) headers.push('content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(cached.body)));
+    byKind.set(key, headers);
+  }
+  return headers;
 }
