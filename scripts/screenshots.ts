@@ -1,14 +1,14 @@
-// Dev tool: `npx tsx scripts/screenshots.ts [--out dir] [--login email:password] /path …` starts the product
+// Dev tool: `npx tsx scripts/screenshots.ts [--out dir] /path …` starts the product
 // on a fresh embedded database and saves full-page screenshots at 1280 px and 375 px, for looking at by eye.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from '../tests/e2e/browser.ts';
-import { E2E_ADMIN, startServer } from '../tests/e2e/server.ts';
+import { startServer } from '../tests/e2e/server.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { out: { type: 'string', default: '/tmp/shots' }, admin: { type: 'boolean', default: false } },
+  options: { out: { type: 'string', default: '/tmp/shots' } },
 });
 const out = values.out!;
 mkdirSync(out, { recursive: true });
@@ -17,10 +17,6 @@ const browser = await launchBrowser();
 try {
   for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
-    if (values.admin) {
-      const response = await fetch(`${server.baseUrl}/api/test/admin-token`).catch(() => null);
-      void response;
-    }
     for (const pagePath of positionals.length ? positionals : ['/']) {
       await page.goto(pagePath);
       await page.waitForLoadState('networkidle');
@@ -34,4 +30,3 @@ try {
   await browser.close();
   await server.stop();
 }
-void E2E_ADMIN;
