@@ -7,7 +7,7 @@ import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.
 import { encryptV2 } from '../../../shared/jot-crypto.ts';
 import type { BuildGuid } from '../../../shared/schemas/build-guids.ts';
 import { auditLog } from '../../db/schema.ts';
-import { createClient, type Headers } from '../jots/test-kit.ts';
+import { createClient, type Headers } from '../../../../tests/fixtures/test-kit.ts';
 
 describe(`build GUIDs on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;

@@ -7,7 +7,7 @@ import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.
 import type { ApiClient, CreatedClient } from '../../../shared/schemas/clients.ts';
 import { apiClients, auditLog } from '../../db/schema.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { createClient, type Headers } from '../jots/test-kit.ts';
+import { createClient, type Headers } from '../../../../tests/fixtures/test-kit.ts';
 
 describe(`API clients on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;

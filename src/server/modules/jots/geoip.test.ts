@@ -8,8 +8,8 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser } from '../../../../tests/fixtures/users.ts';
 import type { JotPage, PublicJot } from '../../../shared/schemas/jots.ts';
 import { createMaxMindLookup, openGeoIpDatabase } from './geoip.ts';
-import { createKey, sendV2 } from './test-kit.ts';
-import { buildTestMmdb } from './test-mmdb.ts';
+import { createKey, sendV2 } from '../../../../tests/fixtures/test-kit.ts';
+import { buildTestMmdb } from '../../../../tests/fixtures/test-mmdb.ts';
 
 const LISBON = {
   city: { geoname_id: 2267057, names: { en: 'Lisbon', pt: 'Lisboa' } },

@@ -6,7 +6,7 @@ import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.
 import { encryptLegacy, encryptV2 } from '../../../shared/jot-crypto.ts';
 import type { JotPage, PublicJot } from '../../../shared/schemas/jots.ts';
 import { jots } from '../../db/schema.ts';
-import { createKey, jotCount, postJot, rowCount, sendLegacy, sendV2, type TestKey } from './test-kit.ts';
+import { createKey, jotCount, postJot, rowCount, sendLegacy, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 
 const INVALID = '{"error":"Invalid payload"}';
 const CLOUDFLARE = { 'cf-ipcity': 'Nashville', 'cf-region': 'Tennessee', 'cf-ipcountry': 'us' };

@@ -7,7 +7,7 @@ import { encryptV2 } from '../../../shared/jot-crypto.ts';
 import type { JotPage, PublicJot } from '../../../shared/schemas/jots.ts';
 import { seedDemoContent } from '../../db/seed.ts';
 import { DEMO_BUILD_GUID } from '../../db/seed-data.ts';
-import { createClient, createKey, type Headers, jotCount, sendV2, startSecondInstance, type TestKey } from './test-kit.ts';
+import { createClient, createKey, type Headers, jotCount, sendV2, startSecondInstance, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 
 const PUBLIC_KEYS = ['created_at', 'id', 'sender_city', 'sender_country', 'sender_state'];
 

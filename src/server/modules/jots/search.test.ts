@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { JotSearch, JotSearchResult } from '../../../shared/schemas/jots.ts';
-import { createClient, createKey, type Headers, sendV2, type TestKey } from './test-kit.ts';
+import { createClient, createKey, type Headers, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 
 describe(`searching jots on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;

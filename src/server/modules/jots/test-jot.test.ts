@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { JotPage } from '../../../shared/schemas/jots.ts';
-import { createClient, createKey, jotCount, rowCount, type TestKey } from './test-kit.ts';
+import { createClient, createKey, jotCount, rowCount, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 
 describe(`test jots and the API reference on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
