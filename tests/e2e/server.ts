@@ -41,6 +41,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // The browser tests' servers keep their own in-memory rate limits, even when the test run has REDIS_URL.
+      REDIS_URL: '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       ADMIN_EMAIL: E2E_ADMIN.email,
