@@ -7,6 +7,27 @@ import { verifyPassword } from '../modules/auth/passwords.ts';
 import { banners, blogCategories, blogPosts, buildGuids, faqs, jots, users } from './schema.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';
 
+/**
+ * What a migration can change: the applied-migrations table, and every column, index and constraint outside
+ * PostgreSQL's own schemas.
+ */
+async function schemaSnapshot(database: TestDatabase) {
+  const rows = async (text: string) => (await database.sql.query(text)).rows;
+  const ours = "not in ('pg_catalog', 'information_schema', 'pg_toast')";
+  return {
+    migrations: await rows('select id, hash, created_at::text from drizzle.__drizzle_migrations order by id'),
+    columns: await rows(
+      `select table_schema, table_name, column_name, data_type, is_nullable, column_default
+       from information_schema.columns where table_schema ${ours} order by 1, 2, 3`,
+    ),
+    indexes: await rows(`select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname ${ours} order by 1, 2, 3`),
+    constraints: await rows(
+      `select n.nspname, c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
+       from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname ${ours} order by 1, 2, 3`,
+    ),
+  };
+}
+
 describe(`database on ${testDatabaseKind()}`, () => {
   let database: TestDatabase;
 
@@ -28,9 +49,12 @@ describe(`database on ${testDatabaseKind()}`, () => {
   });
 
   it('running the migrations again changes nothing', async () => {
+    const before = await schemaSnapshot(database);
+    expect(before.migrations.length).toBeGreaterThan(0);
+    expect(before.columns.length).toBeGreaterThan(0);
+    expect(before.indexes.length).toBeGreaterThan(0);
     await database.migrate();
-    const { rows } = await database.sql.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    expect(rows[0]?.n).toBeGreaterThan(0);
+    expect(await schemaSnapshot(database)).toEqual(before);
   });
 
   it('rejects a second user with the same e-mail in another case', async () => {
