@@ -3,10 +3,8 @@
  * violation at 1280 px and 375 px, the browser reports no error (CSP included), and no page says noindex.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpE2e, VIEWPORTS, waitForLiveParts } from './fixtures.ts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -23,29 +21,16 @@ const PUBLIC_PAGES = [
 ] as const;
 
 describe('accessibility of the public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = setUpE2e();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  for (const [label, viewport] of [
-    ['1280 px', DESKTOP],
-    ['375 px', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     for (const path of PUBLIC_PAGES) {
       it(`${path} has no serious or critical axe violation (${label})`, async () => {
-        const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+        const { page, errors, close } = await e2e.open(viewport);
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        // Let the live parts settle (captcha status, latest ideas, session check) before the audit.
-        await page.waitForLoadState('load');
-        await page.waitForTimeout(800);
+        // Audit the page as it settles, not half-loaded: session check, captcha status, latest ideas.
+        await waitForLiveParts(page);
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
         const serious = results.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -64,7 +49,7 @@ describe('accessibility of the public pages', () => {
 
   it('marks no public page noindex', async () => {
     for (const path of PUBLIC_PAGES) {
-      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      const html = await (await fetch(`${e2e.server.baseUrl}${path}`)).text();
       expect(html, path).not.toMatch(/<meta[^>]+name="robots"[^>]+noindex/i);
     }
   });

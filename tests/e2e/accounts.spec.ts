@@ -3,78 +3,43 @@
  * approved by an admin → signed in; password reset by e-mail; the gate; user management; the nav per role.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
-import { launchBrowser, MOBILE, openPage, type TrackedPage } from './browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
-import { signInViaApi, useSession } from './session.ts';
-
-let sequence = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(sequence += 1)}@example.com`;
-// The browser logs every refused fetch; these tests expect some (a wrong password, an unapproved account).
-const unexpected = (errors: string[]) => errors.filter((error) => !/status of (401|403)\b/.test(error));
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  createUserViaApi,
+  E2E_ADMIN,
+  MOBILE,
+  setUpE2e,
+  signInViaApi,
+  solveCaptchaWidget,
+  toast,
+  uniqueEmail,
+  unexpectedErrors,
+  useSession,
+  type Viewport,
+} from './fixtures.ts';
 
 describe('accounts', () => {
-  let server: RunningServer;
-  let smtp: TestSmtpServer;
-  let browser: Browser;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
-    adminToken = (await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password)).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
-
-  /** A user made by the admin through the API (confirmed; approved unless said otherwise). */
-  async function createUser(options: { isAdmin?: boolean; isApproved?: boolean } = {}) {
-    const email = uniqueEmail('member');
-    const body = { username: email.split('@')[0]!.replace(/\./g, '-'), email, password: 'member-password', isAdmin: false, isApproved: true, ...options };
-    const response = await fetch(`${server.baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(201);
-    return body;
-  }
-
-  async function openAsAdmin(viewport?: { width: number; height: number }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.baseUrl, viewport);
-    await useSession(tracked.page, adminToken);
-    return tracked;
-  }
+  const e2e = setUpE2e({ smtp: true });
+  const createUser = (options?: { isAdmin?: boolean; isApproved?: boolean }) => createUserViaApi(e2e, options);
+  const openAsAdmin = (viewport?: Viewport) => e2e.openAsAdmin(undefined, { viewport });
 
   const mailLink = async (email: string, subject: string, page: string) => {
-    const mail = await smtp.waitForMail((message) => message.to.includes(email) && message.subject === subject);
+    const mail = await e2e.smtp.waitForMail((message) => message.to.includes(email) && message.subject === subject);
     const link = new RegExp(`https?://\\S+${page}\\?token=[\\w-]+`).exec(mail.text)?.[0];
     expect(link, mail.text).toBeDefined();
     return link!;
   };
 
-  /** Ticks the ALTCHA checkbox and waits until it says Verified (its label changes once solved). */
-  async function solveCaptcha(page: Page) {
-    await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
-    await page.getByRole('checkbox', { name: 'Verified' }).waitFor();
-  }
-
   async function fillAndSubmit(page: Page, fields: { email: string; password?: string }, submit: string) {
     await page.getByLabel('Email').fill(fields.email);
     if (fields.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(fields.password);
-    await solveCaptcha(page);
+    await solveCaptchaWidget(page);
     await page.getByRole('button', { name: submit }).click();
   }
 
-  const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
   it('shows the sign-in screen to a signed-out visitor on protected pages, with a Sign In button in the nav', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     for (const path of ['/overview', '/admin/users', '/admin']) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
@@ -88,7 +53,7 @@ describe('accounts', () => {
   });
 
   it('validates the sign-in form with messages under the fields and a captcha toast', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/login');
     expect(await page.title()).toBe('Sign In');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -128,7 +93,7 @@ describe('accounts', () => {
   it('signs up, confirms by e-mail, is refused until an admin approves, then lands on /overview', async () => {
     const email = uniqueEmail('newcomer');
     const password = 'newcomer-password';
-    const visitor = await openPage(browser, server.baseUrl);
+    const visitor = await e2e.open();
     const { page } = visitor;
 
     await page.goto('/login');
@@ -159,7 +124,7 @@ describe('accounts', () => {
     await admin.page.getByRole('button', { name: `Pending: approve ${username}` }).click();
     await toast(admin.page, 'User updated successfully').waitFor();
     await admin.page.getByRole('button', { name: `Approved: revoke approval of ${username}` }).waitFor();
-    await smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Your JotIt account has been approved');
+    await e2e.smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Your JotIt account has been approved');
     expect(admin.errors).toEqual([]);
     await admin.close();
 
@@ -183,13 +148,13 @@ describe('accounts', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
     expect(await nav.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
-    expect(unexpected(visitor.errors)).toEqual([]);
+    expect(unexpectedErrors(visitor.errors, [401, 403])).toEqual([]);
     await visitor.close();
   });
 
   it('resets a forgotten password by e-mail: the new password works and the old one fails', async () => {
     const user = await createUser();
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await fillAndSubmit(page, { email: user.email }, 'Send Reset Link');
@@ -223,12 +188,12 @@ describe('accounts', () => {
     await toast(page, 'Invalid email or password').waitFor();
     await fillAndSubmit(page, { email: user.email, password: 'brand-new-password' }, 'Sign In');
     await page.waitForURL('**/overview');
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
     await close();
   });
 
   it('says a reset link without a token is invalid', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/reset-password');
     await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
     await toast(page, 'Invalid or expired reset link. Please request a new password reset.').waitFor();
@@ -239,19 +204,19 @@ describe('accounts', () => {
   });
 
   it('says an unknown confirmation token is invalid after the button press', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/confirm-email?token=not-a-real-token');
     await page.getByRole('button', { name: 'Confirm Email' }).click();
     await page.getByRole('heading', { name: 'Invalid Confirmation Link' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired.' }).isVisible()).toBe(true);
-    expect(errors.filter((error) => !/status of 400\b/.test(error))).toEqual([]);
+    expect(unexpectedErrors(errors, [400])).toEqual([]);
     await close();
   });
 
   it('shows Access Denied to a signed-in non-admin on admin pages', async () => {
     const user = await createUser();
-    const { token } = await signInViaApi(server.baseUrl, user.email, user.password);
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { token } = await signInViaApi(e2e.server.baseUrl, user.email, user.password);
+    const { page, errors, close } = await e2e.open();
     await useSession(page, token);
     for (const path of ['/admin/users', '/admin']) {
       await page.goto(path);
@@ -264,7 +229,7 @@ describe('accounts', () => {
   });
 
   it('takes an admin who signs in to /admin, with the admin entries in the nav', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/login');
     await fillAndSubmit(page, { email: E2E_ADMIN.email, password: E2E_ADMIN.password }, 'Sign In');
     await page.waitForURL(/\/admin$/);
@@ -332,12 +297,12 @@ describe('accounts', () => {
     await editDialog.waitFor({ state: 'hidden' });
     const renamed = `${username}-renamed`;
     await page.getByRole('button', { name: `Edit ${renamed}` }).waitFor();
-    await signInViaApi(server.baseUrl, email, 'created-password');
+    await signInViaApi(e2e.server.baseUrl, email, 'created-password');
 
     // Promote with the role badge.
     await page.getByRole('button', { name: `User: make ${renamed} an admin` }).click();
     await page.getByRole('button', { name: `Admin: make ${renamed} a regular user` }).waitFor();
-    expect((await signInViaApi(server.baseUrl, email, 'created-password')).user.isAdmin).toBe(true);
+    expect((await signInViaApi(e2e.server.baseUrl, email, 'created-password')).user.isAdmin).toBe(true);
 
     // Delete, after confirming.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
@@ -353,7 +318,7 @@ describe('accounts', () => {
     // The signed-in admin cannot delete themselves.
     const adminRow = page.getByRole('row').filter({ hasText: E2E_ADMIN.email });
     expect(await adminRow.getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
-    expect(unexpected(errors).filter((error) => !/status of 409\b/.test(error))).toEqual([]);
+    expect(unexpectedErrors(errors, [409])).toEqual([]);
     await close();
   });
 
@@ -384,7 +349,7 @@ describe('accounts', () => {
   });
 
   it('has no axe violations on the account screens', async () => {
-    const visitor = await openPage(browser, server.baseUrl);
+    const visitor = await e2e.open();
     const admin = await openAsAdmin();
     const screens: Array<[Page, string, string]> = [
       [visitor.page, '/login', 'Sign In'],

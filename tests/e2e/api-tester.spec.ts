@@ -2,55 +2,22 @@
  * The API tester (/api-tester, issue 4): every tab with valid and invalid input, the API Response box, the
  * spec's toasts (§8), credentials kept in localStorage, Copy as curl, a network failure, and 375 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { encryptLegacy, encryptV2 } from '../../src/shared/jot-crypto.ts';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
-import { launchBrowser, MOBILE, openPage, type TrackedPage } from './browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
-import { signInViaApi, useSession } from './session.ts';
+import { MOBILE, setUpE2e, toast, unexpectedErrors, type Viewport } from './fixtures.ts';
 
-// Refused calls are part of these tests; the browser logs each one.
-const unexpected = (errors: string[]) => errors.filter((error) => !/status of (400|401|403|404)\b/.test(error));
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
+// Refused calls are part of these tests: each test names the statuses it provokes.
 describe('API tester', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    adminToken = (await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password)).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-    return (await response.json()) as T;
-  }
-
-  async function openTester(viewport?: { width: number; height: number }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.baseUrl, viewport);
-    await useSession(tracked.page, adminToken);
-    await tracked.page.goto('/api-tester');
-    await tracked.page.getByRole('heading', { name: 'API Tester', level: 1 }).waitFor();
-    return tracked;
-  }
+  const e2e = setUpE2e();
+  const openTester = (viewport?: Viewport) => e2e.openAsAdmin('/api-tester', { viewport, heading: 'API Tester' });
 
   const responseBox = (page: Page) => page.getByLabel('API Response');
   const openTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
 
   it('shows the sign-in screen to a signed-out visitor', async () => {
-    const { page, close } = await openPage(browser, server.baseUrl);
+    const { page, close } = await e2e.open();
     await page.goto('/api-tester');
     await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
@@ -65,7 +32,7 @@ describe('API tester', () => {
     expect(await responseBox(page).getAttribute('readonly')).not.toBeNull();
     await page.getByRole('heading', { name: 'Setup Instructions' }).waitFor();
     expect(await page.getByText(/kept in this browser.s local storage/).count()).toBeGreaterThan(0);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
@@ -94,9 +61,9 @@ describe('API tester', () => {
     expect(id).toBeDefined();
     expect(await responseBox(page).inputValue()).toMatch(/Status: 201[\s\S]*"jotResult"/);
 
-    const jots = await api<{ jots: Array<{ id: number; jotText: string; protocolVersion: string }> }>('GET', '/api/jots?limit=5');
+    const jots = await e2e.adminApi<{ jots: Array<{ id: number; jotText: string; protocolVersion: string }> }>('GET', '/api/jots?limit=5');
     expect(jots.jots.find((jot) => jot.id === Number(id))).toMatchObject({ jotText: 'Jot from the tester', protocolVersion: 'v2' });
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 
@@ -125,14 +92,14 @@ describe('API tester', () => {
     await page.getByRole('button', { name: /Send to v2/ }).click();
     await toast(page, 'Status: 400 - Invalid payload').waitFor();
     expect(await responseBox(page).inputValue()).toContain('"error": "Invalid payload"');
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors, [400])).toEqual([]);
     await close();
   });
 
   it('Get Jots and Search Jots: a client reads and searches its own jots; a wrong secret is a 401 Error', async () => {
-    const client = await api<{ clientId: string; secret: string }>('POST', '/api/clients', { name: 'tester client' });
+    const client = await e2e.adminApi<{ clientId: string; secret: string }>('POST', '/api/clients', { name: 'tester client' });
     for (const text of ['alpha from the client', 'beta from the client']) {
-      await api('POST', '/api/v2/jots', {
+      await e2e.adminApi('POST', '/api/v2/jots', {
         payload: encryptV2({ text, clientId: client.clientId, appVersion: '9.9.9' }, DEMO_BUILD_GUID.name, DEMO_BUILD_GUID.value),
       });
     }
@@ -161,7 +128,7 @@ describe('API tester', () => {
     await page.getByLabel('Client Secret').fill('wrong-secret');
     await page.getByRole('button', { name: 'Search Jots' }).click();
     await toast(page, 'Status: 401 - Invalid client credentials').waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
     await close();
   });
 
@@ -179,7 +146,7 @@ describe('API tester', () => {
   });
 
   it('Manage Clients explains the admin headers; Manage BuildGuids lists and creates with an admin client', async () => {
-    const adminClient = await api<{ clientId: string; secret: string }>('POST', '/api/clients', { name: 'tester admin', isAdmin: true });
+    const adminClient = await e2e.adminApi<{ clientId: string; secret: string }>('POST', '/api/clients', { name: 'tester admin', isAdmin: true });
     const { page, errors, close } = await openTester();
     await openTab(page, 'Manage Clients');
     await page.getByText('X-Admin-Client-Id: <admin client id>').waitFor();
@@ -208,13 +175,13 @@ describe('API tester', () => {
     await page.getByLabel('Admin Client Secret').fill('wrong');
     await page.getByRole('button', { name: 'List BuildGuids' }).click();
     await toast(page, 'Status: 401 - Invalid client credentials').waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
     await close();
   });
 
   it('copies the last request as curl', async () => {
     const { page, context, close } = await openTester();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.baseUrl });
     expect(await page.getByRole('button', { name: 'Copy as curl' }).isDisabled()).toBe(true);
     await openTab(page, 'Create Jot');
     await page.getByLabel('Encrypted Payload (Base64)').fill('AAAA');
@@ -223,7 +190,7 @@ describe('API tester', () => {
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     await toast(page, 'Copied').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`curl -i -X POST '${server.baseUrl}/jots' -H 'Content-Type: application/json' --data-raw '{"payload":"AAAA"}'`);
+    expect(copied).toBe(`curl -i -X POST '${e2e.server.baseUrl}/jots' -H 'Content-Type: application/json' --data-raw '{"payload":"AAAA"}'`);
     await close();
   });
 
@@ -246,10 +213,10 @@ describe('API tester', () => {
   });
 
   it('serves the API reference at /docs under the site’s CSP, with no outside requests', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     const outside: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
+      if (!request.url().startsWith(e2e.server.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
     });
     await page.goto('/docs');
     await page.getByRole('heading', { name: 'JotIt API', level: 1 }).waitFor();
@@ -272,7 +239,7 @@ describe('API tester', () => {
     await page.getByLabel('Build GUID Name').fill(DEMO_BUILD_GUID.name);
     await page.getByRole('button', { name: 'Encrypt & Send Test Jot' }).click();
     await toast(page, 'Test jot created with ID').waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 });

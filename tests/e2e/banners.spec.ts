@@ -2,49 +2,25 @@
  * The banner strip (spec §2, §4): active banners by display order above every page; a closed banner stays closed
  * in that browser across reloads and comes back when an admin edits it; new banners appear without a reload.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser.ts';
-import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
-import { signInViaApi } from './session.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BANNERS_REFETCH_MS } from '../../src/shared/constants.ts';
+import { setUpE2e, VIEWPORTS } from './fixtures.ts';
 
 type Banner = { id: number; title: string; updatedAt: string };
 
 describe('banner strip', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let adminToken: string;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    adminToken = (await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password)).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object): Promise<T> {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-    return (response.status === 204 ? undefined : await response.json()) as T;
-  }
+  const e2e = setUpE2e();
+  const api = <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => e2e.adminApi<T>(method, path, body);
 
   const strip = (page: Page) => page.getByRole('region', { name: 'Announcements' });
   const titles = (page: Page) => page.getByTestId('site-banner').locator('strong').allTextContents();
 
-  for (const [label, viewport] of [
-    ['1280 px', DESKTOP],
-    ['375 px', MOBILE],
-  ] as const) {
+  for (const [label, viewport] of VIEWPORTS) {
     it(`keeps a closed banner closed across reloads and shows it again after an edit (${label})`, async () => {
       const [welcome] = (await api<Banner[]>('GET', '/api/banners')).filter((banner) => banner.title === 'Welcome to JotIt');
       expect(welcome).toBeDefined();
-      const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+      const { page, errors, close } = await e2e.open(viewport);
       await page.goto('/');
       const banner = strip(page).getByTestId('site-banner').filter({ hasText: 'Welcome to JotIt' });
       await banner.waitFor();
@@ -79,7 +55,7 @@ describe('banner strip', () => {
       api<Banner>('POST', '/api/banners', { title: 'Future', message: 'Hidden.', startDate: new Date(now + 3_600_000).toISOString() }),
       api<Banner>('POST', '/api/banners', { title: 'Past', message: 'Hidden.', endDate: new Date(now - 3_600_000).toISOString() }),
     ]);
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/help');
     await strip(page).waitFor();
     const shown = await titles(page);
@@ -102,12 +78,17 @@ describe('banner strip', () => {
     for (const banner of created) await api('DELETE', `/api/banners/${banner.id}`);
   });
 
-  it('picks up a new banner within the 30 s refetch, without a reload', async () => {
-    const { page, close } = await openPage(browser, server.baseUrl);
+  it('picks up a new banner at the 30 s refetch, without a reload', async () => {
+    const { page, close } = await e2e.open();
+    // The page's clock, moved on by the test: the refetch comes when 30 s have passed for the page, at once.
+    await page.clock.install();
     await page.goto('/about');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const banner = await api<Banner>('POST', '/api/banners', { title: 'Live update', message: 'Arrived while you were reading.' });
-    await page.getByTestId('site-banner').filter({ hasText: 'Live update' }).waitFor({ timeout: 35_000 });
+    const live = page.getByTestId('site-banner').filter({ hasText: 'Live update' });
+    expect(await live.count()).toBe(0);
+    await page.clock.runFor(BANNERS_REFETCH_MS + 1000);
+    await live.waitFor();
     await api('DELETE', `/api/banners/${banner.id}`);
     await close();
   });

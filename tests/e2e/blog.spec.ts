@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, setUpE2e } from './fixtures.ts';
 
 describe('the public blog', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = setUpE2e();
 
   it('renders the articles on the server for crawlers', async () => {
-    const html = await (await fetch(`${server.baseUrl}/blog`)).text();
+    const html = await (await fetch(`${e2e.server.baseUrl}/blog`)).text();
     expect(html).toContain('<title>Blog - JotIt!</title>');
     expect(html).toContain('How JotIt encrypts your jots');
   });
 
   it('features the first article of the filtered list and omits it from the grid', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/blog');
     const headings = page.getByRole('heading', { level: 2 });
     const grid = page.getByRole('region', { name: 'More articles' });
@@ -49,7 +38,7 @@ describe('the public blog', () => {
   });
 
   it('reads well at 375 px and answers 404 for an unknown article', async () => {
-    const { page, close } = await openPage(browser, server.baseUrl, MOBILE);
+    const { page, close } = await e2e.open(MOBILE);
     await page.goto('/blog/how-jotit-encrypts-jots-and-why-v2-adds-an-hmac');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);

@@ -58,7 +58,10 @@ export async function openPage(
   const errors: string[] = [];
   page.on('console', (message) => {
     // A deliberate 404 page load logs a failed resource; everything else is a real error.
-    if (message.type() === 'error' && !message.text().includes('status of 404')) errors.push(message.text());
+    if (message.type() !== 'error' || message.text().includes('status of 404')) return;
+    // A refused call's message does not say which call; its location does.
+    const { url } = message.location();
+    errors.push(url && message.text().startsWith('Failed to load resource') ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   // Every page.goto waits until React has hydrated the page and its split parts, as a person waits for a page

@@ -2,39 +2,20 @@
  * The public forms end to end (issue 5): feedback, invitation and contact, from the browser to a real SMTP
  * server, at 1280 px and 375 px; with the spec's validation texts, success screens and toasts.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
-import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
-import { DESKTOP, launchBrowser, MOBILE, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { apiRequest, setUpE2e, unexpectedErrors, VIEWPORTS } from './fixtures.ts';
 
 const SUPPORT = 'support-desk@e2e.test';
-const VIEWPORTS = [
-  ['1280 px', DESKTOP],
-  ['375 px', MOBILE],
-] as const;
 
 describe('public forms', () => {
-  let server: RunningServer;
-  let smtp: TestSmtpServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url, SUPPORT_EMAIL: SUPPORT }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const e2e = setUpE2e({ smtp: true, env: { SUPPORT_EMAIL: SUPPORT } });
 
   for (const [label, viewport] of VIEWPORTS) {
     const tag = `${viewport.width}-${Date.now()}`;
 
     it(`sends feedback to the support inbox, says 'Thank You!' and offers 'Send More Feedback' (${label})`, async () => {
-      const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+      const { page, errors, close } = await e2e.open(viewport);
       await page.goto('/feedback');
       expect(await page.title()).toBe('Feedback - JotIt!');
       const form = page.getByRole('form', { name: 'Feedback' });
@@ -54,7 +35,7 @@ describe('public forms', () => {
       await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
       await page.getByText('Feedback Sent!').waitFor();
       expect(await page.getByText("Thank you for your feedback. We'll get back to you soon!").isVisible()).toBe(true);
-      const mail = await smtp.waitForMail((message) => message.subject.includes(`Tray shortcut ${tag}`));
+      const mail = await e2e.smtp.waitForMail((message) => message.subject.includes(`Tray shortcut ${tag}`));
       expect(mail.to).toEqual([SUPPORT]);
       expect(mail.text).toContain('The tray shortcut is the best part of my morning.');
 
@@ -65,7 +46,7 @@ describe('public forms', () => {
     });
 
     it(`e-mails an invitation to the recipient, says 'Invitation Sent!' and resets with 'Send Another Invitation' (${label})`, async () => {
-      const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+      const { page, errors, close } = await e2e.open(viewport);
       await page.goto('/share-it');
       expect(await page.title()).toBe('Share It - JotIt!');
       const form = page.getByRole('form', { name: 'Invite a friend' });
@@ -82,7 +63,7 @@ describe('public forms', () => {
       await form.getByRole('button', { name: 'Send Invitation' }).click();
 
       await page.getByRole('heading', { name: 'Invitation Sent!' }).waitFor();
-      const mail = await smtp.waitForMail((message) => message.to.includes(recipient));
+      const mail = await e2e.smtp.waitForMail((message) => message.to.includes(recipient));
       expect(mail.subject).toBe('Ada invited you to try JotIt');
       expect(mail.text).toContain('Hi Charles,');
       expect(mail.text).toContain('> You will love this <b>really</b>');
@@ -94,7 +75,7 @@ describe('public forms', () => {
     });
 
     it(`sends a contact message, toasts 'Message Sent!' and clears the form (${label})`, async () => {
-      const { page, errors, close } = await openPage(browser, server.baseUrl, viewport);
+      const { page, errors, close } = await e2e.open(viewport);
       await page.goto('/contact');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Get in Touch');
       const form = page.getByRole('form', { name: 'Contact us' });
@@ -113,7 +94,7 @@ describe('public forms', () => {
       await page.getByText('Message Sent!').waitFor();
       expect(await page.getByText("We'll get back to you within 24 hours.").isVisible()).toBe(true);
       await expect.poll(() => form.getByLabel('Full Name').inputValue()).toBe('');
-      const mail = await smtp.waitForMail((message) => message.subject.includes(`Team licences ${tag}`));
+      const mail = await e2e.smtp.waitForMail((message) => message.subject.includes(`Team licences ${tag}`));
       expect(mail.to).toEqual([SUPPORT]);
       expect(mail.text).toContain('Company: Compilers Inc.');
       // The sidebar's contacts (spec §2).
@@ -128,20 +109,18 @@ describe('public forms', () => {
   it('explains a refused invitation (per-recipient limit) in the failure toast', async () => {
     const recipient = `popular.${Date.now()}@example.com`;
     for (let index = 0; index < 3; index += 1) {
-      const response = await fetch(`${server.baseUrl}/api/send-invitation-email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+      const response = await apiRequest(e2e.server, 'POST', '/api/send-invitation-email', {
+        body: {
           senderName: 'Someone',
           senderEmail: 'someone@example.com',
           recipientName: 'Popular',
           recipientEmail: recipient,
-          captcha: await solveCaptchaOver(server.baseUrl),
-        }),
+          captcha: await solveCaptchaOver(e2e.server.baseUrl),
+        },
       });
       expect(response.status).toBe(200);
     }
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/share-it');
     const form = page.getByRole('form', { name: 'Invite a friend' });
     await form.getByLabel('Your name').fill('Ada');
@@ -152,7 +131,7 @@ describe('public forms', () => {
     await page.getByText('Failed to send invitation. Please try again.').waitFor();
     expect(await page.getByText('already received several invitations today').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Invitation Sent!' }).count()).toBe(0);
-    expect(errors.filter((error) => !/status of 429/.test(error))).toEqual([]);
+    expect(unexpectedErrors(errors, [429])).toEqual([]);
     await close();
   });
 });

@@ -1,25 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, setUpE2e } from './fixtures.ts';
 
 describe('the site frame', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = setUpE2e();
 
   it('serves the home page rendered on the server, with title and heading before any JavaScript', async () => {
-    const response = await fetch(`${server.baseUrl}/`);
+    const response = await fetch(`${e2e.server.baseUrl}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<title>[^<]*JotIt[^<]*<\/title>/);
@@ -29,7 +18,7 @@ describe('the site frame', () => {
   });
 
   it('keeps the home page initial JavaScript within 150 KB gzip (DESIGN §8)', async () => {
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const html = await (await fetch(`${e2e.server.baseUrl}/`)).text();
     const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
     expect(scripts.length).toBeGreaterThan(3);
     const buildDir = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build', 'client');
@@ -38,7 +27,7 @@ describe('the site frame', () => {
   });
 
   it('loads the home page in Chromium without console errors or CSP violations', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
@@ -47,7 +36,7 @@ describe('the site frame', () => {
   });
 
   it('opens the More menu with Help, Contact, Feedback and Share, and no admin entries for visitors', async () => {
-    const { page, errors, close } = await openPage(browser, server.baseUrl);
+    const { page, errors, close } = await e2e.open();
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
     await page.getByRole('button', { name: 'More' }).click();
@@ -71,7 +60,7 @@ describe('the site frame', () => {
   });
 
   it('puts every link in a side drawer at 375 px', async () => {
-    const { page, close } = await openPage(browser, server.baseUrl, MOBILE);
+    const { page, close } = await e2e.open(MOBILE);
     await page.goto('/');
     expect(await page.getByRole('button', { name: 'More' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -87,20 +76,20 @@ describe('the site frame', () => {
   });
 
   it('answers an unknown path with a 404 page that links home, and logs the path', async () => {
-    const { page, close } = await openPage(browser, server.baseUrl);
+    const { page, close } = await e2e.open();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe('Page Not Found');
     expect(await page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
-    expect(server.output.join('')).toContain('"path":"/no-such-page"');
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
+    expect(e2e.server.output.join('')).toContain('"path":"/no-such-page"');
     await close();
   });
 
   it('stops cleanly within 5 seconds on SIGTERM', async () => {
     const started = Date.now();
-    const code = await server.stop();
+    const code = await e2e.server.stop();
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
   });

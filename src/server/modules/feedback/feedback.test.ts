@@ -1,5 +1,7 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
+import { describePublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
@@ -34,34 +36,13 @@ describe(`feedback on ${testDatabaseKind()}`, () => {
     return testApp.app.inject({ method: 'POST', url: '/api/feedback', remoteAddress: options.ip ?? freshIp(), payload: { captcha, ...body } });
   }
 
-  it.each([
-    [{ ...VALID, name: undefined }, 'Name is required'],
-    [{ ...VALID, name: '  ' }, 'Name is required'],
-    [{ ...VALID, email: undefined }, 'Valid email is required'],
-    [{ ...VALID, email: 'ada-at-example' }, 'Valid email is required'],
-    [{ ...VALID, subject: '' }, 'Subject is required'],
-    [{ ...VALID, message: 'Too short' }, 'Message must be at least 10 characters long'],
-    [{ ...VALID, message: '   short   ' }, 'Message must be at least 10 characters long'],
-    [{ ...VALID, message: undefined }, 'Message must be at least 10 characters long'],
-  ])('%j → 400 %s (spec §5)', async (body, error) => {
-    const response = await post(body, { captcha: false });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error });
-  });
-
-  it('needs a solved captcha', async () => {
-    const response = await post(VALID, { captcha: false });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Please complete the CAPTCHA verification' });
-  });
-
   it('stores the feedback and e-mails it to the support address, replying to the sender', async () => {
     const response = await post({ ...VALID, message: 'Visit https://evil.example now <b>please</b>, it is great.' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
-    const rows = await testApp.app.services.database.db.select().from(feedback);
+    const rows = await testApp.app.services.database.db.select().from(feedback).where(eq(feedback.subject, 'Love the tray menu'));
     expect(rows).toEqual([expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Love the tray menu' })]);
-    const mail = await smtp.waitForMail((message) => message.to.includes('help-desk@example.com'));
+    const mail = await smtp.waitForMail((message) => message.to.includes('help-desk@example.com') && message.subject.includes('Love the tray menu'));
     expect(mail.subject).toBe('[JotIt feedback] Love the tray menu');
     expect(mail.text).toContain('Ada Lovelace <ada@example.com>');
     expect(mail.text).toContain('> Visit https://evil.example now <b>please</b>, it is great.');
@@ -72,18 +53,20 @@ describe(`feedback on ${testDatabaseKind()}`, () => {
     expect(html).not.toContain('href="https://evil.example');
   });
 
-  it('pretends success for a filled honeypot and stores nothing', async () => {
-    const before = (await testApp.app.services.database.db.select().from(feedback)).length;
-    const response = await post({ ...VALID, website: 'http://bot.example' }, { captcha: false });
-    expect(response.json()).toEqual({ success: true });
-    expect(await testApp.app.services.database.db.select().from(feedback)).toHaveLength(before);
-  });
-
-  it('limits the form per IP: 429 with Retry-After', async () => {
-    const ip = '10.31.0.1';
-    for (let index = 0; index < 5; index += 1) expect((await post(VALID, { ip })).statusCode).toBe(200);
-    const limited = await post(VALID, { ip });
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  describePublicForm({
+    path: '/api/feedback',
+    context: () => ({ app: testApp.app, smtp }),
+    bodyWith: (marker) => ({ ...VALID, subject: `Feedback ${marker}`, message: `Feedback ${marker}` }),
+    invalid: [
+      [{ ...VALID, name: undefined }, 'Name is required'],
+      [{ ...VALID, name: '  ' }, 'Name is required'],
+      [{ ...VALID, email: undefined }, 'Valid email is required'],
+      [{ ...VALID, email: 'ada-at-example' }, 'Valid email is required'],
+      [{ ...VALID, subject: '' }, 'Subject is required'],
+      [{ ...VALID, message: 'Too short' }, 'Message must be at least 10 characters long'],
+      [{ ...VALID, message: '   short   ' }, 'Message must be at least 10 characters long'],
+      [{ ...VALID, message: undefined }, 'Message must be at least 10 characters long'],
+    ],
+    storedCount: async (app) => (await app.services.database.db.select({ value: count() }).from(feedback))[0]!.value,
   });
 });
