@@ -1,8 +1,9 @@
 /**
- * Signed-in browser tests without clicking through the sign-in screen:
+ * Signed-in browser tests without clicking through the sign-in screen (specs get these through fixtures.ts;
+ * `e2e.openAsAdmin()` does all of it for the admin):
  *
- *   const { token } = await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password);
- *   const { page, context } = await openPage(browser, server.baseUrl);
+ *   const { token } = await signInViaApi(e2e.server.baseUrl, user.email, user.password);
+ *   const { page, close } = await e2e.open();
  *   await useSession(page, token);
  *   await page.goto('/admin/jots');
  *
