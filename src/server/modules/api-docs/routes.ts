@@ -78,9 +78,18 @@ ${withHeadingIds(renderMarkdown(markdown))}
 
 export const apiDocsRoutes = fp(
   async (app: FastifyInstance) => {
-    const protocolPage = await renderProtocolPage();
+    // Rendered on the first visit, not at start-up: loading the sanitiser (jsdom) takes seconds on a busy machine.
+    let protocolPage: Promise<string> | undefined;
     app.get(PROTOCOL_PAGE_URL, { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(protocolPage),
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(
+          await (protocolPage ??= renderProtocolPage().catch((error: unknown) => {
+            protocolPage = undefined; // a failed read is tried again on the next visit
+            throw error;
+          })),
+        ),
     );
 
     app.addHook('onSend', async (request, reply, payload) => {
