@@ -5,23 +5,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { PRODUCT_NAME } from '../shared/brand.ts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebServices } from '../shared/load-context.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import type { JotFeed } from './modules/jots/feed.ts';
+import { serializeError } from './lib/log-serializers.ts';
 import type { Redis } from './lib/redis.ts';
-import { captchaRoutes } from './modules/captcha/routes.ts';
+import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
 import { getPublishedPost, listCategories, listPublishedPosts } from './modules/blog/public-service.ts';
@@ -32,19 +25,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
-
-export interface AppServices {
-  config: AppConfig;
-  database: DatabaseHandle;
-  queue: JobQueue;
-  mailer: Mailer;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: AppServices;
-  }
-}
+import type { AppServices } from './services.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -81,6 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),
       serializers: {
+        // Database errors carry the query's parameters (a build GUID's value, a lead's personal data): logged
+        // with the statement and the error code only (lib/log-serializers.ts).
+        err: serializeError,
         req: (request) => ({
           method: request.method,
           url: String(request.url).replace(/([?&](?:token|secret|password)=)[^&]*/gi, '$1[redacted]'),
@@ -98,7 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.createMailer(app);
-  app.decorate('services', { config, database: options.database, queue: options.queue, mailer });
+  const services: AppServices = { config, database: options.database, queue: options.queue, mailer };
+  app.decorate('services', services);
 
   await app.register(securityPlugin, { isDevelopment: config.isDevelopment });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redis: options.redis });
@@ -109,30 +94,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: '2.0.0',
-        description: `The ${PRODUCT_NAME} JSON API for the desktop app and for developers. Jot protocol: see docs/api.md.`,
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          clientId: { type: 'apiKey', in: 'header', name: 'X-Client-Id' },
-          clientSecret: { type: 'apiKey', in: 'header', name: 'X-Client-Secret' },
-          adminClientId: { type: 'apiKey', in: 'header', name: 'X-Admin-Client-Id' },
-          adminClientSecret: { type: 'apiKey', in: 'header', name: 'X-Admin-Client-Secret' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openApiPlugin);
 
   await app.register(authPlugin);
-  await app.register(captchaRoutes);
   await registerModules(app);
-  hotReads = (request, response) => answerHotRead(request, response, (app as { jotFeed?: JotFeed }).jotFeed);
+  const { jotFeed } = app;
+  hotReads = (request, response) => answerHotRead(request, response, jotFeed);
 
   if (options.ssr) {
     const { db } = options.database;

@@ -1,29 +1,42 @@
 /**
- * Every feature module's routes, registered once by app.ts. Each module is a Fastify plugin in
- * `modules/<name>/routes.ts` (thin routes calling `service.ts`).
+ * Every feature module, registered once by app.ts: first the named plugins that hold shared state (a cache, a
+ * keyring, a feed, the captcha store), then each module's routes (`modules/<name>/routes.ts`: thin routes calling
+ * `service.ts`), which declare the plugins they depend on.
  */
 import type { FastifyInstance } from 'fastify';
+import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
-import { buildGuidRoutes } from './build-guids/routes.ts';
-import { clientRoutes } from './clients/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { apiDocsRoutes } from './jots/docs-routes.ts';
-import { jotRoutes } from './jots/routes.ts';
-import { userRoutes } from './users/routes.ts';
+import { bannersPlugin } from './banners/plugin.ts';
 import { bannerRoutes } from './banners/routes.ts';
+import { buildGuidKeyringPlugin } from './build-guids/plugin.ts';
+import { buildGuidRoutes } from './build-guids/routes.ts';
+import { captchaPlugin } from './captcha/plugin.ts';
+import { captchaRoutes } from './captcha/routes.ts';
+import { clientRoutes } from './clients/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { faqRoutes } from './faqs/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { helpRoutes } from './help/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
+import { jotFeedPlugin } from './jots/plugin.ts';
+import { jotRoutes } from './jots/routes.ts';
 import { leadRoutes } from './leads/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
+  // Shared state with a lifecycle, decorated onto the app with its type.
+  await app.register(captchaPlugin);
+  await app.register(buildGuidKeyringPlugin);
+  await app.register(jotFeedPlugin);
+  await app.register(bannersPlugin);
+
   await app.register(healthRoutes);
+  await app.register(captchaRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
-  // jots (jots, build GUIDs, clients, test jot, API reference at /docs)
+  // jots (jots, build GUIDs, clients, test jot) and the API reference at /docs
   await app.register(buildGuidRoutes);
   await app.register(clientRoutes);
   await app.register(jotRoutes);

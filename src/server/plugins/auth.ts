@@ -10,6 +10,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { apiClients, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
+import type { Actor, RequestContext, RequestMeta } from '../services.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof apiClients.$inferSelect;
@@ -32,15 +33,42 @@ declare module 'fastify' {
     signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
     /** Resolves credentials if any; invalid credentials → 401. */
     identify(request: FastifyRequest): Promise<Caller>;
-    /** preHandler: a signed-in, approved user (JWT). */
+    // The checks below are `onRequest` hooks: the caller is checked before the body is parsed or validated, so a
+    // caller without the right to call a route gets 401/403, never field errors about its body.
+    /** onRequest: a signed-in, approved user (JWT). */
     requireUser(request: FastifyRequest): Promise<void>;
-    /** preHandler: an admin user (JWT). */
+    /** onRequest: an admin user (JWT). */
     requireAdmin(request: FastifyRequest): Promise<void>;
-    /** preHandler: an admin user or an admin API client. */
+    /** onRequest: an admin user or an admin API client. */
     requireAdminOrAdminClient(request: FastifyRequest): Promise<void>;
-    /** preHandler: any valid caller's identity is resolved; anonymous is allowed. */
+    /** onRequest: any valid caller's identity is resolved; anonymous is allowed. */
     identifyOptional(request: FastifyRequest): Promise<void>;
   }
+}
+
+/** The caller as plain data for services (no database rows, no request). */
+export function actorOf(caller: Caller | null): Actor {
+  if (caller?.kind === 'user') return { kind: 'user', userId: caller.user.id, isAdmin: caller.isAdmin };
+  if (caller?.kind === 'client') return { kind: 'client', clientId: caller.client.clientId, isAdmin: caller.isAdmin };
+  return { kind: 'anonymous' };
+}
+
+const USER_AGENT_MAX = 500;
+
+export function requestMetaOf(request: FastifyRequest): RequestMeta {
+  return {
+    ipAddress: request.ip ?? null,
+    userAgent: headerValue(request, 'user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
+    requestId: request.id,
+  };
+}
+
+/**
+ * `{ actor, meta }` of a request, the one way routes describe the caller to a service. On a route without an
+ * auth hook the caller was never identified, so the actor is anonymous.
+ */
+export function requestContext(request: FastifyRequest): RequestContext {
+  return { actor: actorOf(request.caller), meta: requestMetaOf(request) };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -69,8 +97,13 @@ export const authPlugin = fp(
       let subject: string | undefined;
       let version: unknown;
       try {
-        // The algorithm is pinned: a token signed with anything but HS256 (or 'none') is refused.
-        const { payload } = await jwtVerify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER });
+        // The algorithm is pinned: a token signed with anything but HS256 (or 'none') is refused. A token without
+        // `exp` would never expire (jose only checks exp when present), so it is required.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [JWT_ALGORITHM],
+          issuer: JWT_ISSUER,
+          requiredClaims: ['exp', 'sub'],
+        });
         subject = payload.sub;
         version = payload.ver;
       } catch {

@@ -76,6 +76,8 @@ export const securityPlugin = fp(
           upgradeInsecureRequests: null,
         },
       },
+      // DENY, as frame-ancestors 'none' says: helmet's default SAMEORIGIN contradicted it for older browsers.
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       hsts: options.isDevelopment ? false : { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,25 +1,31 @@
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+/**
+ * The audit log: who did what to which entity, from where. Written by services (never by routes), one entry per
+ * change, with one vocabulary: the action is `entity.verb` (`banner.create`, `user.grant_admin`), snake_case on
+ * both sides, and the entity column is the action's first part, so the two can never disagree.
+ */
 import { auditLog } from '../../db/schema.ts';
+import type { Executor } from '../../lib/sql.ts';
+import type { RequestContext } from '../../services.ts';
+
+export type AuditEntity = 'user' | 'banner' | 'faq' | 'build_guid' | 'client' | 'help_config';
+export type AuditAction = `${AuditEntity}.${string}`;
 
 export interface AuditEntry {
-  action: string;
-  entity: string;
+  action: AuditAction;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
 }
 
-/** Writes who did what to which entity, from where (issue: every user, build GUID and client change). */
-export async function writeAudit(db: Database, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const caller = request.caller;
+export async function writeAudit(db: Executor, context: RequestContext, entry: AuditEntry): Promise<void> {
+  const { actor, meta } = context;
   await db.insert(auditLog).values({
-    actorUserId: caller?.kind === 'user' ? caller.user.id : null,
-    actorClientId: caller?.kind === 'client' ? caller.client.clientId : null,
+    actorUserId: actor.kind === 'user' ? actor.userId : null,
+    actorClientId: actor.kind === 'client' ? actor.clientId : null,
     action: entry.action,
-    entity: entry.entity,
+    entity: entry.action.slice(0, entry.action.indexOf('.')),
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? null,
-    ipAddress: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    ipAddress: meta.ipAddress,
+    userAgent: meta.userAgent,
   });
 }

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ConfirmEmailResponseSchema,
   ConfirmEmailSchema,
@@ -18,6 +17,8 @@ import {
   SignUpSchema,
 } from '../../../shared/schemas/accounts.ts';
 import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
@@ -31,15 +32,6 @@ import {
   signIn,
   signUp,
 } from './service.ts';
-
-export const ErrorResponseSchema = z
-  .object({ error: z.string(), details: z.unknown().optional() })
-  .describe('`{ "error": "human text" }`, plus `details` for field errors');
-
-/** `{ 400: ErrorResponseSchema, 401: … }` for a route's `response`. */
-export function errorResponses<Status extends 400 | 401 | 403 | 404 | 409 | 429>(...statuses: Status[]) {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<Status, typeof ErrorResponseSchema>;
-}
 
 const TAGS = ['auth'];
 
@@ -66,7 +58,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await assertCaptcha(app.captcha, request.body.captcha);
-      await signUp(services, request, request.body);
+      await signUp(services, { ...requestContext(request), input: request.body });
       return reply.status(201).send({ message: SIGN_UP_MESSAGE });
     },
   );
@@ -88,7 +80,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       await assertCaptcha(app.captcha, request.body.captcha);
-      return signIn(app, request.body);
+      return signIn(services, app.signUserToken, request.body);
     },
   );
 
@@ -100,10 +92,10 @@ export async function authRoutes(instance: FastifyInstance) {
         tags: TAGS,
         summary: 'The signed-in user',
         description: 'The user of the bearer token, or 401 when the token is missing, invalid, expired or revoked.',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         response: { 200: ValidateResponseSchema, ...errorResponses(401, 429) },
       },
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -147,7 +139,7 @@ export async function authRoutes(instance: FastifyInstance) {
         response: { 200: ConfirmEmailResponseSchema, ...errorResponses(400, 429) },
       },
     },
-    async (request) => confirmEmail(services, request, request.body.token),
+    async (request) => confirmEmail(services, { ...requestContext(request), input: { token: request.body.token } }),
   );
 
   app.post(
@@ -186,7 +178,7 @@ export async function authRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      await resetPassword(services, request, request.body);
+      await resetPassword(services, { ...requestContext(request), input: request.body });
       return { message: PASSWORD_RESET_MESSAGE };
     },
   );

@@ -9,7 +9,6 @@
  *   UPDATE … WHERE used_at IS NULL), expiring after 24 h and 1 h.
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AWAITING_APPROVAL_MESSAGE,
   type ConfirmEmailResponse,
@@ -19,13 +18,14 @@ import {
   INVALID_RESET_LINK_MESSAGE,
   type SignInResponse,
 } from '../../../shared/schemas/accounts.ts';
-import type { AppServices } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
+import type { AppServices, RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
-import { findUserByEmail, uniqueUsernameFor, uniqueViolation } from '../users/service.ts';
+import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -89,14 +89,23 @@ async function sendConfirmation(services: AppServices, user: { id: number; email
   await services.mailer.enqueue(confirmationEmail(user.email, services.config.publicUrl, token));
 }
 
-export async function signUp(services: AppServices, request: FastifyRequest, input: { email: string; password: string }) {
+/**
+ * Sign-up answers the same for a new and a registered address, and must take the same time too, or the timing
+ * tells whether an address has an account (issue 8 §9). So both paths do the expensive work: the password is
+ * hashed (argon2id, tens of milliseconds, by far the largest cost) before the address is even looked up, and both
+ * queue one e-mail job — the confirmation for a new account; for a known address a new confirmation link, or the
+ * "you already have an account" note to its owner. The one exception is an unconfirmed account that got a link
+ * less than a minute ago: nothing more is queued (no mail bombing), a difference of one job insert, far below
+ * the spread of the hash.
+ */
+export async function signUp(services: AppServices, { actor, meta, input }: RequestContext & { input: { email: string; password: string } }) {
   const { db } = services.database;
+  const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
     await remindExistingAccount(services, existing);
     return;
   }
-  const passwordHash = await hashPassword(input.password);
   let created: { id: number; email: string } | undefined;
   // Two sign-ups may race for the derived username; the unique index decides and the loser tries the next name.
   for (let attempt = 0; attempt < 3 && !created; attempt += 1) {
@@ -122,7 +131,7 @@ export async function signUp(services: AppServices, request: FastifyRequest, inp
     }
   }
   if (!created) throw new Error('Could not find a free username');
-  await writeAudit(db, request, { action: 'user.signup', entity: 'user', entityId: created.id, details: { email: created.email } });
+  await writeAudit(db, { actor, meta }, { action: 'user.signup', entityId: created.id, details: { email: created.email } });
   await sendConfirmation(services, created);
 }
 
@@ -135,8 +144,15 @@ async function remindExistingAccount(services: AppServices, user: typeof users.$
   await services.mailer.enqueue(alreadyRegisteredEmail(user.email, services.config.publicUrl));
 }
 
-export async function signIn(app: FastifyInstance, input: { email: string; password: string }): Promise<SignInResponse> {
-  const user = await findUserByEmail(app.services.database.db, input.email);
+/** Signs a session token for a user (the auth plugin holds the key). */
+export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
+
+export async function signIn(
+  services: AppServices,
+  signUserToken: SignUserToken,
+  input: { email: string; password: string },
+): Promise<SignInResponse> {
+  const user = await findUserByEmail(services.database.db, input.email);
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
@@ -145,7 +161,7 @@ export async function signIn(app: FastifyInstance, input: { email: string; passw
   // Only now, with the right password, may the caller learn the account's state.
   if (!user.emailConfirmedAt) throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
   if (!user.isApproved) throw forbidden(AWAITING_APPROVAL_MESSAGE);
-  const token = await app.signUserToken(user);
+  const token = await signUserToken(user);
   return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
 }
 
@@ -156,9 +172,12 @@ export async function resendConfirmation(services: AppServices, email: string): 
   await sendConfirmation(services, user);
 }
 
-export async function confirmEmail(services: AppServices, request: FastifyRequest, token: string): Promise<ConfirmEmailResponse> {
+export async function confirmEmail(
+  services: AppServices,
+  { actor, meta, input }: RequestContext & { input: { token: string } },
+): Promise<ConfirmEmailResponse> {
   const { db } = services.database;
-  const userId = await consumeToken(db, token, 'confirm_email');
+  const userId = await consumeToken(db, input.token, 'confirm_email');
   if (userId === null) throw badRequest(INVALID_CONFIRMATION_LINK_MESSAGE);
   const [user] = await db
     .update(users)
@@ -166,7 +185,7 @@ export async function confirmEmail(services: AppServices, request: FastifyReques
     .where(eq(users.id, userId))
     .returning({ isApproved: users.isApproved });
   if (!user) throw badRequest(INVALID_CONFIRMATION_LINK_MESSAGE);
-  await writeAudit(db, request, { action: 'user.confirm_email', entity: 'user', entityId: userId });
+  await writeAudit(db, { actor, meta }, { action: 'user.confirm_email', entityId: userId });
   return user.isApproved
     ? { message: 'Your email address is confirmed. You can sign in now.', needsApproval: false }
     : {
@@ -186,8 +205,7 @@ export async function requestPasswordReset(services: AppServices, email: string)
 
 export async function resetPassword(
   services: AppServices,
-  request: FastifyRequest,
-  input: { token: string; password: string },
+  { actor, meta, input }: RequestContext & { input: { token: string; password: string } },
 ): Promise<void> {
   const { db } = services.database;
   const passwordHash = await hashPassword(input.password);
@@ -208,5 +226,5 @@ export async function resetPassword(
     return consumed;
   });
   if (userId === null) throw badRequest(INVALID_RESET_LINK_MESSAGE);
-  await writeAudit(db, request, { action: 'user.password_reset', entity: 'user', entityId: userId });
+  await writeAudit(db, { actor, meta }, { action: 'user.password_reset', entityId: userId });
 }

@@ -8,29 +8,18 @@ import {
   CreateBannerSchema,
   UpdateBannerSchema,
 } from '../../../shared/schemas/banners.ts';
-import { writeAudit } from '../audit/service.ts';
-import { sendCachedJson } from './http-cache.ts';
-import { BannerService } from './service.ts';
+import { sendCachedJson } from '../../lib/http-cache.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Banners, with the in-memory list the public strip and the pages' loaders read. */
-    banners: BannerService;
-  }
-}
-
-const ErrorSchema = z.object({ error: z.string() });
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `GET /api/banners/active` (public, from memory) and the admin CRUD of `/api/banners`. */
 export const bannerRoutes = fp(
   async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    const service = new BannerService(app.services.database.db, {
-      onError: (error) => app.log.error({ err: error }, 'reloading banners failed'),
-    });
-    app.decorate('banners', service);
+    const service = app.banners;
 
     app.get(
       '/api/banners/active',
@@ -49,11 +38,11 @@ export const bannerRoutes = fp(
     app.get(
       '/api/banners',
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['banners'],
           summary: 'All banners (admin)',
-          security: [{ bearerAuth: [] }],
+          security: USER_SECURITY,
           response: { 200: z.array(BannerSchema), ...adminErrors },
         },
       },
@@ -66,19 +55,17 @@ export const bannerRoutes = fp(
     app.post(
       '/api/banners',
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['banners'],
           summary: 'Create a banner (admin)',
-          security: [{ bearerAuth: [] }],
+          security: USER_SECURITY,
           body: CreateBannerSchema,
           response: { 201: BannerSchema, ...adminErrors },
         },
       },
       async (request, reply) => {
-        const createdBy = request.caller?.kind === 'user' ? request.caller.user.id : null;
-        const banner = await service.create(request.body, createdBy);
-        await writeAudit(app.services.database.db, request, { action: 'create', entity: 'banner', entityId: banner.id });
+        const banner = await service.create({ ...requestContext(request), input: request.body });
         return reply.status(201).send(banner);
       },
     );
@@ -86,46 +73,36 @@ export const bannerRoutes = fp(
     app.patch(
       '/api/banners/:id',
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['banners'],
           summary: 'Change a banner (admin)',
-          security: [{ bearerAuth: [] }],
+          security: USER_SECURITY,
           params: IdParamsSchema,
           body: UpdateBannerSchema,
           response: { 200: BannerSchema, ...adminErrors },
         },
       },
-      async (request) => {
-        const banner = await service.update(request.params.id, request.body);
-        await writeAudit(app.services.database.db, request, {
-          action: 'update',
-          entity: 'banner',
-          entityId: banner.id,
-          details: { fields: Object.keys(request.body) },
-        });
-        return banner;
-      },
+      async (request) => service.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
     );
 
     app.delete(
       '/api/banners/:id',
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['banners'],
           summary: 'Delete a banner (admin)',
-          security: [{ bearerAuth: [] }],
+          security: USER_SECURITY,
           params: IdParamsSchema,
           response: { 204: z.null(), ...adminErrors },
         },
       },
       async (request, reply) => {
-        await service.remove(request.params.id);
-        await writeAudit(app.services.database.db, request, { action: 'delete', entity: 'banner', entityId: request.params.id });
+        await service.remove({ ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
     );
   },
-  { name: 'banners', dependencies: ['auth'] },
+  { name: 'banner-routes', dependencies: ['auth', 'banners'], encapsulate: true },
 );

@@ -20,8 +20,10 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
+import { etagOf } from '../../lib/http-cache.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { etagOf } from './http-cache.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 type CreateBannerInput = z.output<typeof CreateBannerSchema>;
@@ -80,16 +82,20 @@ export class BannerService {
     return rows.map(toBanner);
   }
 
-  async create(input: CreateBannerInput, createdBy: number | null): Promise<Banner> {
-    const [row] = await this.db
-      .insert(banners)
-      .values({ ...input, startDate: input.startDate ?? null, endDate: input.endDate ?? null, createdBy })
-      .returning();
+  async create({ actor, meta, input }: RequestContext & { input: CreateBannerInput }): Promise<Banner> {
+    const banner = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(banners)
+        .values({ ...input, startDate: input.startDate ?? null, endDate: input.endDate ?? null, createdBy: actorUserId(actor) })
+        .returning();
+      await writeAudit(tx, { actor, meta }, { action: 'banner.create', entityId: row!.id });
+      return toBanner(row!);
+    });
     await this.reload();
-    return toBanner(row!);
+    return banner;
   }
 
-  async update(id: number, input: UpdateBannerInput): Promise<Banner> {
+  async update({ actor, meta, input: { id, changes: input } }: RequestContext & { input: { id: number; changes: UpdateBannerInput } }): Promise<Banner> {
     const [current] = await this.db.select().from(banners).where(eq(banners.id, id));
     if (!current) throw notFound(BANNER_NOT_FOUND);
     const startDate = input.startDate === undefined ? current.startDate : input.startDate;
@@ -101,14 +107,22 @@ export class BannerService {
       const oldTypeColour = BANNER_TYPE_COLORS[bannerType(current.type)];
       if (current.backgroundColor.toLowerCase() === oldTypeColour) changes.backgroundColor = BANNER_TYPE_COLORS[input.type];
     }
-    const [row] = await this.db.update(banners).set(changes).where(eq(banners.id, id)).returning();
+    const banner = await this.db.transaction(async (tx) => {
+      const [row] = await tx.update(banners).set(changes).where(eq(banners.id, id)).returning();
+      if (!row) throw notFound(BANNER_NOT_FOUND);
+      await writeAudit(tx, { actor, meta }, { action: 'banner.update', entityId: id, details: { fields: Object.keys(input) } });
+      return toBanner(row);
+    });
     await this.reload();
-    return toBanner(row!);
+    return banner;
   }
 
-  async remove(id: number): Promise<void> {
-    const deleted = await this.db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
-    if (deleted.length === 0) throw notFound(BANNER_NOT_FOUND);
+  async remove({ actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+      if (deleted.length === 0) throw notFound(BANNER_NOT_FOUND);
+      await writeAudit(tx, { actor, meta }, { action: 'banner.delete', entityId: id });
+    });
     await this.reload();
   }
 

@@ -58,7 +58,7 @@ describe(`build GUIDs on ${testDatabaseKind()}`, () => {
     expect((await call('GET', '/api/build-guids', admin.headers)).json<BuildGuid[]>().some((row) => row.id === guid.id)).toBe(false);
 
     const audit = await auditOf(guid.id);
-    expect(audit.map((entry) => entry.action).sort()).toEqual(['create', 'delete', 'update']);
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['build_guid.create', 'build_guid.delete', 'build_guid.update']);
     expect(audit.every((entry) => entry.actorUserId === admin.id)).toBe(true);
     expect(JSON.stringify(audit)).not.toMatch(/3F2A-9C1E|new-value/);
   });

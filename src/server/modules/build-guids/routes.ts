@@ -1,35 +1,20 @@
-/**
- * `/api/build-guids` (admin user or admin client, DESIGN §5) and the in-memory keyring that jot ingestion reads.
- * A plugin without encapsulation (fastify-plugin) so the `buildGuidKeyring` decoration reaches the jot routes.
- */
+/** `/api/build-guids`: build GUID management for an admin user or an admin client (DESIGN §5). */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BuildGuidIdParamsSchema, BuildGuidInputSchema, BuildGuidSchema } from '../../../shared/schemas/build-guids.ts';
-import { writeAudit } from '../audit/service.ts';
-import { ADMIN_SECURITY, errorResponses, withAdminHeadersNote } from '../jots/openapi.ts';
-import { BuildGuidKeyring } from './keyring.ts';
+import { ADMIN_SECURITY, errorResponses, withAdminHeadersNote } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { createBuildGuid, deleteBuildGuid, listBuildGuids, updateBuildGuid } from './service.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every build GUID in memory, for decrypting jots without a database read. */
-    buildGuidKeyring: BuildGuidKeyring;
-  }
-}
-
 const tags = ['build GUIDs'];
-const ENTITY = 'build_guid';
 
 export const buildGuidRoutes = fp(
   async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const { db } = app.services.database;
-    const keyring = new BuildGuidKeyring(db, { onError: (error) => app.log.error({ err: error }, 'build GUID refresh failed') });
-    app.decorate('buildGuidKeyring', keyring);
-    app.addHook('onReady', () => keyring.start());
-    app.addHook('onClose', () => keyring.stop());
+    const deps = { db, keyring: app.buildGuidKeyring };
 
     // On request, before the body is read: callers without the right credentials learn nothing about the schema.
     const onRequest = app.requireAdminOrAdminClient;
@@ -67,9 +52,7 @@ export const buildGuidRoutes = fp(
         },
       },
       async (request, reply) => {
-        const created = await createBuildGuid(db, request.body);
-        await writeAudit(db, request, { action: 'create', entity: ENTITY, entityId: created.id, details: { name: created.name } });
-        await keyring.reload();
+        const created = await createBuildGuid(deps, { ...requestContext(request), input: request.body });
         return reply.status(201).headers(noStore).send(created);
       },
     );
@@ -89,16 +72,8 @@ export const buildGuidRoutes = fp(
         },
       },
       async (request, reply) => {
-        const { before, after } = await updateBuildGuid(db, request.params.id, request.body);
-        // The audit names what changed but never records a key value.
-        await writeAudit(db, request, {
-          action: 'update',
-          entity: ENTITY,
-          entityId: after.id,
-          details: { name: after.name, previousName: before.name, valueChanged: before.value !== after.value },
-        });
-        await keyring.reload();
-        return reply.headers(noStore).send(after);
+        const updated = await updateBuildGuid(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } });
+        return reply.headers(noStore).send(updated);
       },
     );
 
@@ -116,12 +91,10 @@ export const buildGuidRoutes = fp(
         },
       },
       async (request, reply) => {
-        const deleted = await deleteBuildGuid(db, request.params.id);
-        await writeAudit(db, request, { action: 'delete', entity: ENTITY, entityId: deleted.id, details: { name: deleted.name } });
-        await keyring.reload();
+        await deleteBuildGuid(deps, { ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
     );
   },
-  { name: 'build-guids', dependencies: ['auth'] },
+  { name: 'build-guid-routes', dependencies: ['auth', 'build-guid-keyring'], encapsulate: true },
 );

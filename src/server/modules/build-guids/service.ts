@@ -1,11 +1,23 @@
-/** Build GUID management: the rules and queries behind `/api/build-guids` (every change is audited by the routes). */
+/**
+ * Build GUID management: the rules and queries behind `/api/build-guids`. Every change is audited (the audit names
+ * what changed but never records a key value) and reloads this instance's keyring at once.
+ */
 import { asc, eq } from 'drizzle-orm';
 import type { BuildGuid, BuildGuidInput } from '../../../shared/schemas/build-guids.ts';
 import type { Database } from '../../db/client.ts';
 import { buildGuids } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
+import type { RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
+import type { BuildGuidKeyring } from './keyring.ts';
 
 type BuildGuidRow = typeof buildGuids.$inferSelect;
+
+export interface BuildGuidDependencies {
+  db: Database;
+  keyring: Pick<BuildGuidKeyring, 'reload'>;
+}
 
 export const BUILD_GUID_NOT_FOUND = 'Build GUID not found';
 
@@ -19,14 +31,6 @@ export function toBuildGuid(row: BuildGuidRow): BuildGuid {
   };
 }
 
-/** PostgreSQL's unique_violation, whether the driver's error arrives bare or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 const duplicateName = (name: string) => conflict(`A build GUID named "${name}" already exists`);
 
 export async function listBuildGuids(db: Database): Promise<BuildGuid[]> {
@@ -34,35 +38,60 @@ export async function listBuildGuids(db: Database): Promise<BuildGuid[]> {
   return rows.map(toBuildGuid);
 }
 
-export async function createBuildGuid(db: Database, input: BuildGuidInput): Promise<BuildGuid> {
-  try {
-    const [row] = await db.insert(buildGuids).values({ name: input.name, value: input.value }).returning();
-    return toBuildGuid(row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(input.name);
-    throw error;
-  }
+export async function createBuildGuid(
+  { db, keyring }: BuildGuidDependencies,
+  { actor, meta, input }: RequestContext & { input: BuildGuidInput },
+): Promise<BuildGuid> {
+  const created = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(buildGuids).values({ name: input.name, value: input.value }).returning();
+      await writeAudit(tx, { actor, meta }, { action: 'build_guid.create', entityId: row!.id, details: { name: row!.name } });
+      return toBuildGuid(row!);
+    })
+    .catch((error: unknown) => {
+      throw uniqueViolation(error) ? duplicateName(input.name) : error;
+    });
+  await keyring.reload();
+  return created;
 }
 
-export async function updateBuildGuid(db: Database, id: number, input: BuildGuidInput): Promise<{ before: BuildGuid; after: BuildGuid }> {
-  const [existing] = await db.select().from(buildGuids).where(eq(buildGuids.id, id));
-  if (!existing) throw notFound(BUILD_GUID_NOT_FOUND);
-  try {
-    const [row] = await db
-      .update(buildGuids)
-      .set({ name: input.name, value: input.value, updatedAt: new Date() })
-      .where(eq(buildGuids.id, id))
-      .returning();
+export async function updateBuildGuid(
+  { db, keyring }: BuildGuidDependencies,
+  { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: BuildGuidInput } },
+): Promise<BuildGuid> {
+  const updated = await db
+    .transaction(async (tx) => {
+      const [existing] = await tx.select().from(buildGuids).where(eq(buildGuids.id, id)).for('update');
+      if (!existing) throw notFound(BUILD_GUID_NOT_FOUND);
+      const [row] = await tx
+        .update(buildGuids)
+        .set({ name: changes.name, value: changes.value, updatedAt: new Date() })
+        .where(eq(buildGuids.id, id))
+        .returning();
+      await writeAudit(tx, { actor, meta }, {
+        action: 'build_guid.update',
+        entityId: id,
+        details: { name: row!.name, previousName: existing.name, valueChanged: existing.value !== row!.value },
+      });
+      return toBuildGuid(row!);
+    })
+    .catch((error: unknown) => {
+      throw uniqueViolation(error) ? duplicateName(changes.name) : error;
+    });
+  await keyring.reload();
+  return updated;
+}
+
+export async function deleteBuildGuid(
+  { db, keyring }: BuildGuidDependencies,
+  { actor, meta, input: { id } }: RequestContext & { input: { id: number } },
+): Promise<BuildGuid> {
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(buildGuids).where(eq(buildGuids.id, id)).returning();
     if (!row) throw notFound(BUILD_GUID_NOT_FOUND);
-    return { before: toBuildGuid(existing), after: toBuildGuid(row) };
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateName(input.name);
-    throw error;
-  }
-}
-
-export async function deleteBuildGuid(db: Database, id: number): Promise<BuildGuid> {
-  const [row] = await db.delete(buildGuids).where(eq(buildGuids.id, id)).returning();
-  if (!row) throw notFound(BUILD_GUID_NOT_FOUND);
-  return toBuildGuid(row);
+    await writeAudit(tx, { actor, meta }, { action: 'build_guid.delete', entityId: id, details: { name: row.name } });
+    return toBuildGuid(row);
+  });
+  await keyring.reload();
+  return deleted;
 }

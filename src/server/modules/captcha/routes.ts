@@ -2,14 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type CaptchaService, createCaptchaService } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Captcha checks for the routes of DESIGN §6 that need one: `assertCaptcha(app.captcha, body.captcha)`. */
-    captcha: CaptchaService;
-  }
-}
 
 // altcha-lib's format, documented for OpenAPI; loose objects so no signed field is ever dropped.
 const ChallengeSchema = z
@@ -28,13 +20,11 @@ const ChallengeSchema = z
   })
   .describe('An ALTCHA v2 proof-of-work challenge for the <altcha-widget> (altcha 3.x)');
 
-/** `GET /api/captcha/challenge`, and `app.captcha` for the modules that verify solutions. */
+/** `GET /api/captcha/challenge`. */
 export const captchaRoutes = fp(
   async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
-    const { config, database } = app.services;
-    const captcha = createCaptchaService({ db: database.db, secret: config.jwtSecret, maxNumber: config.captchaMaxNumber });
-    app.decorate('captcha', captcha);
+    const { captcha } = app;
 
     app.get(
       '/api/captcha/challenge',
@@ -55,5 +45,5 @@ export const captchaRoutes = fp(
       },
     );
   },
-  { name: 'captcha' },
+  { name: 'captcha-routes', dependencies: ['captcha'], encapsulate: true },
 );

@@ -90,8 +90,8 @@ describe(`API clients on ${testDatabaseKind()}`, () => {
     await call('PATCH', `/api/clients/${client.clientId}`, admin.headers, { isAdmin: true });
     await call('DELETE', `/api/clients/${client.clientId}`, admin.headers);
     const entries = await testApp.database.db.select().from(auditLog).where(eq(auditLog.entityId, client.clientId));
-    expect(entries.map((entry) => entry.action).sort()).toEqual(['create', 'delete', 'update']);
-    expect(entries.every((entry) => entry.entity === 'api_client' && entry.actorUserId === admin.id)).toBe(true);
+    expect(entries.map((entry) => entry.action).sort()).toEqual(['client.create', 'client.delete', 'client.update']);
+    expect(entries.every((entry) => entry.entity === 'client' && entry.actorUserId === admin.id)).toBe(true);
     expect(JSON.stringify(entries)).not.toContain(client.secret);
   });
 

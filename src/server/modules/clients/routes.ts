@@ -1,4 +1,4 @@
-/** `/api/clients`: API client management for an admin user or an admin client (DESIGN §5); every change is audited. */
+/** `/api/clients`: API client management for an admin user or an admin client (DESIGN §5). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,12 +9,11 @@ import {
   CreatedClientSchema,
   UpdateClientSchema,
 } from '../../../shared/schemas/clients.ts';
-import { writeAudit } from '../audit/service.ts';
-import { ADMIN_SECURITY, errorResponses, withAdminHeadersNote } from '../jots/openapi.ts';
+import { ADMIN_SECURITY, errorResponses, withAdminHeadersNote } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { createClient, deleteClient, listClients, updateClient } from './service.ts';
 
 const tags = ['API clients'];
-const ENTITY = 'api_client';
 
 export async function clientRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -58,14 +57,7 @@ export async function clientRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = request.caller;
-      const created = await createClient(db, request.body, caller?.kind === 'user' ? caller.user.id : null);
-      await writeAudit(db, request, {
-        action: 'create',
-        entity: ENTITY,
-        entityId: created.clientId,
-        details: { name: created.name, isAdmin: created.isAdmin },
-      });
+      const created = await createClient(db, { ...requestContext(request), input: request.body });
       return reply.status(201).headers(noStore).send(created);
     },
   );
@@ -85,8 +77,7 @@ export async function clientRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const updated = await updateClient(db, request.params.id, request.body);
-      await writeAudit(db, request, { action: 'update', entity: ENTITY, entityId: updated.clientId, details: { ...request.body } });
+      const updated = await updateClient(db, { ...requestContext(request), input: { clientId: request.params.id, changes: request.body } });
       return reply.headers(noStore).send(updated);
     },
   );
@@ -105,8 +96,7 @@ export async function clientRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteClient(db, request.params.id);
-      await writeAudit(db, request, { action: 'delete', entity: ENTITY, entityId: deleted.clientId, details: { name: deleted.name } });
+      await deleteClient(db, { ...requestContext(request), input: { clientId: request.params.id } });
       return reply.status(204).send(null);
     },
   );

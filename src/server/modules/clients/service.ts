@@ -1,4 +1,7 @@
-/** API client management (DESIGN §5): ids and secrets are generated here; only a hash of the secret is stored. */
+/**
+ * API client management (DESIGN §5): ids and secrets are generated here; only a hash of the secret is stored.
+ * Every change is audited (never with the secret).
+ */
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { ApiClient, CreateClient, CreatedClient, UpdateClient } from '../../../shared/schemas/clients.ts';
@@ -6,6 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { apiClients } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
 
 type ClientRow = typeof apiClients.$inferSelect;
 
@@ -32,32 +37,44 @@ export async function listClients(db: Database): Promise<ApiClient[]> {
   return rows.map(toApiClient);
 }
 
-export async function createClient(db: Database, input: CreateClient, createdBy: number | null): Promise<CreatedClient> {
+export async function createClient(db: Database, { actor, meta, input }: RequestContext & { input: CreateClient }): Promise<CreatedClient> {
   const secret = generateToken();
-  const [row] = await db
-    .insert(apiClients)
-    .values({
-      clientId: generateClientId(),
-      name: input.name || null,
-      secretHash: hashSecret(secret),
-      isAdmin: input.isAdmin ?? false,
-      createdBy,
-    })
-    .returning();
-  return { id: row!.clientId, clientId: row!.clientId, secret, isAdmin: row!.isAdmin, name: row!.name };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiClients)
+      .values({
+        clientId: generateClientId(),
+        name: input.name || null,
+        secretHash: hashSecret(secret),
+        isAdmin: input.isAdmin ?? false,
+        createdBy: actorUserId(actor),
+      })
+      .returning();
+    await writeAudit(tx, { actor, meta }, { action: 'client.create', entityId: row!.clientId, details: { name: row!.name, isAdmin: row!.isAdmin } });
+    return { id: row!.clientId, clientId: row!.clientId, secret, isAdmin: row!.isAdmin, name: row!.name };
+  });
 }
 
-export async function updateClient(db: Database, clientId: string, input: UpdateClient): Promise<ApiClient> {
+export async function updateClient(
+  db: Database,
+  { actor, meta, input: { clientId, changes: input } }: RequestContext & { input: { clientId: string; changes: UpdateClient } },
+): Promise<ApiClient> {
   const changes: Partial<Pick<ClientRow, 'name' | 'isAdmin'>> = {};
   if (input.name !== undefined) changes.name = input.name || null;
   if (input.isAdmin !== undefined) changes.isAdmin = input.isAdmin;
-  const [row] = await db.update(apiClients).set(changes).where(eq(apiClients.clientId, clientId)).returning();
-  if (!row) throw notFound(CLIENT_NOT_FOUND);
-  return toApiClient(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(apiClients).set(changes).where(eq(apiClients.clientId, clientId)).returning();
+    if (!row) throw notFound(CLIENT_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'client.update', entityId: row.clientId, details: { ...input } });
+    return toApiClient(row);
+  });
 }
 
-export async function deleteClient(db: Database, clientId: string): Promise<ApiClient> {
-  const [row] = await db.delete(apiClients).where(eq(apiClients.clientId, clientId)).returning();
-  if (!row) throw notFound(CLIENT_NOT_FOUND);
-  return toApiClient(row);
+export async function deleteClient(db: Database, { actor, meta, input: { clientId } }: RequestContext & { input: { clientId: string } }): Promise<ApiClient> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(apiClients).where(eq(apiClients.clientId, clientId)).returning();
+    if (!row) throw notFound(CLIENT_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'client.delete', entityId: row.clientId, details: { name: row.name } });
+    return toApiClient(row);
+  });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateContactMessageSchema } from '../../../shared/schemas/contact.ts';
-import { requestMeta } from '../leads/routes.ts';
 import { publicFormRoute } from '../public-form.ts';
 import { submitContactMessage } from './service.ts';
 
@@ -12,9 +11,9 @@ export async function contactRoutes(app: FastifyInstance) {
     summary: 'Send a message to the team',
     description: 'Stored, then e-mailed to the support address.',
     body: CreateContactMessageSchema,
-    async submit(input, request) {
+    async submit(input, meta) {
       const { database, mailer, config } = app.services;
-      await submitContactMessage({ db: database.db, mailer, supportEmail: config.supportEmail }, input, requestMeta(request));
+      await submitContactMessage({ db: database.db, mailer, supportEmail: config.supportEmail }, input, meta);
     },
   });
 }

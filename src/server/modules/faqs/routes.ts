@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateFaqSchema, FaqListQuerySchema, FaqSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
-import { writeAudit } from '../audit/service.ts';
-import { sendCachedJson } from '../banners/http-cache.ts';
+import { sendCachedJson } from '../../lib/http-cache.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { createFaq, deleteFaq, listFaqs, updateFaq } from './service.ts';
 
-const ErrorSchema = z.object({ error: z.string() });
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `GET /api/faqs?published=true` (public); everything else about FAQs is for admins (DESIGN §6). */
 export async function faqRoutes(instance: FastifyInstance) {
@@ -25,7 +25,7 @@ export async function faqRoutes(instance: FastifyInstance) {
           '`published=true`: the published FAQs, for anyone. Without it (every FAQ) or with `published=false` ' +
           '(drafts only): admins only. In display order.',
         querystring: FaqListQuerySchema,
-        response: { 200: z.array(FaqSchema), 304: z.null().describe('Not modified'), 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: z.array(FaqSchema), 304: z.null().describe('Not modified'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -41,19 +41,17 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.post(
     '/api/faqs',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['faqs'],
         summary: 'Add a FAQ (admin)',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         body: CreateFaqSchema,
         response: { 201: FaqSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
-      const createdBy = request.caller?.kind === 'user' ? request.caller.user.id : null;
-      const faq = await createFaq(db, request.body, createdBy);
-      await writeAudit(db, request, { action: 'create', entity: 'faq', entityId: faq.id });
+      const faq = await createFaq(db, { ...requestContext(request), input: request.body });
       return reply.status(201).send(faq);
     },
   );
@@ -61,38 +59,33 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/faqs/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['faqs'],
         summary: 'Change a FAQ (admin)',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         params: IdParamsSchema,
         body: UpdateFaqSchema,
         response: { 200: FaqSchema, ...adminErrors },
       },
     },
-    async (request) => {
-      const faq = await updateFaq(db, request.params.id, request.body);
-      await writeAudit(db, request, { action: 'update', entity: 'faq', entityId: faq.id, details: { fields: Object.keys(request.body) } });
-      return faq;
-    },
+    async (request) => updateFaq(db, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
     '/api/faqs/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['faqs'],
         summary: 'Delete a FAQ (admin)',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         params: IdParamsSchema,
         response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {
-      await deleteFaq(db, request.params.id);
-      await writeAudit(db, request, { action: 'delete', entity: 'faq', entityId: request.params.id });
+      await deleteFaq(db, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,8 @@ import type { CreateFaqSchema, Faq, PublicFaq, UpdateFaqSchema } from '../../../
 import type { Database } from '../../db/client.ts';
 import { faqs } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
 
 type FaqRow = typeof faqs.$inferSelect;
 export const FAQ_NOT_FOUND = 'FAQ not found';
@@ -41,37 +43,52 @@ export async function listPublishedFaqs(db: Database): Promise<PublicFaq[]> {
     .orderBy(...inDisplayOrder);
 }
 
-export async function createFaq(db: Database, input: z.output<typeof CreateFaqSchema>, createdBy: number | null): Promise<Faq> {
-  const [row] = await db
-    .insert(faqs)
-    .values({
-      question: input.question,
-      answer: input.answer,
-      displayOrder: input.display_order,
-      isPublished: input.is_published,
-      createdBy,
-    })
-    .returning();
-  return toFaq(row!);
+export async function createFaq(
+  db: Database,
+  { actor, meta, input }: RequestContext & { input: z.output<typeof CreateFaqSchema> },
+): Promise<Faq> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(faqs)
+      .values({
+        question: input.question,
+        answer: input.answer,
+        displayOrder: input.display_order,
+        isPublished: input.is_published,
+        createdBy: actorUserId(actor),
+      })
+      .returning();
+    await writeAudit(tx, { actor, meta }, { action: 'faq.create', entityId: row!.id });
+    return toFaq(row!);
+  });
 }
 
-export async function updateFaq(db: Database, id: number, input: z.output<typeof UpdateFaqSchema>): Promise<Faq> {
-  const [row] = await db
-    .update(faqs)
-    .set({
-      question: input.question,
-      answer: input.answer,
-      displayOrder: input.display_order,
-      isPublished: input.is_published,
-      updatedAt: new Date(),
-    })
-    .where(eq(faqs.id, id))
-    .returning();
-  if (!row) throw notFound(FAQ_NOT_FOUND);
-  return toFaq(row);
+export async function updateFaq(
+  db: Database,
+  { actor, meta, input: { id, changes: input } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateFaqSchema> } },
+): Promise<Faq> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(faqs)
+      .set({
+        question: input.question,
+        answer: input.answer,
+        displayOrder: input.display_order,
+        isPublished: input.is_published,
+        updatedAt: new Date(),
+      })
+      .where(eq(faqs.id, id))
+      .returning();
+    if (!row) throw notFound(FAQ_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'faq.update', entityId: id, details: { fields: Object.keys(input) } });
+    return toFaq(row);
+  });
 }
 
-export async function deleteFaq(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
-  if (deleted.length === 0) throw notFound(FAQ_NOT_FOUND);
+export async function deleteFaq(db: Database, { actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
+    if (deleted.length === 0) throw notFound(FAQ_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'faq.delete', entityId: id });
+  });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateFeedbackSchema } from '../../../shared/schemas/feedback.ts';
-import { requestMeta } from '../leads/routes.ts';
 import { publicFormRoute } from '../public-form.ts';
 import { submitFeedback } from './service.ts';
 
@@ -12,9 +11,9 @@ export async function feedbackRoutes(app: FastifyInstance) {
     summary: 'Send feedback',
     description: 'Stored, then e-mailed to the support address.',
     body: CreateFeedbackSchema,
-    async submit(input, request) {
+    async submit(input, meta) {
       const { database, mailer, config } = app.services;
-      await submitFeedback({ db: database.db, mailer, supportEmail: config.supportEmail }, input, requestMeta(request));
+      await submitFeedback({ db: database.db, mailer, supportEmail: config.supportEmail }, input, meta);
     },
   });
 }

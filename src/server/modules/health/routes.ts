@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi.ts';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
 
@@ -16,7 +17,7 @@ export async function healthRoutes(app: FastifyInstance) {
 
   app.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: HealthSchema, 503: z.object({ error: z.string() }) } }, logLevel: 'warn' },
+    { schema: { hide: true, response: { 200: HealthSchema, ...errorResponses(503) } }, logLevel: 'warn' },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {

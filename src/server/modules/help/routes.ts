@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HelpConfigResponseSchema, UpdateHelpConfigSchema } from '../../../shared/schemas/help-config.ts';
-import { writeAudit } from '../audit/service.ts';
-import { sendCachedJson } from '../banners/http-cache.ts';
+import { sendCachedJson } from '../../lib/http-cache.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { clearHelpConfig, getHelpConfig, saveHelpConfig } from './service.ts';
 
-const ErrorSchema = z.object({ error: z.string() });
-const adminErrors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+const adminErrors = errorResponses(400, 401, 403);
 
 /** `GET /api/help-config` (public) and its admin `PUT` / `DELETE`. */
 export async function helpRoutes(instance: FastifyInstance) {
@@ -31,20 +31,18 @@ export async function helpRoutes(instance: FastifyInstance) {
   app.put(
     '/api/help-config',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['help'],
         summary: 'Set the help page video (admin)',
         description: 'A YouTube or Vimeo link; the page embeds it privacy-enhanced.',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         body: UpdateHelpConfigSchema,
         response: { 200: HelpConfigResponseSchema, ...adminErrors },
       },
     },
     async (request) => {
-      const updatedBy = request.caller?.kind === 'user' ? request.caller.user.id : null;
-      const config = await saveHelpConfig(db, request.body, updatedBy);
-      await writeAudit(db, request, { action: 'update', entity: 'help_config', details: { videoUrl: config.videoUrl } });
+      const config = await saveHelpConfig(db, { ...requestContext(request), input: request.body });
       return { config };
     },
   );
@@ -52,17 +50,16 @@ export async function helpRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/help-config',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['help'],
         summary: 'Remove the help page video (admin)',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {
-      await clearHelpConfig(db);
-      await writeAudit(db, request, { action: 'delete', entity: 'help_config' });
+      await clearHelpConfig(db, requestContext(request));
       return reply.status(204).send(null);
     },
   );

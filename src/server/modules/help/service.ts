@@ -3,7 +3,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type HelpConfig, type UpdateHelpConfigSchema, videoEmbedUrl } from '../../../shared/schemas/help-config.ts';
 import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../lib/sql.ts';
 import { helpConfig } from '../../db/schema.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
 
 function toHelpConfig(row: typeof helpConfig.$inferSelect): HelpConfig {
   return {
@@ -15,7 +18,7 @@ function toHelpConfig(row: typeof helpConfig.$inferSelect): HelpConfig {
   };
 }
 
-async function currentRow(db: Database) {
+async function currentRow(db: Executor) {
   const [row] = await db.select().from(helpConfig).orderBy(asc(helpConfig.id)).limit(1);
   return row;
 }
@@ -27,23 +30,28 @@ export async function getHelpConfig(db: Database): Promise<HelpConfig | null> {
 
 export async function saveHelpConfig(
   db: Database,
-  input: z.output<typeof UpdateHelpConfigSchema>,
-  updatedBy: number | null,
+  { actor, meta, input }: RequestContext & { input: z.output<typeof UpdateHelpConfigSchema> },
 ): Promise<HelpConfig> {
   const values = {
     videoUrl: input.videoUrl,
     videoTitle: input.videoTitle || null,
     videoDescription: input.videoDescription || null,
     updatedAt: new Date(),
-    updatedBy,
+    updatedBy: actorUserId(actor),
   };
-  const existing = await currentRow(db);
-  const [row] = existing
-    ? await db.update(helpConfig).set(values).where(eq(helpConfig.id, existing.id)).returning()
-    : await db.insert(helpConfig).values(values).returning();
-  return toHelpConfig(row!);
+  return db.transaction(async (tx) => {
+    const existing = await currentRow(tx);
+    const [row] = existing
+      ? await tx.update(helpConfig).set(values).where(eq(helpConfig.id, existing.id)).returning()
+      : await tx.insert(helpConfig).values(values).returning();
+    await writeAudit(tx, { actor, meta }, { action: 'help_config.update', details: { videoUrl: row!.videoUrl } });
+    return toHelpConfig(row!);
+  });
 }
 
-export async function clearHelpConfig(db: Database): Promise<void> {
-  await db.delete(helpConfig);
+export async function clearHelpConfig(db: Database, { actor, meta }: RequestContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(helpConfig);
+    await writeAudit(tx, { actor, meta }, { action: 'help_config.delete' });
+  });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateInvitationSchema, INVITATION_RECIPIENT_LIMIT_ERROR } from '../../../shared/schemas/invitations.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { requestMeta } from '../leads/routes.ts';
 import { publicFormRoute } from '../public-form.ts';
 import { sendInvitation } from './service.ts';
 
@@ -15,9 +14,9 @@ export async function invitationRoutes(app: FastifyInstance) {
       'Stored, then e-mailed to the recipient. One address receives at most 3 invitations in 24 hours (429 with ' +
       'Retry-After).',
     body: CreateInvitationSchema,
-    async submit(input, request, reply) {
+    async submit(input, meta, reply) {
       const { database, mailer, config } = app.services;
-      const result = await sendInvitation({ db: database.db, mailer, publicUrl: config.publicUrl }, input, requestMeta(request));
+      const result = await sendInvitation({ db: database.db, mailer, publicUrl: config.publicUrl }, input, meta);
       if (!result.sent) {
         reply.header('Retry-After', String(result.retryAfterSeconds));
         throw new HttpError(429, INVITATION_RECIPIENT_LIMIT_ERROR);

@@ -9,11 +9,13 @@
  *   deleted or written straight into the database with lower ids (a seed, an import).
  * - Bodies and ETags are built lazily on the first read after a change, not on every insert.
  */
-import { createHash } from 'node:crypto';
 import { count, desc, max } from 'drizzle-orm';
 import type { PublicJot } from '../../../shared/schemas/jots.ts';
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
+import { type CachedBody, etagOf } from '../../lib/http-cache.ts';
+
+export type { CachedBody };
 
 /** The newest jots kept in memory: enough for the home page's 10 and a few pages of 10 after it. */
 export const RECENT_CACHE_SIZE = 50;
@@ -25,11 +27,6 @@ export interface FeedJot {
   senderCity: string | null;
   senderState: string | null;
   senderCountry: string | null;
-}
-
-export interface CachedBody {
-  body: string;
-  etag: string;
 }
 
 export interface JotFeedOptions {
@@ -49,10 +46,6 @@ function toPublicJot(jot: FeedJot): PublicJot {
 }
 
 const newestFirst = (a: FeedJot, b: FeedJot) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
-
-function etagOf(prefix: string, body: string): string {
-  return `"${prefix}${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-}
 
 export class JotFeed {
   private total = 0;
@@ -119,7 +112,7 @@ export class JotFeed {
     let cached = this.pageBodies.get(key);
     if (!cached) {
       const body = JSON.stringify(this.recent.slice(offset, offset + limit).map(toPublicJot));
-      cached = { body, etag: etagOf('r', body) };
+      cached = { body, etag: etagOf(body, 'r') };
       if (this.pageBodies.size >= 64) this.pageBodies.clear();
       this.pageBodies.set(key, cached);
     }

@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedBody, JotFeed } from './feed.ts';
-import { etagMatches, JSON_SECURITY_HEADERS, JSON_TYPE } from './lean-json.ts';
+import { etagMatches, JSON_TYPE } from '../../lib/http-cache.ts';
+import { JSON_SECURITY_HEADERS } from './lean-json.ts';
 import { PUBLIC_CACHE, VARY } from './routes.ts';
 
 const COUNT_URL = '/api/jots/count';

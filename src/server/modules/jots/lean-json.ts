@@ -5,7 +5,6 @@
  * headers that matter for JSON as fixed strings instead. See docs/decisions/0006-jot-hot-paths.md.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedBody } from './feed.ts';
 
 /** Route options for a lean JSON route. */
 export const LEAN_JSON_ROUTE = { helmet: false, compress: false, decompress: false } as const;
@@ -17,25 +16,8 @@ export const JSON_SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const;
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** onRequest hook of a lean route: the headers are set before anything can fail, so error answers carry them too. */
 export function jsonSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
   reply.headers(JSON_SECURITY_HEADERS);
   done();
-}
-
-/** If-None-Match holds our ETag (a list, weak forms and * included). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
-
-/** A body kept serialised in memory, with its ETag: 304 when the client has it already. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody, cacheControl: string) {
-  reply.header('ETag', cached.etag).header('Cache-Control', cacheControl);
-  if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.status(304).send();
-  // Already JSON: a string with a JSON content type is sent as it is, without serialising again.
-  return reply.type(JSON_TYPE).send(cached.body);
 }

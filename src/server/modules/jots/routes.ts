@@ -24,20 +24,13 @@ import {
 } from '../../../shared/schemas/jots.ts';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { JotFeed } from './feed.ts';
+import { sendCachedJson } from '../../lib/http-cache.ts';
+import { CLIENT_SECURITY, errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { openGeoIpDatabase } from './geoip.ts';
-import { jsonSecurityHeaders, LEAN_JSON_ROUTE, sendCached } from './lean-json.ts';
+import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
 import { CLOUDFLARE_LOCATION_HEADERS, createLocationResolver, type GeoIpLookup, type LocationHeaderNames } from './location.ts';
-import { CLIENT_SECURITY, errorResponses } from './openapi.ts';
 import { ingestJot, listJotRecords, listPublicJots, type ProtocolVersion, searchJots } from './service.ts';
 import { JotWriter } from './writer.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The jot count and newest jots in memory (page loaders read the count from here). */
-    jotFeed: JotFeed;
-  }
-}
 
 export interface JotRoutesOptions {
   /** Header names of the trusted proxy's location (default: Cloudflare's). */
@@ -72,9 +65,7 @@ export const jotRoutes = fp(
     const { config, database } = app.services;
     const { db } = database;
     const keyring = app.buildGuidKeyring;
-    const logError = (message: string) => (error: unknown) => app.log.error({ err: error }, message);
-
-    const feed = new JotFeed(db, { onError: logError('jot feed refresh failed') });
+    const feed = app.jotFeed;
     const writer = new JotWriter(database.sql, {
       // PGlite runs one statement at a time; PostgreSQL gets a share of the pool.
       maxConcurrent: options.maxConcurrentInserts ?? (database.kind === 'pglite' ? 1 : 4),
@@ -85,9 +76,6 @@ export const jotRoutes = fp(
       headers: options.locationHeaders ?? CLOUDFLARE_LOCATION_HEADERS,
       geoIp: options.geoIp ?? (config.geoipDb ? await openGeoIpDatabase(config.geoipDb) : null),
     });
-    app.decorate('jotFeed', feed);
-    app.addHook('onReady', () => feed.start());
-    app.addHook('onClose', () => feed.stop());
 
     const ingestDeps = { keyring, writer };
     const ingest = (request: FastifyRequest, version: ProtocolVersion, payload: string, buildGuidName?: string) =>
@@ -112,7 +100,7 @@ export const jotRoutes = fp(
       'Body `{ payload, buildGuidName? }` with payload = Base64(IV ‖ AES-256-CBC(K, plaintext JSON)), K = SHA-256(build GUID value). ' +
       'Without `buildGuidName` every build GUID is tried, newest first. Any problem with the payload answers ' +
       '`400 {"error":"Invalid payload"}`; an empty payload `400 {"error":"Encrypted payload is required"}`. Body limit 64 KiB. ' +
-      'See docs/api.md for the byte-exact format and test vectors.';
+      'See [the jot protocol](/docs/protocol) for the byte-exact format and test vectors.';
 
     for (const [url, version] of [['/jots', 'legacy'], ['/api/v1/jots', 'v1']] as const) {
       app.post(
@@ -144,7 +132,7 @@ export const jotRoutes = fp(
           description:
             'Body `{ payload }` with payload = Base64(JSON { v: 2, kid, iv, ct, mac }): AES-256-CBC under a key derived from the ' +
             'build GUID named by `kid`, authenticated with HMAC-SHA256 (checked before decrypting). Any problem answers ' +
-            '`400 {"error":"Invalid payload"}`. The 201 comes only after the jot is committed. See docs/api.md.',
+            '`400 {"error":"Invalid payload"}`. The 201 comes only after the jot is committed. See [the jot protocol](/docs/protocol).',
           body: CreateV2JotSchema,
           response: { 201: V2JotCreatedSchema, ...ingestErrors },
         },
@@ -171,7 +159,7 @@ export const jotRoutes = fp(
           response: { 200: JotCountSchema, 304: z.null().describe('Not modified') },
         },
       },
-      async (request, reply) => sendCached(request, reply, feed.countResponse(), PUBLIC_CACHE),
+      async (request, reply) => sendCachedJson(request, reply, feed.countResponse(), PUBLIC_CACHE),
     );
 
     app.get(
@@ -203,7 +191,7 @@ export const jotRoutes = fp(
         reply.header('Vary', VARY);
         if (scope === 'public') {
           const cached = feed.pageResponse(limit, offset);
-          if (cached) return sendCached(request, reply, cached, PUBLIC_CACHE);
+          if (cached) return sendCachedJson(request, reply, cached, PUBLIC_CACHE);
           reply.header('Cache-Control', PUBLIC_CACHE);
           return listPublicJots(db, limit, offset);
         }
@@ -257,7 +245,7 @@ export const jotRoutes = fp(
           description:
             'For the API tester: the server encrypts `content` in the v2 format with the named build GUID and ingests it ' +
             'like any jot from the desktop app. Signed-in, approved users only.',
-          security: [{ bearerAuth: [] }],
+          security: USER_SECURITY,
           body: TestJotSchema,
           response: { 201: TestJotResultSchema, 400: TestJotResultSchema, 404: TestJotResultSchema, ...errorResponses(401, 429) },
         },
@@ -284,5 +272,5 @@ export const jotRoutes = fp(
       },
     );
   },
-  { name: 'jots', dependencies: ['auth', 'rate-limit', 'build-guids'] },
+  { name: 'jot-routes', dependencies: ['auth', 'rate-limit', 'build-guid-keyring', 'jot-feed'], encapsulate: true },
 );

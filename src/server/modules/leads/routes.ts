@@ -1,15 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CreateLeadSchema, LeadListQuerySchema, LeadListSchema, SuccessSchema } from '../../../shared/schemas/leads.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestMetaOf } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { captureLead, listLeads, type RequestMeta } from './service.ts';
-
-const ErrorSchema = z.object({ error: z.string() });
-
-export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ipAddress: request.ip ?? null, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
-}
+import { captureLead, listLeads } from './service.ts';
 
 /** `POST /api/leads` (public, captcha) and `GET /api/leads` (admin). */
 export async function leadRoutes(instance: FastifyInstance) {
@@ -27,7 +22,7 @@ export async function leadRoutes(instance: FastifyInstance) {
           'first source), then e-mails the download link and, when Kit is configured, subscribes the address. ' +
           'UTM parameters and the referrer are the landing page\'s. Needs a solved `captcha`; `website` is a honeypot.',
         body: CreateLeadSchema,
-        response: { 200: SuccessSchema, 400: ErrorSchema, 429: ErrorSchema },
+        response: { 200: SuccessSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {
@@ -38,7 +33,7 @@ export async function leadRoutes(instance: FastifyInstance) {
       await captureLead(
         { db: app.services.database.db, mailer: app.services.mailer, queue: app.services.queue, config: app.services.config },
         lead,
-        requestMeta(request),
+        requestMetaOf(request),
       );
       return { success: true as const };
     },
@@ -47,14 +42,14 @@ export async function leadRoutes(instance: FastifyInstance) {
   app.get(
     '/api/leads',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['leads'],
         summary: 'List leads (admin)',
         description: 'Newest first, `limit` (≤ 200, default 200) and `offset`; `total` counts every lead.',
-        security: [{ bearerAuth: [] }],
+        security: USER_SECURITY,
         querystring: LeadListQuerySchema,
-        response: { 200: LeadListSchema, 401: ErrorSchema, 403: ErrorSchema },
+        response: { 200: LeadListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

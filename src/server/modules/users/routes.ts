@@ -2,7 +2,7 @@
  * `GET/POST /api/users`, `PATCH/DELETE /api/users/{id}`: user management for admins (spec §2, §6; DESIGN §6).
  * Thin: schema and permission here; the rules live in service.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,24 +13,19 @@ import {
   UserIdParamsSchema,
   UserSchema,
 } from '../../../shared/schemas/accounts.ts';
-import { errorResponses } from '../auth/routes.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
 import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
 
 const TAGS = ['users'];
-const security = [{ bearerAuth: [] }];
-
-/** The signed-in admin's id (requireAdmin has run). */
-function actorId(request: FastifyRequest): number {
-  const caller = request.caller;
-  if (caller?.kind !== 'user') throw new Error('requireAdmin let a non-user through');
-  return caller.user.id;
-}
+const security = USER_SECURITY;
 
 export async function userRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  // Every route here is for signed-in admins (a JWT); API clients do not manage users.
-  app.addHook('preHandler', app.requireAdmin);
+  // Every route here is for signed-in admins (a JWT); API clients do not manage users. Checked on request, before
+  // the body is validated: a caller without the right gets 401/403, not field errors.
+  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/api/users',
@@ -67,7 +62,8 @@ export async function userRoutes(instance: FastifyInstance) {
         response: { 201: UserSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUser(services, request, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createUser(services, { ...requestContext(request), input: request.body })),
   );
 
   app.patch(
@@ -86,7 +82,8 @@ export async function userRoutes(instance: FastifyInstance) {
         response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => updateUser(services, request, actorId(request), request.params.id, request.body),
+    async (request) =>
+      updateUser(services, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
@@ -102,7 +99,7 @@ export async function userRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteUser(services, request, actorId(request), request.params.id);
+      await deleteUser(services, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

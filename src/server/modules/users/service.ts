@@ -2,13 +2,13 @@
  * User management (spec §2 User Management, §6 roles): list, create, update, delete, with the rules that keep the
  * back-office usable (never lose the last admin, never delete yourself) and an audit entry for every change.
  */
-import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CreateUser, ListUsersParams, UpdateUser, User } from '../../../shared/schemas/accounts.ts';
-import type { AppServices } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { conflict, type HttpError, notFound } from '../../lib/http-errors.ts';
+import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
+import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { accountApprovedEmail } from '../auth/emails.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -43,12 +43,8 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** A username from the e-mail's local part, made unique with a number (ann, ann2, ann3 …). */
-export async function uniqueUsernameFor(db: Database, email: string): Promise<string> {
+export async function uniqueUsernameFor(db: Executor, email: string): Promise<string> {
   const base = (email.split('@')[0] ?? '').replace(/[^\w.-]/g, '').slice(0, 40) || 'user';
   const taken = new Set(
     (
@@ -64,25 +60,13 @@ export async function uniqueUsernameFor(db: Database, email: string): Promise<st
   }
 }
 
-/** PostgreSQL's unique violation (23505), from node-postgres or PGlite, possibly wrapped by Drizzle. */
-export function uniqueViolation(error: unknown): { constraint: string } | null {
-  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (candidate.code === '23505') {
-      const constraint = typeof candidate.constraint === 'string' ? candidate.constraint : String(candidate.message ?? '');
-      return { constraint };
-    }
-  }
-  return null;
-}
-
 function conflictFor(error: unknown): HttpError | null {
   const violation = uniqueViolation(error);
   if (!violation) return null;
   return conflict(violation.constraint.includes('username') ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
 }
 
-async function assertFree(db: Database, fields: { email?: string; username?: string }, exceptId?: number) {
+async function assertFree(db: Executor, fields: { email?: string; username?: string }, exceptId?: number) {
   const notSelf = exceptId === undefined ? undefined : ne(users.id, exceptId);
   if (fields.email) {
     const [row] = await db.select({ id: users.id }).from(users).where(and(eq(lowerEmail, fields.email.toLowerCase()), notSelf));
@@ -118,38 +102,53 @@ export async function listUsers(db: Database, query: ListUsersParams): Promise<{
   return { users: rows.map(toUser), total: totalRow?.value ?? 0 };
 }
 
-export async function createUser(services: AppServices, request: FastifyRequest, input: Required<CreateUser>): Promise<User> {
+export async function createUser(
+  services: AppServices,
+  { actor, meta, input }: RequestContext & { input: Required<CreateUser> },
+): Promise<User> {
   const { db } = services.database;
   await assertFree(db, { email: input.email, username: input.username });
-  let row: UserRow | undefined;
-  try {
-    [row] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        isAdmin: input.isAdmin,
-        isApproved: input.isApproved,
-        // DESIGN §6: users created by an admin are treated as confirmed.
-        emailConfirmedAt: new Date(),
-      })
-      .returning();
-  } catch (error) {
-    throw conflictFor(error) ?? error;
-  }
-  const user = toUser(row!);
-  await writeAudit(db, request, {
-    action: 'user.create',
-    entity: 'user',
-    entityId: user.id,
-    details: { email: user.email, username: user.username, isAdmin: user.isAdmin, isApproved: user.isApproved },
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    let row: UserRow | undefined;
+    try {
+      [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          isAdmin: input.isAdmin,
+          isApproved: input.isApproved,
+          // DESIGN §6: users created by an admin are treated as confirmed.
+          emailConfirmedAt: new Date(),
+        })
+        .returning();
+    } catch (error) {
+      throw conflictFor(error) ?? error;
+    }
+    const user = toUser(row!);
+    await writeAudit(tx, { actor, meta }, {
+      action: 'user.create',
+      entityId: user.id,
+      details: { email: user.email, username: user.username, isAdmin: user.isAdmin, isApproved: user.isApproved },
+    });
+    return user;
   });
-  return user;
 }
 
-async function otherAdminCount(db: Database, exceptId: number): Promise<number> {
-  const [row] = await db
+/**
+ * The last-admin rule must hold under concurrency: two admins demoting each other at once must not both succeed.
+ * Every change that can take an admin away first locks every admin row (in id order, so two such changes queue
+ * instead of deadlocking), then counts; the second change waits for the first to commit and counts again. Row
+ * locks work the same on PostgreSQL and PGlite.
+ */
+async function lockAdmins(tx: Executor): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+}
+
+async function otherAdminCount(tx: Executor, exceptId: number): Promise<number> {
+  const [row] = await tx
     .select({ value: count() })
     .from(users)
     .where(and(eq(users.isAdmin, true), ne(users.id, exceptId)));
@@ -158,80 +157,88 @@ async function otherAdminCount(db: Database, exceptId: number): Promise<number> 
 
 export async function updateUser(
   services: AppServices,
-  request: FastifyRequest,
-  actorId: number,
-  id: number,
-  changes: UpdateUser,
+  { actor, meta, input }: RequestContext & { input: { id: number; changes: UpdateUser } },
 ): Promise<User> {
   const { db } = services.database;
-  const [current] = await db.select().from(users).where(eq(users.id, id));
-  if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
-
-  // The back-office must always keep an admin: the last one cannot step down.
-  if (changes.isAdmin === false && current.isAdmin && (await otherAdminCount(db, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
-  // Nor lock themselves out by revoking their own approval.
-  if (changes.isApproved === false && id === actorId) throw conflict('You cannot revoke your own approval.');
-
-  const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
-  const usernameChanged = changes.username !== undefined && changes.username.toLowerCase() !== current.username.toLowerCase();
-  await assertFree(db, { email: emailChanged ? changes.email : undefined, username: usernameChanged ? changes.username : undefined }, id);
-
+  const { id, changes } = input;
   const passwordChanged = typeof changes.password === 'string' && changes.password.length > 0;
-  const approvalRevoked = changes.isApproved === false && current.isApproved;
-  const adminRevoked = changes.isAdmin === false && current.isAdmin;
-  const approvedNow = changes.isApproved === true && !current.isApproved;
+  // Hashed before the transaction: argon2 takes tens of milliseconds, too long to hold locks.
+  const newPasswordHash = passwordChanged ? await hashPassword(changes.password!) : undefined;
 
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-  if (changes.username !== undefined) set.username = changes.username;
-  if (changes.email !== undefined) set.email = changes.email;
-  if (changes.isAdmin !== undefined) set.isAdmin = changes.isAdmin;
-  if (changes.isApproved !== undefined) set.isApproved = changes.isApproved;
-  if (passwordChanged) set.passwordHash = await hashPassword(changes.password!);
-  // Approving an account whose owner never confirmed the e-mail: the admin vouches for the address.
-  if (approvedNow && !current.emailConfirmedAt) set.emailConfirmedAt = new Date();
-  // Old sessions die at once when the password changes or a right is taken away (DESIGN §5).
-  if (passwordChanged || approvalRevoked || adminRevoked) set.tokenVersion = current.tokenVersion + 1;
+  const { row, approvedNow } = await db.transaction(async (tx) => {
+    if (changes.isAdmin === false) await lockAdmins(tx);
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
 
-  let row: UserRow | undefined;
-  try {
-    [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  } catch (error) {
-    throw conflictFor(error) ?? error;
-  }
-  if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+    // The back-office must always keep an admin: the last one cannot step down.
+    if (changes.isAdmin === false && current.isAdmin && (await otherAdminCount(tx, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    // Nor lock themselves out by revoking their own approval.
+    if (changes.isApproved === false && id === actorUserId(actor)) throw conflict('You cannot revoke your own approval.');
 
-  const changed: Record<string, unknown> = {};
-  for (const key of ['username', 'email', 'isAdmin', 'isApproved'] as const) {
-    if (changes[key] !== undefined && changes[key] !== current[key]) changed[key] = { from: current[key], to: changes[key] };
-  }
-  if (passwordChanged) changed.password = 'changed';
-  const action =
-    changes.isApproved !== undefined && changes.isApproved !== current.isApproved
-      ? changes.isApproved
-        ? 'user.approve'
-        : 'user.unapprove'
-      : changes.isAdmin !== undefined && changes.isAdmin !== current.isAdmin
-        ? changes.isAdmin
-          ? 'user.grant_admin'
-          : 'user.revoke_admin'
-        : 'user.update';
-  await writeAudit(db, request, { action, entity: 'user', entityId: id, details: changed });
+    const emailChanged = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
+    const usernameChanged = changes.username !== undefined && changes.username.toLowerCase() !== current.username.toLowerCase();
+    await assertFree(tx, { email: emailChanged ? changes.email : undefined, username: usernameChanged ? changes.username : undefined }, id);
+
+    const approvalRevoked = changes.isApproved === false && current.isApproved;
+    const adminRevoked = changes.isAdmin === false && current.isAdmin;
+    const approvedNow = changes.isApproved === true && !current.isApproved;
+
+    const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (changes.username !== undefined) set.username = changes.username;
+    if (changes.email !== undefined) set.email = changes.email;
+    if (changes.isAdmin !== undefined) set.isAdmin = changes.isAdmin;
+    if (changes.isApproved !== undefined) set.isApproved = changes.isApproved;
+    if (newPasswordHash) set.passwordHash = newPasswordHash;
+    // Approving an account whose owner never confirmed the e-mail: the admin vouches for the address.
+    if (approvedNow && !current.emailConfirmedAt) set.emailConfirmedAt = new Date();
+    // Old sessions die at once when the password changes or a right is taken away (DESIGN §5).
+    if (passwordChanged || approvalRevoked || adminRevoked) set.tokenVersion = current.tokenVersion + 1;
+
+    let row: UserRow | undefined;
+    try {
+      [row] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+    } catch (error) {
+      throw conflictFor(error) ?? error;
+    }
+    if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+
+    const changed: Record<string, unknown> = {};
+    for (const key of ['username', 'email', 'isAdmin', 'isApproved'] as const) {
+      if (changes[key] !== undefined && changes[key] !== current[key]) changed[key] = { from: current[key], to: changes[key] };
+    }
+    if (passwordChanged) changed.password = 'changed';
+    const action =
+      changes.isApproved !== undefined && changes.isApproved !== current.isApproved
+        ? changes.isApproved
+          ? 'user.approve'
+          : 'user.unapprove'
+        : changes.isAdmin !== undefined && changes.isAdmin !== current.isAdmin
+          ? changes.isAdmin
+            ? 'user.grant_admin'
+            : 'user.revoke_admin'
+          : 'user.update';
+    await writeAudit(tx, { actor, meta }, { action, entityId: id, details: changed });
+    return { row, approvedNow };
+  });
 
   if (approvedNow) await services.mailer.enqueue(accountApprovedEmail(row.email, services.config.publicUrl));
   return toUser(row);
 }
 
-export async function deleteUser(services: AppServices, request: FastifyRequest, actorId: number, id: number): Promise<void> {
+export async function deleteUser(services: AppServices, { actor, meta, input }: RequestContext & { input: { id: number } }): Promise<void> {
   const { db } = services.database;
-  if (id === actorId) throw conflict(DELETE_SELF_MESSAGE);
-  const [current] = await db.select().from(users).where(eq(users.id, id));
-  if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
-  if (current.isAdmin && (await otherAdminCount(db, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
-  await db.delete(users).where(eq(users.id, id));
-  await writeAudit(db, request, {
-    action: 'user.delete',
-    entity: 'user',
-    entityId: id,
-    details: { email: current.email, username: current.username, isAdmin: current.isAdmin },
+  const { id } = input;
+  if (id === actorUserId(actor)) throw conflict(DELETE_SELF_MESSAGE);
+  await db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
+    if (current.isAdmin && (await otherAdminCount(tx, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, { actor, meta }, {
+      action: 'user.delete',
+      entityId: id,
+      details: { email: current.email, username: current.username, isAdmin: current.isAdmin },
+    });
   });
 }

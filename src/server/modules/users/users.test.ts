@@ -338,4 +338,39 @@ describe(`the last admin on ${testDatabaseKind()}`, () => {
     const [stillAdmin] = await testApp.database.db.select().from(users).where(eq(users.id, second.id));
     expect(stillAdmin!.isAdmin).toBe(true);
   });
+
+  describe('under concurrent requests (issue 9 §4: the count and the change are one locked transaction)', () => {
+    // The race needs real concurrency: on PostgreSQL (api-postgres) the unlocked count-then-update let both
+    // requests win (seen failing: [200, 200] and no admin left). PGlite answers each query without yielding to
+    // other requests, so there these rounds guard the rule but could not catch the race.
+    const ROUNDS = 4;
+    const patch = (as: TestUser, id: number, payload: object) =>
+      testApp.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers: as.headers, payload });
+    const remove = (as: TestUser, id: number) => testApp.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: as.headers });
+
+    /** Exactly two admins, fresh tokens. */
+    async function twoAdmins(): Promise<[TestUser, TestUser]> {
+      await testApp.database.db.update(users).set({ isAdmin: false });
+      return [await createTestAdmin(testApp.app), await createTestAdmin(testApp.app)];
+    }
+    const adminCount = async () => (await testApp.database.db.select().from(users).where(eq(users.isAdmin, true))).length;
+
+    it.each([
+      ['demote each other', (a: TestUser, b: TestUser) => [patch(a, b.id, { isAdmin: false }), patch(b, a.id, { isAdmin: false })]],
+      ['demote themselves', (a: TestUser, b: TestUser) => [patch(a, a.id, { isAdmin: false }), patch(b, b.id, { isAdmin: false })]],
+      ['delete the other vs demote the other', (a: TestUser, b: TestUser) => [remove(a, b.id), patch(b, a.id, { isAdmin: false })]],
+    ] as const)('two admins who %s at once: exactly one succeeds and one admin remains', async (_name, race) => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const [a, b] = await twoAdmins();
+        const responses = await Promise.all(race(a, b));
+        const statuses = responses.map((response) => response.statusCode);
+        const bodies = responses.map((response) => response.body).join(' | ');
+        // One wins; the other is refused by the rule (409), or — when the winner committed before the loser's
+        // request was even authenticated — because the loser is no longer an admin (401: its token was revoked).
+        expect(statuses.filter((status) => status === 200 || status === 204), bodies).toHaveLength(1);
+        expect(statuses.filter((status) => status === 409 || status === 401 || status === 403), bodies).toHaveLength(1);
+        expect(await adminCount()).toBe(1);
+      }
+    });
+  });
 });

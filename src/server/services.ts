@@ -1,0 +1,47 @@
+/**
+ * What every module may depend on, without importing app.ts: the app's services (configuration, database, job
+ * queue, mailer) and the plain data a route hands to a service — who is calling (`Actor`) and from where
+ * (`RequestMeta`). Services take these as data, never a FastifyRequest or FastifyInstance (STYLE: thin routes,
+ * honest services).
+ */
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './jobs/mail.ts';
+import type { JobQueue } from './jobs/queue.ts';
+
+export interface AppServices {
+  config: AppConfig;
+  database: DatabaseHandle;
+  queue: JobQueue;
+  mailer: Mailer;
+}
+
+/** Who is calling, as plain data (built once per request by the auth plugin). */
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: number; isAdmin: boolean }
+  | { kind: 'client'; clientId: string; isAdmin: boolean };
+
+/** Where a request came from, for audit entries and stored submissions. */
+export interface RequestMeta {
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
+
+/** `{ actor, meta }`: what a service needs to know about the request, and nothing else. */
+export interface RequestContext {
+  actor: Actor;
+  meta: RequestMeta;
+}
+
+/** The signed-in user's id, or null (an API client or nobody): `createdBy` columns. */
+export function actorUserId(actor: Actor): number | null {
+  return actor.kind === 'user' ? actor.userId : null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
