@@ -8,8 +8,13 @@ export const CONTENT_REQUIRED_MESSAGE = 'Please enter some content';
 export const BUILD_GUID_NAME_REQUIRED_MESSAGE = 'Please enter a Build GUID name';
 export const SEARCH_REQUIRED_MESSAGE = 'Please select a field and enter a search value';
 
-/** The most a jot request body may weigh (DESIGN §4): larger bodies get 413. */
-export const JOT_BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * The most a jot request body may weigh, in bytes of the HTTP body: larger bodies get 413. Sized so that the
+ * largest valid jot always fits (decision 0010): every plaintext field at its limit in code points, each one
+ * written as a JSON `\uXXXX\uXXXX` escape (12 bytes, the most any compact JSON writer spends on a character),
+ * is about 234,000 bytes as a v2 body.
+ */
+export const JOT_BODY_LIMIT_BYTES = 256 * 1024;
 /** A test jot's text, like the plaintext's `text` (DESIGN §4). */
 export const TEST_JOT_CONTENT_MAX = 10_000;
 
