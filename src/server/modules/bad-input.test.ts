@@ -86,6 +86,12 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
   });
   afterAll(() => testApp?.close());
 
+  // A 5xx is logged with its cause; the failure message shows it.
+  const lastErrorLogged = () => {
+    const entry = testApp.logs.findLast((line) => Number(line.level) >= 50);
+    return entry ? JSON.stringify(entry.err ?? entry.msg).slice(0, 600) : '';
+  };
+
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>, headers = {}) =>
     testApp.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
@@ -224,7 +230,7 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     for (const field of cases()) {
       const check = async (value: string) => {
         const response = await field.send(value);
-        const context = `${field.name} = ${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+        const context = `${field.name} = ${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 200)} ${lastErrorLogged()}`;
         expect(response.statusCode, context).toBeLessThan(500);
         if (response.statusCode >= 400) expect(typeof response.json<{ error: unknown }>().error, context).toBe('string');
         if (field.inBody && !isStorableText(value)) expect(response.statusCode, context).toBe(400);
