@@ -12,11 +12,11 @@ export const notAllowedMessage = (label: string) => `${label} contains character
 
 // Without the `u` flag a regex sees UTF-16 units, which is what finds a surrogate without its partner.
 // (String.prototype.isWellFormed would do the surrogate half, but older browsers lack it and the forms use this too.)
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when `value` has no NUL and no unpaired surrogate. */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /**
