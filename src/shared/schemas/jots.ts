@@ -109,7 +109,7 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
-  appName: safeString('appName').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
+  appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
   limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
   offset: z.number().int().min(0).default(0),
 });
