@@ -6,9 +6,11 @@ import { isStorableText, safeString, TEXT_NOT_ALLOWED_MESSAGE } from './text.ts'
 
 describe('storable text', () => {
   it('is exactly well-formed UTF-16 without NUL', () => {
+    // Iterating by code points leaves a surrogate without its partner as a code point of its own.
+    const wellFormed = (value: string) => [...value].every((character) => !/^[\ud800-\udfff]$/.test(character));
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (value) => {
-        expect(isStorableText(value)).toBe(value.isWellFormed() && !value.includes('\u0000'));
+        expect(isStorableText(value)).toBe(wellFormed(value) && !value.includes('\u0000'));
       }),
       { numRuns: 2000, examples: [['\u0000'], ['\ud800'], ['\udc00'], ['a\udbff'], ['\udfffa'], ['🌿'], ['\ud83c\udf3f\ud83c']] },
     );
