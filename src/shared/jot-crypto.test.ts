@@ -14,6 +14,7 @@ import {
   parseV2Envelope,
 } from './jot-crypto.ts';
 import { JotPlaintextSchema, type JotPlaintextInput } from './schemas/jot-plaintext.ts';
+import { isStorableText } from './schemas/text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Fixed test vectors (also published in docs/api.md). The expected strings were cross-checked
@@ -85,13 +86,14 @@ const REJECTED = { ok: false };
 // Arbitraries
 // ---------------------------------------------------------------------------------------------
 
-const SPECIAL_UNITS = ['🌿', '👍🏽', '👨‍👩‍👧', '🇫🇷', '😀', 'é', 'e\u0301', '漢', 'ß', '\u0000', '"', '\\', '\n', '\u2028', '\uFEFF'];
+const SPECIAL_UNITS = ['🌿', '👍🏽', '👨‍👩‍👧', '🇫🇷', '😀', 'é', 'e\u0301', '漢', 'ß', '\u0001', '"', '\\', '\n', '\u2028', '\uFEFF'];
+/** What the database cannot store, so no valid plaintext holds it (schemas/text.ts). */
+const UNSTORABLE_UNITS = ['\u0000', '\ud800', '\udfff'];
 
-const unitArb = fc.oneof(
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  fc.constantFrom(...SPECIAL_UNITS),
-);
+// Concatenating storable units never makes an unstorable string (a pair stays a pair), so valid texts stay valid.
+const unitArb = fc
+  .oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom(...SPECIAL_UNITS))
+  .filter(isStorableText);
 
 function codePoints(s: string): number {
   let n = 0;
@@ -183,7 +185,7 @@ describe('test vectors', () => {
     const expected = { ok: true, plaintext: VECTOR_PLAINTEXT };
     expect(decryptLegacy(VECTOR_LEGACY, VECTOR_KEY)).toEqual(expected);
     expect(decryptV2(VECTOR_V2, VECTOR_KEY)).toEqual(expected);
-    expect(parseV2Envelope(VECTOR_V2)).toEqual({ kid: VECTOR_KID });
+    expect(parseV2Envelope(VECTOR_V2)).toEqual({ kid: VECTOR_KID, mac: 'mxyH9itq6GL//wxMWDPpvbzHByHvxf0tkm3vbEwGgd8=' });
   });
 
   it('uses a random IV by default', () => {
@@ -339,7 +341,7 @@ describe('v2 envelope structure', () => {
 
   it('rejects a swapped kid (the MAC covers it)', () => {
     const payload = wrapEnvelope({ ...env, kid: 'other-build' });
-    expect(parseV2Envelope(payload)).toEqual({ kid: 'other-build' });
+    expect(parseV2Envelope(payload)).toMatchObject({ kid: 'other-build' });
     expect(decryptV2(payload, VECTOR_KEY)).toEqual(REJECTED);
   });
 
@@ -365,10 +367,21 @@ describe('property: round trips', () => {
     fc.assert(
       fc.property(plaintextArb, kidArb, keyArb, (plaintext, kid, key) => {
         const payload = encryptV2(plaintext, kid, key);
-        expect(parseV2Envelope(payload)).toEqual({ kid });
+        expect(parseV2Envelope(payload)).toEqual({ kid, mac: expect.any(String) });
         expect(decryptV2(payload, key)).toEqual({ ok: true, plaintext: JotPlaintextSchema.parse(plaintext) });
       }),
       { numRuns: 200 },
+    );
+  });
+  it('refuses, as any bad payload, a plaintext with NUL or a lone surrogate in any field (legacy, v1, v2)', () => {
+    const fieldArb = fc.constantFrom('text', 'clientId', 'appName', 'windowTitle', 'appVersion', 'plugin');
+    fc.assert(
+      fc.property(plaintextArb, fieldArb, fc.constantFrom(...UNSTORABLE_UNITS), keyArb, (plaintext, field, unit, key) => {
+        const spoiled = { ...plaintext, [field]: `${(plaintext as Record<string, string | undefined>)[field] ?? ''}${unit}`.slice(-50) };
+        expect(decryptLegacy(encryptLegacy(spoiled, key), key)).toEqual(REJECTED);
+        expect(decryptV2(encryptV2(spoiled, 'kid', key), key)).toEqual(REJECTED);
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -12,8 +12,9 @@
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { JotPlaintextSchema, type JotPlaintext, type JotPlaintextInput } from './schemas/jot-plaintext.ts';
+import { INVALID_PAYLOAD_MESSAGE } from './schemas/jots.ts';
 
-export const INVALID_PAYLOAD_ERROR = 'Invalid payload';
+export const INVALID_PAYLOAD_ERROR = INVALID_PAYLOAD_MESSAGE;
 export const EMPTY_PAYLOAD_ERROR = 'Encrypted payload is required';
 
 export type DecryptResult = { ok: true; plaintext: JotPlaintext } | { ok: false };
@@ -203,11 +204,14 @@ function readV2Envelope(payload: string): V2Envelope | null {
   return { kid, ivB64: iv, ctB64: ct, iv: ivBytes, ct: ctBytes, mac: macBytes };
 }
 
-/** Returns the key id of a well-formed v2 envelope (so the server can look the key up), or null. Never throws. */
-export function parseV2Envelope(payload: string): { kid: string } | null {
+/**
+ * The key id of a well-formed v2 envelope (so the server can look the key up) and its MAC (canonical Base64,
+ * which binds kid, IV and ciphertext: the server's de-duplication key), or null. Never throws.
+ */
+export function parseV2Envelope(payload: string): { kid: string; mac: string } | null {
   try {
     const envelope = readV2Envelope(payload);
-    return envelope ? { kid: envelope.kid } : null;
+    return envelope ? { kid: envelope.kid, mac: envelope.mac.toString('base64') } : null;
   } catch {
     return null;
   }

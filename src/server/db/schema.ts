@@ -105,8 +105,14 @@ export const jots = pgTable(
     senderCountry: text(),
     processedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * v2 only: the envelope's MAC (Base64), which binds its key id, IV and ciphertext. A retried envelope has the
+     * same one, so the unique index below stores it once on every instance (writer.ts; decision 0010).
+     */
+    dedupKey: text(),
   },
   (table) => [
+    uniqueIndex('jots_dedup_key_idx').on(table.dedupKey).where(sql`${table.dedupKey} is not null`),
     index('jots_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
     index('jots_client_id_idx').on(table.clientId, table.id.desc()),
     index('jots_sender_country_idx').on(table.senderCountry),

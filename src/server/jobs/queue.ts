@@ -35,13 +35,20 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.sql.query(text, values) } });
   boss.on('error', (error) => options.onError?.(error));
   const defaults = { ...DEFAULT_RETRY, ...options.defaults };
-  const queues = new Set<string>();
+  // One creation per queue name, shared by concurrent first sends: parallel createQueue calls deadlock on PostgreSQL.
+  const queues = new Map<string, Promise<void>>();
   let started: Promise<void> | undefined;
 
-  async function ensureQueue(name: string) {
-    if (queues.has(name)) return;
-    await boss.createQueue(name);
-    queues.add(name);
+  function ensureQueue(name: string): Promise<void> {
+    let created = queues.get(name);
+    if (!created) {
+      created = boss.createQueue(name).catch((error: unknown) => {
+        queues.delete(name);
+        throw error;
+      });
+      queues.set(name, created);
+    }
+    return created;
   }
 
   return {

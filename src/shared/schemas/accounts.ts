@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { AuthUserSchema } from './auth.ts';
+import { safeString } from './text.ts';
 
 /** Spec §5/§8: the captcha text, shown as a toast by the forms and sent by the server as a 400. */
 export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete the CAPTCHA verification';
@@ -28,23 +29,21 @@ export const INVALID_CONFIRMATION_LINK_MESSAGE = 'This confirmation link is inva
 /** Spec §8 (reset password, missing token), also the server's answer for an unknown, used or expired token. */
 export const INVALID_RESET_LINK_MESSAGE = 'Invalid or expired reset link. Please request a new password reset.';
 
-const email = z
-  .string({ error: EMAIL_REQUIRED_MESSAGE })
+const email = safeString('Email', { error: EMAIL_REQUIRED_MESSAGE })
   .trim()
   .min(1, EMAIL_REQUIRED_MESSAGE)
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email(EMAIL_INVALID_MESSAGE));
 
-const password = z
-  .string({ error: PASSWORD_REQUIRED_MESSAGE })
+const password = safeString('Password', { error: PASSWORD_REQUIRED_MESSAGE })
   .min(1, PASSWORD_REQUIRED_MESSAGE)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
 /** The solved ALTCHA payload (DESIGN §5); the server checks it, the form checks only that there is one. */
-const captcha = z.string({ error: CAPTCHA_REQUIRED_MESSAGE }).min(1, CAPTCHA_REQUIRED_MESSAGE).max(4096, CAPTCHA_REQUIRED_MESSAGE);
+const captcha = safeString(undefined, { error: CAPTCHA_REQUIRED_MESSAGE }).min(1, CAPTCHA_REQUIRED_MESSAGE).max(4096, CAPTCHA_REQUIRED_MESSAGE);
 
-const token = z.string({ error: 'The link is missing its token' }).trim().min(1, 'The link is missing its token').max(200);
+const token = safeString('The link', { error: 'The link is missing its token' }).trim().min(1, 'The link is missing its token').max(200);
 
 // ---- sign-in screen ------------------------------------------------------------------------------------------
 
@@ -94,7 +93,7 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordSchema>;
 export const ResetPasswordFormSchema = z
   .object({
     password,
-    confirmPassword: z.string(),
+    confirmPassword: safeString('Password'),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
@@ -104,8 +103,7 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
 // ---- user management (admin) ----------------------------------------------------------------------------
 
-const username = z
-  .string({ error: 'Username is required' })
+const username = safeString('Username', { error: 'Username is required' })
   .trim()
   .min(1, 'Username is required')
   .max(50, 'Username must be at most 50 characters')
@@ -128,7 +126,7 @@ export const USER_STATUS_FILTERS = ['pending', 'approved'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 
 export const ListUsersQuerySchema = z.object({
-  search: z.string().trim().max(254).optional().describe('Part of an e-mail address or username, any case'),
+  search: safeString('Search').trim().max(254).optional().describe('Part of an e-mail address or username, any case'),
   status: z.enum(USER_STATUS_FILTERS).optional().describe('pending: not yet approved; approved: approved'),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANNER_DEFAULT_TEXT, BANNER_TYPE_COLORS, BANNER_TYPES } from '../constants.ts';
+import { isSaneDate, safeString } from './text.ts';
 
 /** Site banners (spec §3 Banner, §5 validation, §9 defaults and type colours). */
 
@@ -8,8 +9,7 @@ export { type BannerType, bannerType } from '../format.ts';
 export const BANNER_TYPE_ERROR = 'Type must be one of info, success, warning, error';
 
 const hexColor = (label: string) =>
-  z
-    .string({ error: `${label} must be a hex colour like #3b82f6` })
+  safeString(label, { error: `${label} must be a hex colour like #3b82f6` })
     .trim()
     .regex(/^#[0-9a-f]{6}$/i, `${label} must be a hex colour like #3b82f6`)
     .transform((value) => value.toLowerCase());
@@ -20,22 +20,24 @@ export const DisplayOrderSchema = z.preprocess((value) => {
   return typeof number === 'number' && Number.isFinite(number) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(number))) : 0;
 }, z.number().int());
 
-/** An optional date-time: ISO 8601 or a `datetime-local` value; blank or null clears it. */
+/**
+ * An optional date-time: ISO 8601 or a `datetime-local` value; blank or null clears it. Years 1970–9999 only
+ * (see text.ts: the database refuses year 0, and a negative or five-digit year is no schedule anyone means).
+ */
 const optionalDate = (label: string) =>
   z.preprocess(
     (value) => (value === '' ? null : value),
-    z
-      .string()
-      .refine((value) => !Number.isNaN(Date.parse(value)), `${label} is not a valid date`)
+    safeString(label)
+      .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${label} is not a valid date`, abort: true })
+      .refine((value) => isSaneDate(new Date(value)), `${label} must be between the years 1970 and 9999`)
       .transform((value) => new Date(value))
       .nullable()
       .optional(),
   );
 
 const bannerFields = {
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-  message: z
-    .string({ error: 'Message is required' })
+  title: safeString('Title', { error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  message: safeString('Message', { error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
     .max(2000, 'Message must be at most 2000 characters'),

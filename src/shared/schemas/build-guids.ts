@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /**
  * Build GUIDs (spec §3): `name` is the key id (v2 `kid`, legacy `buildGuidName`), `value` the secret key string.
@@ -9,14 +10,12 @@ export const BUILD_GUID_NAME_MAX = 100;
 export const BUILD_GUID_VALUE_MAX = 500;
 
 export const BuildGuidInputSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
+  name: safeString('Name', { error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(BUILD_GUID_NAME_MAX, `Name must be at most ${BUILD_GUID_NAME_MAX} characters`)
     .regex(/^[!-~]+$/, 'Name may contain letters, digits and punctuation, but no spaces'),
-  value: z
-    .string({ error: 'Value is required' })
+  value: safeString('Value', { error: 'Value is required' })
     .min(1, 'Value is required')
     .max(BUILD_GUID_VALUE_MAX, `Value must be at most ${BUILD_GUID_VALUE_MAX} characters`)
     .refine((value) => value.trim().length > 0, 'Value is required')

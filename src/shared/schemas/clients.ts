@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /**
  * API clients (spec §3 Client, DESIGN §5): the server generates `clientId` and `secret`; the secret is shown once,
@@ -7,14 +8,14 @@ import { z } from 'zod';
 export const CLIENT_NAME_MAX = 100;
 
 export const CreateClientSchema = z.object({
-  name: z.string().trim().max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`).optional(),
+  name: safeString('Name').trim().max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`).optional(),
   isAdmin: z.boolean().default(false),
 });
 export type CreateClient = z.input<typeof CreateClientSchema>;
 
 export const UpdateClientSchema = z
   .object({
-    name: z.string().trim().max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`).nullable().optional(),
+    name: safeString('Name').trim().max(CLIENT_NAME_MAX, `Name must be at most ${CLIENT_NAME_MAX} characters`).nullable().optional(),
     isAdmin: z.boolean().optional(),
   })
   .refine((value) => value.name !== undefined || value.isAdmin !== undefined, 'Nothing to change');
@@ -40,4 +41,4 @@ export const CreatedClientSchema = z.object({
 });
 export type CreatedClient = z.infer<typeof CreatedClientSchema>;
 
-export const ClientIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const ClientIdParamsSchema = z.object({ id: safeString('Client id').min(1).max(200) });

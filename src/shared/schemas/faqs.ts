@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { DisplayOrderSchema } from './banners.ts';
+import { safeString } from './text.ts';
 
 /**
  * FAQs (spec §3 FAQ, §5: question and answer required). The API speaks the spec's snake_case form fields:
  * question, answer, display_order, is_published.
  */
 const faqFields = {
-  question: z
-    .string({ error: 'Question is required' })
+  question: safeString('Question', { error: 'Question is required' })
     .trim()
     .min(1, 'Question is required')
     .max(500, 'Question must be at most 500 characters'),
-  answer: z
-    .string({ error: 'Answer is required' })
+  answer: safeString('Answer', { error: 'Answer is required' })
     .trim()
     .min(1, 'Answer is required')
     .max(10_000, 'Answer must be at most 10000 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /** The help page's tutorial video (spec §3 Help config): one record, read by anyone, changed by admins. */
 
@@ -35,14 +36,13 @@ export const VIDEO_URL_ERROR = 'Video URL must be a YouTube or Vimeo link';
 
 /** `PUT /api/help-config`. */
 export const UpdateHelpConfigSchema = z.object({
-  videoUrl: z
-    .string({ error: 'Video URL is required' })
+  videoUrl: safeString('Video URL', { error: 'Video URL is required' })
     .trim()
     .min(1, 'Video URL is required')
     .max(500, VIDEO_URL_ERROR)
     .refine((value) => videoEmbedUrl(value) !== null, VIDEO_URL_ERROR),
-  videoTitle: z.string().trim().max(200, 'Video title must be at most 200 characters').nullish(),
-  videoDescription: z.string().trim().max(1000, 'Video description must be at most 1000 characters').nullish(),
+  videoTitle: safeString('Video title').trim().max(200, 'Video title must be at most 200 characters').nullish(),
+  videoDescription: safeString('Video description').trim().max(1000, 'Video description must be at most 1000 characters').nullish(),
 });
 export type UpdateHelpConfig = z.input<typeof UpdateHelpConfigSchema>;
 

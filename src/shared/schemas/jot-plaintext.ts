@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /**
  * The decrypted body of a jot, as sent by the desktop app (see docs/api.md).
@@ -11,12 +12,12 @@ import { z } from 'zod';
  * a field still gets its jot accepted by an older server.
  */
 export const JotPlaintextSchema = z.object({
-  text: z.string().min(1).max(10_000),
-  clientId: z.string().max(200).optional(),
-  appName: z.string().max(100).optional().default('JotApp'),
-  windowTitle: z.string().max(500).optional(),
-  appVersion: z.string().max(50).optional(),
-  plugin: z.string().max(100).optional(),
+  text: safeString().min(1).max(10_000),
+  clientId: safeString().max(200).optional(),
+  appName: safeString().max(100).optional().default('JotApp'),
+  windowTitle: safeString().max(500).optional(),
+  appVersion: safeString().max(50).optional(),
+  plugin: safeString().max(100).optional(),
 });
 
 /** A validated plaintext (`appName` filled in with its default). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOT_SEARCH_FIELDS, LIST_LIMIT_MAX, RECENT_JOTS_LIMIT } from '../constants.ts';
+import { isStorableText, safeString } from './text.ts';
 
 /** Spec §5 / §8 texts, shared by the API and the tester's forms. */
 export const PAYLOAD_REQUIRED_MESSAGE = 'Encrypted payload is required';
@@ -7,20 +8,32 @@ export const CONTENT_REQUIRED_MESSAGE = 'Please enter some content';
 export const BUILD_GUID_NAME_REQUIRED_MESSAGE = 'Please enter a Build GUID name';
 export const SEARCH_REQUIRED_MESSAGE = 'Please select a field and enter a search value';
 
-/** The most a jot request body may weigh (DESIGN §4): larger bodies get 413. */
-export const JOT_BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * The most a jot request body may weigh, in bytes of the HTTP body: larger bodies get 413. Sized so that the
+ * largest valid jot always fits (decision 0010): every plaintext field at its limit in code points, each one
+ * written as a JSON `\uXXXX\uXXXX` escape (12 bytes, the most any compact JSON writer spends on a character),
+ * is about 234,000 bytes as a v2 body.
+ */
+export const JOT_BODY_LIMIT_BYTES = 256 * 1024;
 /** A test jot's text, like the plaintext's `text` (DESIGN §4). */
 export const TEST_JOT_CONTENT_MAX = 10_000;
 
+/** DESIGN §4: one answer for every problem with a jot's payload (no oracle). */
+export const INVALID_PAYLOAD_MESSAGE = 'Invalid payload';
+// Text the database cannot store is, for a jot, one more bad payload.
+const refuseUnstorable = { message: INVALID_PAYLOAD_MESSAGE, abort: true } as const;
+
 const payloadField = z
   .string({ error: (issue) => (issue.input === undefined ? PAYLOAD_REQUIRED_MESSAGE : 'payload must be a string') })
-  .describe('The encrypted jot, Base64 (see docs/api.md for the format of each version)');
+  .refine(isStorableText, refuseUnstorable)
+  .describe('The encrypted jot, Base64 (see /docs/protocol for the format of each version)');
 
 /** Legacy `POST /jots` and v1 `POST /api/v1/jots`. An empty payload is refused by the service with its own text. */
 export const CreateLegacyJotSchema = z.object({
   payload: payloadField,
   buildGuidName: z
     .string()
+    .refine(isStorableText, refuseUnstorable)
     .max(200)
     .optional()
     .describe('The build GUID that encrypted the payload; without it the server tries every key, newest first'),
@@ -95,8 +108,8 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
  */
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
-  value: z.string({ error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
-  appName: z.string().max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
+  value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
+  appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
   limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
   offset: z.number().int().min(0).default(0),
 });
@@ -110,11 +123,10 @@ export type JotSearchResult = z.infer<typeof JotSearchResultSchema>;
 
 /** `POST /api/test-jot`: the server encrypts `content` (v2) with the named build GUID and ingests it. */
 export const TestJotSchema = z.object({
-  content: z
-    .string({ error: CONTENT_REQUIRED_MESSAGE })
+  content: safeString('Content', { error: CONTENT_REQUIRED_MESSAGE })
     .refine((value) => value.trim().length > 0, CONTENT_REQUIRED_MESSAGE)
     .refine((value) => [...value].length <= TEST_JOT_CONTENT_MAX, `Content must be at most ${TEST_JOT_CONTENT_MAX.toLocaleString('en-US')} characters`),
-  buildGuidName: z.string({ error: BUILD_GUID_NAME_REQUIRED_MESSAGE }).trim().min(1, BUILD_GUID_NAME_REQUIRED_MESSAGE).max(200),
+  buildGuidName: safeString('Build GUID name', { error: BUILD_GUID_NAME_REQUIRED_MESSAGE }).trim().min(1, BUILD_GUID_NAME_REQUIRED_MESSAGE).max(200),
 });
 export type TestJot = z.infer<typeof TestJotSchema>;
 

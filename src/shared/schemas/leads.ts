@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /**
  * Leads (spec §3, §5) and the field helpers every public form of the marketing site shares
@@ -7,8 +8,7 @@ import { z } from 'zod';
 
 /** A required text: trimmed, with the spec's message for missing and blank values. */
 export function requiredText(message: string, max = 200) {
-  return z
-    .string({ error: message })
+  return safeString(undefined, { error: message })
     .trim()
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
@@ -16,8 +16,7 @@ export function requiredText(message: string, max = 200) {
 
 /** An optional text: trimmed; blank, null or missing becomes undefined. */
 export function optionalText(max: number) {
-  return z
-    .string()
+  return safeString()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -27,7 +26,7 @@ export function optionalText(max: number) {
 
 /** A required e-mail address (RFC 5321 caps an address at 254 characters). */
 export function emailField(message: string) {
-  return z.string({ error: message }).trim().max(254, message).pipe(z.email({ error: message }));
+  return safeString('Email', { error: message }).trim().max(254, message).pipe(z.email({ error: message }));
 }
 
 /**
@@ -36,8 +35,8 @@ export function emailField(message: string) {
  * a field people never see: when it is filled the server pretends success and stores nothing.
  */
 export const PublicFormExtrasSchema = z.object({
-  captcha: z.string().max(10_000).optional(),
-  website: z.string().max(2000).optional(),
+  captcha: safeString().max(10_000).optional(),
+  website: safeString().max(2000).optional(),
 });
 export type PublicFormExtras = z.infer<typeof PublicFormExtrasSchema>;
 
@@ -64,8 +63,7 @@ export type LeadAttribution = z.infer<typeof LeadAttributionSchema>;
 /** `POST /api/leads`. */
 export const CreateLeadSchema = LeadFormSchema.extend({
   // Where the form sits, e.g. homepage-hero; shown as 'unknown' when missing (spec §3).
-  source: z
-    .string()
+  source: safeString('Source')
     .trim()
     .regex(/^[a-z0-9][a-z0-9_-]{0,49}$/i, 'Source must be a short identifier like homepage-hero')
     .optional(),

@@ -1,12 +1,13 @@
+import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { encryptLegacy, encryptV2 } from '../../../shared/jot-crypto.ts';
-import type { JotPage, PublicJot } from '../../../shared/schemas/jots.ts';
+import { JOT_BODY_LIMIT_BYTES, type JotPage, type PublicJot } from '../../../shared/schemas/jots.ts';
 import { jots } from '../../db/schema.ts';
-import { createKey, jotCount, postJot, rowCount, sendLegacy, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
+import { createKey, jotCount, postJot, rowCount, sendLegacy, sendV2, startSecondInstance, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 
 const INVALID = '{"error":"Invalid payload"}';
 const CLOUDFLARE = { 'cf-ipcity': 'Nashville', 'cf-region': 'Tennessee', 'cf-ipcountry': 'us' };
@@ -22,6 +23,35 @@ function flipBase64Char(value: string, index: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   const position = alphabet.indexOf(value[index]!);
   return value.slice(0, index) + alphabet[position ^ 1] + value.slice(index + 1);
+}
+
+/**
+ * The largest valid plaintext, as the worst compact JSON writer sends it: every field at its limit in code points,
+ * each an astral character written as a `\uXXXX\uXXXX` escape (.NET's default encoder does this), 12 bytes each.
+ */
+function largestPlaintextJson(): string {
+  const escaped = (length: number) => '\\ud83c\\udf3f'.repeat(length);
+  const fields = { text: 10_000, clientId: 200, appName: 100, windowTitle: 500, appVersion: 50, plugin: 100 };
+  return `{${Object.entries(fields).map(([field, length]) => `"${field}":"${escaped(length)}"`).join(',')}}`;
+}
+
+// The protocol of docs/api.md written out here from the page, independently of jot-crypto.ts, so that any
+// plaintext bytes can be sent (jot-crypto always serialises with JSON.stringify).
+const hmac = (key: Buffer, message: string) => createHmac('sha256', key).update(message, 'utf8').digest();
+const aes = (key: Buffer, iv: Buffer, plaintext: string) => {
+  const cipher = createCipheriv('aes-256-cbc', key, iv);
+  return Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+};
+function encryptV2Json(plaintextJson: string, kid: string, value: string, ivBytes = randomBytes(16)): string {
+  const k = createHash('sha256').update(value, 'utf8').digest();
+  const iv = ivBytes.toString('base64');
+  const ct = aes(hmac(k, 'jot:v2:enc'), ivBytes, plaintextJson).toString('base64');
+  const mac = hmac(hmac(k, 'jot:v2:mac'), `2.${kid}.${iv}.${ct}`).toString('base64');
+  return Buffer.from(JSON.stringify({ v: 2, kid, iv, ct, mac }), 'utf8').toString('base64');
+}
+function encryptLegacyJson(plaintextJson: string, value: string): string {
+  const iv = randomBytes(16);
+  return Buffer.concat([iv, aes(createHash('sha256').update(value, 'utf8').digest(), iv, plaintextJson)]).toString('base64');
 }
 
 describe(`jot ingestion on ${testDatabaseKind()}`, () => {
@@ -160,18 +190,130 @@ describe(`jot ingestion on ${testDatabaseKind()}`, () => {
       expect(await rowCount(testApp.app)).toBe(rowsBefore);
     });
 
-    it.each(['/jots', '/api/v1/jots', '/api/v2/jots'])('a body over 64 KiB on %s → 413 with an error, nothing stored', async (url) => {
+    it.each(['/jots', '/api/v1/jots', '/api/v2/jots'])('a body one byte over the limit on %s → 413 with an error, nothing stored', async (url) => {
       const rowsBefore = await rowCount(testApp.app);
-      const response = await postJot(testApp.app, url, { payload: 'A'.repeat(64 * 1024) });
-      expect(response.statusCode).toBe(413);
-      expect(response.json<{ error: string }>().error).toBeTruthy();
+      const bodyOf = (bytes: number) => `{"payload":"${'A'.repeat(bytes - '{"payload":""}'.length)}"}`;
+      const over = await postJot(testApp.app, url, bodyOf(JOT_BODY_LIMIT_BYTES + 1), { 'content-type': 'application/json' });
+      expect(over.statusCode).toBe(413);
+      expect(over.json<{ error: string }>().error).toBeTruthy();
+      // Exactly at the limit the body is read, and refused only for what it says.
+      const atLimit = await postJot(testApp.app, url, bodyOf(JOT_BODY_LIMIT_BYTES), { 'content-type': 'application/json' });
+      expect(atLimit.body).toBe(INVALID);
       expect(await rowCount(testApp.app)).toBe(rowsBefore);
     });
+  });
 
-    it('a jot just under the limit with a 10,000-character text is accepted', async () => {
-      const response = await postJot(testApp.app, '/api/v2/jots', { payload: encryptV2({ text: 'é'.repeat(10_000) }, key.name, key.value) });
-      expect(response.statusCode).toBe(201);
+  describe('the body limit fits the largest valid jot (docs/api.md)', () => {
+    it('10,000 four-byte characters as v2, legacy and v1', async () => {
+      const text = '🌿'.repeat(10_000);
+      expect((await sendV2(testApp.app, key, { text })).id).toEqual(expect.any(Number));
+      for (const url of ['/jots', '/api/v1/jots']) expect((await sendLegacy(testApp.app, key, { text }, url)).id).toEqual(expect.any(Number));
     });
+
+    it('every field at its limit, every character JSON-escaped, with the longest key id: accepted by v2, legacy and v1', async () => {
+      // The longest name a build GUID may have, of the two characters JSON escapes.
+      const longKey = await createKey(testApp.app, admin.headers, '"\\'.repeat(50));
+      const plaintext = largestPlaintextJson();
+      const v2Body = JSON.stringify({ payload: encryptV2Json(plaintext, longKey.name, longKey.value) });
+      const legacyBody = JSON.stringify({ payload: encryptLegacyJson(plaintext, longKey.value), buildGuidName: longKey.name });
+      expect(Buffer.byteLength(v2Body)).toBeGreaterThan(230_000);
+      expect(Buffer.byteLength(v2Body)).toBeLessThanOrEqual(JOT_BODY_LIMIT_BYTES);
+      const json = { 'content-type': 'application/json' };
+      const v2 = await postJot(testApp.app, '/api/v2/jots', v2Body, json);
+      expect(v2.statusCode, v2.body).toBe(201);
+      for (const url of ['/jots', '/api/v1/jots']) {
+        const legacy = await postJot(testApp.app, url, legacyBody, json);
+        expect(legacy.statusCode, legacy.body).toBe(201);
+      }
+      const record = (await adminList()).jots.find((jot) => jot.id === v2.json<{ id: number }>().id);
+      expect(record?.jotText).toBe('🌿'.repeat(10_000));
+      expect(record?.windowTitle).toBe('🌿'.repeat(500));
+    });
+
+    it('one character more than the text limit is Invalid payload, not 413', async () => {
+      const response = await postJot(testApp.app, '/api/v2/jots', { payload: encryptV2({ text: '🌿'.repeat(10_001) }, key.name, key.value) });
+      expect(response.body).toBe(INVALID);
+    });
+  });
+
+  describe('a retried v2 envelope is stored once (decision 0010)', () => {
+    it('the same envelope twice: 201 with the same id and time, one row, the count unchanged by the retry', async () => {
+      const payload = encryptV2({ text: 'sent twice' }, key.name, key.value);
+      const first = await postJot(testApp.app, '/api/v2/jots', { payload });
+      const rowsAfterFirst = await rowCount(testApp.app);
+      const countAfterFirst = await jotCount(testApp.app);
+      const retry = await postJot(testApp.app, '/api/v2/jots', { payload });
+      expect(first.statusCode).toBe(201);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await rowCount(testApp.app)).toBe(rowsAfterFirst);
+      expect(await jotCount(testApp.app)).toBe(countAfterFirst);
+    });
+
+    it('the same envelope re-encoded (other key order in its JSON) is the same jot', async () => {
+      const payload = encryptV2({ text: 'reordered' }, key.name, key.value);
+      const first = await postJot(testApp.app, '/api/v2/jots', { payload });
+      const reordered = reencodeEnvelope(payload, (envelope) => {
+        const { v, ...rest } = envelope;
+        for (const field of Object.keys(envelope)) delete envelope[field];
+        Object.assign(envelope, rest, { v });
+      });
+      expect(reordered).not.toBe(payload);
+      const retry = await postJot(testApp.app, '/api/v2/jots', { payload: reordered });
+      expect(retry.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
+    });
+
+    it('ten copies at once: all 201 with one id, one row, the count +1', async () => {
+      const payload = encryptV2({ text: 'a burst of retries' }, key.name, key.value);
+      const rowsBefore = await rowCount(testApp.app);
+      const countBefore = await jotCount(testApp.app);
+      const responses = await Promise.all(Array.from({ length: 10 }, () => postJot(testApp.app, '/api/v2/jots', { payload })));
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+      expect(new Set(responses.map((response) => response.json<{ id: number }>().id)).size).toBe(1);
+      expect(await rowCount(testApp.app)).toBe(rowsBefore + 1);
+      expect(await jotCount(testApp.app)).toBe(countBefore + 1);
+    });
+
+    it('the same text with another IV is another jot', async () => {
+      const iv = Buffer.alloc(16, 7);
+      const rowsBefore = await rowCount(testApp.app);
+      const first = await sendV2Raw(encryptV2({ text: 'same text' }, key.name, key.value, iv));
+      const second = await sendV2Raw(encryptV2({ text: 'same text' }, key.name, key.value, Buffer.alloc(16, 8)));
+      expect(second.id).not.toBe(first.id);
+      expect(await rowCount(testApp.app)).toBe(rowsBefore + 2);
+    });
+
+    it('a second instance on the same database answers a retry with the first instance\'s id', async () => {
+      const payload = encryptV2({ text: 'retried on another instance' }, key.name, key.value);
+      const first = await sendV2Raw(payload);
+      const second = await startSecondInstance(testApp);
+      try {
+        const retry = await postJot(second, '/api/v2/jots', { payload });
+        expect(retry.statusCode).toBe(201);
+        expect(retry.json<{ id: number }>().id).toBe(first.id);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('legacy and v1 keep one row per request (an old build may reuse its IV)', async () => {
+      const payload = encryptLegacy({ text: 'legacy twice' }, key.value);
+      const rowsBefore = await rowCount(testApp.app);
+      const ids = [];
+      for (const url of ['/jots', '/jots', '/api/v1/jots']) {
+        const response = await postJot(testApp.app, url, { payload, buildGuidName: key.name });
+        expect(response.statusCode).toBe(201);
+        ids.push(response.json<{ id: number }>().id);
+      }
+      expect(new Set(ids).size).toBe(3);
+      expect(await rowCount(testApp.app)).toBe(rowsBefore + 3);
+    });
+
+    const sendV2Raw = async (payload: string) => {
+      const response = await postJot(testApp.app, '/api/v2/jots', { payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>();
+    };
   });
 
   it('stores concurrent jots once each and answers each with its own id', async () => {

@@ -99,7 +99,8 @@ export const jotRoutes = fp(
     const legacyDescription =
       'Body `{ payload, buildGuidName? }` with payload = Base64(IV ‖ AES-256-CBC(K, plaintext JSON)), K = SHA-256(build GUID value). ' +
       'Without `buildGuidName` every build GUID is tried, newest first. Any problem with the payload answers ' +
-      '`400 {"error":"Invalid payload"}`; an empty payload `400 {"error":"Encrypted payload is required"}`. Body limit 64 KiB. ' +
+      '`400 {"error":"Invalid payload"}`; an empty payload `400 {"error":"Encrypted payload is required"}`. ' +
+      `Body limit ${JOT_BODY_LIMIT_BYTES / 1024} KiB. ` +
       'See [the jot protocol](/docs/protocol) for the byte-exact format and test vectors.';
 
     for (const [url, version] of [['/jots', 'legacy'], ['/api/v1/jots', 'v1']] as const) {

@@ -100,6 +100,19 @@ describe(`searching jots on ${testDatabaseKind()}`, () => {
       expect(response.json<{ error: string }>().error).toBe('Please select a field and enter a search value');
     }
   });
+
+  it('answers text the database cannot store with a 400 naming the field (issue 8 §7)', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ field: 'payload', value: 'a\u0000b' }, 'Search value contains characters that are not allowed'],
+      [{ field: 'ClientId', value: '\udc00' }, 'Search value contains characters that are not allowed'],
+      [{ field: 'payload', value: 'ferns', appName: 'Jot\ud800' }, 'App name contains characters that are not allowed'],
+    ];
+    for (const [body, error] of cases) {
+      const response = await search(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(error);
+    }
+  });
 });
 
 function stripId(headers: Record<string, string>): Record<string, string> {

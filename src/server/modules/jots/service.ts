@@ -39,7 +39,8 @@ export interface IngestDependencies {
   writer: JotWriter;
 }
 
-type Decrypted = { plaintext: JotPlaintext; keyName: string };
+/** `dedupKey`: v2's MAC, so a retried envelope is stored once (writer.ts, decision 0010); null for legacy and v1. */
+type Decrypted = { plaintext: JotPlaintext; keyName: string; dedupKey: string | null };
 
 const USER_AGENT_MAX = 500;
 
@@ -54,7 +55,7 @@ async function decryptWithNamedKey(
   keyring: BuildGuidKeyring,
   name: string,
   decrypt: (key: BuildGuidKey) => DecryptResult,
-): Promise<Decrypted | null> {
+): Promise<Omit<Decrypted, 'dedupKey'> | null> {
   let key = await keyring.find(name);
   if (!key) return null;
   let result = decrypt(key);
@@ -72,17 +73,20 @@ async function decryptPayload(keyring: BuildGuidKeyring, input: IngestInput): Pr
   if (input.version === 'v2') {
     const envelope = parseV2Envelope(input.payload);
     if (!envelope) return null;
-    return decryptWithNamedKey(keyring, envelope.kid, (key) => decryptV2(input.payload, key.value));
+    const decrypted = await decryptWithNamedKey(keyring, envelope.kid, (key) => decryptV2(input.payload, key.value));
+    return decrypted && { ...decrypted, dedupKey: envelope.mac };
   }
+  // Legacy and v1 keep one row per request: an old build may reuse its IV, so equal payloads can be two jots.
   if (input.buildGuidName) {
-    return decryptWithNamedKey(keyring, input.buildGuidName, (key) => decryptLegacy(input.payload, key.value));
+    const decrypted = await decryptWithNamedKey(keyring, input.buildGuidName, (key) => decryptLegacy(input.payload, key.value));
+    return decrypted && { ...decrypted, dedupKey: null };
   }
   let result = decryptLegacyWithAnyKey(input.payload, keyring.all());
   if (!result.ok && (await keyring.reloadAfterMiss())) result = decryptLegacyWithAnyKey(input.payload, keyring.all());
-  return result.ok && result.keyName ? { plaintext: result.plaintext, keyName: result.keyName } : null;
+  return result.ok && result.keyName ? { plaintext: result.plaintext, keyName: result.keyName, dedupKey: null } : null;
 }
 
-/** Decrypts and stores one jot; resolves after the commit. Throws 400 with the protocol's texts. */
+/** Decrypts and stores one jot (a retried v2 envelope: the stored one); resolves after the commit. Throws 400 with the protocol's texts. */
 export async function ingestJot(deps: IngestDependencies, input: IngestInput): Promise<FeedJot> {
   if (input.payload.length === 0) throw badRequest(EMPTY_PAYLOAD_ERROR);
   const decrypted = await decryptPayload(deps.keyring, input);
@@ -103,6 +107,7 @@ export async function ingestJot(deps: IngestDependencies, input: IngestInput): P
     senderCity: input.location.city,
     senderState: input.location.state,
     senderCountry: input.location.country,
+    dedupKey: decrypted.dedupKey,
   });
 }
 

@@ -48,6 +48,10 @@ describe(`test jots and the API reference on ${testDatabaseKind()}`, () => {
       [{ content: 'hello' }, 'Please enter a Build GUID name'],
       [{ content: 'hello', buildGuidName: ' ' }, 'Please enter a Build GUID name'],
       [{ content: 'x'.repeat(10_001), buildGuidName: key.name }, 'Content must be at most 10,000 characters'],
+      // Text the database cannot store (issue 8 §7): a clear 400, never a 500.
+      [{ content: 'a\u0000b', buildGuidName: key.name }, 'Content contains characters that are not allowed'],
+      [{ content: 'half \ud83c', buildGuidName: key.name }, 'Content contains characters that are not allowed'],
+      [{ content: 'hello', buildGuidName: `${key.name}\u0000` }, 'Build GUID name contains characters that are not allowed'],
     ];
     for (const [payload, error] of cases) {
       const response = await testJot(payload, user.headers);

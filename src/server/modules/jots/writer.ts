@@ -5,6 +5,11 @@
  * INSERT … RETURNING: one round trip and one commit for many jots. Each caller's promise settles only after the
  * commit that holds its row, so a 201 still means "stored". A failed batch is retried row by row, so one bad row
  * never fails its neighbours. Under light load every jot is inserted alone, without waiting.
+ *
+ * A jot with a `dedupKey` (a v2 envelope's MAC) is stored once: a retry of the same envelope, in the same batch,
+ * in another batch or on another instance, resolves to the row already stored (same id and time), and only new
+ * rows reach `onCommitted` (the public counter). The unique index on `dedup_key` is what guarantees it; the
+ * insert skips a conflicting row (`on conflict do nothing`) and the rows it skipped are then read back.
  */
 import type { SqlRunner } from '../../db/client.ts';
 import type { FeedJot } from './feed.ts';
@@ -25,6 +30,8 @@ export interface NewJot {
   senderCity: string | null;
   senderState: string | null;
   senderCountry: string | null;
+  /** Equal keys are one jot (see above); null: always a new row (legacy and v1). */
+  dedupKey: string | null;
 }
 
 const COLUMNS = [
@@ -42,6 +49,7 @@ const COLUMNS = [
   ['sender_city', 'senderCity'],
   ['sender_state', 'senderState'],
   ['sender_country', 'senderCountry'],
+  ['dedup_key', 'dedupKey'],
 ] as const satisfies ReadonlyArray<readonly [string, keyof NewJot]>;
 
 /**
@@ -54,7 +62,12 @@ const INSERT_SQL =
   `select ${COLUMNS.map(([column]) => column).join(', ')}, now() ` +
   `from unnest(${COLUMNS.map((_, index) => `$${index + 1}::text[]`).join(', ')}) ` +
   `as batch(${COLUMNS.map(([column]) => column).join(', ')}) ` +
-  'returning id, created_at, sender_city, sender_state, sender_country';
+  'on conflict (dedup_key) where dedup_key is not null do nothing ' +
+  'returning id, created_at, sender_city, sender_state, sender_country, dedup_key';
+
+/** The stored rows of keys the insert skipped. The insert waited for any conflicting writer, so they are committed. */
+const STORED_SQL =
+  'select id, created_at, sender_city, sender_state, sender_country, dedup_key from jots where dedup_key = any($1::text[])';
 
 interface InsertedRow {
   id: number | string;
@@ -62,6 +75,7 @@ interface InsertedRow {
   sender_city: string | null;
   sender_state: string | null;
   sender_country: string | null;
+  dedup_key: string | null;
 }
 
 function toFeedJot(row: InsertedRow): FeedJot {
@@ -135,20 +149,77 @@ export class JotWriter {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
+    // Copies of one envelope in this batch become one row and share its answer.
+    const groups: Pending[][] = [];
+    const byKey = new Map<string, Pending[]>();
+    for (const pending of batch) {
+      const key = pending.row.dedupKey;
+      const group = key === null ? undefined : byKey.get(key);
+      if (group) group.push(pending);
+      else {
+        groups.push([pending]);
+        if (key !== null) byKey.set(key, groups.at(-1)!);
+      }
+    }
+    let returned: InsertedRow[];
     try {
       // PostgreSQL inserts the unnested rows in array order and RETURNING reports them in that order.
-      const values = COLUMNS.map(([, field]) => batch.map((pending) => pending.row[field]));
-      const { rows } = await this.sql.query<InsertedRow>(INSERT_SQL, values);
-      const inserted = rows.map(toFeedJot);
-      if (inserted.length !== batch.length) throw new Error(`insert returned ${inserted.length} rows for ${batch.length}`);
-      this.options.onCommitted?.(inserted);
-      batch.forEach((pending, index) => pending.resolve(inserted[index]!));
+      const values = COLUMNS.map(([, field]) => groups.map((group) => group[0]!.row[field]));
+      ({ rows: returned } = await this.sql.query<InsertedRow>(INSERT_SQL, values));
+      const keyless = groups.filter((group) => group[0]!.row.dedupKey === null).length;
+      if (returned.filter((row) => row.dedup_key === null).length !== keyless) {
+        throw new Error(`insert returned the wrong rows for ${keyless} rows without a key`);
+      }
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
         return;
       }
       await Promise.all(batch.map((pending) => this.flush([pending])));
+      return;
+    }
+    // Committed from here on: nothing below may insert again.
+    this.options.onCommitted?.(returned.map(toFeedJot));
+    const insertedByKey = new Map<string, InsertedRow>();
+    const keylessRows: InsertedRow[] = [];
+    let nextKeyless = 0;
+    for (const row of returned) {
+      if (row.dedup_key === null) keylessRows.push(row);
+      else insertedByKey.set(row.dedup_key, row);
+    }
+    const skipped: Pending[][] = [];
+    for (const group of groups) {
+      const key = group[0]!.row.dedupKey;
+      const row = key === null ? keylessRows[nextKeyless++] : insertedByKey.get(key);
+      if (row) settle(group, row);
+      else skipped.push(group);
+    }
+    if (skipped.length > 0) await this.settleSkipped(skipped);
+  }
+
+  /** Answers retried envelopes with the row stored before. */
+  private async settleSkipped(groups: Pending[][]): Promise<void> {
+    try {
+      const keys = groups.map((group) => group[0]!.row.dedupKey);
+      const { rows } = await this.sql.query<InsertedRow>(STORED_SQL, [keys]);
+      const stored = new Map(rows.map((row) => [row.dedup_key, row]));
+      for (const group of groups) {
+        const row = stored.get(group[0]!.row.dedupKey);
+        // Deleted in between (an admin's delete): an error, and the client's retry stores it again.
+        if (row) settle(group, row);
+        else rejectAll(group, new Error('a skipped duplicate jot is no longer stored'));
+      }
+    } catch (error) {
+      for (const group of groups) rejectAll(group, error);
     }
   }
+}
+
+function settle(group: Pending[], row: InsertedRow): void {
+  const jot = toFeedJot(row);
+  for (const pending of group) pending.resolve(jot);
+}
+
+function rejectAll(group: Pending[], error: unknown): void {
+  for (const pending of group) pending.reject(error);
 }
