@@ -13,9 +13,33 @@ export interface JobOptions {
   retryDelaySeconds?: number;
 }
 
+export interface JobInfo {
+  id: string;
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface ConsumeOptions {
+  /** How many jobs of this queue this process handles at once. */
+  concurrency: number;
+}
+
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
-  work<T extends object>(name: string, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  /** pg-boss's worker: one job per polling interval. Fine for low-volume queues (Kit). */
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * A worker for high-volume queues (mail): keeps up to `concurrency` jobs in hand, fetches the next job as
+   * soon as one finishes, and polls only when the queue is empty. Each job is completed or failed on its own
+   * (retried with backoff). `signal` aborts when the queue stops, so a handler waiting for its turn can give
+   * the job back.
+   */
+  consume<T extends object>(
+    name: string,
+    options: ConsumeOptions,
+    handler: (data: T, job: JobInfo & { signal: AbortSignal }) => Promise<void>,
+  ): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,6 +52,9 @@ export interface JobQueueOptions {
 
 const DEFAULT_RETRY: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 15 };
 
+/** How long `stop()` waits for consumers to finish the jobs in hand; unfinished ones expire and are retried. */
+const STOP_TIMEOUT_MS = 4000;
+
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
   const boss =
     database.kind === 'postgres'
@@ -36,7 +63,68 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   boss.on('error', (error) => options.onError?.(error));
   const defaults = { ...DEFAULT_RETRY, ...options.defaults };
   const queues = new Set<string>();
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   let started: Promise<void> | undefined;
+  const stopping = new AbortController();
+  const consumers: Array<Promise<void>> = [];
+  // Consumers waiting for work, by queue: a job sent from this process wakes them at once instead of at the
+  // next poll (transactional mail leaves within milliseconds on the instance that queued it).
+  const sleepers = new Map<string, Set<() => void>>();
+
+  function wake(name: string) {
+    for (const resume of sleepers.get(name) ?? []) resume();
+  }
+
+  /** Resolves after the polling interval, when a job is sent to `name` here, or when the queue stops. */
+  function idle(name: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = sleepers.get(name) ?? new Set<() => void>();
+      sleepers.set(name, waiting);
+      const resume = () => {
+        clearTimeout(timer);
+        waiting.delete(resume);
+        stopping.signal.removeEventListener('abort', resume);
+        resolve();
+      };
+      const timer = setTimeout(resume, pollingMs);
+      waiting.add(resume);
+      stopping.signal.addEventListener('abort', resume, { once: true });
+    });
+  }
+
+  async function runConsumer<T>(
+    name: string,
+    concurrency: number,
+    handler: (data: T, job: JobInfo & { signal: AbortSignal }) => Promise<void>,
+  ) {
+    const inHand = new Set<Promise<void>>();
+    const handle = async (job: PgBoss.JobWithMetadata<T>) => {
+      try {
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, signal: stopping.signal });
+        await boss.complete(name, job.id);
+      } catch (error) {
+        // Only the message is kept: pg-boss stores it with the job (never the job's data).
+        const message = error instanceof Error ? error.message : String(error);
+        await boss.fail(name, job.id, { message }).catch((failure: unknown) => options.onError?.(failure));
+      }
+    };
+    while (!stopping.signal.aborted) {
+      const free = concurrency - inHand.size;
+      let jobs: Array<PgBoss.JobWithMetadata<T>> = [];
+      try {
+        jobs = await boss.fetch<T>(name, { batchSize: free, includeMetadata: true });
+      } catch (error) {
+        options.onError?.(error);
+      }
+      for (const job of jobs) {
+        const running: Promise<void> = handle(job).finally(() => inHand.delete(running));
+        inHand.add(running);
+      }
+      if (inHand.size >= concurrency) await Promise.race(inHand);
+      else if (jobs.length < free) await idle(name); // the queue is empty (or the database did not answer)
+    }
+    await Promise.allSettled(inHand);
+  }
 
   async function ensureQueue(name: string) {
     if (queues.has(name)) return;
@@ -54,7 +142,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       await ensureQueue(name);
       const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
       const retryDelay = jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
-      return boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true });
+      const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true });
+      wake(name);
+      return id;
     },
     async work(name, handler) {
       await this.start();
@@ -67,9 +157,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         },
       );
     },
+    async consume(name, consumeOptions, handler) {
+      await this.start();
+      await ensureQueue(name);
+      consumers.push(runConsumer(name, Math.max(1, consumeOptions.concurrency), handler));
+    },
     async stop() {
       if (!started) return;
-      await boss.stop({ graceful: true, wait: true, timeout: 4000 });
+      stopping.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS)));
+      await Promise.race([Promise.allSettled(consumers), timeout]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }
