@@ -3,6 +3,7 @@
  * Outside calls (e-mail, Kit) run here with retries and backoff, so a request never waits on them and
  * nothing is lost while an outside service is down (DESIGN §9).
  */
+import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -66,6 +67,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   let started: Promise<void> | undefined;
   const stopping = new AbortController();
+  // Every job in hand and every idle consumer listens for the stop: more than the default warning threshold of 10.
+  setMaxListeners(0, stopping.signal);
   const consumers: Array<Promise<void>> = [];
   // Consumers waiting for work, by queue: a job sent from this process wakes them at once instead of at the
   // next poll (transactional mail leaves within milliseconds on the instance that queued it).
