@@ -53,8 +53,11 @@ export interface JobQueueOptions {
 
 const DEFAULT_RETRY: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 15 };
 
-/** How long `stop()` waits for consumers to finish the jobs in hand; unfinished ones expire and are retried. */
-const STOP_TIMEOUT_MS = 4000;
+/**
+ * How long `stop()` waits for consumers to finish the jobs in hand, then for pg-boss's own workers: together
+ * within main.ts's 5 s shutdown. Unfinished jobs expire and are retried.
+ */
+const STOP_TIMEOUT_MS = 2000;
 
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
   const boss =
@@ -102,13 +105,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   ) {
     const inHand = new Set<Promise<void>>();
     const handle = async (job: PgBoss.JobWithMetadata<T>) => {
+      let failure: { message: string } | undefined;
       try {
         await handler(job.data, { id: job.id, retryCount: job.retryCount, signal: stopping.signal });
-        await boss.complete(name, job.id);
       } catch (error) {
         // Only the message is kept: pg-boss stores it with the job (never the job's data).
-        const message = error instanceof Error ? error.message : String(error);
-        await boss.fail(name, job.id, { message }).catch((failure: unknown) => options.onError?.(failure));
+        failure = { message: error instanceof Error ? error.message : String(error) };
+      }
+      try {
+        if (failure) await boss.fail(name, job.id, failure);
+        else await boss.complete(name, job.id);
+      } catch (error) {
+        // The job stays active and is retried when it expires; a done job is never failed (sent twice).
+        options.onError?.(error);
       }
     };
     while (!stopping.signal.aborted) {
