@@ -78,7 +78,7 @@ describe('mail queues', () => {
     await arrivalOf(backlog, (subject) => subject === DOWNLOAD_SUBJECT);
   }, 120_000);
 
-  it('keeps to MAIL_RATE_PER_MINUTE: 8 e-mails at 120 a minute take at least 3.5 s from first to last', async () => {
+  it('keeps to MAIL_RATE_PER_MINUTE: 8 e-mails at 120 a minute are spread over about 3.5 s', async () => {
     const app = await start({ MAIL_RATE_PER_MINUTE: '120', MAIL_CONCURRENCY: '4' });
     const count = 8;
     for (let index = 0; index < count; index += 1) {
@@ -87,8 +87,9 @@ describe('mail queues', () => {
     const isPaced = (subject: string) => subject.startsWith('Paced ');
     const arrivals: number[] = [];
     for (let index = 1; index <= count; index += 1) arrivals.push(await arrivalOf(index, isPaced));
-    // Starts are spaced 500 ms apart; arrival adds each delivery's own (varying) SMTP time, hence the margin.
-    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual((count - 1) * 500 - 400);
+    // Starts are spaced 500 ms apart (3.5 s in all); arrival adds each delivery's own SMTP time, which varies on a
+    // loaded machine, hence the wide margin. Without the pace all eight arrive within a few hundred milliseconds.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual((count - 1) * 500 - 1000);
   }, 60_000);
 
   it(`sends the lead download e-mail to one address at most ${LEAD_DOWNLOAD_EMAIL_LIMIT} times a day, however often the form is sent`, async () => {
