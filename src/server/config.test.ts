@@ -9,6 +9,17 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.rateLimitMultiplier).toBe(1);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.mail).toEqual({ ratePerMinute: 600, concurrency: 4 });
+  });
+
+  it('reads the e-mail pace from MAIL_RATE_PER_MINUTE and MAIL_CONCURRENCY', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/jotit-config-test',
+      JWT_SECRET: 'x'.repeat(40),
+      MAIL_RATE_PER_MINUTE: '60',
+      MAIL_CONCURRENCY: '2',
+    });
+    expect(config.mail).toEqual({ ratePerMinute: 60, concurrency: 2 });
   });
 
   it('turns demo content off by default on PostgreSQL, and on again when asked', () => {
@@ -31,6 +42,13 @@ describe('configuration', () => {
     ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL: must be an e-mail address'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
     ['RATE_LIMIT_MULTIPLIER', '-1', 'RATE_LIMIT_MULTIPLIER'],
+    ['MAIL_RATE_PER_MINUTE', 'fast', 'MAIL_RATE_PER_MINUTE: must be a number'],
+    ['MAIL_RATE_PER_MINUTE', '0', 'MAIL_RATE_PER_MINUTE: must be at least 1'],
+    ['MAIL_RATE_PER_MINUTE', '2.5', 'MAIL_RATE_PER_MINUTE: must be a whole number'],
+    ['MAIL_RATE_PER_MINUTE', '1000000', 'MAIL_RATE_PER_MINUTE: must be at most 60000'],
+    ['MAIL_CONCURRENCY', '0', 'MAIL_CONCURRENCY: must be at least 1'],
+    ['MAIL_CONCURRENCY', 'many', 'MAIL_CONCURRENCY: must be a number'],
+    ['MAIL_CONCURRENCY', '51', 'MAIL_CONCURRENCY: must be at most 50'],
   ])('refuses %s=%s with a message naming the variable', (name, value, expected) => {
     expect(() => parseConfigEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfigEnv({ [name]: value })).toThrow(expected);

@@ -28,6 +28,19 @@ export const ConfigEnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('JotIt <no-reply@jotit.local>'),
   SUPPORT_EMAIL: z.string().email({ message: 'must be an e-mail address' }).default('support@jotit.local'),
+  // Per instance. 600/min clears a launch-day burst of 1,000 lead e-mails in under 2 minutes (issue 8 §8).
+  MAIL_RATE_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(60_000, { message: 'must be at most 60000' })
+    .default(600),
+  MAIL_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(50, { message: 'must be at most 50' })
+    .default(4),
   ADMIN_EMAIL: z.string().email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
@@ -57,6 +70,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** Outgoing e-mail pace of this instance: messages started per minute, and messages in flight at once. */
+  mail: { ratePerMinute: number; concurrency: number };
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   autoApprove: boolean;
@@ -112,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     supportEmail: parsed.SUPPORT_EMAIL,
+    mail: { ratePerMinute: parsed.MAIL_RATE_PER_MINUTE, concurrency: parsed.MAIL_CONCURRENCY },
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
     autoApprove: parsed.AUTO_APPROVE,

@@ -64,7 +64,7 @@ async function main() {
   }
 
   await queue.start();
-  await startMailWorker(queue, app.services.mailer, app.log);
+  await startMailWorker(queue, app.services.mailer, app.log, config.mail);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`JotIt is running at ${config.publicUrl}`);

@@ -1,15 +1,27 @@
 /**
- * E-mail: every message goes through the `mail.send` job (retried with backoff), never inline in a request.
- * With SMTP_URL it is sent by SMTP; without, it is written to DATA_DIR/outbox/*.eml and its subject and
- * links are logged, so local runs can follow confirmation and reset links.
+ * E-mail: every message is a job (retried with backoff), never sent inline in a request. With SMTP_URL it is
+ * sent by SMTP; without, it is written to DATA_DIR/outbox/*.eml and its subject and links are logged, so local
+ * runs can follow confirmation and reset links.
+ *
+ * Two queues (decision 0011): transactional mail (confirmation, password reset, approval) has its own queue and
+ * goes first, so a burst of lead, feedback or invitation e-mails never delays a password reset. Both share one
+ * pace per instance (MAIL_RATE_PER_MINUTE, MAIL_CONCURRENCY), in which a waiting transactional message always
+ * takes the next turn.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from './queue.ts';
+import { type MailKind, MailPace, type MailPaceLimits } from './mail-pace.ts';
 
-export const MAIL_JOB = 'mail.send';
+export type { MailKind, MailPaceLimits } from './mail-pace.ts';
+
+/** The bulk queue keeps the original name, so messages queued before the split are still delivered. */
+export const MAIL_QUEUES: Record<MailKind, string> = { transactional: 'mail.transactional', bulk: 'mail.send' };
+
+/** The default pace (config.ts holds the same defaults for MAIL_RATE_PER_MINUTE and MAIL_CONCURRENCY). */
+export const DEFAULT_MAIL_PACE: MailPaceLimits = { ratePerMinute: 600, concurrency: 4 };
 
 export interface MailMessage {
   to: string;
@@ -17,7 +29,11 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** 'transactional' for account mail a person is waiting for; everything else is 'bulk' (the default). */
+  kind?: MailKind;
 }
+
+type QueuedMessage = Omit<MailMessage, 'kind'>;
 
 export interface Mailer {
   /** Queues a message; resolves once the job is stored in the database. */
@@ -40,10 +56,10 @@ export function createMailer(options: MailerOptions): Mailer {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
-    async enqueue(message) {
-      await options.queue.send(MAIL_JOB, message);
+    async enqueue({ kind = 'bulk', ...message }) {
+      await options.queue.send<QueuedMessage>(MAIL_QUEUES[kind], message);
     },
-    async deliver(message) {
+    async deliver({ kind: _kind, ...message }) {
       const info = await transport.sendMail({ from: options.from, ...message });
       if (options.smtpUrl) {
         options.logger.info({ subject: message.subject }, 'e-mail sent');
@@ -59,16 +75,31 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-/** Registers the worker that delivers queued e-mail. A thrown error makes pg-boss retry with backoff. */
-export async function startMailWorker(queue: JobQueue, mailer: Mailer, logger: FastifyBaseLogger): Promise<void> {
-  await queue.work<MailMessage>(MAIL_JOB, async (message, job) => {
-    try {
-      await mailer.deliver(message);
-    } catch (error) {
-      logger.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'e-mail delivery failed; will retry');
-      throw error;
-    }
-  });
+/**
+ * Registers the workers that deliver queued e-mail, one per queue, sharing one pace. A failed delivery is
+ * retried with backoff by pg-boss.
+ */
+export async function startMailWorker(
+  queue: JobQueue,
+  mailer: Mailer,
+  logger: FastifyBaseLogger,
+  limits: MailPaceLimits = DEFAULT_MAIL_PACE,
+): Promise<void> {
+  const pace = new MailPace(limits);
+  for (const kind of ['transactional', 'bulk'] as const) {
+    await queue.consume<QueuedMessage>(MAIL_QUEUES[kind], { concurrency: limits.concurrency }, async (message, job) => {
+      // Waiting for a turn can be cut short by shutdown: the job then goes back to the queue as a failure.
+      const release = await pace.acquire(kind, job.signal);
+      try {
+        await mailer.deliver(message);
+      } catch (error) {
+        logger.warn({ err: error, jobId: job.id, kind, retryCount: job.retryCount }, 'e-mail delivery failed; will retry');
+        throw error;
+      } finally {
+        release();
+      }
+    });
+  }
 }
 
 /** A minimal HTML part for a plain-text message: escaped paragraphs, links made clickable. */

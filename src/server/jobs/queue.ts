@@ -3,6 +3,7 @@
  * Outside calls (e-mail, Kit) run here with retries and backoff, so a request never waits on them and
  * nothing is lost while an outside service is down (DESIGN §9).
  */
+import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -13,9 +14,33 @@ export interface JobOptions {
   retryDelaySeconds?: number;
 }
 
+export interface JobInfo {
+  id: string;
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface ConsumeOptions {
+  /** How many jobs of this queue this process handles at once. */
+  concurrency: number;
+}
+
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
-  work<T extends object>(name: string, handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>): Promise<void>;
+  /** pg-boss's worker: one job per polling interval. Fine for low-volume queues (Kit). */
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * A worker for high-volume queues (mail): keeps up to `concurrency` jobs in hand, fetches the next job as
+   * soon as one finishes, and polls only when the queue is empty. Each job is completed or failed on its own
+   * (retried with backoff). `signal` aborts when the queue stops, so a handler waiting for its turn can give
+   * the job back.
+   */
+  consume<T extends object>(
+    name: string,
+    options: ConsumeOptions,
+    handler: (data: T, job: JobInfo & { signal: AbortSignal }) => Promise<void>,
+  ): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,6 +53,12 @@ export interface JobQueueOptions {
 
 const DEFAULT_RETRY: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 15 };
 
+/**
+ * How long `stop()` waits for consumers to finish the jobs in hand, then for pg-boss's own workers: together
+ * within main.ts's 5 s shutdown. Unfinished jobs expire and are retried.
+ */
+const STOP_TIMEOUT_MS = 2000;
+
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
   const boss =
     database.kind === 'postgres'
@@ -37,7 +68,76 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const defaults = { ...DEFAULT_RETRY, ...options.defaults };
   // One creation per queue name, shared by concurrent first sends: parallel createQueue calls deadlock on PostgreSQL.
   const queues = new Map<string, Promise<void>>();
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   let started: Promise<void> | undefined;
+  const stopping = new AbortController();
+  // Every job in hand and every idle consumer listens for the stop: more than the default warning threshold of 10.
+  setMaxListeners(0, stopping.signal);
+  const consumers: Array<Promise<void>> = [];
+  // Consumers waiting for work, by queue: a job sent from this process wakes them at once instead of at the
+  // next poll (transactional mail leaves within milliseconds on the instance that queued it).
+  const sleepers = new Map<string, Set<() => void>>();
+
+  function wake(name: string) {
+    for (const resume of sleepers.get(name) ?? []) resume();
+  }
+
+  /** Resolves after the polling interval, when a job is sent to `name` here, or when the queue stops. */
+  function idle(name: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = sleepers.get(name) ?? new Set<() => void>();
+      sleepers.set(name, waiting);
+      const resume = () => {
+        clearTimeout(timer);
+        waiting.delete(resume);
+        stopping.signal.removeEventListener('abort', resume);
+        resolve();
+      };
+      const timer = setTimeout(resume, pollingMs);
+      waiting.add(resume);
+      stopping.signal.addEventListener('abort', resume, { once: true });
+    });
+  }
+
+  async function runConsumer<T>(
+    name: string,
+    concurrency: number,
+    handler: (data: T, job: JobInfo & { signal: AbortSignal }) => Promise<void>,
+  ) {
+    const inHand = new Set<Promise<void>>();
+    const handle = async (job: PgBoss.JobWithMetadata<T>) => {
+      let failure: { message: string } | undefined;
+      try {
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, signal: stopping.signal });
+      } catch (error) {
+        // Only the message is kept: pg-boss stores it with the job (never the job's data).
+        failure = { message: error instanceof Error ? error.message : String(error) };
+      }
+      try {
+        if (failure) await boss.fail(name, job.id, failure);
+        else await boss.complete(name, job.id);
+      } catch (error) {
+        // The job stays active and is retried when it expires; a done job is never failed (sent twice).
+        options.onError?.(error);
+      }
+    };
+    while (!stopping.signal.aborted) {
+      const free = concurrency - inHand.size;
+      let jobs: Array<PgBoss.JobWithMetadata<T>> = [];
+      try {
+        jobs = await boss.fetch<T>(name, { batchSize: free, includeMetadata: true });
+      } catch (error) {
+        options.onError?.(error);
+      }
+      for (const job of jobs) {
+        const running: Promise<void> = handle(job).finally(() => inHand.delete(running));
+        inHand.add(running);
+      }
+      if (inHand.size >= concurrency) await Promise.race(inHand);
+      else if (jobs.length < free) await idle(name); // the queue is empty (or the database did not answer)
+    }
+    await Promise.allSettled(inHand);
+  }
 
   function ensureQueue(name: string): Promise<void> {
     let created = queues.get(name);
@@ -61,7 +161,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       await ensureQueue(name);
       const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
       const retryDelay = jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
-      return boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true });
+      const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true });
+      wake(name);
+      return id;
     },
     async work(name, handler) {
       await this.start();
@@ -74,9 +176,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         },
       );
     },
+    async consume(name, consumeOptions, handler) {
+      await this.start();
+      await ensureQueue(name);
+      consumers.push(runConsumer(name, Math.max(1, consumeOptions.concurrency), handler));
+    },
     async stop() {
       if (!started) return;
-      await boss.stop({ graceful: true, wait: true, timeout: 4000 });
+      stopping.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS)));
+      await Promise.race([Promise.allSettled(consumers), timeout]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }

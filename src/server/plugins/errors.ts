@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { answerRouteMiss } from '../lib/api-route-miss.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
 /**
@@ -41,10 +42,9 @@ export const errorsPlugin = fp(
       return reply.status(status).send({ error: message });
     });
 
-    // Unknown routes count against the rate limit too, so scanning for routes is throttled.
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-      reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-    });
+    // Unknown routes count against the rate limit too, so scanning for routes is throttled. JSON 404, or 405 with
+    // Allow when the path exists with other methods (also for API paths the SSR catch-all hands back).
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => answerRouteMiss(app, request, reply));
   },
   { name: 'errors', dependencies: ['rate-limit'] },
 );

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
+import { isApiPath } from '../lib/api-route-miss.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
@@ -76,6 +77,8 @@ export const ssrPlugin = fp(
         url: '*',
         schema: { hide: true },
         handler: async (request, reply) => {
+          // API paths answer JSON, never a page: the not-found handler picks 404 or 405 (lib/api-route-miss.ts).
+          if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
           const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
           // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
           const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);

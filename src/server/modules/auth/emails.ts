@@ -1,12 +1,13 @@
 /**
  * The account e-mails (DESIGN §9: a plain-text part and a simple HTML part, sent by the mail job). Links point at
  * pages, never at the API: the page asks for a button press, so mail scanners that prefetch links use nothing up.
+ * All of them are transactional: someone is waiting for them, so they go ahead of bulk mail (decision 0011).
  */
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import { type MailMessage, textToHtml } from '../../jobs/mail.ts';
 
 function message(to: string, subject: string, text: string): MailMessage {
-  return { to, subject, text, html: textToHtml(text) };
+  return { to, subject, text, html: textToHtml(text), kind: 'transactional' };
 }
 
 export const CONFIRMATION_SUBJECT = `Confirm your ${PRODUCT_NAME} email address`;

@@ -1,10 +1,9 @@
 /**
  * Invitations (spec §3): stored, then e-mailed to the recipient by the mail job. An inbox cannot be flooded:
  * besides the per-IP limit of the route, one address receives at most INVITATION_RECIPIENT_LIMIT invitations in
- * INVITATION_RECIPIENT_WINDOW_HOURS, checked and recorded under a per-address lock so concurrent requests
- * cannot both slip through.
+ * INVITATION_RECIPIENT_WINDOW_HOURS (jobs/recipient-cap.ts: checked and recorded under a per-address lock).
  */
-import { and, asc, gt, sql } from 'drizzle-orm';
+import { and, gt, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import {
   type CreateInvitation,
@@ -14,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { invitations } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
+import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.ts';
 import { type EmailBlock, headerLine, renderEmail } from '../leads/email-content.ts';
 import type { RequestMeta } from '../leads/service.ts';
 
@@ -21,7 +21,11 @@ type InvitationInput = Omit<CreateInvitation, 'captcha' | 'website'>;
 
 export type InvitationResult = { sent: true; id: number } | { sent: false; retryAfterSeconds: number };
 
-const WINDOW_MS = INVITATION_RECIPIENT_WINDOW_HOURS * 60 * 60 * 1000;
+const INVITATION_CAP: RecipientCap = {
+  scope: 'invitation',
+  limit: INVITATION_RECIPIENT_LIMIT,
+  windowMs: INVITATION_RECIPIENT_WINDOW_HOURS * 60 * 60 * 1000,
+};
 
 export function invitationEmail(input: InvitationInput, publicUrl: string) {
   const download = new URL('/', publicUrl);
@@ -47,33 +51,32 @@ export async function sendInvitation(
 ): Promise<InvitationResult> {
   const now = deps.now?.() ?? new Date();
   const recipient = input.recipientEmail.toLowerCase();
-  const result = await deps.db.transaction(async (tx): Promise<InvitationResult> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${recipient}`}))`);
-    const recent = await tx
-      .select({ createdAt: invitations.createdAt })
-      .from(invitations)
-      .where(and(sql`lower(${invitations.recipientEmail}) = ${recipient}`, gt(invitations.createdAt, new Date(now.getTime() - WINDOW_MS))))
-      .orderBy(asc(invitations.createdAt));
-    if (recent.length >= INVITATION_RECIPIENT_LIMIT) {
-      // The address can receive another one when the oldest invitation in the window leaves it.
-      const oldest = recent[recent.length - INVITATION_RECIPIENT_LIMIT]!.createdAt.getTime();
-      return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - now.getTime()) / 1000)) };
-    }
-    const [row] = await tx
-      .insert(invitations)
-      .values({
-        senderName: input.senderName,
-        senderEmail: input.senderEmail,
-        recipientName: input.recipientName,
-        recipientEmail: input.recipientEmail,
-        personalMessage: input.personalMessage ?? null,
-        ipAddress: meta.ipAddress,
-        userAgent: meta.userAgent,
-        createdAt: now,
-      })
-      .returning({ id: invitations.id });
-    return { sent: true, id: row!.id };
+  const result = await withinRecipientCap(deps.db, INVITATION_CAP, recipient, now, {
+    sentSince: async (tx, since) =>
+      (
+        await tx
+          .select({ createdAt: invitations.createdAt })
+          .from(invitations)
+          .where(and(sql`lower(${invitations.recipientEmail}) = ${recipient}`, gt(invitations.createdAt, since)))
+      ).map((row) => row.createdAt),
+    record: async (tx) => {
+      const [row] = await tx
+        .insert(invitations)
+        .values({
+          senderName: input.senderName,
+          senderEmail: input.senderEmail,
+          recipientName: input.recipientName,
+          recipientEmail: input.recipientEmail,
+          personalMessage: input.personalMessage ?? null,
+          ipAddress: meta.ipAddress,
+          userAgent: meta.userAgent,
+          createdAt: now,
+        })
+        .returning({ id: invitations.id });
+      return row!.id;
+    },
   });
-  if (result.sent) await deps.mailer.enqueue({ to: input.recipientEmail, ...invitationEmail(input, deps.publicUrl) });
-  return result;
+  if (!result.allowed) return { sent: false, retryAfterSeconds: result.retryAfterSeconds };
+  await deps.mailer.enqueue({ to: input.recipientEmail, ...invitationEmail(input, deps.publicUrl) });
+  return { sent: true, id: result.value };
 }

@@ -1,17 +1,20 @@
 /**
  * Leads (spec §3): one row per e-mail address, case-insensitive. A repeated address updates the first name when
  * given and keeps the first source and attribution (first touch), then the download e-mail and the Kit sync are
- * queued again (DESIGN §6 "Decided"). The row is written before anything is queued, so no lead is lost.
+ * queued again (DESIGN §6 "Decided") — the e-mail at most LEAD_DOWNLOAD_EMAIL_LIMIT times a day per address, so
+ * the form cannot be used to flood an inbox (decision 0011). The row is written before anything is queued, so no
+ * lead is lost.
  */
-import { count, desc, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import type { CreateLead, Lead, LeadList } from '../../../shared/schemas/leads.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { leads } from '../../db/schema.ts';
+import { auditLog, leads } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { enqueueKitSync } from '../../jobs/kit.ts';
+import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.ts';
 import { renderEmail } from './email-content.ts';
 
 export interface RequestMeta {
@@ -24,7 +27,21 @@ export interface LeadDependencies {
   mailer: Mailer;
   queue: JobQueue;
   config: Pick<AppConfig, 'kit' | 'downloadUrl' | 'publicUrl' | 'supportEmail'>;
+  now?: () => Date;
 }
+
+/** One address gets the download e-mail at most this many times in LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS. */
+export const LEAD_DOWNLOAD_EMAIL_LIMIT = 3;
+export const LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS = 24;
+
+/** Each download e-mail queued is an audit entry of its lead; the entries are the cap's record. */
+const DOWNLOAD_EMAIL_ACTION = 'lead.download_email';
+
+const DOWNLOAD_EMAIL_CAP: RecipientCap = {
+  scope: 'lead-download',
+  limit: LEAD_DOWNLOAD_EMAIL_LIMIT,
+  windowMs: LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS * 60 * 60 * 1000,
+};
 
 type LeadInput = Omit<CreateLead, 'captcha' | 'website'>;
 
@@ -68,16 +85,53 @@ export function downloadEmail(firstName: string, downloadUrl: string, publicUrl:
   };
 }
 
-/** Stores (or updates) the lead, then queues the download e-mail and the Kit sync. */
-export async function captureLead(deps: LeadDependencies, input: LeadInput, meta: RequestMeta): Promise<{ id: number }> {
+/**
+ * Stores (or updates) the lead, then queues the download e-mail (unless the address had its share today) and
+ * the Kit sync (always: it is idempotent and keeps the first name current).
+ */
+export async function captureLead(
+  deps: LeadDependencies,
+  input: LeadInput,
+  meta: RequestMeta,
+): Promise<{ id: number; downloadEmailQueued: boolean }> {
   const lead = await upsertLead(deps.db, input, meta);
-  await deps.mailer.enqueue({
-    to: input.email,
-    replyTo: deps.config.supportEmail,
-    ...downloadEmail(input.firstName, deps.config.downloadUrl, deps.config.publicUrl),
+  const now = deps.now?.() ?? new Date();
+  const entityId = String(lead.id);
+  const cap = await withinRecipientCap(deps.db, DOWNLOAD_EMAIL_CAP, input.email, now, {
+    sentSince: async (tx, since) =>
+      (
+        await tx
+          .select({ createdAt: auditLog.createdAt })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.entity, 'lead'),
+              eq(auditLog.entityId, entityId),
+              eq(auditLog.action, DOWNLOAD_EMAIL_ACTION),
+              gt(auditLog.createdAt, since),
+            ),
+          )
+      ).map((row) => row.createdAt),
+    record: async (tx) => {
+      await tx.insert(auditLog).values({
+        action: DOWNLOAD_EMAIL_ACTION,
+        entity: 'lead',
+        entityId,
+        ipAddress: meta.ipAddress,
+        userAgent: meta.userAgent,
+        createdAt: now,
+      });
+    },
   });
+  if (cap.allowed) {
+    await deps.mailer.enqueue({
+      to: input.email,
+      replyTo: deps.config.supportEmail,
+      ...downloadEmail(input.firstName, deps.config.downloadUrl, deps.config.publicUrl),
+    });
+  }
   await enqueueKitSync(deps.queue, deps.config.kit, lead.id);
-  return lead;
+  return { id: lead.id, downloadEmailQueued: cap.allowed };
 }
 
 function toLead(row: typeof leads.$inferSelect): Lead {
