@@ -26,12 +26,3 @@ export function PageHeader({
     </div>
   );
 }
-
-/** A page whose content arrives in a later release: heading and one honest line, no fake controls. */
-export function PlannedPage({ title, description }: { title: string; description: string }) {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <PageHeader title={title} description={description} />
-    </section>
-  );
-}

@@ -1,39 +1,20 @@
-import { AlertTriangleIcon, ArrowLeftIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { AlertTriangleIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
-import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import {
-  BuildGuidFormDialog,
-  BuildGuidList,
-  DeleteBuildGuidDialog,
-  serverMessageOr,
-  useBuildGuids,
-  useDeleteBuildGuid,
-} from '~/features/build-guids';
+import { AdminPage, adminMeta } from '~/features/accounts';
+import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
+import { serverMessageOr } from '~/lib/api-client';
 
-export const meta = () => [
-  { title: pageTitle('Build GUIDs') },
-  { name: 'description', content: 'Encryption keys for decrypting jots from the desktop app.' },
-];
-
-export default function BuildGuidsPage() {
-  return (
-    <ProtectedPage requireAdmin>
-      <BuildGuidsManagement />
-    </ProtectedPage>
-  );
-}
+export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
 
 /** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
-function BuildGuidsManagement() {
+export default function BuildGuidsPage() {
   const guidsQuery = useBuildGuids();
   const deleteBuildGuid = useDeleteBuildGuid();
   const [formGuid, setFormGuid] = useState<BuildGuid | null>(null);
@@ -57,14 +38,8 @@ function BuildGuidsManagement() {
   }
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/admin">
-          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
-        </Link>
-      </Button>
-      <PageHeader
-        title="Build GUIDs"
+    <AdminPage
+      title="Build GUIDs"
         description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
         actions={
           <>
@@ -76,9 +51,8 @@ function BuildGuidsManagement() {
               <PlusIcon aria-hidden="true" /> Add
             </Button>
           </>
-        }
-      />
-
+      }
+    >
       <Card>
         <CardContent className="px-4 sm:px-6">
           {guidsQuery.isPending ? (
@@ -119,6 +93,6 @@ function BuildGuidsManagement() {
           if (!open) setGuidToDelete(null);
         }}
       />
-    </div>
+    </AdminPage>
   );
 }
