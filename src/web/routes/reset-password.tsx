@@ -3,7 +3,7 @@ import { KeyRoundIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import {
   INVALID_RESET_LINK_MESSAGE,
   type ResetPasswordForm,

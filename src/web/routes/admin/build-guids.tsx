@@ -1,6 +1,6 @@
 import { AlertTriangleIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';

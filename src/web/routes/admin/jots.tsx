@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangleIcon, FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import { ADMIN_JOTS_PAGE_SIZE } from '../../../shared/constants';
 import { Pager } from '~/components/pager';

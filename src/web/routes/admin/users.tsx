@@ -1,7 +1,7 @@
 import { AlertTriangleIcon, SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { User, UserStatusFilter } from '../../../shared/schemas/accounts';
 import { Pager } from '~/components/pager';

@@ -8,7 +8,7 @@ import { CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { z } from 'zod';
 import {
   CAPTCHA_REQUIRED_MESSAGE,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../shared/schemas/accounts';
 import { useCreateUser } from '../api/create-user';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { type BuildGuid, type BuildGuidInput, BuildGuidInputSchema } from '../../../../shared/schemas/build-guids';
 import { useCreateBuildGuid } from '../api/create-build-guid';

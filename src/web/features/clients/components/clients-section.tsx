@@ -1,6 +1,6 @@
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { formatRelativeTime } from '../../../../shared/format';
 import type { ApiClient } from '../../../../shared/schemas/clients';
 import { useDeleteClient } from '../api/delete-client';

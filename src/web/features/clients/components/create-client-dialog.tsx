@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
