@@ -25,10 +25,20 @@ export function Pager({
         {offset + 1}–{Math.min(offset + pageSize, total)} of {total.toLocaleString('en-US')}
       </span>
       <span className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={offset === 0 || isBusy} onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset === 0 || isBusy}
+          onClick={() => onOffsetChange(Math.max(0, offset - pageSize))}
+        >
           Previous
         </Button>
-        <Button variant="outline" size="sm" disabled={offset + pageSize >= total || isBusy} onClick={() => onOffsetChange(offset + pageSize)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offset + pageSize >= total || isBusy}
+          onClick={() => onOffsetChange(offset + pageSize)}
+        >
           Next
         </Button>
       </span>

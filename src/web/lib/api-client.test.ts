@@ -52,7 +52,9 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 
 /** A browser-like localStorage holding `token` (the unit project runs in Node, without `window`). */
 function signedInAs(token: string) {
-  vi.stubGlobal('window', { localStorage: { getItem: (key: string) => (key === AUTH_TOKEN_STORAGE_KEY ? token : null) } });
+  vi.stubGlobal('window', {
+    localStorage: { getItem: (key: string) => (key === AUTH_TOKEN_STORAGE_KEY ? token : null) },
+  });
 }
 
 describe('apiRequest', () => {

@@ -9,7 +9,8 @@ import { type ExternalToast, toast as sonner } from 'sonner';
 type Message = Parameters<typeof sonner>[0];
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
-const show = (kind: Kind) => (message: Message, options?: ExternalToast) => sonner[kind](message, { id: kind, ...options });
+const show = (kind: Kind) => (message: Message, options?: ExternalToast) =>
+  sonner[kind](message, { id: kind, ...options });
 
 export const toast = {
   success: show('success'),

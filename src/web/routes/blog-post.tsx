@@ -101,7 +101,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <RouteError
       error={error}
       notFound={{
-        heading: 'Article not found',
         detail: 'This article does not exist or has been unpublished.',
         backTo: '/blog',
         backLabel: 'All articles',

@@ -15,4 +15,4 @@ export { UserFormDialog } from './components/user-form-dialog';
 export { UsersList } from './components/users-list';
 export { SignInForm } from './components/sign-in-form';
 export { AccessDenied, ProtectedPage } from './components/protected-page';
-export { AdminPage, adminMeta, ComingSoon } from './components/admin-page';
+export { AdminPage, AdminPageActions, adminMeta, ComingSoon } from './components/admin-page';

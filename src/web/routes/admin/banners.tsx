@@ -5,10 +5,7 @@ export const meta = adminMeta(pageTitle('Site Banners'), 'Manage site-wide notif
 
 export default function Page() {
   return (
-    <AdminPage
-      title="Site Banners"
-      description="Manage site-wide notification banners"
-    >
+    <AdminPage title="Site Banners" description="Manage site-wide notification banners">
       <ComingSoon>Banner editing is coming soon. Active banners already show at the top of every page.</ComingSoon>
     </AdminPage>
   );

@@ -5,10 +5,7 @@ export const meta = adminMeta(pageTitle('Blog Management'), 'Manage the JotIt bl
 
 export default function Page() {
   return (
-    <AdminPage
-      title="Blog Management"
-      description="The articles of the public blog."
-    >
+    <AdminPage title="Blog Management" description="The articles of the public blog.">
       <ComingSoon>The blog editor is coming soon. The published articles are on the public blog.</ComingSoon>
     </AdminPage>
   );

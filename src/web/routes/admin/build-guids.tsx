@@ -6,7 +6,7 @@ import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
 import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
 import { serverMessageOr } from '~/lib/api-client';
@@ -15,6 +15,17 @@ export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for dec
 
 /** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
 export default function BuildGuidsPage() {
+  return (
+    <AdminPage
+      title="Build GUIDs"
+      description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
+    >
+      <BuildGuidsManagement />
+    </AdminPage>
+  );
+}
+
+function BuildGuidsManagement() {
   const guidsQuery = useBuildGuids();
   const deleteBuildGuid = useDeleteBuildGuid();
   const [formGuid, setFormGuid] = useState<BuildGuid | null>(null);
@@ -38,21 +49,18 @@ export default function BuildGuidsPage() {
   }
 
   return (
-    <AdminPage
-      title="Build GUIDs"
-        description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
-        actions={
-          <>
-            <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
-              <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
-              Refresh
-            </Button>
-            <Button onClick={() => openForm(null)}>
-              <PlusIcon aria-hidden="true" /> Add
-            </Button>
-          </>
-      }
-    >
+    <>
+      <AdminPageActions>
+        <>
+          <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+            Refresh
+          </Button>
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon aria-hidden="true" /> Add
+          </Button>
+        </>
+      </AdminPageActions>
       <Card>
         <CardContent className="px-4 sm:px-6">
           {guidsQuery.isPending ? (
@@ -93,6 +101,6 @@ export default function BuildGuidsPage() {
           if (!open) setGuidToDelete(null);
         }}
       />
-    </AdminPage>
+    </>
   );
 }

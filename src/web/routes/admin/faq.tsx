@@ -5,10 +5,7 @@ export const meta = adminMeta('FAQ Management', 'Manage the JotIt FAQ.');
 
 export default function Page() {
   return (
-    <AdminPage
-      title="FAQ Management"
-      description="Questions and answers shown on the Help page."
-    >
+    <AdminPage title="FAQ Management" description="Questions and answers shown on the Help page.">
       <ComingSoon>FAQ editing is coming soon. The published questions are on the Help page.</ComingSoon>
     </AdminPage>
   );

@@ -8,7 +8,7 @@ import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
 import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
 import { JotRecords, JotSearchCard, useCreateTestJot, useJots } from '~/features/jots';
 import { serverMessageOr } from '~/lib/api-client';
@@ -17,6 +17,17 @@ export const meta = adminMeta(pageTitle('Jots Management'), 'Jots received from 
 
 /** Spec §2 Jots Management: test jot, refresh, stats, search, the records (decrypted) and paging by 50. */
 export default function JotsPage() {
+  return (
+    <AdminPage
+      title="Jots Management"
+      description="Every jot received from the desktop app, decrypted. Visitors only ever see a count, a time and a place."
+    >
+      <JotsManagement />
+    </AdminPage>
+  );
+}
+
+function JotsManagement() {
   const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
   const jotsQuery = useJots({ limit: ADMIN_JOTS_PAGE_SIZE, offset });
@@ -47,21 +58,18 @@ export default function JotsPage() {
   }
 
   return (
-    <AdminPage
-      title="Jots Management"
-        description="Every jot received from the desktop app, decrypted. Visitors only ever see a count, a time and a place."
-        actions={
-          <>
-            <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
-              <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
-            </Button>
-            <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
-              <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
-              Refresh
-            </Button>
-          </>
-      }
-    >
+    <>
+      <AdminPageActions>
+        <>
+          <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
+            <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
+          </Button>
+          <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+            Refresh
+          </Button>
+        </>
+      </AdminPageActions>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Total Jots" value={jotsQuery.data ? total.toLocaleString('en-US') : '—'} />
         <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
@@ -113,7 +121,7 @@ export default function JotsPage() {
           )}
         </CardContent>
       </Card>
-    </AdminPage>
+    </>
   );
 }
 

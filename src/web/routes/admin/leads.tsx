@@ -11,7 +11,9 @@ export default function Page() {
       // Spec §2: without a user, Leads Management shows Access Denied with a Sign In button (to /api-tester).
       whenSignedOut="access-denied"
     >
-      <ComingSoon>The leads list and its CSV export are coming soon. Leads are already stored and synced to Kit as they arrive.</ComingSoon>
+      <ComingSoon>
+        The leads list and its CSV export are coming soon. Leads are already stored and synced to Kit as they arrive.
+      </ComingSoon>
     </AdminPage>
   );
 }

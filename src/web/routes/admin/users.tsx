@@ -11,6 +11,7 @@ import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import {
   AdminPage,
+  AdminPageActions,
   adminMeta,
   DeleteUserDialog,
   useDeleteUser,
@@ -34,6 +35,17 @@ const FILTERS: Array<{ value: UserStatusFilter | undefined; label: string }> = [
 
 /** Spec §2 User Management: Add User, the users table with status and role toggles, edit and delete. */
 export default function UsersPage() {
+  return (
+    <AdminPage
+      title="User Management"
+      description="Approve new accounts, grant or revoke admin rights, and add or remove users."
+    >
+      <UserManagement />
+    </AdminPage>
+  );
+}
+
+function UserManagement() {
   const { user: currentUser, signOut } = useAuth();
   const navigate = useNavigate();
   const searchId = useId();
@@ -96,15 +108,12 @@ export default function UsersPage() {
   }
 
   return (
-    <AdminPage
-      title="User Management"
-        description="Approve new accounts, grant or revoke admin rights, and add or remove users."
-        actions={
-          <Button onClick={() => openForm(null)}>
-            <UserPlusIcon aria-hidden="true" /> Add User
-          </Button>
-      }
-    >
+    <>
+      <AdminPageActions>
+        <Button onClick={() => openForm(null)}>
+          <UserPlusIcon aria-hidden="true" /> Add User
+        </Button>
+      </AdminPageActions>
       <Card>
         <CardHeader className="gap-4">
           <h2 className="text-lg font-semibold">
@@ -201,7 +210,7 @@ export default function UsersPage() {
           if (!open) setUserToDelete(null);
         }}
       />
-    </AdminPage>
+    </>
   );
 }
 
