@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see the file).
+import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from '~/lib/utils';
 
 /** The heading block every page starts with. */
@@ -7,12 +7,15 @@ export function PageHeader({
   description,
   eyebrow,
   actions,
+  actionsRef,
   className,
 }: {
   title: ReactNode;
   description?: ReactNode;
   eyebrow?: ReactNode;
   actions?: ReactNode;
+  /** The actions box as a portal target (the admin shell's header buttons come from inside its gate). */
+  actionsRef?: Ref<HTMLDivElement>;
   className?: string;
 }) {
   return (
@@ -22,16 +25,11 @@ export function PageHeader({
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
         {description && <p className="max-w-2xl text-muted-foreground text-pretty">{description}</p>}
       </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      {(actions || actionsRef) && (
+        <div ref={actionsRef} className="flex flex-wrap gap-2 empty:hidden">
+          {actions}
+        </div>
+      )}
     </div>
-  );
-}
-
-/** A page whose content arrives in a later release: heading and one honest line, no fake controls. */
-export function PlannedPage({ title, description }: { title: string; description: string }) {
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-      <PageHeader title={title} description={description} />
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The one API client (spec §7): JSON in and out, the bearer token from `auth_token` when present, and the
- * error text rules of spec §8 — the server's `error` field, else 'Network error' when the body is
- * unreadable, else 'HTTP ' + status.
+ * The one API client (spec §7): JSON in and out, the bearer token from `auth_token` when present (unless the call
+ * is `anonymous`), and the error text rules of spec §8 — the server's `error` field, else 'Network error' when the
+ * body is unreadable or the request failed, else 'HTTP ' + status. Proven by api-client.test.ts.
  */
 import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
 
@@ -21,6 +21,11 @@ export interface ApiRequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Send no stored token. The live widgets read public endpoints anonymously: an admin's token turns
+   * `GET /api/jots` into full records, and an expired one would turn the public list into a 401.
+   */
+  anonymous?: boolean;
 }
 
 export function readAuthToken(): string | null {
@@ -35,7 +40,7 @@ export function readAuthToken(): string | null {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readAuthToken();
+  const token = options.anonymous ? null : readAuthToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;

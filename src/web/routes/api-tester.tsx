@@ -1,5 +1,5 @@
 import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
+import { ProtectedPage } from '~/features/accounts';
 import { ApiTester } from '~/features/api-tester';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/api-tester';

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { data, Link } from 'react-router';
-import { PostCard } from '~/features/blog/components/post-card';
-import { CategoryBadge, PostMeta } from '~/features/blog/components/post-meta';
+import { RouteError } from '~/components/route-error';
+import { CategoryBadge, PostCard, PostMeta } from '~/features/blog';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/blog-post';
@@ -92,5 +92,19 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A missing slug keeps the site frame and answers 404 (the loader's status) with a way back to the list. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteError
+      error={error}
+      notFound={{
+        detail: 'This article does not exist or has been unpublished.',
+        backTo: '/blog',
+        backLabel: 'All articles',
+      }}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
+import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
-import { PostCard } from '~/features/blog/components/post-card';
+import { CategoryFilter, PostCard } from '~/features/blog';
 import { originFromMatches, seo } from '~/lib/seo';
-import { cn } from '~/lib/utils';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
 
@@ -38,22 +38,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         description="How we keep your ideas safe, fast and out of the way: security, engineering and the developer API."
       />
 
-      <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-        {[ALL, ...PUBLIC_BLOG_CATEGORIES].map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={category === name}
-            onClick={() => setSearchParams(name === ALL ? {} : { category: name }, { preventScrollReset: true, replace: true })}
-            className={cn(
-              'h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              category === name ? 'border-primary bg-primary text-primary-foreground' : 'bg-background hover:bg-muted',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <CategoryFilter
+        categories={[ALL, ...PUBLIC_BLOG_CATEGORIES]}
+        selected={category}
+        onSelect={(name) => setSearchParams(name === ALL ? {} : { category: name }, { preventScrollReset: true, replace: true })}
+      />
 
       {featured ? (
         <>
@@ -73,4 +62,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+/** A failing loader keeps the site frame (nav, footer) around the error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

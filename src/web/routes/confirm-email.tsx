@@ -2,7 +2,8 @@ import { CheckCircle2Icon, MailIcon, XCircleIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
-import { serverErrorText, useConfirmEmail } from '~/features/accounts';
+import { useConfirmEmail } from '~/features/accounts';
+import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/confirm-email';
 

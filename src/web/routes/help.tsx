@@ -2,6 +2,7 @@ import { BookOpenIcon, LifeBuoyIcon, MessageSquareIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link } from 'react-router';
 import { pageTitle, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
+import { RouteError } from '~/components/route-error';
 import { Button } from '~/components/ui/button';
 import { FaqAccordion, getHelpContent, type HelpContent, HelpVideo } from '~/features/faqs';
 import { PageIntro, Section } from '~/features/marketing';
@@ -107,4 +108,9 @@ function SupportCard() {
       </Button>
     </div>
   );
+}
+
+/** A failing loader keeps the site frame (nav, footer) around the error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SignInForm } from '~/components/sign-in-form';
+import { SignInForm } from '~/features/accounts';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { useAuth } from '~/lib/auth';

@@ -15,7 +15,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
+import { ProtectedPage } from '~/features/accounts';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';

@@ -3,7 +3,7 @@ import { KeyRoundIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import {
   INVALID_RESET_LINK_MESSAGE,
   type ResetPasswordForm,
@@ -11,7 +11,8 @@ import {
 } from '../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
-import { serverErrorText, TextField, useResetPassword } from '~/features/accounts';
+import { TextField, useResetPassword } from '~/features/accounts';
+import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
 

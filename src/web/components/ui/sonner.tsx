@@ -27,14 +27,57 @@ const toasterStyle: ToasterStyle = {
   '--border-radius': 'var(--radius)',
 };
 
+// Sonner lays toasts out full-width below this width (its styles.css).
+const PHONE_QUERY = '(max-width: 600px)';
+const GAP_BELOW_HEADER_PX = 8;
+
+function subscribeToPhoneQuery(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Where the sticky site header ends on screen (it moves while a banner strip above it scrolls away). */
+function useHeaderBottom(isActive: boolean): number {
+  const [bottom, setBottom] = React.useState(0);
+  React.useEffect(() => {
+    if (!isActive) return;
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setBottom(Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0)));
+    };
+    measure();
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [isActive]);
+  return bottom;
+}
+
+/*
+ * Toasts never cover the header (More, Sign In, Sign Out): bottom right on a desktop, and on a phone at the top,
+ * just below the header, where the on-screen keyboard does not hide them. Rendered only in the browser (root.tsx).
+ */
 function Toaster({ style, ...props }: ToasterProps) {
+  const isPhone = React.useSyncExternalStore(
+    subscribeToPhoneQuery,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+  const headerBottom = useHeaderBottom(isPhone);
   return (
     <Sonner
       theme="light"
       className="toaster group"
       richColors
       closeButton
-      position="top-right"
+      position={isPhone ? 'top-center' : 'bottom-right'}
+      mobileOffset={{ top: headerBottom + GAP_BELOW_HEADER_PX }}
       style={{ ...toasterStyle, ...style }}
       {...props}
     />

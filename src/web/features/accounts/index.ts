@@ -1,4 +1,4 @@
-/** The accounts feature's public surface: routes and the shared gate import from here only. */
+/** The accounts feature's public surface: the sign-in screen, the gate of spec §2, user management. Routes import from here only. */
 export { useConfirmEmail } from './api/confirm-email';
 export { useCreateUser } from './api/create-user';
 export { useDeleteUser } from './api/delete-user';
@@ -9,8 +9,10 @@ export { useSendConfirmationEmail } from './api/send-confirmation-email';
 export { useSignIn } from './api/sign-in';
 export { useSignUp } from './api/sign-up';
 export { useUpdateUser } from './api/update-user';
-export { serverErrorText } from '~/lib/api-client';
 export { TextField } from './components/text-field';
 export { DeleteUserDialog } from './components/delete-user-dialog';
 export { UserFormDialog } from './components/user-form-dialog';
 export { UsersList } from './components/users-list';
+export { SignInForm } from './components/sign-in-form';
+export { AccessDenied, ProtectedPage } from './components/protected-page';
+export { AdminPage, AdminPageActions, adminMeta, ComingSoon } from './components/admin-page';

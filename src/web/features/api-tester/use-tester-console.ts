@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { errorField, sendTesterRequest, TesterNetworkError, type TesterRequest, type TesterResponse } from './api/send-tester-request';
 
 /** The last call and what came back: the API Response box shows it, Copy as curl repeats it. */

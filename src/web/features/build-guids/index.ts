@@ -3,7 +3,6 @@ export { getBuildGuidsQueryOptions, newestBuildGuid, useBuildGuids } from './api
 export { useCreateBuildGuid } from './api/create-build-guid';
 export { useUpdateBuildGuid } from './api/update-build-guid';
 export { useDeleteBuildGuid } from './api/delete-build-guid';
-export { serverMessageOr } from '~/lib/api-client';
 export { BuildGuidFormDialog } from './components/build-guid-form-dialog';
 export { BuildGuidList, previewValue } from './components/build-guid-list';
 export { DeleteBuildGuidDialog } from './components/delete-build-guid-dialog';

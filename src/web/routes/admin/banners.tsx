@@ -1,15 +1,12 @@
-import { PlannedPage } from '~/components/page-header';
-import { originFromMatches, seo } from '~/lib/seo';
-import type { Route } from './+types/banners';
+import { pageTitle } from '../../../shared/brand';
+import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'Site Banners - JotIt!',
-    description: 'Manage site-wide notification banners.',
-    path: '/admin/banners',
-    origin: originFromMatches(matches),
-  });
+export const meta = adminMeta(pageTitle('Site Banners'), 'Manage site-wide notification banners.');
 
 export default function Page() {
-  return <PlannedPage title={'Site Banners'} description={'Banner management opens in a later release.'} />;
+  return (
+    <AdminPage title="Site Banners" description="Manage site-wide notification banners">
+      <ComingSoon>Banner editing is coming soon. Active banners already show at the top of every page.</ComingSoon>
+    </AdminPage>
+  );
 }

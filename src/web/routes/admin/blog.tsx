@@ -1,15 +1,12 @@
-import { PlannedPage } from '~/components/page-header';
-import { originFromMatches, seo } from '~/lib/seo';
-import type { Route } from './+types/blog';
+import { pageTitle } from '../../../shared/brand';
+import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'Blog Management - JotIt!',
-    description: 'Manage the JotIt blog.',
-    path: '/admin/blog',
-    origin: originFromMatches(matches),
-  });
+export const meta = adminMeta(pageTitle('Blog Management'), 'Manage the JotIt blog.');
 
 export default function Page() {
-  return <PlannedPage title={'Blog Management'} description={'Blog management opens in a later release.'} />;
+  return (
+    <AdminPage title="Blog Management" description="The articles of the public blog.">
+      <ComingSoon>The blog editor is coming soon. The published articles are on the public blog.</ComingSoon>
+    </AdminPage>
+  );
 }

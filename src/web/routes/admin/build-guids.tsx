@@ -1,38 +1,30 @@
-import { AlertTriangleIcon, ArrowLeftIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { AlertTriangleIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
-import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import {
-  BuildGuidFormDialog,
-  BuildGuidList,
-  DeleteBuildGuidDialog,
-  serverMessageOr,
-  useBuildGuids,
-  useDeleteBuildGuid,
-} from '~/features/build-guids';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
+import { serverMessageOr } from '~/lib/api-client';
 
-export const meta = () => [
-  { title: pageTitle('Build GUIDs') },
-  { name: 'description', content: 'Encryption keys for decrypting jots from the desktop app.' },
-];
+export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
 
+/** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
 export default function BuildGuidsPage() {
   return (
-    <ProtectedPage requireAdmin>
+    <AdminPage
+      title="Build GUIDs"
+      description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
+    >
       <BuildGuidsManagement />
-    </ProtectedPage>
+    </AdminPage>
   );
 }
 
-/** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
 function BuildGuidsManagement() {
   const guidsQuery = useBuildGuids();
   const deleteBuildGuid = useDeleteBuildGuid();
@@ -57,28 +49,18 @@ function BuildGuidsManagement() {
   }
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/admin">
-          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
-        </Link>
-      </Button>
-      <PageHeader
-        title="Build GUIDs"
-        description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
-        actions={
-          <>
-            <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
-              <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
-              Refresh
-            </Button>
-            <Button onClick={() => openForm(null)}>
-              <PlusIcon aria-hidden="true" /> Add
-            </Button>
-          </>
-        }
-      />
-
+    <>
+      <AdminPageActions>
+        <>
+          <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+            Refresh
+          </Button>
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon aria-hidden="true" /> Add
+          </Button>
+        </>
+      </AdminPageActions>
       <Card>
         <CardContent className="px-4 sm:px-6">
           {guidsQuery.isPending ? (
@@ -119,6 +101,6 @@ function BuildGuidsManagement() {
           if (!open) setGuidToDelete(null);
         }}
       />
-    </div>
+    </>
   );
 }

@@ -1,15 +1,12 @@
-import { PlannedPage } from '~/components/page-header';
-import { originFromMatches, seo } from '~/lib/seo';
-import type { Route } from './+types/faq';
+import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: 'FAQ Management',
-    description: 'Manage the JotIt FAQ.',
-    path: '/admin/faq',
-    origin: originFromMatches(matches),
-  });
+// Spec §2 titles this page exactly "FAQ Management", without the product suffix.
+export const meta = adminMeta('FAQ Management', 'Manage the JotIt FAQ.');
 
 export default function Page() {
-  return <PlannedPage title={'FAQ Management'} description={'FAQ management opens in a later release.'} />;
+  return (
+    <AdminPage title="FAQ Management" description="Questions and answers shown on the Help page.">
+      <ComingSoon>FAQ editing is coming soon. The published questions are on the Help page.</ComingSoon>
+    </AdminPage>
+  );
 }

@@ -1,32 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangleIcon, ArrowLeftIcon, FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
+import { AlertTriangleIcon, FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import { ADMIN_JOTS_PAGE_SIZE } from '../../../shared/constants';
-import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
+import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { getBuildGuidsQueryOptions, newestBuildGuid, serverMessageOr } from '~/features/build-guids';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
 import { JotRecords, JotSearchCard, useCreateTestJot, useJots } from '~/features/jots';
+import { serverMessageOr } from '~/lib/api-client';
 
-export const meta = () => [
-  { title: pageTitle('Jots Management') },
-  { name: 'description', content: 'Jots received from the JotIt desktop app.' },
-];
+export const meta = adminMeta(pageTitle('Jots Management'), 'Jots received from the JotIt desktop app.');
 
+/** Spec §2 Jots Management: test jot, refresh, stats, search, the records (decrypted) and paging by 50. */
 export default function JotsPage() {
   return (
-    <ProtectedPage requireAdmin>
+    <AdminPage
+      title="Jots Management"
+      description="Every jot received from the desktop app, decrypted. Visitors only ever see a count, a time and a place."
+    >
       <JotsManagement />
-    </ProtectedPage>
+    </AdminPage>
   );
 }
 
-/** Spec §2 Jots Management: test jot, refresh, stats, search, the records (decrypted) and paging by 50. */
 function JotsManagement() {
   const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
@@ -58,28 +58,18 @@ function JotsManagement() {
   }
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/admin">
-          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
-        </Link>
-      </Button>
-      <PageHeader
-        title="Jots Management"
-        description="Every jot received from the desktop app, decrypted. Visitors only ever see a count, a time and a place."
-        actions={
-          <>
-            <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
-              <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
-            </Button>
-            <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
-              <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
-              Refresh
-            </Button>
-          </>
-        }
-      />
-
+    <>
+      <AdminPageActions>
+        <>
+          <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
+            <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
+          </Button>
+          <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
+            Refresh
+          </Button>
+        </>
+      </AdminPageActions>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Total Jots" value={jotsQuery.data ? total.toLocaleString('en-US') : '—'} />
         <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
@@ -120,37 +110,18 @@ function JotsManagement() {
           ) : (
             <>
               <JotRecords jots={jots} caption="Jots records" />
-              {/* Spec §9: pagination only when the total exceeds the page size. */}
-              {total > ADMIN_JOTS_PAGE_SIZE && (
-                <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-                  <span>
-                    {offset + 1}–{Math.min(offset + ADMIN_JOTS_PAGE_SIZE, total)} of {total.toLocaleString('en-US')}
-                  </span>
-                  <span className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={offset === 0 || jotsQuery.isPlaceholderData}
-                      onClick={() => setOffset(Math.max(0, offset - ADMIN_JOTS_PAGE_SIZE))}
-                    >
-                      Previous
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={offset + ADMIN_JOTS_PAGE_SIZE >= total || jotsQuery.isPlaceholderData}
-                      onClick={() => setOffset(offset + ADMIN_JOTS_PAGE_SIZE)}
-                    >
-                      Next
-                    </Button>
-                  </span>
-                </nav>
-              )}
+              <Pager
+                offset={offset}
+                pageSize={ADMIN_JOTS_PAGE_SIZE}
+                total={total}
+                isBusy={jotsQuery.isPlaceholderData}
+                onOffsetChange={setOffset}
+              />
             </>
           )}
         </CardContent>
       </Card>
-    </div>
+    </>
   );
 }
 

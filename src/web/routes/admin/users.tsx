@@ -1,27 +1,29 @@
-import { AlertTriangleIcon, ArrowLeftIcon, SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { AlertTriangleIcon, SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { useNavigate } from 'react-router';
+import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { User, UserStatusFilter } from '../../../shared/schemas/accounts';
-import { PageHeader } from '~/components/page-header';
-import { ProtectedPage } from '~/components/protected-page';
+import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import {
+  AdminPage,
+  AdminPageActions,
+  adminMeta,
   DeleteUserDialog,
-  serverErrorText,
   useDeleteUser,
   UserFormDialog,
   UsersList,
   useUpdateUser,
   useUsers,
 } from '~/features/accounts';
+import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 
-export const meta = () => [{ title: pageTitle('User Management') }];
+export const meta = adminMeta(pageTitle('User Management'));
 
 const PAGE_SIZE = 50;
 const SEARCH_DELAY_MS = 250;
@@ -31,15 +33,18 @@ const FILTERS: Array<{ value: UserStatusFilter | undefined; label: string }> = [
   { value: 'approved', label: 'Approved' },
 ];
 
+/** Spec §2 User Management: Add User, the users table with status and role toggles, edit and delete. */
 export default function UsersPage() {
   return (
-    <ProtectedPage requireAdmin>
+    <AdminPage
+      title="User Management"
+      description="Approve new accounts, grant or revoke admin rights, and add or remove users."
+    >
       <UserManagement />
-    </ProtectedPage>
+    </AdminPage>
   );
 }
 
-/** Spec §2 User Management: Add User, the users table with status and role toggles, edit and delete. */
 function UserManagement() {
   const { user: currentUser, signOut } = useAuth();
   const navigate = useNavigate();
@@ -103,22 +108,12 @@ function UserManagement() {
   }
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 sm:py-14">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/admin">
-          <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
-        </Link>
-      </Button>
-      <PageHeader
-        title="User Management"
-        description="Approve new accounts, grant or revoke admin rights, and add or remove users."
-        actions={
-          <Button onClick={() => openForm(null)}>
-            <UserPlusIcon aria-hidden="true" /> Add User
-          </Button>
-        }
-      />
-
+    <>
+      <AdminPageActions>
+        <Button onClick={() => openForm(null)}>
+          <UserPlusIcon aria-hidden="true" /> Add User
+        </Button>
+      </AdminPageActions>
       <Card>
         <CardHeader className="gap-4">
           <h2 className="text-lg font-semibold">
@@ -200,21 +195,7 @@ function UserManagement() {
                 onEdit={openForm}
                 onDelete={setUserToDelete}
               />
-              {total > PAGE_SIZE && (
-                <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm text-muted-foreground">
-                  <span>
-                    {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-                  </span>
-                  <span className="flex gap-2">
-                    <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-                      Previous
-                    </Button>
-                    <Button variant="outline" size="sm" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-                      Next
-                    </Button>
-                  </span>
-                </nav>
-              )}
+              <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffsetChange={setOffset} />
             </div>
           )}
         </CardContent>
@@ -229,7 +210,7 @@ function UserManagement() {
           if (!open) setUserToDelete(null);
         }}
       />
-    </div>
+    </>
   );
 }
 

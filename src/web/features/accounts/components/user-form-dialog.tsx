@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import { toast } from '~/lib/toast';
+import type { z } from 'zod';
 import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../shared/schemas/accounts';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -19,13 +20,13 @@ import {
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 
-interface UserFormValues {
-  username: string;
-  email: string;
-  password: string;
-  isAdmin: boolean;
-  isApproved: boolean;
-}
+/*
+ * Add and edit share one form with every field always present: Add validates with CreateUserSchema, edit with
+ * UpdateUserSchema made required field by field (an empty password still means "keep the current one", spec §5).
+ */
+const EditUserFormSchema = UpdateUserSchema.required({ username: true, email: true, password: true });
+type UserFormValues = z.input<typeof CreateUserSchema>;
+type UserFormOutput = z.output<typeof CreateUserSchema> | z.output<typeof EditUserFormSchema>;
 
 /**
  * Spec §2 Add User and the edit dialog: username, email, password, and the Admin and Approved switches. On edit an
@@ -54,8 +55,8 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
   const isEdit = user !== null;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  const form = useForm<UserFormValues>({
-    resolver: zodResolver(isEdit ? UpdateUserSchema : CreateUserSchema) as unknown as Resolver<UserFormValues>,
+  const form = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver: isEdit ? zodResolver(EditUserFormSchema) : zodResolver(CreateUserSchema),
     defaultValues: {
       username: user?.username ?? '',
       email: user?.email ?? '',
@@ -131,7 +132,7 @@ function SwitchField({
   label,
   description,
 }: {
-  control: ReturnType<typeof useForm<UserFormValues>>['control'];
+  control: Control<UserFormValues, unknown, UserFormOutput>;
   name: 'isAdmin' | 'isApproved';
   label: string;
   description: string;

@@ -113,13 +113,12 @@ function RowActions({ user, currentUserId, onEdit, onDelete }: { user: User } & 
         <PencilIcon aria-hidden="true" />
       </Button>
       <Button
-        variant="ghost"
+        variant="ghost-destructive"
         size="icon"
         aria-label={`Delete ${user.username}`}
         title={isSelf ? 'You cannot delete your own account' : 'Delete'}
         disabled={isSelf}
         onClick={() => onDelete(user)}
-        className="text-destructive hover:text-destructive"
       >
         <Trash2Icon aria-hidden="true" />
       </Button>

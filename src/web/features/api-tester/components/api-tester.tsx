@@ -1,6 +1,6 @@
 import { ClipboardCopyIcon, InfoIcon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { toCurl } from '../curl';
 import { describeExchange, useTesterConsole } from '../use-tester-console';
 import { useTesterSettings } from '../use-tester-settings';

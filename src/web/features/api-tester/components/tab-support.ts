@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import type { TesterRequest, TesterResponse } from '../api/send-tester-request';
 import type { RunOptions } from '../use-tester-console';
 import type { TesterSettings } from '../use-tester-settings';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm } from 'react-hook-form';
+import { toast } from '~/lib/toast';
+import type { z } from 'zod';
 import { type BuildGuid, type BuildGuidInput, BuildGuidInputSchema } from '../../../../shared/schemas/build-guids';
 import { useCreateBuildGuid } from '../api/create-build-guid';
 import { useUpdateBuildGuid } from '../api/update-build-guid';
@@ -35,8 +36,8 @@ function BuildGuidForm({ guid, onDone }: { guid: BuildGuid | null; onDone(): voi
   const isEdit = guid !== null;
   const createBuildGuid = useCreateBuildGuid();
   const updateBuildGuid = useUpdateBuildGuid();
-  const form = useForm<BuildGuidInput>({
-    resolver: zodResolver(BuildGuidInputSchema) as unknown as Resolver<BuildGuidInput>,
+  const form = useForm<z.input<typeof BuildGuidInputSchema>, unknown, BuildGuidInput>({
+    resolver: zodResolver(BuildGuidInputSchema),
     defaultValues: { name: guid?.name ?? '', value: guid?.value ?? '' },
   });
   const { errors, isSubmitting } = form.formState;

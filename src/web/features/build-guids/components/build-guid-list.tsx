@@ -75,10 +75,9 @@ function RowActions({ guid, onEdit, onDelete }: { guid: BuildGuid } & Omit<ListP
       </Button>
       <Button
         type="button"
-        variant="ghost"
+        variant="ghost-destructive"
         size="icon"
         aria-label={`Delete ${guid.name}`}
-        className="text-destructive hover:text-destructive"
         onClick={() => onDelete(guid)}
       >
         <Trash2Icon aria-hidden="true" />

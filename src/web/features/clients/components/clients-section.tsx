@@ -1,6 +1,6 @@
 import { KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { formatRelativeTime } from '../../../../shared/format';
 import type { ApiClient } from '../../../../shared/schemas/clients';
 import { useDeleteClient } from '../api/delete-client';
@@ -8,18 +8,9 @@ import { useClients } from '../api/get-clients';
 import { useUpdateClient } from '../api/update-client';
 import { serverMessageOr } from '~/lib/api-client';
 import { CreateClientDialog } from './create-client-dialog';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Badge } from '~/components/ui/badge';
-import { Button, buttonVariants } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
@@ -154,30 +145,16 @@ export function ClientsSection() {
       </CardContent>
 
       <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
-      <AlertDialog open={clientToDelete !== null} onOpenChange={(open) => !open && setClientToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete API client?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete the API client {clientToDelete?.name ?? clientToDelete?.clientId}? Its credentials stop
-              working at once. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteClient.isPending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deleteClient.isPending}
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={(event) => {
-                event.preventDefault();
-                if (clientToDelete) confirmDelete(clientToDelete);
-              }}
-            >
-              {deleteClient.isPending ? 'Deleting...' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        item={clientToDelete}
+        title="Delete API client?"
+        description={`Are you sure you want to delete the API client ${clientToDelete?.name ?? clientToDelete?.clientId ?? ''}? Its credentials stop working at once. This cannot be undone.`}
+        isDeleting={deleteClient.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => {
+          if (!open) setClientToDelete(null);
+        }}
+      />
     </Card>
   );
 }
@@ -204,10 +181,9 @@ function DeleteButton({ client, onDelete }: { client: ApiClient; onDelete(client
   return (
     <Button
       type="button"
-      variant="ghost"
+      variant="ghost-destructive"
       size="icon"
       aria-label={`Delete ${client.name ?? client.clientId}`}
-      className="text-destructive hover:text-destructive"
       onClick={() => onDelete(client)}
     >
       <Trash2Icon aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { Button } from '~/components/ui/button';
 
 /** Copies `value` to the clipboard and says so (icon + toast); `label` names what is copied, for screen readers. */

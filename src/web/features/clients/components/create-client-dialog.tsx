@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from '~/lib/toast';
+import type { z } from 'zod';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
 import { serverMessageOr } from '~/lib/api-client';
@@ -12,11 +13,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
-
-interface FormValues {
-  name: string;
-  isAdmin: boolean;
-}
 
 /** New API client: name and admin flag; then the generated id and secret, shown this once with copy buttons. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -38,12 +34,12 @@ function CreateForm({ onCreated, onCancel }: { onCreated(client: CreatedClient):
   const nameId = useId();
   const adminId = useId();
   const createClient = useCreateClient();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(CreateClientSchema) as unknown as Resolver<FormValues>,
+  const form = useForm<CreateClient, unknown, z.output<typeof CreateClientSchema>>({
+    resolver: zodResolver(CreateClientSchema),
     defaultValues: { name: '', isAdmin: false },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values: CreateClient) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       onCreated(await createClient.mutateAsync(values));
       toast.success('Success', { description: 'API client created successfully' });

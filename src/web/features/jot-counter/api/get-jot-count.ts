@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JOT_COUNT_POLL_MS } from '../../../../shared/constants';
 import type { JotCount } from '../../../../shared/schemas/jots';
-import { getPublicJson } from './public-json';
+import { apiRequest } from '~/lib/api-client';
 
 /** `GET /api/jots/count` (spec §7): polled every 5 s. A failure is only logged (spec §8). */
 export async function getJotCount(): Promise<number> {
   try {
-    return (await getPublicJson<JotCount>('/api/jots/count')).count;
+    return (await apiRequest<JotCount>('/api/jots/count', { anonymous: true })).count;
   } catch (error) {
     console.warn('Could not load the jot count', error);
     throw error;

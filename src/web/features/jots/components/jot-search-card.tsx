@@ -1,6 +1,6 @@
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { JOT_SEARCH_FIELDS } from '../../../../shared/constants';
 import { type JotSearchField, type JotSearchResult, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
 import { useSearchJots } from '../api/search-jots';

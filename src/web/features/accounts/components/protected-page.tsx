@@ -14,10 +14,20 @@ import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
 import { SignInForm } from './sign-in-form';
 
-export function ProtectedPage({ requireAdmin = false, children }: { requireAdmin?: boolean; children: ReactNode }) {
+export interface ProtectedPageProps {
+  requireAdmin?: boolean;
+  /**
+   * What a visitor who is not signed in sees: the sign-in screen (spec §2 gate), or Access Denied with a Sign In
+   * button to /api-tester — spec §2 asks for that on Leads Management only.
+   */
+  whenSignedOut?: 'sign-in' | 'access-denied';
+  children: ReactNode;
+}
+
+export function ProtectedPage({ requireAdmin = false, whenSignedOut = 'sign-in', children }: ProtectedPageProps) {
   const { status, user } = useAuth();
   if (status === 'loading') return <GateLoading />;
-  if (!user) return <SignInForm />;
+  if (!user) return whenSignedOut === 'sign-in' ? <SignInForm /> : <AccessDenied signedOut />;
   if (requireAdmin && !user.isAdmin) return <AccessDenied />;
   return <>{children}</>;
 }
@@ -31,7 +41,7 @@ function GateLoading() {
   );
 }
 
-export function AccessDenied() {
+export function AccessDenied({ signedOut = false }: { signedOut?: boolean }) {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
       <ShieldAlertIcon aria-hidden="true" className="size-12 text-destructive" />
@@ -39,9 +49,15 @@ export function AccessDenied() {
       <p className="text-muted-foreground">You don&apos;t have permission to access this page.</p>
       <p className="text-muted-foreground">Only administrators can access admin pages.</p>
       <div className="mt-2 flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to="/overview">Go to Overview</Link>
-        </Button>
+        {signedOut ? (
+          <Button asChild>
+            <Link to="/api-tester">Sign In</Link>
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/overview">Go to Overview</Link>
+          </Button>
+        )}
         <Button asChild variant="outline">
           <Link to="/">Back to Home</Link>
         </Button>

@@ -6,9 +6,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
+import { z } from 'zod';
 import {
   CAPTCHA_REQUIRED_MESSAGE,
   type Credentials,
@@ -16,21 +17,22 @@ import {
   EMAIL_NOT_CONFIRMED_MESSAGE,
   EmailOnlySchema,
   INVALID_CREDENTIALS_MESSAGE,
-} from '../../shared/schemas/accounts';
+} from '../../../../shared/schemas/accounts';
 import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
-import {
-  serverErrorText,
-  TextField,
-  useRequestPasswordReset,
-  useSendConfirmationEmail,
-  useSignIn,
-  useSignUp,
-} from '~/features/accounts';
+import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useSendConfirmationEmail } from '../api/send-confirmation-email';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { TextField } from './text-field';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
+
+// Reset mode has no password field (spec §2): it validates the e-mail only, and never sends the (empty) password.
+const ResetModeSchema = EmailOnlySchema.extend({ password: z.string() });
 type Outcome = 'account-created' | 'reset-sent';
 
 const MODE_TEXT: Record<Mode, { title: string; description: string; submit: string }> = {
@@ -116,9 +118,8 @@ function CredentialsCard({
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
 
-  const form = useForm<Credentials>({
-    // Reset mode has no password field (spec §2), so it validates the e-mail only.
-    resolver: isReset ? (zodResolver(EmailOnlySchema) as unknown as Resolver<Credentials>) : zodResolver(CredentialsSchema),
+  const form = useForm<z.input<typeof CredentialsSchema>, unknown, Credentials>({
+    resolver: zodResolver(isReset ? ResetModeSchema : CredentialsSchema),
     defaultValues: { email: initialEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
