@@ -9,6 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
 import { DESKTOP, launchBrowser, MOBILE, waitForHydration } from './browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
 import { signInViaApi } from './session.ts';
@@ -19,15 +20,18 @@ const CPU_SLOWDOWN = 6;
 describe('forms typed into before hydration', () => {
   let server: RunningServer;
   let browser: Browser;
+  let smtp: TestSmtpServer;
   let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    smtp = await startSmtpServer();
+    [server, browser] = await Promise.all([startServer({ SMTP_URL: smtp.url }), launchBrowser()]);
     ({ token: adminToken } = await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password));
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
   });
 
   /** A page whose scripts arrive late on a slow CPU, opened without waiting for anything but the first bytes. */
@@ -47,7 +51,12 @@ describe('forms typed into before hydration', () => {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    return { page, errors, close: () => context.close() };
+    /** Waits until the page and its split forms have hydrated, then lets the CPU run at full speed (the captcha). */
+    const hydrated = async () => {
+      await waitForHydration(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    };
+    return { page, errors, hydrated, close: () => context.close() };
   }
 
   const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
@@ -66,7 +75,7 @@ describe('forms typed into before hydration', () => {
 
   for (const { label, viewport, form: formName, submit, source } of CASES) {
     it(`keeps every keystroke typed while the home page hydrates, and sends exactly that (${label})`, async () => {
-      const { page, errors, close } = await openSlowPage(viewport);
+      const { page, errors, hydrated, close } = await openSlowPage(viewport);
       const email = `early.${viewport.width}.${Date.now()}@example.com`;
       await page.goto('/', { waitUntil: 'commit' });
       const form = page.getByRole('form', { name: formName });
@@ -77,7 +86,7 @@ describe('forms typed into before hydration', () => {
 
       await firstName.pressSequentially('Ada Lovelace', { delay: 40 });
       await form.getByLabel('Email').pressSequentially(email, { delay: 40 });
-      await waitForHydration(page);
+      await hydrated();
 
       expect(await firstName.inputValue()).toBe('Ada Lovelace');
       expect(await form.getByLabel('Email').inputValue()).toBe(email);
@@ -91,7 +100,7 @@ describe('forms typed into before hydration', () => {
   }
 
   it('keeps a field typed in full before hydration, with no later keystroke to announce it', async () => {
-    const { page, errors, close } = await openSlowPage(DESKTOP);
+    const { page, errors, hydrated, close } = await openSlowPage(DESKTOP);
     const email = `quiet.${Date.now()}@example.com`;
     await page.goto('/', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Try free' });
@@ -100,11 +109,36 @@ describe('forms typed into before hydration', () => {
     // Filled at once (as autofill or a paste would), then nothing more is typed.
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Email').fill(email);
-    await waitForHydration(page);
+    await hydrated();
 
     await form.getByRole('button', { name: 'Email Me the Download' }).click();
     await page.getByRole('heading', { name: 'Check Your Email!' }).waitFor();
     expect(await storedLead(email)).toEqual([expect.objectContaining({ email, firstName: 'Grace' })]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps what is typed into the feedback form while its page hydrates, and sends exactly that', async () => {
+    const { page, errors, hydrated, close } = await openSlowPage(MOBILE);
+    const subject = `Typed early ${Date.now()}`;
+    const message = 'Every keystroke of this message was typed before the page was interactive.';
+    await page.goto('/feedback', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Feedback' });
+    await form.getByLabel('Name').waitFor();
+    expect(await isHydrated(page)).toBe(false);
+
+    await form.getByLabel('Name').pressSequentially('Ada Lovelace', { delay: 40 });
+    await form.getByLabel('Email').pressSequentially('ada@example.com', { delay: 40 });
+    await form.getByLabel('Subject').pressSequentially(subject, { delay: 40 });
+    await form.getByLabel('Message').pressSequentially(message, { delay: 20 });
+    await hydrated();
+
+    await form.getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    const mail = await smtp.waitForMail((candidate) => candidate.subject.includes(subject));
+    expect(mail.text).toContain('Ada Lovelace');
+    expect(mail.text).toContain('ada@example.com');
+    expect(mail.text).toContain(message);
     expect(errors).toEqual([]);
     await close();
   });
