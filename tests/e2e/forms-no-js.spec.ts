@@ -52,6 +52,8 @@ describe('public forms without JavaScript', () => {
     const notice = form.getByRole('alert');
     expect(await notice.textContent()).toContain('our spam check needs JavaScript');
     expect(await notice.getByRole('link', { name: SUPPORT }).getAttribute('href')).toBe(`mailto:${SUPPORT}`);
+    // No promise of a spam check that cannot run here.
+    expect(await form.getByText('spam check…').count()).toBe(0);
   }
 
   async function leadCount(): Promise<number> {

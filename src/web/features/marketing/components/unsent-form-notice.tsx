@@ -13,7 +13,7 @@ export function UnsentFormNotice({ supportEmail }: { supportEmail: string }) {
         <p className="text-pretty">
           Turn JavaScript on (or let the page finish loading) and send the form again; what you typed is still here. Or
           e-mail us at{' '}
-          <a href={`mailto:${supportEmail}`} className="font-medium break-all text-primary underline underline-offset-4">
+          <a href={`mailto:${supportEmail}`} className="font-medium wrap-break-word text-primary underline underline-offset-4">
             {supportEmail}
           </a>
           .
