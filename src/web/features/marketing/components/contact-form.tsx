@@ -22,7 +22,7 @@ export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FO
   const { initialValues, clear, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
   const captcha = useFormCaptcha({ activateOnMount: true });
   const sendMessage = useSendContactMessage();
-  const form = useForm({ resolver: zodResolver(ContactFormSchema), defaultValues: initialValues as ContactFormInput });
+  const form = useForm({ resolver: zodResolver(ContactFormSchema), defaultValues: initialValues });
   const { errors, isSubmitting } = form.formState;
 
   async function onSubmit(values: ContactValues) {

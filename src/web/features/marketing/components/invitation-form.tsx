@@ -26,7 +26,7 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
   const { initialValues, clear, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
   const captcha = useFormCaptcha({ activateOnMount: true });
   const sendInvitation = useSendInvitation();
-  const form = useForm({ resolver: zodResolver(InvitationFormSchema), defaultValues: initialValues as InvitationFormInput });
+  const form = useForm({ resolver: zodResolver(InvitationFormSchema), defaultValues: initialValues });
   const { errors, isSubmitting } = form.formState;
 
   async function onSubmit(values: InvitationValues) {
