@@ -107,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const services: WebServices = {
       publicUrl: config.publicUrl,
       downloadUrl: config.downloadUrl,
+      supportEmail: config.supportEmail,
       getPublishedFaqs: () => listPublishedFaqs(db),
       getActiveBanners: async () => (await app.banners.activeBanners()).banners,
       getHelpConfig: () => getHelpConfig(db),

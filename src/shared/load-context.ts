@@ -14,6 +14,8 @@ export interface WebServices {
   publicUrl: string;
   /** The installer link (DOWNLOAD_URL), for JSON-LD and the download e-mail's promise. */
   downloadUrl: string;
+  /** The support address (SUPPORT_EMAIL): the way in offered when a public form cannot be sent (no JavaScript). */
+  supportEmail: string;
   /** Published FAQs in display order, for the /help page's HTML (SEO). */
   getPublishedFaqs(): Promise<PublicFaq[]>;
   /** Banners live now, in display order (from memory), to seed the banner strip without a layout jump. */

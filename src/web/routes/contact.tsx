@@ -1,9 +1,8 @@
 import { Building2Icon, ClockIcon, HeadphonesIcon, MailIcon, MapPinIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME, SALES_EMAIL_DISPLAY, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
 import { Button } from '~/components/ui/button';
-import { PageIntro } from '~/features/marketing';
-import { ContactForm } from '~/features/marketing/forms';
+import { CONTACT_FORM_FIELDS, ContactForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/contact';
 
@@ -15,7 +14,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export default function Contact() {
+/**
+ * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
+ * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, CONTACT_FORM_FIELDS, context.services.supportEmail);
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -28,7 +35,9 @@ export default function Contact() {
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold tracking-tight">
             Send us a message
           </h2>
-          <ContactForm />
+          <Suspense fallback={<FormPlaceholder />}>
+            <ContactForm unsent={actionData} />
+          </Suspense>
         </section>
         <aside aria-label="Other ways to reach us" className="flex flex-col gap-4">
           <InfoCard icon={<HeadphonesIcon />} title="Support">

@@ -1,7 +1,7 @@
 import { LightbulbIcon, MessageSquareIcon, WrenchIcon } from 'lucide-react';
+import { Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
-import { PageIntro } from '~/features/marketing';
-import { FeedbackForm } from '~/features/marketing/forms';
+import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/feedback';
 
@@ -19,7 +19,15 @@ const PROMPTS = [
   { icon: <MessageSquareIcon />, title: 'Praise', text: 'What made your day easier. It tells us what never to break.' },
 ];
 
-export default function Feedback() {
+/**
+ * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
+ * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, context.services.supportEmail);
+}
+
+export default function Feedback({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -32,7 +40,9 @@ export default function Feedback() {
           <h2 id="feedback-heading" className="mb-6 text-2xl font-bold tracking-tight">
             Share your feedback
           </h2>
-          <FeedbackForm />
+          <Suspense fallback={<FormPlaceholder />}>
+            <FeedbackForm unsent={actionData} />
+          </Suspense>
         </section>
         <aside aria-label="About feedback" className="flex flex-col gap-4">
           <ul className="flex flex-col gap-4">

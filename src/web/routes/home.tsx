@@ -6,29 +6,27 @@ import { Suspense } from 'react';
 import {
   ClaimsSection,
   FeaturesSection,
+  FormPlaceholder,
+  LEAD_FORM_FIELDS,
+  LeadForm,
   PainPointsSection,
   PrivacyPromise,
   ProSection,
+  readUnsentForm,
   Section,
   SectionHeading,
-} from '~/features/marketing/sections';
+} from '~/features/marketing';
 import { lazyHydrated } from '~/lib/lazy-hydrated';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/home';
 
 /*
- * The lead forms and the latest-ideas list render on the server like everything else, but their JavaScript is split
- * out of the first load: React keeps the server HTML in place and hydrates them when their chunk arrives
- * (DESIGN §8: the home page's initial JavaScript stays under 150 KB gzip).
+ * The lead forms (split by the marketing feature) and the latest-ideas list render on the server like everything
+ * else, but their JavaScript is split out of the first load: React keeps the server HTML in place and hydrates them
+ * when their chunk arrives (DESIGN §8: the home page's initial JavaScript stays under 150 KB gzip).
  */
-const LeadForm = lazyHydrated(() => import('~/features/marketing/lead-form'));
 const LiveCounter = lazyHydrated(() => import('~/features/jot-counter/live-counter'));
 const LatestIdeas = lazyHydrated(() => import('~/features/jot-counter/latest-ideas'));
-
-/** Holds the form's place while its code loads after a client-side navigation (never shown on first load). */
-function FormPlaceholder() {
-  return <div aria-hidden="true" className="min-h-96 rounded-2xl border bg-card" />;
-}
 
 const TITLE = `${PRODUCT_NAME} - Capture ideas in seconds from your system tray`;
 const DESCRIPTION =
@@ -42,6 +40,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     downloadUrl: context.services.downloadUrl,
   };
 }
+
+/**
+ * A lead form posted without JavaScript (or before it loaded) lands here: nothing is stored — the spam check needs
+ * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, LEAD_FORM_FIELDS, context.services.supportEmail);
+}
+
+/*
+ * Where the lead forms post without JavaScript. React Router sends a document POST to `/` to the root route
+ * (405: it has no action) unless `?index` names this index route; the fragment brings the visitor back to the form.
+ */
+const HERO_FORM_ACTION = '/?index';
+const DOWNLOAD_FORM_ACTION = '/?index#download';
 
 // On a client-side navigation to the home page, its split parts load with its data, so the page renders whole
 // (an anchor like /#download then scrolls to the right place).
@@ -91,7 +104,8 @@ const HERO_POINTS = [
   'Encrypted with AES-256 on the way; we never read your jots',
 ];
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const unsentForm = (source: string) => (actionData?.values.source === source ? actionData : undefined);
   return (
     <>
       <section aria-labelledby="hero-heading" className="relative overflow-hidden">
@@ -117,12 +131,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to work before it is gone.
             </p>
           </div>
-          <Suspense fallback={<FormPlaceholder />}>
+          <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>
             <LeadForm
               source="homepage-hero"
               title="Try free"
               description="Save ideas to a local file, or connect Google Docs and find them on every device. We e-mail you the download link."
               submitLabel="Email Me the Download"
+              action={HERO_FORM_ACTION}
+              unsent={unsentForm('homepage-hero')}
               className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center"
             />
           </Suspense>
@@ -220,8 +236,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <Suspense fallback={<FormPlaceholder />}>
-            <LeadForm source="homepage-cta" submitLabel="Get Instant Download" headingLevel={3} />
+          <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>
+            <LeadForm
+              source="homepage-cta"
+              submitLabel="Get Instant Download"
+              headingLevel={3}
+              action={DOWNLOAD_FORM_ACTION}
+              unsent={unsentForm('homepage-cta')}
+            />
           </Suspense>
         </div>
       </section>

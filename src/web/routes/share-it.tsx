@@ -1,9 +1,9 @@
 import { ArrowRightIcon, CloudIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { pageTitle, PRODUCT_NAME } from '../../shared/brand';
 import { Button } from '~/components/ui/button';
-import { FeatureCard, PageIntro, Section, SectionHeading } from '~/features/marketing';
-import { InvitationForm } from '~/features/marketing/forms';
+import { FeatureCard, FormPlaceholder, INVITATION_FORM_FIELDS, InvitationForm, PageIntro, readUnsentForm, Section, SectionHeading } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/share-it';
 
@@ -15,7 +15,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export default function ShareIt() {
+/**
+ * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
+ * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, INVITATION_FORM_FIELDS, context.services.supportEmail);
+}
+
+export default function ShareIt({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -28,7 +36,9 @@ export default function ShareIt() {
           <h2 id="invite-heading" className="mb-6 text-2xl font-bold tracking-tight">
             Invite a friend
           </h2>
-          <InvitationForm />
+          <Suspense fallback={<FormPlaceholder />}>
+            <InvitationForm unsent={actionData} />
+          </Suspense>
         </section>
       </div>
       <Section labelledBy="share-why-heading" className="bg-muted/40">

@@ -12,6 +12,11 @@ interface FieldProps {
   labelHint?: ReactNode;
   placeholder?: string;
   autoComplete?: string;
+  /**
+   * What the field shows in the server HTML (a form posted without JavaScript comes back filled in). The field
+   * stays uncontrolled: react-hook-form keeps what is typed before hydration when it differs from this.
+   */
+  defaultValue?: string;
   className?: string;
 }
 
@@ -51,6 +56,7 @@ export function FormField({ type = 'text', ...props }: FieldProps & { type?: 'te
           type={type}
           autoComplete={props.autoComplete}
           placeholder={props.placeholder}
+          defaultValue={props.defaultValue}
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? errorId : undefined}
           {...props.registration}
@@ -68,6 +74,7 @@ export function TextAreaField({ rows = 6, ...props }: FieldProps & { rows?: numb
           id={id}
           rows={rows}
           placeholder={props.placeholder}
+          defaultValue={props.defaultValue}
           // field-sizing-content would ignore `rows`; the spec asks for a 6-row message box.
           className="field-sizing-fixed resize-y"
           aria-invalid={props.error ? true : undefined}

@@ -5,14 +5,22 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Honeypot } from './honeypot';
 import { useFormCaptcha } from './use-form-captcha';
+import { useUnsentForm } from './use-unsent-form';
 import { cn } from '~/lib/utils';
 import { readAttribution, rememberAttribution } from '../api/attribution';
 import { createLead } from '../api/create-lead';
+import type { LEAD_FORM_FIELDS } from '../form-fields';
+import type { UnsentForm } from '../unsent-form';
 
 /** Spec §4: idle, processing, then success or failure. */
 type LeadFormStatus = 'idle' | 'processing' | 'success' | 'failure';
 
 type Field = 'firstName' | 'email';
+type LeadFormValues = Record<Field, string>;
+
+export type UnsentLeadForm = UnsentForm<(typeof LEAD_FORM_FIELDS)[number]>;
+
+const EMPTY: LeadFormValues = { firstName: '', email: '' };
 
 // The schema (and zod with it) loads on first interaction, not with the home page: the first JavaScript stays small.
 const loadSchema = () => import('../../../../shared/schemas/leads').then((module) => module.LeadFormSchema);
@@ -25,17 +33,26 @@ export interface LeadFormProps {
   submitLabel: string;
   /** Level of the title and of the success/failure headings, to fit the page's outline. */
   headingLevel?: 2 | 3;
+  /** Where the browser posts the form when it is sent without JavaScript (the page's action). */
+  action: string;
+  /** This form as it was posted without JavaScript: shown again with what was typed, and why it was not sent. */
+  unsent?: UnsentLeadForm;
   className?: string;
 }
 
 /** The download lead form (spec §2 Lead form): first name and e-mail, invisible captcha, honeypot. */
-export function LeadForm({ source, title, description, submitLabel, headingLevel = 2, className }: LeadFormProps) {
+export function LeadForm({ source, title, description, submitLabel, headingLevel = 2, action, unsent, className }: LeadFormProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
   const [status, setStatus] = useState<LeadFormStatus>('idle');
-  const [values, setValues] = useState({ firstName: '', email: '' });
+  /*
+   * The inputs are uncontrolled: the page hydrates late (decision 0007), and a visitor may type into the server
+   * HTML before React runs. Controlled inputs would hold '' in state while the fields show text, and the next
+   * render would wipe it. So the fields keep what is typed, and a submit reads them (issue 8 §1).
+   * These are only what the fields start from when the form (re)appears: after 'Try again', the values tried.
+   */
+  const { initialValues, setInitialValues, clear, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [website, setWebsite] = useState('');
   const [sentTo, setSentTo] = useState('');
   const captcha = useFormCaptcha();
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -60,6 +77,11 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'processing') return;
+    const formData = new FormData(event.currentTarget);
+    const values: LeadFormValues = { firstName: String(formData.get('firstName') ?? ''), email: String(formData.get('email') ?? '') };
+    const website = String(formData.get('website') ?? '');
+    setInitialValues(values);
+    dismissNotice();
     let schema;
     try {
       schema = await loadSchema();
@@ -96,8 +118,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
     }
   }
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+  function clearError(field: Field) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
@@ -123,7 +144,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           <Button
             variant="link"
             onClick={() => {
-              setValues({ firstName: '', email: '' });
+              clear();
               setStatus('idle');
             }}
           >
@@ -145,8 +166,16 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           <Button onClick={() => setStatus('idle')}>Try again</Button>
         </div>
       ) : (
-        <form method="post" noValidate onSubmit={handleSubmit} onFocus={warmUp} aria-labelledby={title ? `${id}-title` : undefined}
-          aria-label={title ? undefined : submitLabel} className="flex flex-col gap-4">
+        <form
+          method="post"
+          action={action}
+          noValidate
+          onSubmit={handleSubmit}
+          onFocus={warmUp}
+          aria-labelledby={title ? `${id}-title` : undefined}
+          aria-label={title ? undefined : submitLabel}
+          className="flex flex-col gap-4"
+        >
           {title && (
             <div className="flex flex-col gap-1">
               <Heading id={`${id}-title`} className="text-2xl font-bold tracking-tight">
@@ -155,6 +184,8 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               {description && <p className="text-muted-foreground text-pretty">{description}</p>}
             </div>
           )}
+          {notice}
+          <input type="hidden" name="source" value={source} />
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-first-name`}>First name</Label>
             <Input
@@ -164,8 +195,8 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               autoComplete="given-name"
               placeholder="Ada"
               required
-              value={values.firstName}
-              onChange={(event) => update('firstName', event.target.value)}
+              defaultValue={initialValues.firstName}
+              onChange={() => clearError('firstName')}
               aria-invalid={errors.firstName ? true : undefined}
               aria-describedby={errors.firstName ? `${id}-first-name-error` : undefined}
               className="h-11"
@@ -187,8 +218,8 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               autoComplete="email"
               placeholder="ada@example.com"
               required
-              value={values.email}
-              onChange={(event) => update('email', event.target.value)}
+              defaultValue={initialValues.email}
+              onChange={() => clearError('email')}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? `${id}-email-error` : undefined}
               className="h-11"
@@ -199,7 +230,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               </p>
             )}
           </div>
-          <Honeypot value={website} onChange={(event) => setWebsite(event.target.value)} />
+          <Honeypot />
           <Button type="submit" size="lg" disabled={isBusy} className="h-12 w-full text-base">
             {isBusy ? (
               <>

@@ -117,3 +117,11 @@ export function PageIntro({
     </div>
   );
 }
+
+/**
+ * Holds a split form's place while its code loads after a client-side navigation (never shown on a first load: the
+ * server HTML stays until the form hydrates).
+ */
+export function FormPlaceholder({ className }: { className?: string }) {
+  return <div aria-hidden="true" className={cn('min-h-96', className)} />;
+}

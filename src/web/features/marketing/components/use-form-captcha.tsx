@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Captcha, type CaptchaHandle } from '~/components/captcha';
+import { useHydrated } from '~/lib/use-hydrated';
 
 const DEFAULT_WAIT_MS = 20_000;
 
@@ -7,6 +8,9 @@ const DEFAULT_WAIT_MS = 20_000;
  * The invisible, self-solving ALTCHA of a public form (DESIGN §5), mounted only once it is needed: at once on
  * pages that are a form, or — on the home page, to keep its first JavaScript small — on the first interaction
  * with the form (`activate`). The widget's code loads when it mounts.
+ *
+ * Never in the server HTML: without JavaScript its "Running a quick spam check…" would promise a check that
+ * never runs (such a post is answered by the page's action: ../unsent-form.ts).
  *
  * `waitForPayload` resolves with a solution (or null after the timeout); `reset` after every submit, since each
  * solution is accepted once.
@@ -16,6 +20,7 @@ export function useFormCaptcha({ activateOnMount = false }: { activateOnMount?: 
   const payloadRef = useRef<string | null>(null);
   const waitersRef = useRef(new Set<(payload: string | null) => void>());
   const handleRef = useRef<CaptchaHandle>(null);
+  const isHydrated = useHydrated();
 
   const onChange = useCallback((payload: string | null) => {
     payloadRef.current = payload;
@@ -47,7 +52,7 @@ export function useFormCaptcha({ activateOnMount = false }: { activateOnMount?: 
     handleRef.current?.reset();
   }, []);
 
-  const element = isActive ? (
+  const element = isActive && isHydrated ? (
     <Captcha invisible ref={handleRef} onChange={onChange} />
   ) : (
     // The same one-line height as the widget's status, so nothing moves when it mounts.

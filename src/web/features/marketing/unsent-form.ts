@@ -1,0 +1,32 @@
+/**
+ * A public form posted without JavaScript (issue 8 §2): the browser sends it to the page itself, whose React Router
+ * action answers with this. The spam check (ALTCHA) is a proof-of-work solved by script, so a script-free post is
+ * never stored — it would be the way around the check for bots. The page renders again (200, with its nav and
+ * footer), the form holds what was typed, and a notice says why nothing was sent and offers the support address.
+ *
+ * Pure, and used only by route actions: it never reaches the browser's JavaScript.
+ */
+
+/** What a form posted without JavaScript is answered with: its values, and the address to write to instead. */
+export interface UnsentForm<Field extends string = string> {
+  values: Record<Field, string>;
+  supportEmail: string;
+}
+
+/** Enough for any field of the public forms (the longest, a message, allows 5000), so a bot's megabyte is not echoed. */
+const MAX_ECHOED_LENGTH = 5000;
+
+export async function readUnsentForm<Field extends string>(
+  request: Request,
+  fields: readonly Field[],
+  supportEmail: string,
+): Promise<UnsentForm<Field>> {
+  // A body that is not a form (or is cut off) is answered like an empty form: the page, never an error.
+  const formData = await request.formData().catch(() => new FormData());
+  const values = {} as Record<Field, string>;
+  for (const field of fields) {
+    const value = formData.get(field);
+    values[field] = typeof value === 'string' ? value.slice(0, MAX_ECHOED_LENGTH) : '';
+  }
+  return { values, supportEmail };
+}
