@@ -43,9 +43,6 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
-// Never log secrets: credentials in headers are redacted and tokens in URLs are masked.
-const REDACTED_HEADERS = ['authorization', 'cookie', 'x-client-secret', 'x-admin-client-secret'];
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
@@ -60,11 +57,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
-      redact: REDACTED_HEADERS.map((name) => `req.headers["${name}"]`),
       serializers: {
         // Database errors carry the query's parameters (a build GUID's value, a lead's personal data): logged
         // with the statement and the error code only (lib/log-serializers.ts).
         err: serializeError,
+        // Headers are never logged (no credentials to redact); tokens and secrets in URLs are masked.
         req: (request) => ({
           method: request.method,
           url: String(request.url).replace(/([?&](?:token|secret|password)=)[^&]*/gi, '$1[redacted]'),

@@ -14,7 +14,7 @@ import { createTestUser, type TestUser } from '../../../tests/fixtures/users.ts'
 import { encryptLegacy, encryptV2 } from '../../shared/jot-crypto.ts';
 import type { JotPlaintextInput } from '../../shared/schemas/jot-plaintext.ts';
 import { isStorableText } from '../../shared/schemas/text.ts';
-import { createClient, createKey, type TestKey } from './jots/test-kit.ts';
+import { createClient, createKey, type TestKey } from '../../../tests/fixtures/test-kit.ts';
 
 /** What broke the server before: NUL, lone surrogates (both halves, at either end), and dates PostgreSQL refuses. */
 const NASTY = [

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, SendIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { type ContactForm as ContactValues, type ContactFormInput, ContactFormSchema } from '../../../../shared/schemas/contact';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';

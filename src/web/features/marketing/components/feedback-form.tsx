@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { HeartHandshakeIcon, Loader2Icon, SendIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { type FeedbackForm as FeedbackValues, FeedbackFormSchema } from '../../../../shared/schemas/feedback';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';

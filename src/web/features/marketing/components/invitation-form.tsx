@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, MailCheckIcon, SendIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '~/lib/toast';
 import { type InvitationForm as InvitationValues, type InvitationFormInput, InvitationFormSchema } from '../../../../shared/schemas/invitations';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';
