@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createContentEvents } from './lib/content-events.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
@@ -79,7 +80,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.createMailer(app);
-  const services: AppServices = { config, database: options.database, queue: options.queue, mailer };
+  const services: AppServices = {
+    config,
+    database: options.database,
+    queue: options.queue,
+    mailer,
+    contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed')),
+  };
   app.decorate('services', services);
 
   await app.register(securityPlugin, { isDevelopment: config.isDevelopment });

@@ -5,6 +5,7 @@
  * honest services).
  */
 import type { AppConfig } from './config.ts';
+import type { ContentEvents } from './lib/content-events.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -14,6 +15,8 @@ export interface AppServices {
   database: DatabaseHandle;
   queue: JobQueue;
   mailer: Mailer;
+  /** Announce committed content changes (banners, FAQ, help, blog…); page caches listen. */
+  contentEvents: ContentEvents;
 }
 
 /** Who is calling, as plain data (built once per request by the auth plugin). */
