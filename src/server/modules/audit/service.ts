@@ -6,9 +6,9 @@
 import { auditLog } from '../../db/schema.ts';
 import type { Executor } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
+import type { AuditAction } from '../../../shared/schemas/audit.ts';
 
-export type AuditEntity = 'user' | 'banner' | 'faq' | 'build_guid' | 'client' | 'help_config';
-export type AuditAction = `${AuditEntity}.${string}`;
+export type { AuditAction, AuditEntity } from '../../../shared/schemas/audit.ts';
 
 export interface AuditEntry {
   action: AuditAction;
