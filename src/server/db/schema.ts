@@ -166,6 +166,10 @@ export const leads = pgTable(
   (table) => [
     uniqueIndex('leads_email_unique').on(sql`lower(${table.email})`),
     index('leads_subscribed_at_idx').on(table.subscribedAt.desc()),
+    // Leads Management at 100,000 leads: date paging and keyset export, the source filter, the sync filter.
+    index('leads_subscribed_at_id_idx').on(table.subscribedAt, table.id),
+    index('leads_source_subscribed_at_idx').on(table.source, table.subscribedAt),
+    index('leads_unsynced_idx').on(table.subscribedAt).where(sql`${table.convertkitSubscriberId} is null`),
   ],
 );
 

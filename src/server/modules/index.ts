@@ -21,6 +21,7 @@ import { helpRoutes } from './help/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
+import { leadAdminRoutes } from './leads/admin-routes.ts';
 import { leadRoutes } from './leads/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(apiDocsRoutes);
   // marketing (leads, banners, faqs, help config, feedback, invitations, contact, robots.txt + sitemap.xml)
   await app.register(leadRoutes);
+  await app.register(leadAdminRoutes);
   await app.register(bannerRoutes);
   await app.register(faqRoutes);
   await app.register(helpRoutes);

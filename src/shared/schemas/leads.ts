@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './text.ts';
+import { isSaneDate, safeString } from './text.ts';
 
 /**
  * Leads (spec §3, §5) and the field helpers every public form of the marketing site shares
@@ -97,11 +97,133 @@ export const LeadSchema = z.object({
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
-export const LeadListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(200),
-  offset: z.coerce.number().int().min(0).default(0),
+
+
+// ---------------------------------------------------------------------------------------------------------------
+// Leads Management (admin): list with filters, detail, retry sync, delete, bulk actions, CSV export (issue 10).
+
+/** The source filter value for leads stored without a source (spec §3 shows them as 'unknown'). */
+export const UNKNOWN_LEAD_SOURCE = 'unknown';
+/** At most this many ids in one bulk action or "export the selection". */
+export const LEAD_BULK_MAX = 500;
+export const LEAD_PAGE_SIZE_MAX = 200;
+
+export const LEAD_SORTS = ['desc', 'asc'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+const isoDay = safeString('Date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2026-01-31')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && isSaneDate(date);
+  }, 'Not a valid date');
+
+const leadIdList = safeString('ids')
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be a comma-separated list of lead ids')
+  .transform((value) => [...new Set(value.split(',').map(Number))])
+  .refine((ids) => ids.length <= LEAD_BULK_MAX, `At most ${LEAD_BULK_MAX} leads at a time`)
+  .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'Lead ids must be positive numbers');
+
+/**
+ * The filters shared by `GET /api/leads` and `GET /api/leads/export.csv`: `q` (part of the e-mail, first or last
+ * name, any case), `source` ('unknown' matches leads without one), `synced`, `from`/`to` (days, UTC, inclusive)
+ * and `sort` by date.
+ */
+const leadFiltersShape = {
+  q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  source: safeString('Source').trim().max(50, 'Source must be at most 50 characters').optional(),
+  synced: z.enum(['true', 'false'], { error: "synced must be 'true' or 'false'" }).optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  sort: z.enum(LEAD_SORTS, { error: "sort must be 'desc' or 'asc'" }).default('desc'),
+};
+
+const datesInOrder = [
+  (filters: { from?: string; to?: string }) => !filters.from || !filters.to || filters.from <= filters.to,
+  { message: 'The start date must be on or before the end date', path: ['from'] },
+] satisfies [unknown, { message: string; path: string[] }];
+
+export const LeadFiltersSchema = z.object(leadFiltersShape).refine(...datesInOrder);
+export type LeadFilters = z.output<typeof LeadFiltersSchema>;
+/** What the web client sends (everything optional). */
+export type LeadFiltersInput = z.input<typeof LeadFiltersSchema>;
+
+/** `GET /api/leads` query: the filters and one page (`limit` ≤ 200, default 200; `offset`). */
+export const LeadListQuerySchema = z
+  .object({
+    ...leadFiltersShape,
+    limit: z.coerce.number().int().min(1).max(LEAD_PAGE_SIZE_MAX).default(LEAD_PAGE_SIZE_MAX),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  })
+  .refine(...datesInOrder);
+export type LeadListParams = z.output<typeof LeadListQuerySchema>;
+export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
+
+/** `GET /api/leads/export.csv` query: the filters, and `ids` (comma-separated, ≤ 500) for "export the selection". */
+export const LeadExportQuerySchema = z.object({ ...leadFiltersShape, ids: leadIdList.optional() }).refine(...datesInOrder);
+export type LeadExportParams = z.output<typeof LeadExportQuerySchema>;
+
+/** `GET /api/leads`: one page and `total`, the count of every lead matching the filters. */
+export const LeadPageSchema = z.object({
+  items: z.array(LeadSchema),
+  /** The same rows under the name the first admin client read (spec §7 "list of leads"); kept for it. */
+  leads: z.array(LeadSchema),
+  total: z.number().int(),
+});
+export type LeadPage = z.infer<typeof LeadPageSchema>;
+
+/** `GET /api/leads/{id}`: the lead and the country of its IP address (GeoIP; null when unknown). */
+export const LeadDetailSchema = LeadSchema.extend({ ipCountry: z.string().nullable() });
+export type LeadDetail = z.infer<typeof LeadDetailSchema>;
+
+export const LeadIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Lead id must be a positive number' }).int('Lead id must be a positive number').min(1, 'Lead id must be a positive number').max(2_147_483_647, 'Lead id must be a positive number'),
 });
 
-/** `GET /api/leads`: newest first, one page, and the total for the header count. */
-export const LeadListSchema = z.object({ leads: z.array(LeadSchema), total: z.number().int() });
-export type LeadList = z.infer<typeof LeadListSchema>;
+/** `GET /api/leads/sources`: every distinct source, 'unknown' for leads without one. */
+export const LeadSourcesSchema = z.object({ sources: z.array(z.string()) });
+export type LeadSources = z.infer<typeof LeadSourcesSchema>;
+
+/** `POST /api/leads/{id}/retry-sync`. */
+export const RetrySyncResultSchema = z.object({ queued: z.literal(true) });
+
+export const LEAD_BULK_ACTIONS = ['retry_sync', 'delete'] as const;
+export type LeadBulkAction = (typeof LEAD_BULK_ACTIONS)[number];
+
+/** `POST /api/leads/bulk`: up to 500 ids. */
+export const LeadBulkSchema = z.object({
+  action: z.enum(LEAD_BULK_ACTIONS, { error: "action must be 'retry_sync' or 'delete'" }),
+  ids: z
+    .array(z.number({ error: 'Lead ids must be numbers' }).int('Lead ids must be whole numbers').min(1, 'Lead ids must be positive').max(2_147_483_647, 'Lead ids must be positive'), { error: 'ids must be a list of lead ids' })
+    .min(1, 'Select at least one lead')
+    .max(LEAD_BULK_MAX, `At most ${LEAD_BULK_MAX} leads at a time`),
+});
+export type LeadBulk = z.infer<typeof LeadBulkSchema>;
+
+/**
+ * What a bulk action did: `done` rows changed (deleted, or re-queued), `skipped` rows left alone (already synced),
+ * `notFound` ids that no longer exist.
+ */
+export const LeadBulkResultSchema = z.object({
+  action: z.enum(LEAD_BULK_ACTIONS),
+  done: z.number().int(),
+  skipped: z.number().int(),
+  notFound: z.number().int(),
+});
+export type LeadBulkResult = z.infer<typeof LeadBulkResultSchema>;
+
+/** The CSV columns: the spec's order, then the attribution. */
+export const LEAD_CSV_COLUMNS = [
+  'Email',
+  'First Name',
+  'Last Name',
+  'Source',
+  'Subscribed Date',
+  'ConvertKit ID',
+  'UTM Source',
+  'UTM Medium',
+  'UTM Campaign',
+  'UTM Term',
+  'UTM Content',
+  'Referrer',
+] as const;

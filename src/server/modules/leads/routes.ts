@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateLeadSchema, LeadListQuerySchema, LeadListSchema, SuccessSchema } from '../../../shared/schemas/leads.ts';
-import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { CreateLeadSchema, SuccessSchema } from '../../../shared/schemas/leads.ts';
+import { errorResponses } from '../../lib/openapi.ts';
 import { requestMetaOf } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { captureLead, listLeads } from './service.ts';
+import { captureLead } from './service.ts';
 
-/** `POST /api/leads` (public, captcha) and `GET /api/leads` (admin). */
+/** `POST /api/leads` (public, captcha). The admin routes (`GET /api/leads` …) are in admin-routes.ts. */
 export async function leadRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -36,25 +36,6 @@ export async function leadRoutes(instance: FastifyInstance) {
         requestMetaOf(request),
       );
       return { success: true as const };
-    },
-  );
-
-  app.get(
-    '/api/leads',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['leads'],
-        summary: 'List leads (admin)',
-        description: 'Newest first, `limit` (≤ 200, default 200) and `offset`; `total` counts every lead.',
-        security: USER_SECURITY,
-        querystring: LeadListQuerySchema,
-        response: { 200: LeadListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return listLeads(app.services.database.db, request.query);
     },
   );
 }

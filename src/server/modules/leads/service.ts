@@ -5,12 +5,12 @@
  * the form cannot be used to flood an inbox (decision 0011). The row is written before anything is queued, so no
  * lead is lost.
  */
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
-import type { CreateLead, Lead, LeadList } from '../../../shared/schemas/leads.ts';
+import type { CreateLead } from '../../../shared/schemas/leads.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, leads } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { enqueueKitSync } from '../../jobs/kit.ts';
@@ -132,33 +132,4 @@ export async function captureLead(
   }
   await enqueueKitSync(deps.queue, deps.config.kit, lead.id);
   return { id: lead.id, downloadEmailQueued: cap.allowed };
-}
-
-function toLead(row: typeof leads.$inferSelect): Lead {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    source: row.source,
-    subscribedAt: row.subscribedAt.toISOString(),
-    convertkitSubscriberId: row.convertkitSubscriberId,
-    kitSyncedAt: row.kitSyncedAt?.toISOString() ?? null,
-    ipAddress: row.ipAddress,
-    userAgent: row.userAgent,
-    utmSource: row.utmSource,
-    utmMedium: row.utmMedium,
-    utmCampaign: row.utmCampaign,
-    utmTerm: row.utmTerm,
-    utmContent: row.utmContent,
-    referrer: row.referrer,
-  };
-}
-
-export async function listLeads(db: Database, page: { limit: number; offset: number }): Promise<LeadList> {
-  const [rows, [total]] = await Promise.all([
-    db.select().from(leads).orderBy(desc(leads.subscribedAt), desc(leads.id)).limit(page.limit).offset(page.offset),
-    db.select({ value: count() }).from(leads),
-  ]);
-  return { leads: rows.map(toLead), total: total?.value ?? 0 };
 }
