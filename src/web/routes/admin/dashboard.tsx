@@ -31,7 +31,6 @@ const SECTIONS: Array<{
     to: '/admin/leads',
     title: 'Leads',
     description: 'The list of captured e-mails and its CSV export.',
-    isComingSoon: true,
     icon: MailIcon,
   },
   {

@@ -1,5 +1,6 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { LeadsScreen } from '~/features/leads';
 
 export const meta = adminMeta(pageTitle('Leads Management'), 'Leads captured by the JotIt site.');
 
@@ -7,13 +8,11 @@ export default function Page() {
   return (
     <AdminPage
       title="Leads Management"
-      description="E-mail addresses captured by the download forms."
+      description="E-mail addresses captured by the download forms: search, filter, sync to ConvertKit and export."
       // Spec §2: without a user, Leads Management shows Access Denied with a Sign In button (to /api-tester).
       whenSignedOut="access-denied"
     >
-      <ComingSoon>
-        The leads list and its CSV export are coming soon. Leads are already stored and synced to Kit as they arrive.
-      </ComingSoon>
+      <LeadsScreen Actions={AdminPageActions} />
     </AdminPage>
   );
 }

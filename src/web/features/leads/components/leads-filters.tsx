@@ -1,0 +1,118 @@
+import { SearchIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { LeadFiltersInput, LeadSort } from '../../../../shared/schemas/leads';
+import { useLeadSources } from '../api/get-leads';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+
+const SEARCH_DELAY_MS = 300;
+const ALL = 'all';
+
+export type LeadFilterValues = Pick<LeadFiltersInput, 'q' | 'source' | 'synced' | 'from' | 'to'> & { sort?: LeadSort };
+
+/** Search (e-mail and name), source, sync status, date range and sort; each change is one `onChange`. */
+export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues; onChange(changes: Partial<LeadFilterValues>): void }) {
+  const id = useId();
+  const sources = useLeadSources();
+  const [searchText, setSearchText] = useState(filters.q ?? '');
+  const [shownQ, setShownQ] = useState(filters.q);
+
+  // The URL is the truth: Back/Forward or "Clear filters" reset the box (unless it already says the same).
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    if (searchText.trim() !== (filters.q ?? '')) setSearchText(filters.q ?? '');
+  }
+
+  // Search after a short pause in typing, not on every key.
+  useEffect(() => {
+    const value = searchText.trim();
+    if (value === (filters.q ?? '')) return;
+    const timer = setTimeout(() => onChange({ q: value || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, filters.q, onChange]);
+
+  const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.from || filters.to);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(14rem,2fr)_repeat(5,minmax(0,1fr))_auto] lg:items-end">
+      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
+        <Label htmlFor={`${id}-q`}>Search</Label>
+        <div className="relative">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Email or name"
+            maxLength={200}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-source`}>Source</Label>
+        <Select value={filters.source ?? ALL} onValueChange={(value) => onChange({ source: value === ALL ? undefined : value })}>
+          <SelectTrigger id={`${id}-source`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All sources</SelectItem>
+            {(sources.data?.sources ?? []).map((source) => (
+              <SelectItem key={source} value={source}>
+                {source}
+              </SelectItem>
+            ))}
+            {filters.source && !sources.data?.sources.includes(filters.source) && (
+              <SelectItem value={filters.source}>{filters.source}</SelectItem>
+            )}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-synced`}>ConvertKit</Label>
+        <Select value={filters.synced ?? ALL} onValueChange={(value) => onChange({ synced: value === 'true' || value === 'false' ? value : undefined })}>
+          <SelectTrigger id={`${id}-synced`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All</SelectItem>
+            <SelectItem value="true">Synced</SelectItem>
+            <SelectItem value="false">Not synced</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-sort`}>Sort</Label>
+        <Select value={filters.sort ?? 'desc'} onValueChange={(value) => onChange({ sort: value === 'asc' ? 'asc' : undefined })}>
+          <SelectTrigger id={`${id}-sort`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="desc">Newest first</SelectItem>
+            <SelectItem value="asc">Oldest first</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <Button
+        variant="ghost"
+        disabled={!isFiltered}
+        onClick={() => {
+          setSearchText('');
+          onChange({ q: undefined, source: undefined, synced: undefined, from: undefined, to: undefined });
+        }}
+      >
+        <XIcon aria-hidden="true" /> Clear
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Lead } from '../../../../shared/schemas/leads';
+import { isSynced } from './format';
+import { Badge } from '~/components/ui/badge';
+
+/** Spec §2: the ConvertKit column says Synced or Not synced. */
+export function SyncBadge({ lead }: { lead: Pick<Lead, 'convertkitSubscriberId'> }) {
+  return isSynced(lead) ? <Badge variant="success">Synced</Badge> : <Badge variant="outline">Not synced</Badge>;
+}
