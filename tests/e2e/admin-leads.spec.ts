@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
-import { createUserViaApi, DESKTOP, MOBILE, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession } from './fixtures.ts';
+import { createUserViaApi, DESKTOP, MOBILE, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/work/shots/leads';
 const CSV_HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer';
@@ -22,9 +22,9 @@ const LEADS = [
   { firstName: 'Barbara', email: 'barbara.leads@example.com' },
 ];
 
-async function screenshot(page: Page, name: string) {
+async function screenshot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 async function seriousAxeViolations(page: Page) {
@@ -36,7 +36,7 @@ async function seriousAxeViolations(page: Page) {
 
 describe('Leads Management', () => {
   const e2e = setUpE2e();
-  const openLeads = (path = '/admin/leads', viewport = DESKTOP) => e2e.openAsAdmin(path, { viewport, heading: 'Leads Management' });
+  const openLeads = (path = '/admin/leads', viewport: Viewport = DESKTOP) => e2e.openAsAdmin(path, { viewport, heading: 'Leads Management' });
   const table = (page: Page) => page.getByRole('table', { name: 'Leads' });
   const countHeading = (page: Page, count: number) => page.getByRole('heading', { name: `Leads (${count})`, level: 2 });
 
@@ -164,7 +164,7 @@ describe('Leads Management', () => {
     await cards.getByRole('checkbox', { name: 'Select barbara.leads@example.com' }).click();
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('2 selected').waitFor();
-    await screenshot(page, 'leads-selected-375');
+    await screenshot(page, 'leads-selected-375', false);
     await bar.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('heading', { name: 'Delete 2 leads?' }).waitFor();

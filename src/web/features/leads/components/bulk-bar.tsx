@@ -18,7 +18,7 @@ export function BulkBar({
   onClear(): void;
 }) {
   return (
-    <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 p-2 pl-4">
+    <div role="region" aria-label="Bulk actions" className="sticky bottom-3 z-10 flex flex-wrap items-center gap-2 rounded-lg border bg-background p-2 pl-4 shadow-md">
       <p aria-live="polite" className="mr-auto text-sm font-medium">
         {count.toLocaleString('en-US')} selected
       </p>

@@ -173,12 +173,13 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
   function confirmBulk(action: LeadBulkAction) {
     const ids = [...selected].slice(0, LEAD_BULK_MAX);
     const count = plural(ids.length, 'lead');
+    const capped = selected.size > LEAD_BULK_MAX ? ` At most ${LEAD_BULK_MAX} leads at a time: the first ${LEAD_BULK_MAX} selected.` : '';
     setPending({
       title: action === 'delete' ? `Delete ${count}?` : `Retry sync for ${count}?`,
       description:
         action === 'delete'
-          ? `${count} will be erased for good. This cannot be undone.`
-          : `The ConvertKit sync of ${count} is queued again; leads already synced are skipped.`,
+          ? `${count} will be erased for good. This cannot be undone.${capped}`
+          : `The ConvertKit sync of ${count} is queued again; leads already synced are skipped.${capped}`,
       confirmLabel: action === 'delete' ? `Delete ${count}` : `Retry sync for ${count}`,
       busyLabel: action === 'delete' ? 'Deleting...' : 'Queuing...',
       destructive: action === 'delete',
@@ -210,16 +211,6 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
           <LeadsFilters filters={filters} onChange={changeFilters} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {selected.size > 0 && (
-            <BulkBar
-              count={selected.size}
-              isBusy={bulk.isPending || exportLeads.isPending}
-              onRetrySync={() => confirmBulk('retry_sync')}
-              onDelete={() => confirmBulk('delete')}
-              onExport={() => void runExport({ ids: [...selected].slice(0, LEAD_BULK_MAX) }, `${plural(Math.min(selected.size, LEAD_BULK_MAX), 'selected lead')} ${selected.size === 1 ? 'was' : 'were'}`)}
-              onClear={() => setSelected(new Set())}
-            />
-          )}
           {leadsQuery.isPending ? (
             <LoadingLeads />
           ) : leadsQuery.isError ? (
@@ -243,6 +234,16 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
               <LeadsList leads={items} selection={selection} onOpen={setOpenLead} />
               <Pager offset={offset} pageSize={LEADS_PAGE_SIZE} total={total} isBusy={leadsQuery.isPlaceholderData} onOffsetChange={(next) => setPage(next / LEADS_PAGE_SIZE + 1)} />
             </>
+          )}
+          {selected.size > 0 && (
+            <BulkBar
+              count={selected.size}
+              isBusy={bulk.isPending || exportLeads.isPending}
+              onRetrySync={() => confirmBulk('retry_sync')}
+              onDelete={() => confirmBulk('delete')}
+              onExport={() => void runExport({ ids: [...selected].slice(0, LEAD_BULK_MAX) }, `${plural(Math.min(selected.size, LEAD_BULK_MAX), 'selected lead')} ${selected.size === 1 ? 'was' : 'were'}`)}
+              onClear={() => setSelected(new Set())}
+            />
           )}
         </CardContent>
       </Card>
