@@ -144,8 +144,15 @@ describe('Leads Management', () => {
     await drawer.getByRole('button', { name: 'Retry sync' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'leads-detail-1280');
+    // Delete asks first, naming the e-mail; Cancel keeps the lead.
+    await drawer.getByRole('button', { name: 'Delete lead' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Delete ada.leads@example.com?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    await countHeading(page, 2).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
@@ -168,7 +175,7 @@ describe('Leads Management', () => {
     await bar.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('heading', { name: 'Delete 2 leads?' }).waitFor();
-    await screenshot(page, 'leads-confirm-375');
+    await screenshot(page, 'leads-confirm-375', false);
     await dialog.getByRole('button', { name: 'Delete 2 leads' }).click();
     await toast(page, 'Deleted 2 leads').waitFor();
     await countHeading(page, LEADS.length - 2).waitFor();
