@@ -33,13 +33,18 @@ export const useUpdateFaq = () =>
 /** `DELETE /api/faqs/{id}` (admin). */
 export const useDeleteFaq = () => useFaqMutation((id: number) => apiRequest<void>(`/api/faqs/${id}`, { method: 'DELETE' }));
 
+const reorderMutationKey = ['faqs', 'reorder'] as const;
+
 /**
- * `POST /api/faqs/reorder` (admin): every id in the new order. The list moves at once (optimistic) and goes back
- * if the server refuses.
+ * `POST /api/faqs/reorder` (admin): every id in the new order. The list moves at once (optimistic); moves made in
+ * quick succession (a key held down) are sent one after another in the order made (one mutation scope), and the list
+ * is re-read once the last has answered. A refused move puts the list back.
  */
 export function useReorderFaqs() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: reorderMutationKey,
+    scope: { id: 'faq-reorder' },
     mutationFn: (ids: number[]) => apiRequest<Faq[]>('/api/faqs/reorder', { method: 'POST', body: { ids } }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: adminFaqsQueryKey });
@@ -59,8 +64,9 @@ export function useReorderFaqs() {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(adminFaqsQueryKey, context.previous);
     },
-    onSuccess: (faqs) => queryClient.setQueryData(adminFaqsQueryKey, faqs),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminFaqsQueryKey }),
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: reorderMutationKey }) <= 1) void queryClient.invalidateQueries({ queryKey: adminFaqsQueryKey });
+    },
   });
 }
 

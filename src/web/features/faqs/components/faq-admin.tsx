@@ -123,8 +123,7 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
   function move(faq: Faq, direction: 'up' | 'down') {
     const index = faqs.findIndex((item) => item.id === faq.id);
     const target = direction === 'up' ? index - 1 : index + 1;
-    // One move at a time (the buttons stay enabled so the keyboard focus survives the move).
-    if (reorderFaqs.isPending || index < 0 || target < 0 || target >= faqs.length) return;
+    if (index < 0 || target < 0 || target >= faqs.length) return;
     const ids = faqs.map((item) => item.id);
     [ids[index], ids[target]] = [ids[target]!, ids[index]!];
     focusAfterMove.current = { id: faq.id, direction };
