@@ -70,11 +70,13 @@ export function useReorderFaqs() {
   });
 }
 
-/** `GET /api/help-config`: the help page's video, or null. */
+/** `GET /api/help-config`, past the browser's cache: the help page's video, or null. */
 export function getHelpConfigQueryOptions() {
   return queryOptions({
     queryKey: helpConfigQueryKey,
-    queryFn: async ({ signal }) => (await apiRequest<{ config: HelpConfig | null }>('/api/help-config', { signal })).config,
+    // The public answer may be cached for 60 s; the editor must see what was saved, even after a reload.
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ config: HelpConfig | null }>('/api/help-config', { signal, headers: { 'Cache-Control': 'no-cache' } })).config,
     ...adminQueryDefaults,
   });
 }
