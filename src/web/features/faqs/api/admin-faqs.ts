@@ -74,7 +74,8 @@ export function useReorderFaqs() {
 export function getHelpConfigQueryOptions() {
   return queryOptions({
     queryKey: helpConfigQueryKey,
-    // The public answer may be cached for 60 s; the editor must see what was saved, even after a reload.
+    // The public answer is cacheable for 60 s; the editor must see a video another admin (or tab) saved meanwhile.
+    // (This browser's own PUT/DELETE already evicts its cached copy.)
     queryFn: async ({ signal }) =>
       (await apiRequest<{ config: HelpConfig | null }>('/api/help-config', { signal, headers: { 'Cache-Control': 'no-cache' } })).config,
     ...adminQueryDefaults,
