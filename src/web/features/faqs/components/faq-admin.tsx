@@ -2,6 +2,7 @@ import { AlertTriangleIcon, ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PencilIc
 import { useEffect, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
+import { answerPreview } from './answer-preview';
 import { emptyFaq, FaqFields, useFaqForm } from './faq-fields';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Badge } from '~/components/ui/badge';
@@ -14,8 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-const ANSWER_PREVIEW_CHARS = 120;
-const preview = (text: string) => (text.length > ANSWER_PREVIEW_CHARS ? `${text.slice(0, ANSWER_PREVIEW_CHARS)}...` : text);
+const preview = answerPreview;
 
 /** Spec §2 FAQ Management: the Add FAQ form, then the table Question, Answer, Published, Actions (cards under 768 px). */
 export function FaqManagement() {
