@@ -47,6 +47,8 @@ describe('Banners admin', () => {
     const start = page.getByRole('dialog', { name: 'Start Date: pick a date and time' });
     await start.getByRole('button', { name: /^Today/ }).click();
     await start.getByLabel('Start Date time').fill('00:00');
+    await expectNoSeriousAxeViolations(page, '[data-slot="popover-content"]');
+    await screenshot(page, 'banners-date-picker-1280');
     await start.getByRole('button', { name: 'Done' }).click();
     await dialog.getByRole('button', { name: /^End Date/ }).click();
     const end = page.getByRole('dialog', { name: 'End Date: pick a date and time' });
