@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxeViolations, screenshot } from './content-helpers.ts';
-import { MOBILE, setUpE2e, toast, type TrackedPage, unexpectedErrors } from './fixtures.ts';
+import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
 
 const QUESTION = 'Can I export my jots?';
 
