@@ -35,7 +35,10 @@ export type UpdateFaq = z.input<typeof UpdateFaqSchema>;
 export const FaqSchema = z.object({
   id: z.number().int(),
   question: z.string(),
+  /** Markdown. */
   answer: z.string(),
+  /** The answer rendered to sanitised HTML: in the published list (`?published=true`) only. */
+  answer_html: z.string().optional(),
   display_order: z.number().int(),
   is_published: z.boolean(),
   created_at: z.string(),
@@ -44,8 +47,20 @@ export const FaqSchema = z.object({
 export type Faq = z.infer<typeof FaqSchema>;
 
 /** The public projection (`GET /api/faqs?published=true`, and the /help loader). */
-export const PublicFaqSchema = FaqSchema.pick({ id: true, question: true, answer: true });
+export const PublicFaqSchema = FaqSchema.pick({ id: true, question: true, answer: true }).extend({ answer_html: z.string() });
 export type PublicFaq = z.infer<typeof PublicFaqSchema>;
+
+/** `POST /api/faqs/reorder`: every FAQ id once, in the new order; display orders become 0, 1, 2 … */
+export const ReorderFaqsSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'Each id must be a number' }).int('Each id must be a whole number').positive('Each id must be positive'), {
+      error: 'ids must be a list of FAQ ids',
+    })
+    .min(1, 'ids must name at least one FAQ')
+    .max(1000, 'ids must name at most 1000 FAQs')
+    .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat an id'),
+});
+export type ReorderFaqs = z.input<typeof ReorderFaqsSchema>;
 
 export const FaqListQuerySchema = z.object({
   published: z.enum(['true', 'false']).optional(),

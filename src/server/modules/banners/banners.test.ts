@@ -140,6 +140,50 @@ describe(`banners on ${testDatabaseKind()}`, () => {
     });
   });
 
+  describe('what the admin dialog sends', () => {
+    it('saves every dialog field, and an edit moves updatedAt on (browsers key closed banners by id + updatedAt)', async () => {
+      const start = new Date(Date.now() - HOUR).toISOString();
+      const end = new Date(Date.now() + 24 * HOUR).toISOString();
+      const banner = await create({
+        title: 'Maintenance',
+        message: 'Line one\nLine two',
+        type: 'warning',
+        backgroundColor: '#112233',
+        textColor: '#ffeecc',
+        displayOrder: '4',
+        isActive: true,
+        isCloseable: true,
+        startDate: start,
+        endDate: end,
+      });
+      expect(banner).toMatchObject({ message: 'Line one\nLine two', backgroundColor: '#112233', textColor: '#ffeecc', displayOrder: 4, startDate: start, endDate: end });
+      const [before] = await active();
+      expect(before).toMatchObject({ id: banner.id, updatedAt: banner.updatedAt });
+      const edited = (await inject('PATCH', `/api/banners/${banner.id}`, { message: 'Back soon', endDate: '' })).json<{ updatedAt: string; endDate: null }>();
+      expect(edited.endDate).toBeNull();
+      expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(banner.updatedAt));
+      const [after] = await active();
+      expect(after).toMatchObject({ id: banner.id, message: 'Back soon', updatedAt: edited.updatedAt });
+      const audit = await testApp.database.sql.query<{ action: string }>(
+        `select action from audit_log where entity = 'banner' and entity_id = $1 order by id`,
+        [String(banner.id)],
+      );
+      expect(audit.rows.map((row) => row.action)).toEqual(['banner.create', 'banner.update']);
+    });
+
+    it.each([
+      [{ title: '' }, 'Title is required'],
+      [{ textColor: '#fff' }, 'Text colour must be a hex colour like #3b82f6'],
+      [{ isActive: 'yes' }, 'Active must be true or false'],
+      [{ startDate: 'soon' }, 'Start date is not a valid date'],
+    ])('PATCH %j → 400 %s', async (body, error) => {
+      const banner = await create({});
+      const response = await inject('PATCH', `/api/banners/${banner.id}`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error });
+    });
+  });
+
   describe('GET /api/banners/active', () => {
     it('shows active banners within their dates, by display order ascending', async () => {
       const now = Date.now();

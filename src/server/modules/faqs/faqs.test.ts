@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 
-type Faq = { id: number; question: string; answer: string; display_order: number; is_published: boolean };
+type Faq = { id: number; question: string; answer: string; answer_html?: string; display_order: number; is_published: boolean };
 
 describe(`FAQs on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
@@ -30,8 +30,9 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     ['POST', '/api/faqs'],
     ['PATCH', '/api/faqs/1'],
     ['DELETE', '/api/faqs/1'],
+    ['POST', '/api/faqs/reorder'],
   ] as const)('%s %s: anonymous 401, non-admin 403', async (method, url) => {
-    const body = method === 'POST' || method === 'PATCH' ? { question: 'Q', answer: 'A' } : undefined;
+    const body = url.endsWith('/reorder') ? { ids: [1] } : method === 'POST' || method === 'PATCH' ? { question: 'Q', answer: 'A' } : undefined;
     expect((await testApp.app.inject({ method, url, payload: body })).statusCode).toBe(401);
     expect((await inject(method, url, body, user.headers)).statusCode).toBe(403);
   });
@@ -95,5 +96,95 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     expect((await inject('DELETE', `/api/faqs/${faq.id}`)).statusCode).toBe(204);
     expect((await inject('DELETE', `/api/faqs/${faq.id}`)).json()).toEqual({ error: 'FAQ not found' });
     expect((await inject('PATCH', `/api/faqs/${faq.id}`, { answer: 'x' })).statusCode).toBe(404);
+  });
+
+  describe('PATCH /api/faqs/{id}', () => {
+    it.each([
+      [{ question: '' }, 'Question is required'],
+      [{ answer: '   ' }, 'Answer is required'],
+      [{ is_published: 'yes' }, 'Published must be true or false'],
+      [{ question: 42 }, 'Question is required'],
+    ])('%j → 400 %s', async (body, error) => {
+      const faq = await create({ question: 'Patch me?', answer: 'A' });
+      const response = await inject('PATCH', `/api/faqs/${faq.id}`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error });
+    });
+
+    it('400 for a bad id, 404 for an unknown one; writes faq.update to the audit log', async () => {
+      expect((await inject('PATCH', '/api/faqs/abc', { answer: 'x' })).statusCode).toBe(400);
+      expect((await inject('PATCH', '/api/faqs/99999999', { answer: 'x' })).json()).toEqual({ error: 'FAQ not found' });
+      const faq = await create({ question: 'Audited?', answer: 'A' });
+      await inject('PATCH', `/api/faqs/${faq.id}`, { is_published: false });
+      const rows = await testApp.database.sql.query<{ action: string; details: { fields: string[] } }>(
+        `select action, details from audit_log where entity = 'faq' and entity_id = $1 order by id`,
+        [String(faq.id)],
+      );
+      expect(rows.rows.map((row) => row.action)).toEqual(['faq.create', 'faq.update']);
+      expect(rows.rows[1]?.details).toEqual({ fields: ['is_published'] });
+    });
+  });
+
+  describe('POST /api/faqs/reorder', () => {
+    const allIds = async () => (await inject('GET', '/api/faqs')).json<Faq[]>().map((faq) => faq.id);
+
+    it('rewrites display order 0, 1, 2 … in the order given; the public list follows; audited as faq.reorder', async () => {
+      await create({ question: 'Reorder A', answer: 'A', display_order: 1 });
+      await create({ question: 'Reorder B', answer: 'B', display_order: 2 });
+      const ids = (await allIds()).reverse();
+      const response = await inject('POST', '/api/faqs/reorder', { ids });
+      expect(response.statusCode, response.body).toBe(200);
+      const list = response.json<Faq[]>();
+      expect(list.map((faq) => faq.id)).toEqual(ids);
+      expect(list.map((faq) => faq.display_order)).toEqual(ids.map((_, index) => index));
+      expect(await allIds()).toEqual(ids);
+      const published = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
+      expect(published.map((faq) => faq.id)).toEqual(list.filter((faq) => faq.is_published).map((faq) => faq.id));
+      const audit = await testApp.database.sql.query<{ details: { ids: number[] } }>(
+        `select details from audit_log where action = 'faq.reorder' order by id desc limit 1`,
+      );
+      expect(audit.rows[0]?.details.ids).toEqual(ids);
+    });
+
+    it('409 when the ids are not exactly the current FAQs (changed meanwhile), and nothing moves', async () => {
+      const before = await allIds();
+      for (const ids of [before.slice(1), [...before, 99999999]]) {
+        const response = await inject('POST', '/api/faqs/reorder', { ids });
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({ error: 'The FAQ list has changed; reload and try again' });
+      }
+      expect(await allIds()).toEqual(before);
+    });
+
+    it.each([
+      [{}, 'ids must be a list of FAQ ids'],
+      [{ ids: 'a,b' }, 'ids must be a list of FAQ ids'],
+      [{ ids: [] }, 'ids must name at least one FAQ'],
+      [{ ids: [1, 1] }, 'ids must not repeat an id'],
+      [{ ids: [1.5] }, 'Each id must be a whole number'],
+      [{ ids: ['x'] }, 'Each id must be a number'],
+      [{ ids: [-1] }, 'Each id must be positive'],
+    ])('%j → 400 %s', async (body, error) => {
+      const response = await inject('POST', '/api/faqs/reorder', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error });
+    });
+  });
+
+  it('renders Markdown answers to sanitised HTML in the published list (answer_html), not for admins', async () => {
+    const faq = await create({
+      question: 'Markdown?',
+      answer: 'Use **bold** and [links](https://example.com).\n\n<script>alert(1)</script><img src=x onerror="alert(1)">',
+    });
+    const published = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
+    const html = published.find((item) => item.id === faq.id)?.answer_html ?? '';
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<a href="https://example.com">links</a>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('onerror');
+    const changed = await inject('PATCH', `/api/faqs/${faq.id}`, { answer: 'Now *italic*' });
+    expect(changed.json()).not.toHaveProperty('answer_html');
+    const again = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
+    expect(again.find((item) => item.id === faq.id)?.answer_html).toContain('<em>italic</em>');
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateFaqSchema, FaqListQuerySchema, FaqSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
+import { CreateFaqSchema, FaqListQuerySchema, FaqSchema, ReorderFaqsSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { createFaq, deleteFaq, listFaqs, updateFaq } from './service.ts';
+import { createFaq, deleteFaq, listFaqs, listPublishedFaqsWithHtml, reorderFaqs, updateFaq } from './service.ts';
 
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const adminErrors = errorResponses(400, 401, 403, 404);
@@ -23,14 +23,15 @@ export async function faqRoutes(instance: FastifyInstance) {
         summary: 'FAQs',
         description:
           '`published=true`: the published FAQs, for anyone. Without it (every FAQ) or with `published=false` ' +
-          '(drafts only): admins only. In display order.',
+          '(drafts only): admins only. In display order. Answers are Markdown; the published list adds ' +
+          '`answer_html`, the answer rendered to sanitised HTML.',
         querystring: FaqListQuerySchema,
         response: { 200: z.array(FaqSchema), 304: z.null().describe('Not modified'), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       if (request.query.published === 'true') {
-        return sendCachedJson(request, reply, { body: JSON.stringify(await listFaqs(db, true)) }, 'public, max-age=60');
+        return sendCachedJson(request, reply, { body: JSON.stringify(await listPublishedFaqsWithHtml(db)) }, 'public, max-age=60');
       }
       await app.requireAdmin(request);
       reply.header('Cache-Control', 'no-store');
@@ -70,6 +71,24 @@ export async function faqRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => updateFaq(db, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+
+  app.post(
+    '/api/faqs/reorder',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['faqs'],
+        summary: 'Reorder the FAQs (admin)',
+        description:
+          'Every FAQ id once, in the new order; display orders become 0, 1, 2 … Answers with the whole list in ' +
+          'its new order; 409 when the ids are not exactly the current FAQs (the list changed meanwhile).',
+        security: USER_SECURITY,
+        body: ReorderFaqsSchema,
+        response: { 200: z.array(FaqSchema), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => reorderFaqs(db, { ...requestContext(request), input: request.body }),
   );
 
   app.delete(

@@ -1,10 +1,11 @@
 /** FAQs (spec §3 FAQ): the admin CRUD and the published list the help page and its loader read. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CreateFaqSchema, Faq, PublicFaq, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
+import type { CreateFaqSchema, Faq, PublicFaq, ReorderFaqsSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
 import type { Database } from '../../db/client.ts';
 import { faqs } from '../../db/schema.ts';
-import { notFound } from '../../lib/http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../blog/public-service.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
@@ -35,12 +36,62 @@ export async function listFaqs(db: Database, published?: boolean): Promise<Faq[]
   return rows.map(toFaq);
 }
 
+/** Rendered answers by FAQ id and version (updatedAt), so a help page view renders no Markdown. */
+const renderedAnswers = new Map<number, { version: number; html: string }>();
+
+/** An answer's Markdown as sanitised HTML (marked + DOMPurify, as the blog renders posts). */
+function answerHtml(row: Pick<FaqRow, 'id' | 'answer' | 'updatedAt'>): string {
+  const version = row.updatedAt.getTime();
+  const cached = renderedAnswers.get(row.id);
+  if (cached?.version === version) return cached.html;
+  const html = renderMarkdown(row.answer);
+  if (renderedAnswers.size >= 1000) renderedAnswers.clear();
+  renderedAnswers.set(row.id, { version, html });
+  return html;
+}
+
+/** The published FAQs with their answers rendered (the /help loader and `GET /api/faqs?published=true`). */
 export async function listPublishedFaqs(db: Database): Promise<PublicFaq[]> {
-  return db
-    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer })
+  const rows = await db
+    .select({ id: faqs.id, question: faqs.question, answer: faqs.answer, updatedAt: faqs.updatedAt })
     .from(faqs)
     .where(eq(faqs.isPublished, true))
     .orderBy(...inDisplayOrder);
+  return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, answer_html: answerHtml(row) }));
+}
+
+/** The published list in the admin shape plus `answer_html` (the public API answers with this). */
+export async function listPublishedFaqsWithHtml(db: Database): Promise<Faq[]> {
+  const rows = await db.select().from(faqs).where(eq(faqs.isPublished, true)).orderBy(...inDisplayOrder);
+  return rows.map((row) => ({ ...toFaq(row), answer_html: answerHtml(row) }));
+}
+
+export const REORDER_STALE_ERROR = 'The FAQ list has changed; reload and try again';
+
+/**
+ * `POST /api/faqs/reorder`: `ids` must name every FAQ exactly once; they get display orders 0, 1, 2 … in that
+ * order (one UPDATE). A list that misses or adds an FAQ (another admin changed the list meanwhile) is refused
+ * with 409 rather than half-applied.
+ */
+export async function reorderFaqs(
+  db: Database,
+  { actor, meta, input: { ids } }: RequestContext & { input: z.output<typeof ReorderFaqsSchema> },
+): Promise<Faq[]> {
+  await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: faqs.id }).from(faqs).for('update');
+    const known = new Set(existing.map((row) => row.id));
+    if (existing.length !== ids.length || ids.some((id) => !known.has(id))) throw conflict(REORDER_STALE_ERROR);
+    const cases = sql.join(
+      ids.map((id, index) => sql`when ${id}::int then ${index}::int`),
+      sql` `,
+    );
+    await tx
+      .update(faqs)
+      .set({ displayOrder: sql`case ${faqs.id} ${cases} end`, updatedAt: new Date() })
+      .where(sql`${faqs.id} in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)})`);
+    await writeAudit(tx, { actor, meta }, { action: 'faq.reorder', details: { ids } });
+  });
+  return listFaqs(db);
 }
 
 export async function createFaq(

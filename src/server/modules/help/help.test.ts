@@ -81,4 +81,26 @@ describe(`help config on ${testDatabaseKind()}`, () => {
     expect((await testApp.app.inject({ method: 'DELETE', url: '/api/help-config', headers: admin.headers })).statusCode).toBe(204);
     expect(await read()).toEqual({ config: null });
   });
+
+  it.each([
+    [{ videoUrl: 'javascript:alert(1)' }, 'Video URL must be a YouTube or Vimeo link'],
+    [{ videoUrl: 'https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ' }, 'Video URL must be a YouTube or Vimeo link'],
+    [{ videoUrl: 'https://www.youtube.com/watch?v=short' }, 'Video URL must be a YouTube or Vimeo link'],
+    [{ videoUrl: 'https://vimeo.com/channels/staffpicks' }, 'Video URL must be a YouTube or Vimeo link'],
+    [{}, 'Video URL is required'],
+    [{ videoUrl: 42 }, 'Video URL is required'],
+    [{ videoUrl: 'https://youtu.be/dQw4w9WgXcQ', videoTitle: 'x'.repeat(201) }, 'Video title must be at most 200 characters'],
+    [{ videoUrl: 'https://youtu.be/dQw4w9WgXcQ', videoDescription: 'x'.repeat(1001) }, 'Video description must be at most 1000 characters'],
+  ])('PUT %j → 400 %s, never 5xx', async (payload, error) => {
+    const response = await testApp.app.inject({ method: 'PUT', url: '/api/help-config', payload, headers: admin.headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error });
+  });
+
+  it('writes help_config.update and help_config.delete to the audit log', async () => {
+    await testApp.app.inject({ method: 'PUT', url: '/api/help-config', payload: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' }, headers: admin.headers });
+    await testApp.app.inject({ method: 'DELETE', url: '/api/help-config', headers: admin.headers });
+    const rows = await testApp.database.sql.query<{ action: string }>(`select action from audit_log where entity = 'help_config' order by id desc limit 2`);
+    expect(rows.rows.map((row) => row.action)).toEqual(['help_config.delete', 'help_config.update']);
+  });
 });

@@ -1,2 +1,5 @@
-/** Site banners (spec §2 banner strip). */
-export { BannerStrip } from './components/banner-strip';
+/** Site banners (spec §2 banner strip, Banners admin). */
+export { BannerStrip, BannerView } from './components/banner-strip';
+export { getBannersQueryOptions, useBanners, useDeleteBanner } from './api/admin-banners';
+export { BannerFormDialog } from './components/banner-form-dialog';
+export { BannerCards, DeleteBannerDialog } from './components/banner-cards';

@@ -44,7 +44,6 @@ const SECTIONS: Array<{
     to: '/admin/faq',
     title: 'FAQ',
     description: 'Editing the questions shown on the Help page.',
-    isComingSoon: true,
     icon: HelpCircleIcon,
   },
   {
@@ -69,7 +68,6 @@ const SECTIONS: Array<{
     to: '/admin/banners',
     title: 'Banners',
     description: 'Editing the site-wide notification banners.',
-    isComingSoon: true,
     icon: MegaphoneIcon,
   },
 ];

@@ -1,12 +1,15 @@
-import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
+import { AdminPage, adminMeta } from '~/features/accounts';
+import { FaqManagement, HelpVideoEditor } from '~/features/faqs';
 
 // Spec §2 titles this page exactly "FAQ Management", without the product suffix.
-export const meta = adminMeta('FAQ Management', 'Manage the JotIt FAQ.');
+export const meta = adminMeta('FAQ Management', 'Manage the JotIt FAQ and the help video.');
 
+/** Spec §2 FAQ Management: the Add FAQ form, the FAQ table, and the help page's video. */
 export default function Page() {
   return (
-    <AdminPage title="FAQ Management" description="Questions and answers shown on the Help page.">
-      <ComingSoon>FAQ editing is coming soon. The published questions are on the Help page.</ComingSoon>
+    <AdminPage title="FAQ Management" description="Questions and answers shown on the Help page, and its tutorial video.">
+      <FaqManagement />
+      <HelpVideoEditor />
     </AdminPage>
   );
 }

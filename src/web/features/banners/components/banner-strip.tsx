@@ -24,18 +24,30 @@ export function BannerStrip({ initialBanners }: { initialBanners: ActiveBanner[]
   return (
     <section aria-label="Announcements">
       {visible.map((banner) => (
-        <Banner key={banner.id} banner={banner} />
+        <BannerView key={banner.id} banner={banner} onClose={() => closeBanner(banner)} />
       ))}
     </section>
   );
 }
 
-function Banner({ banner }: { banner: ActiveBanner }) {
+/** What one banner shows: the strip's and, unchanged, the admin screen's previews. */
+export type BannerViewData = Pick<ActiveBanner, 'title' | 'message' | 'type' | 'backgroundColor' | 'textColor' | 'isCloseable'> & { id?: number };
+
+/**
+ * One banner as the public strip shows it. The admin screen's live preview and cards render this same component
+ * with `preview`: the close button is then a picture of itself (not focusable, does nothing).
+ */
+export function BannerView({ banner, onClose, preview = false }: { banner: BannerViewData; onClose?: () => void; preview?: boolean }) {
   const type = bannerType(banner.type);
   const Icon = TYPE_ICONS[type];
   const colors = readableColors(banner.backgroundColor, banner.textColor, BANNER_TYPE_COLORS[type]);
   return (
-    <div data-testid="site-banner" data-banner-id={banner.id} style={{ backgroundColor: colors.background, color: colors.text }}>
+    <div
+      data-testid={preview ? 'banner-preview' : 'site-banner'}
+      data-banner-id={banner.id}
+      style={{ backgroundColor: colors.background, color: colors.text }}
+      className={preview ? 'overflow-hidden rounded-md' : undefined}
+    >
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm sm:items-center sm:px-6">
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
         <p className="min-w-0 flex-1 text-pretty">
@@ -43,12 +55,17 @@ function Banner({ banner }: { banner: ActiveBanner }) {
           <span className="mx-2 hidden opacity-60 sm:inline" aria-hidden="true">
             ·
           </span>
-          <span className="block sm:inline">{banner.message}</span>
+          <span className="block whitespace-pre-line sm:inline">{banner.message}</span>
         </p>
-        {banner.isCloseable && (
+        {banner.isCloseable && preview && (
+          <span aria-hidden="true" className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center opacity-80">
+            <XIcon className="size-4" />
+          </span>
+        )}
+        {banner.isCloseable && !preview && (
           <button
             type="button"
-            onClick={() => closeBanner(banner)}
+            onClick={onClose}
             aria-label={`Close banner: ${banner.title}`}
             className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/10 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
           >

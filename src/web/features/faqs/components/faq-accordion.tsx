@@ -8,7 +8,7 @@ import type { PublicFaq } from '../../../../shared/schemas/faqs';
  * Native `<details>` rather than the Radix accordion: a closed answer stays in the HTML (the page's loader renders
  * it for search engines, and Radix unmounts closed panels), it works before the JavaScript arrives, and
  * `name` makes the group exclusive in the browser; React state keeps it exclusive where `name` is not supported.
- * Answers are plain text; blank lines separate paragraphs.
+ * Answers are Markdown, rendered to sanitised HTML on the server (`answer_html`: marked + DOMPurify).
  */
 export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly PublicFaq[]; headingLevel?: 2 | 3 }) {
   const [openId, setOpenId] = useState<number | null>(null);
@@ -43,13 +43,11 @@ export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly Public
               className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180 motion-reduce:transition-none"
             />
           </summary>
-          <div className="flex flex-col gap-3 pb-5 leading-relaxed text-muted-foreground motion-safe:animate-fade-in">
-            {faq.answer.split(/\n{2,}/).map((paragraph, index) => (
-              <p key={index} className="whitespace-pre-line">
-                {paragraph}
-              </p>
-            ))}
-          </div>
+          <div
+            data-testid="faq-answer"
+            className="prose-jotit pb-5 leading-relaxed text-muted-foreground motion-safe:animate-fade-in"
+            dangerouslySetInnerHTML={{ __html: faq.answer_html }}
+          />
         </details>
       ))}
     </div>

@@ -1,0 +1,47 @@
+/**
+ * Shared helpers of the content admin specs (admin-banners, admin-faq): axe on a screen, a screenshot for review,
+ * and the check that a 375 px page does not scroll sideways.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Serious and critical axe violations (WCAG 2.2 AA and best practice) on what the page shows now. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<Array<{ id: string; help: string; targets: string[] }>> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+}
+
+export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
+  expect(await seriousAxeViolations(page, include)).toEqual([]);
+}
+
+/** Screenshots for a person to look at: into SHOTS_DIR (default /work/shots/content) when that is writable. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const directory = process.env.SHOTS_DIR ?? '/work/shots/content';
+  try {
+    await mkdir(directory, { recursive: true });
+    await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
+  } catch {
+    // Not writable here (CI): screenshots are a review aid, not a test.
+  }
+}
+
+/** At 375 px nothing may make the page scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** The RGB of an element's computed background, e.g. 'rgb(30, 58, 138)'. */
+export const backgroundOf = (page: Page, selector: ReturnType<Page['locator']>) =>
+  selector.evaluate((element) => getComputedStyle(element).backgroundColor);
