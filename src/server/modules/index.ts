@@ -25,6 +25,7 @@ import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
 import { leadRoutes } from './leads/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -55,4 +56,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(seoRoutes);
   // blog CMS (issue 11)
   await app.register(blogRoutes);
+  await app.register(uploadRoutes);
 }
