@@ -1,5 +1,5 @@
 import { HeartIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '~/components/ui/button';
 import { apiRequest } from '~/lib/api-client';
 import type { BlogLikeResult } from '../../../../shared/schemas/blog';
@@ -25,18 +25,21 @@ function remember(postId: string, liked: boolean) {
   }
 }
 
+function subscribeToStorage(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
+}
+
 /**
  * Like with its count (once per browser, undo allowed). The page is cached for everyone, so whether this browser
  * liked the post is read from local storage after hydration; the server keeps the real rule (a cookie).
  */
 export function LikeButton({ postId, initialCount }: { postId: string; initialCount: number }) {
   const [count, setCount] = useState(initialCount);
-  const [liked, setLiked] = useState(false);
+  const stored = useSyncExternalStore(subscribeToStorage, () => likedPosts().includes(postId), () => false);
+  const [choice, setLiked] = useState<boolean | null>(null);
+  const liked = choice ?? stored;
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    setLiked(likedPosts().includes(postId));
-  }, [postId]);
 
   async function toggle() {
     if (busy) return;
