@@ -62,8 +62,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, ads, more, colors } = loaderData;
   const html = post.contentHtml;
-  // The middle ads go after the paragraph nearest the middle of the article (between top-level blocks).
-  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote|h[2-6])>\n?/g)].map((match) => match.index + match[0].length);
+  // The middle ads go after the paragraph (or list, code block, quote) nearest the middle of the article.
+  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote)>\n?/g)].map((match) => match.index + match[0].length);
   const cut = breaks.length > 1 ? breaks[Math.floor((breaks.length - 1) / 2)]! : html.length;
   const hasSidebar = ads.some((ad) => ad.position === 'sidebar');
   return (
