@@ -56,6 +56,7 @@ describe('the public blog fed by the CMS', () => {
     // The newest post of the category is the featured card.
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/work/shots/blogapi/blog-1280.png', fullPage: true }).catch(() => {});
 
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL(`**/blog/${slug}`);
@@ -105,6 +106,7 @@ describe('the public blog fed by the CMS', () => {
       const box = page.getByRole('region', { name: 'Stay Updated' });
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByText('Valid email is required').waitFor();
+      await box.screenshot({ path: `/work/shots/blogapi/stay-updated-error-${viewport.width}.png` }).catch(() => {});
       await box.getByLabel('Email').fill(email);
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByText('Thanks for subscribing!').waitFor();
