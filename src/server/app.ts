@@ -18,7 +18,8 @@ import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
-import { getPublishedPost, listCategories, listPublishedPosts } from './modules/blog/public-service.ts';
+import { BlogPageCache } from './modules/blog/page-cache.ts';
+import { getPublishedPost, listCategories, listPostAds, listPublishedPosts, listRelatedPosts, nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: options.queue,
     mailer,
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed')),
+    now: () => new Date(),
   };
   app.decorate('services', services);
 
@@ -116,11 +118,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getActiveBanners: async () => (await app.banners.activeBanners()).banners,
       getHelpConfig: () => getHelpConfig(db),
       getJotCount: async () => app.jotFeed.count,
-      listBlogPosts: () => listPublishedPosts(db),
-      getBlogPost: (slug) => getPublishedPost(db, slug),
+      listBlogPosts: () => listPublishedPosts(db, app.services.now()),
+      getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
       listBlogCategories: () => listCategories(db),
+      getBlogPostExtras: async (post) => {
+        const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
+        return { ads, related };
+      },
     };
-    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services });
+    const pageCache = new BlogPageCache({
+      events: app.services.contentEvents,
+      now: () => app.services.now(),
+      nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
+    });
+    app.addHook('onClose', async () => pageCache.unsubscribe());
+    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
   }
 
   return app;
