@@ -27,6 +27,8 @@ export const AdminStatsSchema = z.object({
   pendingUsers: z.number().int(),
   /** Published and with a publication time that has come. */
   publishedPosts: z.number().int(),
+  publishedFaqs: z.number().int(),
+  buildGuids: z.number().int(),
   /** Active and inside their start/end window now. */
   activeBanners: z.number().int(),
   unreadInbox: z.number().int(),

@@ -13,7 +13,7 @@ import {
   STATS_SERIES_DAYS,
 } from '../../../shared/schemas/admin-stats.ts';
 import type { Database } from '../../db/client.ts';
-import { banners, blogPosts, invitations, jots, leads, users } from '../../db/schema.ts';
+import { banners, blogPosts, buildGuids, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +60,8 @@ export async function adminStats(db: Database, now = new Date()): Promise<AdminS
     publishedPosts,
     activeBanners,
     unreadInbox,
+    publishedFaqs,
+    buildGuidCount,
     jotRows,
     leadRows,
     invitationRows,
@@ -82,6 +84,8 @@ export async function adminStats(db: Database, now = new Date()): Promise<AdminS
       ),
     ),
     unreadInboxCount(db),
+    countWhere(db, faqs, eq(faqs.isPublished, true)),
+    countWhere(db, buildGuids, undefined),
     db.select({ day: jotDay, value: count() }).from(jots).where(gte(jots.createdAt, seriesStart)).groupBy(jotDay),
     db
       .select({ day: leadDay, source: leads.source, value: count() })
@@ -111,6 +115,8 @@ export async function adminStats(db: Database, now = new Date()): Promise<AdminS
     publishedPosts,
     activeBanners,
     unreadInbox,
+    publishedFaqs,
+    buildGuids: buildGuidCount,
     invitations: { today: invitationsPerDay.at(-1)?.count ?? 0, perDay: invitationsPerDay },
     series: {
       jotsPerDay: fillDays(seriesStart, jotRows),
