@@ -60,6 +60,8 @@ export const AuditLogEntrySchema = z.object({
   actorClientId: z.string().nullable(),
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
+  /** True once the log holds a `<entity>.delete` for the same entity: the screen then links nowhere. */
+  entityDeleted: z.boolean(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 

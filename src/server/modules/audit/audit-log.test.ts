@@ -51,6 +51,8 @@ describe(`audit log listing on ${testDatabaseKind()}`, () => {
     expect(response.entries.map((entry) => entry.action)).toEqual(['build_guid.create', 'banner.delete', 'banner.create', 'user.approve']);
     expect(response.entries[0]).toMatchObject({ actorEmail: null, actorClientId: 'client-abc', entity: 'build_guid', entityId: '3' });
     expect(response.entries[1]).toMatchObject({ actorEmail: otherAdmin.email, ipAddress: '10.0.0.2', createdAt: '2026-01-03T10:00:00.000Z' });
+    // Banner 7 was deleted later: its entries link nowhere; the user still exists.
+    expect(response.entries.map((entry) => entry.entityDeleted)).toEqual([false, true, true, false]);
   });
 
   it('filters by actor, action, entity type and date range, and pages', async () => {

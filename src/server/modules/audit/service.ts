@@ -3,7 +3,8 @@
  * change, with one vocabulary: the action is `entity.verb` (`banner.create`, `user.grant_admin`), snake_case on
  * both sides, and the entity column is the action's first part, so the two can never disagree.
  */
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
@@ -32,6 +33,8 @@ export async function writeAudit(db: Executor, context: RequestContext, entry: A
   });
 }
 
+const deletions = alias(auditLog, 'deletions');
+
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
 export async function listAuditLog(db: Database, query: AuditLogParams): Promise<AuditLogResponse> {
   const filters: SQL[] = [];
@@ -54,6 +57,8 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         actorClientId: auditLog.actorClientId,
         ipAddress: auditLog.ipAddress,
         createdAt: auditLog.createdAt,
+        // Uses audit_log_entity_idx (entity, entity_id); at most one page of rows asks.
+        entityDeleted: sql<boolean>`exists (select 1 from ${deletions} where ${deletions.entity} = ${auditLog.entity} and ${deletions.entityId} = ${auditLog.entityId} and ${deletions.action} = ${auditLog.entity} || '.delete')`,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
@@ -64,7 +69,7 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
     db.select({ value: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
   return {
-    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    entries: rows.map((row) => ({ ...row, entityDeleted: Boolean(row.entityDeleted), createdAt: row.createdAt.toISOString() })),
     total: Number(totalRow?.value ?? 0),
   };
 }
