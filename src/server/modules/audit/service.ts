@@ -4,7 +4,6 @@
  * both sides, and the entity column is the action's first part, so the two can never disagree.
  */
 import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
@@ -33,8 +32,6 @@ export async function writeAudit(db: Executor, context: RequestContext, entry: A
   });
 }
 
-const deletions = alias(auditLog, 'deletions');
-
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
 export async function listAuditLog(db: Database, query: AuditLogParams): Promise<AuditLogResponse> {
   const filters: SQL[] = [];
@@ -58,7 +55,7 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         ipAddress: auditLog.ipAddress,
         createdAt: auditLog.createdAt,
         // Uses audit_log_entity_idx (entity, entity_id); at most one page of rows asks.
-        entityDeleted: sql<boolean>`exists (select 1 from ${deletions} where ${deletions.entity} = ${auditLog.entity} and ${deletions.entityId} = ${auditLog.entityId} and ${deletions.action} = ${auditLog.entity} || '.delete')`,
+        entityDeleted: sql<boolean>`exists (select 1 from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete')`,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
