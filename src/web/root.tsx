@@ -1,7 +1,7 @@
 // First: before any module builds a zod schema (see the file).
 import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -16,7 +16,8 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { SiteLayout } from './components/site-layout';
 import { Button } from './components/ui/button';
-import { AuthProvider } from './lib/auth';
+import { useInboxUnreadCount } from './features/inbox/unread-count';
+import { AuthProvider, useAuth } from './lib/auth';
 import { useNonce } from './lib/nonce';
 import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
@@ -88,6 +89,18 @@ function DeferredToaster() {
   ) : null;
 }
 
+/** The site frame, with the admin menu's unread inbox count for signed-in admins (issue 10 §7). */
+function Frame({ children, counter, banners }: { children: ReactNode; counter: ReactNode; banners: ReactNode }) {
+  const { status, user } = useAuth();
+  const unread = useInboxUnreadCount(status === 'signed-in' && user?.isAdmin === true).data;
+  const adminCounts = useMemo(() => ({ '/admin/inbox': unread }), [unread]);
+  return (
+    <SiteLayout counter={counter} banners={banners} adminCounts={adminCounts}>
+      {children}
+    </SiteLayout>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
   // Stable elements: a split component still hydrating must not receive new props, or React drops its server
@@ -111,9 +124,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <SiteLayout counter={counter} banners={banners}>
+        <Frame counter={counter} banners={banners}>
           <Outlet />
-        </SiteLayout>
+        </Frame>
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

@@ -25,5 +25,7 @@ export default [
   route('admin/jots', 'routes/admin/jots.tsx'),
   route('admin/build-guids', 'routes/admin/build-guids.tsx'),
   route('admin/banners', 'routes/admin/banners.tsx'),
+  route('admin/inbox', 'routes/admin/inbox.tsx'),
+  route('admin/audit', 'routes/admin/audit.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

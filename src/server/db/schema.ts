@@ -175,28 +175,42 @@ export const leads = pgTable(
   ],
 );
 
-export const feedback = pgTable('feedback', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull(),
-  subject: text().notNull(),
-  message: text().notNull(),
-  ipAddress: text(),
-  userAgent: text(),
-  createdAt: createdAt(),
-});
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    // The admin inbox (issue 10 §7): null until an admin reads / archives the message.
+    readAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('feedback_created_at_idx').on(table.createdAt.desc())],
+);
 
-export const contactMessages = pgTable('contact_messages', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull(),
-  company: text(),
-  subject: text().notNull(),
-  message: text().notNull(),
-  ipAddress: text(),
-  userAgent: text(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    company: text(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    // The admin inbox (issue 10 §7): null until an admin reads / archives the message.
+    readAt: timestamp({ withTimezone: true }),
+    archivedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt.desc())],
+);
 
 export const invitations = pgTable(
   'invitations',
@@ -212,7 +226,11 @@ export const invitations = pgTable(
     createdAt: createdAt(),
   },
   // Per-recipient limits look up recent invitations by address.
-  (table) => [index('invitations_recipient_idx').on(sql`lower(${table.recipientEmail})`, table.createdAt)],
+  (table) => [
+    index('invitations_recipient_idx').on(sql`lower(${table.recipientEmail})`, table.createdAt),
+    // The dashboard counts invitations per day (issue 10 §7): a range on created_at.
+    index('invitations_created_at_idx').on(table.createdAt),
+  ],
 );
 
 export const faqs = pgTable(

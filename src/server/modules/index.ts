@@ -4,7 +4,9 @@
  * `service.ts`), which declare the plugins they depend on.
  */
 import type { FastifyInstance } from 'fastify';
+import { adminStatsRoutes } from './admin-stats/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bannersPlugin } from './banners/plugin.ts';
 import { bannerRoutes } from './banners/routes.ts';
@@ -20,6 +22,7 @@ import { faqRoutes } from './faqs/routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { helpRoutes } from './help/routes.ts';
+import { inboxRoutes } from './inbox/routes.ts';
 import { invitationRoutes } from './invitations/routes.ts';
 import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
@@ -59,4 +62,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // blog CMS (issue 11)
   await app.register(blogRoutes);
   await app.register(uploadRoutes);
+  // admin back-office (issue 10): dashboard figures, inbox, audit log
+  await app.register(adminStatsRoutes);
+  await app.register(inboxRoutes);
+  await app.register(auditRoutes);
 }

@@ -163,3 +163,25 @@ export const UpdateUserSchema = z.object({
 export type UpdateUser = z.infer<typeof UpdateUserSchema>;
 
 export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive('User id must be a positive number') });
+
+// ---- bulk actions (issue 10 §6) ---------------------------------------------------------------------------
+
+export const USER_BULK_ACTIONS = ['approve', 'revoke', 'delete'] as const;
+export const USER_BULK_MAX = 200;
+
+export const UserBulkSchema = z.object({
+  action: z.enum(USER_BULK_ACTIONS, { error: 'Action must be approve, revoke or delete' }),
+  ids: z
+    .array(z.number().int().positive(), { error: 'ids must be a list of user ids' })
+    .min(1, 'Select at least one user')
+    .max(USER_BULK_MAX, `At most ${USER_BULK_MAX} users at a time`),
+});
+export type UserBulkRequest = z.infer<typeof UserBulkSchema>;
+
+export const UserBulkResponseSchema = z.object({
+  /** Ids changed (or already in the asked state). */
+  done: z.array(z.number().int()),
+  /** Ids refused, with the reason (yourself, the last admin, not found). */
+  failed: z.array(z.object({ id: z.number().int(), error: z.string() })),
+});
+export type UserBulkResponse = z.infer<typeof UserBulkResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /**
  * The audit log's one vocabulary: an action is `entity.verb`, snake_case on both sides (`banner.create`,
@@ -24,3 +25,45 @@ export const AUDIT_ENTITIES = [
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 export type AuditAction = `${AuditEntity}.${string}`;
+
+/** `GET /api/audit-log` (issue 10 §5): newest first, filtered, paged. */
+export const AuditLogQuerySchema = z
+  .object({
+    /** Part of the acting user's e-mail, any case. */
+    actor: safeString('Actor').trim().max(254).optional(),
+    /** An exact action (`user.approve`) or an entity prefix ending with a dot (`user.`). */
+    action: safeString('Action')
+      .trim()
+      .max(80)
+      .regex(/^[a-z_]+\.[a-z_]*$/, 'Action must look like entity.verb')
+      .optional(),
+    entity: AuditEntitySchema.optional(),
+    from: z.iso.datetime({ offset: true, error: 'From must be an ISO date-time' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'To must be an ISO date-time' }).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .refine((value) => !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to), {
+    message: 'From must be before To',
+    path: ['to'],
+  });
+export type AuditLogParams = z.output<typeof AuditLogQuerySchema>;
+export type AuditLogQuery = Partial<AuditLogParams>;
+
+export const AuditLogEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** The acting user's e-mail (null for an API client or a deleted user). */
+  actorEmail: z.string().nullable(),
+  actorClientId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** True once the log holds a `<entity>.delete` for the same entity: the screen then links nowhere. */
+  entityDeleted: z.boolean(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+export const AuditLogResponseSchema = z.object({ entries: z.array(AuditLogEntrySchema), total: z.number().int() });
+export type AuditLogResponse = z.infer<typeof AuditLogResponseSchema>;

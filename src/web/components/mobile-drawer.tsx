@@ -4,12 +4,14 @@ import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import type { AuthStatus } from '~/lib/auth';
 import { navLinkClass } from './nav-link-class';
-import { ADMIN_LINKS, MORE_LINKS, PRIMARY_LINKS, type SiteLink } from './site-links';
+import { AdminLinkCount } from './admin-link-count';
+import { ADMIN_LINKS, type AdminLinkCounts, MORE_LINKS, PRIMARY_LINKS, type SiteLink } from './site-links';
 
 export interface MobileDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   isAdmin: boolean;
+  adminCounts?: AdminLinkCounts;
   status: AuthStatus;
   email: string | undefined;
   onSignOut(): void;
@@ -18,7 +20,7 @@ export interface MobileDrawerProps {
 }
 
 /** The side drawer with every link, below 768 px (spec §2). Loaded on first open: see nav-bar.tsx. */
-export default function MobileDrawer({ open, onOpenChange, isAdmin, status, email, onSignOut, returnFocusTo }: MobileDrawerProps) {
+export default function MobileDrawer({ open, onOpenChange, isAdmin, adminCounts, status, email, onSignOut, returnFocusTo }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   const groups: { title: string; links: SiteLink[] }[] = [
     { title: 'Menu', links: PRIMARY_LINKS },
@@ -48,6 +50,7 @@ export default function MobileDrawer({ open, onOpenChange, isAdmin, status, emai
               {group.links.map((link) => (
                 <NavLink key={link.to} to={link.to} end onClick={close} className={navLinkClass}>
                   {link.label}
+                  {group.title === 'Admin' && <AdminLinkCount count={adminCounts?.[link.to]} />}
                 </NavLink>
               ))}
             </div>

@@ -2,13 +2,14 @@ import { ChevronDownIcon, ShieldIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { ADMIN_LINKS, MORE_LINKS } from './site-links';
+import { AdminLinkCount } from './admin-link-count';
+import { ADMIN_LINKS, type AdminLinkCounts, MORE_LINKS } from './site-links';
 
 /**
  * The nav's More menu: an ARIA menu button (arrow keys, Home/End, Escape, outside click) without a popover library,
  * because it is on every page and the home page's initial JavaScript budget is 150 KB (DESIGN §8).
  */
-export function MoreMenu({ isAdmin }: { isAdmin: boolean }) {
+export function MoreMenu({ isAdmin, adminCounts }: { isAdmin: boolean; adminCounts?: AdminLinkCounts }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -90,6 +91,7 @@ export function MoreMenu({ isAdmin }: { isAdmin: boolean }) {
               {ADMIN_LINKS.map((link) => (
                 <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
                   {link.label}
+                  <AdminLinkCount count={adminCounts?.[link.to]} />
                 </Link>
               ))}
             </>

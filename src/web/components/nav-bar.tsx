@@ -6,6 +6,7 @@ import { useAuth } from '~/lib/auth';
 import { Logo } from './logo';
 import type { MobileDrawerProps } from './mobile-drawer';
 import { MoreMenu } from './more-menu';
+import type { AdminLinkCounts } from './site-links';
 import { navLinkClass } from './nav-link-class';
 import { PRIMARY_LINKS } from './site-links';
 
@@ -16,7 +17,7 @@ const LazyMobileDrawer = lazy(loadMobileDrawer);
  * The navigation bar of spec §2: logo, compact counter, Home/Overview/About, the More menu (admin entries only
  * for admins), and the session; below 768 px a side drawer holds every link.
  */
-export function NavBar({ counter }: { counter?: ReactNode }) {
+export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCounts?: AdminLinkCounts }) {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
   const isAdmin = status === 'signed-in' && user?.isAdmin === true;
@@ -41,14 +42,14 @@ export function NavBar({ counter }: { counter?: ReactNode }) {
               {link.label}
             </NavLink>
           ))}
-          <MoreMenu isAdmin={isAdmin} />
+          <MoreMenu isAdmin={isAdmin} adminCounts={adminCounts} />
         </div>
 
         <div className="ml-2 hidden items-center gap-2 md:flex">
           <SessionControls status={status} email={user?.email} onSignOut={handleSignOut} />
         </div>
 
-        <MobileMenu isAdmin={isAdmin} status={status} email={user?.email} onSignOut={handleSignOut} />
+        <MobileMenu isAdmin={isAdmin} adminCounts={adminCounts} status={status} email={user?.email} onSignOut={handleSignOut} />
       </nav>
     </header>
   );

@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react';
 import { NavBar } from './nav-bar';
+import type { AdminLinkCounts } from './site-links';
 import { SiteFooter } from './site-footer';
 
 /** The frame of every page: skip link, banner strip, navigation, content, footer. */
-export function SiteLayout({ children, counter, banners }: { children: ReactNode; counter?: ReactNode; banners?: ReactNode }) {
+export function SiteLayout({
+  children,
+  counter,
+  banners,
+  adminCounts,
+}: {
+  children: ReactNode;
+  counter?: ReactNode;
+  banners?: ReactNode;
+  adminCounts?: AdminLinkCounts;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +24,7 @@ export function SiteLayout({ children, counter, banners }: { children: ReactNode
         Skip to content
       </a>
       <div data-slot="banner-strip">{banners}</div>
-      <NavBar counter={counter} />
+      <NavBar counter={counter} adminCounts={adminCounts} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -17,10 +17,15 @@ export const MORE_LINKS: SiteLink[] = [
   { to: '/share-it', label: 'Share' },
 ];
 
+/** Counts shown beside admin links (the inbox's unread messages), by path; passed down from the root. */
+export type AdminLinkCounts = Partial<Record<string, number>>;
+
 export const ADMIN_LINKS: SiteLink[] = [
   { to: '/admin', label: 'Admin Dashboard' },
   { to: '/admin/jots', label: 'Jots Management' },
   { to: '/admin/build-guids', label: 'Build GUIDs' },
+  { to: '/admin/inbox', label: 'Inbox' },
+  { to: '/admin/audit', label: 'Audit Log' },
   { to: '/api-tester', label: 'API Tester' },
 ];
 

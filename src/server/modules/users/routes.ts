@@ -11,11 +11,13 @@ import {
   ListUsersResponseSchema,
   UpdateUserSchema,
   UserIdParamsSchema,
+  UserBulkResponseSchema,
+  UserBulkSchema,
   UserSchema,
 } from '../../../shared/schemas/accounts.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { createUser, deleteUser, listUsers, updateUser } from './service.ts';
+import { bulkUsers, createUser, deleteUser, listUsers, updateUser } from './service.ts';
 
 const TAGS = ['users'];
 const security = USER_SECURITY;
@@ -64,6 +66,24 @@ export async function userRoutes(instance: FastifyInstance) {
     },
     async (request, reply) =>
       reply.status(201).send(await createUser(services, { ...requestContext(request), input: request.body })),
+  );
+
+  app.post(
+    '/api/users/bulk',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approve, revoke or delete many users',
+        description:
+          'Admins only. `{ action: approve | revoke | delete, ids }` (1–200 ids). Each row goes through the same rules ' +
+          'and audit entry as the single-user call; an admin cannot revoke or delete themselves, nor the last admin. ' +
+          'Answers 200 with the ids done and the ids refused with the reason.',
+        security,
+        body: UserBulkSchema,
+        response: { 200: UserBulkResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => bulkUsers(services, { ...requestContext(request), input: request.body }),
   );
 
   app.patch(

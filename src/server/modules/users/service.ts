@@ -2,11 +2,18 @@
  * User management (spec §2 User Management, §6 roles): list, create, update, delete, with the rules that keep the
  * back-office usable (never lose the last admin, never delete yourself) and an audit entry for every change.
  */
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { CreateUser, ListUsersParams, UpdateUser, User } from '../../../shared/schemas/accounts.ts';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  CreateUser,
+  ListUsersParams,
+  UpdateUser,
+  User,
+  UserBulkRequest,
+  UserBulkResponse,
+} from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict, type HttpError, notFound } from '../../lib/http-errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -241,4 +248,41 @@ export async function deleteUser(services: AppServices, { actor, meta, input }: 
       details: { email: current.email, username: current.username, isAdmin: current.isAdmin },
     });
   });
+}
+
+/**
+ * `POST /api/users/bulk` (issue 10 §6): approve, revoke approval or delete many users, row by row through the
+ * same rules and audit entries as the single-user calls (one entry per row changed). A row that is refused —
+ * yourself, the last admin, gone — is reported in `failed` and does not stop the others. A row already in the
+ * asked state counts as done and writes nothing.
+ */
+export async function bulkUsers(
+  services: AppServices,
+  { actor, meta, input }: RequestContext & { input: UserBulkRequest },
+): Promise<UserBulkResponse> {
+  const ids = [...new Set(input.ids)];
+  const rows = await services.database.db
+    .select({ id: users.id, isApproved: users.isApproved })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const done: number[] = [];
+  const failed: UserBulkResponse['failed'] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    try {
+      if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
+      if (input.action === 'delete') {
+        await deleteUser(services, { actor, meta, input: { id } });
+      } else {
+        const isApproved = input.action === 'approve';
+        if (row.isApproved !== isApproved) await updateUser(services, { actor, meta, input: { id, changes: { isApproved } } });
+      }
+      done.push(id);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      failed.push({ id, error: error.message });
+    }
+  }
+  return { done, failed };
 }

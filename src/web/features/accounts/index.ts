@@ -1,5 +1,6 @@
 /** The accounts feature's public surface: the sign-in screen, the gate of spec §2, user management. Routes import from here only. */
 export { useConfirmEmail } from './api/confirm-email';
+export { useBulkUsers } from './api/bulk-users';
 export { useCreateUser } from './api/create-user';
 export { useDeleteUser } from './api/delete-user';
 export { getUsersQueryOptions, useUsers } from './api/get-users';
@@ -13,6 +14,7 @@ export { TextField } from './components/text-field';
 export { DeleteUserDialog } from './components/delete-user-dialog';
 export { UserFormDialog } from './components/user-form-dialog';
 export { UsersList } from './components/users-list';
+export { UsersBulkBar } from './components/users-bulk-bar';
 export { SignInForm } from './components/sign-in-form';
 export { AccessDenied, ProtectedPage } from './components/protected-page';
 export { AdminPage, AdminPageActions, adminMeta, ComingSoon } from './components/admin-page';

@@ -16,6 +16,7 @@ import {
   DeleteUserDialog,
   useDeleteUser,
   UserFormDialog,
+  UsersBulkBar,
   UsersList,
   useUpdateUser,
   useUsers,
@@ -57,12 +58,15 @@ function UserManagement() {
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [userToDelete, setUserToDelete] = useState<User | null>(null);
   const [busyKey, setBusyKey] = useState<string | null>(null);
+  // Issue 10 §6: rows selected for a bulk action; cleared when the list changes page or filter.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
 
   // Search after a short pause in typing, not on every key.
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(searchText.trim());
       setOffset(0);
+      setSelectedIds(new Set());
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
@@ -145,6 +149,7 @@ function UserManagement() {
                   onClick={() => {
                     setStatus(filter.value);
                     setOffset(0);
+                    setSelectedIds(new Set());
                   }}
                   className="h-8"
                 >
@@ -186,6 +191,12 @@ function UserManagement() {
             )
           ) : (
             <div className="flex flex-col gap-4">
+              <UsersBulkBar
+                users={users}
+                selectedIds={selectedIds}
+                currentUserId={currentUser?.id}
+                onSelectionChange={setSelectedIds}
+              />
               <UsersList
                 users={users}
                 currentUserId={currentUser?.id}
@@ -194,8 +205,21 @@ function UserManagement() {
                 onToggleAdmin={(user) => void toggle(user, 'isAdmin')}
                 onEdit={openForm}
                 onDelete={setUserToDelete}
+                selectedIds={selectedIds}
+                onToggleSelected={(user) => setSelectedIds((ids) => toggled(ids, user.id))}
+                onToggleAllSelected={() =>
+                  setSelectedIds((ids) => (users.every((user) => ids.has(user.id)) ? new Set() : new Set(users.map((user) => user.id))))
+                }
               />
-              <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffsetChange={setOffset} />
+              <Pager
+                offset={offset}
+                pageSize={PAGE_SIZE}
+                total={total}
+                onOffsetChange={(next) => {
+                  setOffset(next);
+                  setSelectedIds(new Set());
+                }}
+              />
             </div>
           )}
         </CardContent>
@@ -212,6 +236,13 @@ function UserManagement() {
       />
     </>
   );
+}
+
+function toggled(ids: ReadonlySet<number>, id: number): ReadonlySet<number> {
+  const next = new Set(ids);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }
 
 function LoadingRows() {

@@ -3,6 +3,7 @@ import type { User } from '../../../../shared/schemas/accounts';
 import { RoleBadgeButton, StatusBadgeButton } from './user-badges';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { Checkbox } from '~/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 
 export interface UserActions {
@@ -14,6 +15,10 @@ export interface UserActions {
   onToggleAdmin(user: User): void;
   onEdit(user: User): void;
   onDelete(user: User): void;
+  /** Row selection for the bulk actions (issue 10 §6): the selected ids and the toggles. */
+  selectedIds?: ReadonlySet<number>;
+  onToggleSelected?(user: User): void;
+  onToggleAllSelected?(): void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -21,12 +26,29 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** Spec §2: User, Email, Status, Role, Created, Actions — a table from 768 px, cards below it. */
 export function UsersList({ users, ...actions }: { users: User[] } & UserActions) {
+  const { selectedIds, onToggleSelected, onToggleAllSelected } = actions;
+  const isSelectable = selectedIds !== undefined && onToggleSelected !== undefined;
+  const selectedOnPage = isSelectable ? users.filter((user) => selectedIds.has(user.id)).length : 0;
+  const allState = selectedOnPage === 0 ? false : selectedOnPage === users.length ? true : 'indeterminate';
+  const rowCheckbox = (user: User) =>
+    isSelectable && (
+      <Checkbox
+        checked={selectedIds.has(user.id)}
+        onCheckedChange={() => onToggleSelected(user)}
+        aria-label={`Select ${user.username}`}
+      />
+    );
   return (
     <>
       <div className="hidden md:block">
         <Table>
           <TableHeader>
             <TableRow>
+              {isSelectable && (
+                <TableHead className="w-10">
+                  <Checkbox checked={allState} onCheckedChange={() => onToggleAllSelected?.()} aria-label="Select all users on this page" />
+                </TableHead>
+              )}
               <TableHead>User</TableHead>
               <TableHead>Email</TableHead>
               <TableHead>Status</TableHead>
@@ -37,7 +59,8 @@ export function UsersList({ users, ...actions }: { users: User[] } & UserActions
           </TableHeader>
           <TableBody>
             {users.map((user) => (
-              <TableRow key={user.id}>
+              <TableRow key={user.id} data-state={isSelectable && selectedIds.has(user.id) ? 'selected' : undefined}>
+                {isSelectable && <TableCell>{rowCheckbox(user)}</TableCell>}
                 <TableCell>
                   <UserName user={user} isCurrent={user.id === actions.currentUserId} />
                 </TableCell>
@@ -69,7 +92,8 @@ export function UsersList({ users, ...actions }: { users: User[] } & UserActions
         {users.map((user) => (
           <li key={user.id} className="flex flex-col gap-3 rounded-lg border p-4">
             <div className="flex items-start justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-0.5">
+              {isSelectable && <span className="pt-1.5">{rowCheckbox(user)}</span>}
+              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <UserName user={user} isCurrent={user.id === actions.currentUserId} />
                 <span className="text-sm break-all text-muted-foreground">{user.email}</span>
                 {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}

@@ -1,0 +1,128 @@
+/**
+ * The admin dashboard's figures (issue 10 §4, §7) from aggregate queries only, each a range on an indexed
+ * timestamp column (jots_created_at_idx, leads_subscribed_at_idx, invitations_created_at_idx) or a count over a
+ * small table (users, blog posts, banners, the inbox), so the answer stays cheap at a million jots: no query
+ * reads a row older than 30 days of jots.
+ */
+import { and, count, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  type AdminStats,
+  type DaySeriesPoint,
+  NO_SOURCE_KEY,
+  STATS_SERIES_DAYS,
+} from '../../../shared/schemas/admin-stats.ts';
+import type { Database } from '../../db/client.ts';
+import { banners, blogPosts, buildGuids, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
+import { unreadInboxCount } from '../inbox/service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC of `now`'s day, minus `daysBack` days. */
+export function utcDayStart(now: Date, daysBack = 0): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysBack * DAY_MS);
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** `YYYY-MM-DD` of a timestamptz column, in UTC. */
+const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** Every day of the window, oldest first, zero-filled. */
+function fillDays(start: Date, rows: Array<{ day: string; value: number }>): DaySeriesPoint[] {
+  const byDay = new Map(rows.map((row) => [row.day, Number(row.value)]));
+  return Array.from({ length: STATS_SERIES_DAYS }, (_, index) => {
+    const date = isoDay(new Date(start.getTime() + index * DAY_MS));
+    return { date, count: byDay.get(date) ?? 0 };
+  });
+}
+
+async function countWhere(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(table).where(where);
+  return Number(row?.value ?? 0);
+}
+
+export async function adminStats(db: Database, now = new Date()): Promise<AdminStats> {
+  const today = utcDayStart(now);
+  const weekStart = utcDayStart(now, 6);
+  const seriesStart = utcDayStart(now, STATS_SERIES_DAYS - 1);
+
+  const jotDay = utcDay(jots.createdAt);
+  const leadDay = utcDay(leads.subscribedAt);
+  const invitationDay = utcDay(invitations.createdAt);
+
+  // PGlite runs one query at a time anyway; on PostgreSQL these go out together.
+  const [
+    jotsToday,
+    jotsWeek,
+    leadWeek,
+    pendingUsers,
+    publishedPosts,
+    activeBanners,
+    unreadInbox,
+    publishedFaqs,
+    buildGuidCount,
+    jotRows,
+    leadRows,
+    invitationRows,
+  ] = await Promise.all([
+    countWhere(db, jots, gte(jots.createdAt, today)),
+    countWhere(db, jots, gte(jots.createdAt, weekStart)),
+    db
+      .select({ total: count(), unsynced: sql<number>`count(*) filter (where ${leads.kitSyncedAt} is null)` })
+      .from(leads)
+      .where(gte(leads.subscribedAt, weekStart)),
+    countWhere(db, users, eq(users.isApproved, false)),
+    countWhere(db, blogPosts, and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)))),
+    countWhere(
+      db,
+      banners,
+      and(
+        eq(banners.isActive, true),
+        or(isNull(banners.startDate), lte(banners.startDate, now)),
+        or(isNull(banners.endDate), gte(banners.endDate, now)),
+      ),
+    ),
+    unreadInboxCount(db),
+    countWhere(db, faqs, eq(faqs.isPublished, true)),
+    countWhere(db, buildGuids, undefined),
+    db.select({ day: jotDay, value: count() }).from(jots).where(gte(jots.createdAt, seriesStart)).groupBy(jotDay),
+    db
+      .select({ day: leadDay, source: leads.source, value: count() })
+      .from(leads)
+      .where(gte(leads.subscribedAt, seriesStart))
+      .groupBy(leadDay, leads.source),
+    db.select({ day: invitationDay, value: count() }).from(invitations).where(gte(invitations.createdAt, seriesStart)).groupBy(invitationDay),
+  ]);
+
+  const sourceTotals = new Map<string, number>();
+  const leadsByDay = new Map<string, Record<string, number>>();
+  for (const row of leadRows) {
+    const source = row.source?.trim() || NO_SOURCE_KEY;
+    const value = Number(row.value);
+    sourceTotals.set(source, (sourceTotals.get(source) ?? 0) + value);
+    const counts = leadsByDay.get(row.day) ?? {};
+    counts[source] = (counts[source] ?? 0) + value;
+    leadsByDay.set(row.day, counts);
+  }
+  const leadSources = [...sourceTotals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([source]) => source);
+  const invitationsPerDay = fillDays(seriesStart, invitationRows);
+
+  return {
+    jots: { today: jotsToday, last7Days: jotsWeek },
+    leads: { last7Days: Number(leadWeek[0]?.total ?? 0), unsyncedLast7Days: Number(leadWeek[0]?.unsynced ?? 0) },
+    pendingUsers,
+    publishedPosts,
+    activeBanners,
+    unreadInbox,
+    publishedFaqs,
+    buildGuids: buildGuidCount,
+    invitations: { today: invitationsPerDay.at(-1)?.count ?? 0, perDay: invitationsPerDay },
+    series: {
+      jotsPerDay: fillDays(seriesStart, jotRows),
+      leadsPerDayBySource: fillDays(seriesStart, []).map(({ date }) => ({ date, counts: leadsByDay.get(date) ?? {} })),
+      leadSources,
+    },
+    generatedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Small chart wrappers over recharts for admin screens (the dashboard now, blog analytics later):
+ *
+ *   <DaySeriesChart label="Jots per day, last 30 days" data={[{ date: '2026-03-15', count: 4 }]} />
+ *   <StackedBarsChart label="Leads per day by source" data={[{ date, counts: { hero: 2 } }]} keys={['hero']} />
+ *
+ * Lazy-loaded and SSR-safe: recharts (~100 KB) is fetched only in the browser, after hydration; the server and the
+ * first client render show a skeleton of the same height, so nothing shifts and the server never runs recharts.
+ * Each chart is `role="img"` with the given label, and a screen-reader table of the same figures follows it.
+ */
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '~/components/ui/skeleton';
+import { useHydrated } from '~/lib/use-hydrated';
+import { type DaySeriesChartProps, formatDay, type StackedBarsChartProps } from './types';
+
+export type { DayPoint, DaySeriesChartProps, KeyedDayPoint, StackedBarsChartProps } from './types';
+
+const LazyDaySeries = lazy(() => import('./day-series-chart'));
+const LazyStackedBars = lazy(() => import('./stacked-bars-chart'));
+
+function ChartSkeleton({ height, label }: { height: number; label: string }) {
+  return (
+    <div role="status" style={{ height }} className="w-full">
+      <span className="sr-only">Loading chart: {label}</span>
+      <Skeleton className="h-full w-full" />
+    </div>
+  );
+}
+
+function ClientOnly({ height, label, children }: { height: number; label: string; children: React.ReactNode }) {
+  const isHydrated = useHydrated();
+  const fallback = <ChartSkeleton height={height} label={label} />;
+  return isHydrated ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+export function DaySeriesChart(props: DaySeriesChartProps) {
+  const height = props.height ?? 240;
+  return (
+    <>
+      <ClientOnly height={height} label={props.label}>
+        <LazyDaySeries {...props} height={height} />
+      </ClientOnly>
+      <table className="sr-only">
+        <caption>{props.label}</caption>
+        <tbody>
+          {props.data.map((point) => (
+            <tr key={point.date}>
+              <th scope="row">{formatDay(point.date)}</th>
+              <td>{point.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function StackedBarsChart(props: StackedBarsChartProps) {
+  const height = props.height ?? 240;
+  return (
+    <>
+      <ClientOnly height={height} label={props.label}>
+        <LazyStackedBars {...props} height={height} />
+      </ClientOnly>
+      <table className="sr-only">
+        <caption>{props.label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {props.keys.map((key) => (
+              <th key={key} scope="col">
+                {key}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.data.map((point) => (
+            <tr key={point.date}>
+              <th scope="row">{formatDay(point.date)}</th>
+              {props.keys.map((key) => (
+                <td key={key}>{point.counts[key] ?? 0}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,277 @@
+import { AlertTriangleIcon, ArchiveIcon, ArchiveRestoreIcon, InboxIcon, MailIcon, MailOpenIcon, ReplyIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { InboxMessageSummary, InboxMessageType } from '../../../../shared/schemas/inbox';
+import { useInbox, useInboxMessage, useUpdateInboxMessage } from '../api/inbox';
+import { Pager } from '~/components/pager';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { Skeleton } from '~/components/ui/skeleton';
+import { serverErrorText } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { cn } from '~/lib/utils';
+
+const PAGE_SIZE = 25;
+const TYPE_LABEL: Record<InboxMessageType, string> = { feedback: 'Feedback', contact: 'Contact' };
+const VIEWS = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'archived', label: 'Archived' },
+] as const;
+const TYPES: Array<{ value: InboxMessageType | undefined; label: string }> = [
+  { value: undefined, label: 'All' },
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'contact', label: 'Contact' },
+];
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** `mailto:` the sender with `Re: <subject>`. */
+export const replyHref = (message: { email: string; subject: string }) =>
+  `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+
+/** Issue 10 §7: feedback and contact messages, newest first; open one to read it whole, mark read/unread, archive, reply. */
+export function InboxScreen() {
+  const [view, setView] = useState<'inbox' | 'archived'>('inbox');
+  const [type, setType] = useState<InboxMessageType | undefined>(undefined);
+  const [offset, setOffset] = useState(0);
+  const [opened, setOpened] = useState<{ type: InboxMessageType; id: number } | null>(null);
+  const inboxQuery = useInbox({ view, type, limit: PAGE_SIZE, offset });
+  const update = useUpdateInboxMessage();
+  const messages = inboxQuery.data?.messages ?? [];
+  const total = inboxQuery.data?.total ?? 0;
+
+  async function change(message: Pick<InboxMessageSummary, 'type' | 'id'>, changes: { isRead?: boolean; isArchived?: boolean }, done?: string) {
+    try {
+      await update.mutateAsync({ type: message.type, id: message.id, changes });
+      if (done) toast.success(done);
+    } catch (error) {
+      toast.error('Error updating message', { description: serverErrorText(error) ?? 'Please try again.' });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="gap-4">
+        <h2 className="text-lg font-semibold">
+          Messages{inboxQuery.data ? ` (${total})` : ''}
+        </h2>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div role="group" aria-label="Show" className="inline-flex self-start rounded-md border p-0.5">
+            {VIEWS.map((option) => (
+              <Button
+                key={option.value}
+                size="sm"
+                variant={view === option.value ? 'secondary' : 'ghost'}
+                aria-pressed={view === option.value}
+                className="h-8"
+                onClick={() => {
+                  setView(option.value);
+                  setOffset(0);
+                }}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </div>
+          <div role="group" aria-label="Filter by type" className="inline-flex self-start rounded-md border p-0.5">
+            {TYPES.map((option) => (
+              <Button
+                key={option.label}
+                size="sm"
+                variant={type === option.value ? 'secondary' : 'ghost'}
+                aria-pressed={type === option.value}
+                className="h-8"
+                onClick={() => {
+                  setType(option.value);
+                  setOffset(0);
+                }}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {inboxQuery.isPending ? (
+          <div role="status" className="flex flex-col gap-3">
+            <span className="sr-only">Loading messages...</span>
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : inboxQuery.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+            <p className="text-lg font-semibold">Error Loading Messages</p>
+            <p className="text-sm text-muted-foreground">{serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}</p>
+            <Button variant="outline" onClick={() => void inboxQuery.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : messages.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-12 text-center">
+            <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+            <p className="font-medium">{view === 'archived' ? 'No archived messages' : 'Inbox zero'}</p>
+            <p className="text-sm text-muted-foreground">
+              {view === 'archived'
+                ? 'Messages you archive are kept here.'
+                : 'Feedback and contact messages from the site will appear here.'}
+            </p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <ul className="flex flex-col divide-y rounded-lg border" aria-label="Messages">
+              {messages.map((message) => (
+                <li key={`${message.type}-${message.id}`} className={cn('flex items-start gap-2 p-2', !message.isRead && 'bg-primary/5')}>
+                  <button
+                    type="button"
+                    onClick={() => setOpened({ type: message.type, id: message.id })}
+                    className="flex min-w-0 flex-1 flex-col gap-1 rounded-md p-2 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    aria-label={`${message.isRead ? '' : 'Unread. '}${TYPE_LABEL[message.type]} from ${message.name}: ${message.subject}`}
+                  >
+                    <span className="flex flex-wrap items-center gap-2 text-sm">
+                      {!message.isRead && <span aria-hidden="true" className="size-2 rounded-full bg-primary" />}
+                      <Badge variant="outline">{TYPE_LABEL[message.type]}</Badge>
+                      <span className={cn('truncate', !message.isRead && 'font-semibold')}>{message.name}</span>
+                      <span className="truncate text-muted-foreground">{message.email}</span>
+                      <time dateTime={message.createdAt} className="text-xs text-muted-foreground sm:ml-auto">
+                        {formatDate(message.createdAt)}
+                      </time>
+                    </span>
+                    <span className={cn('truncate', !message.isRead && 'font-semibold')}>{message.subject}</span>
+                    <span className="line-clamp-2 text-sm break-words text-muted-foreground">{message.preview}</span>
+                  </button>
+                  <span className="flex shrink-0 flex-col gap-1 sm:flex-row">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={message.isRead ? `Mark as unread: ${message.subject}` : `Mark as read: ${message.subject}`}
+                      title={message.isRead ? 'Mark as unread' : 'Mark as read'}
+                      onClick={() => void change(message, { isRead: !message.isRead })}
+                    >
+                      {message.isRead ? <MailIcon aria-hidden="true" /> : <MailOpenIcon aria-hidden="true" />}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={message.isArchived ? `Move to inbox: ${message.subject}` : `Archive: ${message.subject}`}
+                      title={message.isArchived ? 'Move to inbox' : 'Archive'}
+                      onClick={() =>
+                        void change(message, { isArchived: !message.isArchived }, message.isArchived ? 'Message moved to the inbox' : 'Message archived')
+                      }
+                    >
+                      {message.isArchived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Pager offset={offset} pageSize={PAGE_SIZE} total={total} isBusy={inboxQuery.isPlaceholderData} onOffsetChange={setOffset} />
+          </div>
+        )}
+      </CardContent>
+      <MessageDialog
+        target={opened}
+        onClose={() => setOpened(null)}
+        onChange={(message, changes, done) => change(message, changes, done)}
+      />
+    </Card>
+  );
+}
+
+function MessageDialog({
+  target,
+  onClose,
+  onChange,
+}: {
+  target: { type: InboxMessageType; id: number } | null;
+  onClose(): void;
+  onChange(message: { type: InboxMessageType; id: number }, changes: { isRead?: boolean; isArchived?: boolean }, done?: string): Promise<void>;
+}) {
+  const messageQuery = useInboxMessage(target);
+  const message = messageQuery.data;
+  const markedRef = useRef<string | null>(null);
+
+  // Opening a message reads it: mark it read once per opening.
+  useEffect(() => {
+    if (!target || !message || message.isRead) return;
+    const key = `${target.type}-${target.id}`;
+    if (markedRef.current === key) return;
+    markedRef.current = key;
+    void onChange(target, { isRead: true });
+  }, [target, message, onChange]);
+  useEffect(() => {
+    if (!target) markedRef.current = null;
+  }, [target]);
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        {message ? (
+          <>
+            <DialogHeader>
+              <DialogTitle className="pr-6 break-words">{message.subject}</DialogTitle>
+              <DialogDescription className="flex flex-wrap items-center gap-2">
+                <Badge variant="outline">{TYPE_LABEL[message.type]}</Badge>
+                <span>
+                  {message.name} &lt;{message.email}&gt;
+                </span>
+                {message.company && <span>· {message.company}</span>}
+                <time dateTime={message.createdAt}>· {formatDate(message.createdAt)}</time>
+              </DialogDescription>
+            </DialogHeader>
+            <p className="rounded-md bg-muted/50 p-4 text-sm break-words whitespace-pre-wrap" data-testid="inbox-message-body">
+              {message.message}
+            </p>
+            <DialogFooter className="gap-2 sm:justify-between">
+              <span className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  onClick={() => void onChange(message, { isRead: !message.isRead }, message.isRead ? 'Marked as unread' : 'Marked as read')}
+                >
+                  {message.isRead ? <MailIcon aria-hidden="true" /> : <MailOpenIcon aria-hidden="true" />}
+                  {message.isRead ? 'Mark unread' : 'Mark read'}
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() =>
+                    void onChange(message, { isArchived: !message.isArchived }, message.isArchived ? 'Message moved to the inbox' : 'Message archived').then(
+                      onClose,
+                    )
+                  }
+                >
+                  {message.isArchived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+                  {message.isArchived ? 'Move to inbox' : 'Archive'}
+                </Button>
+              </span>
+              <Button asChild>
+                <a href={replyHref(message)}>
+                  <ReplyIcon aria-hidden="true" /> Reply
+                </a>
+              </Button>
+            </DialogFooter>
+          </>
+        ) : messageQuery.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+            <DialogTitle>Error Loading Message</DialogTitle>
+            <DialogDescription>{serverErrorText(messageQuery.error) ?? 'Failed to fetch the message'}</DialogDescription>
+            <Button variant="outline" onClick={() => void messageQuery.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <div role="status" className="flex flex-col gap-3">
+            <DialogTitle className="sr-only">Loading message...</DialogTitle>
+            <DialogDescription className="sr-only">The message is loading.</DialogDescription>
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

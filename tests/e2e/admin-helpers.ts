@@ -1,0 +1,55 @@
+/** Shared helpers of the admin back-office browser specs (dashboard, inbox, audit, users bulk). */
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import type { E2e } from './fixtures.ts';
+
+const SHOTS_DIR = process.env.SCREENSHOT_DIR;
+
+/** A screenshot into SCREENSHOT_DIR (when set), for looking at the screens at 1280 and 375 px. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+/** axe-core: no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousAxe(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Nothing wider than the viewport (375 px: cards, no sideways scrolling). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** A lead through the public endpoint, with a solved captcha. */
+export async function submitLead(e2e: E2e, body: { firstName: string; email: string; source?: string }): Promise<void> {
+  const response = await fetch(new URL('/api/leads', e2e.server.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, captcha: await solveCaptchaOver(e2e.server.baseUrl) }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
+
+/** A feedback or contact message through the public endpoint, with a solved captcha. */
+export async function submitMessage(
+  e2e: E2e,
+  kind: 'feedback' | 'contact',
+  body: { name: string; email: string; subject: string; message: string },
+): Promise<void> {
+  const response = await fetch(new URL(`/api/${kind}`, e2e.server.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, captcha: await solveCaptchaOver(e2e.server.baseUrl) }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
