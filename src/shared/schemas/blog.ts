@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSaneDate, safeString } from './text.ts';
 
 /** A published post as the public blog lists it (no drafts, no admin fields). */
 export const PublicBlogPostSummarySchema = z.object({
@@ -34,3 +35,484 @@ export const BlogCategorySchema = z.object({
   color: z.string().nullable(),
 });
 export type BlogCategory = z.infer<typeof BlogCategorySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blog CMS contract (issue 11): admin posts, inputs, list query, categories, tags, ads, links, stats, uploads.
+// Inputs speak the spec §3 snake_case form fields; camelCase keys are accepted as aliases (snake_case wins when
+// both are sent). Outputs are camelCase, dates ISO 8601 strings.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const BLOG_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+export const BLOG_AD_TYPES = ['banner', 'inline', 'sidebar', 'affiliate_link'] as const;
+export type BlogAdType = (typeof BLOG_AD_TYPES)[number];
+export const BLOG_AD_POSITIONS = ['top', 'middle', 'bottom', 'sidebar'] as const;
+export type BlogAdPosition = (typeof BLOG_AD_POSITIONS)[number];
+
+/** Spec §3/§9 defaults. */
+export const BLOG_DEFAULT_AUTHOR = 'JotIt Team';
+export const BLOG_WORDS_PER_MINUTE = 200;
+export const BLOG_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const BLOG_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** The spec §5 / §8 texts, exported so the admin forms and the tests use the same words. */
+export const BLOG_TEXTS = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  authorRequired: 'Author name is required',
+  categoryRequired: 'Category is required',
+  readTime: 'Read time must be a number of at least 1 minute',
+  slugFormat: 'Slug may contain only lowercase letters, digits and hyphens',
+  slugTaken: (slug: string) => `The slug "${slug}" is already used by another post`,
+  unknownCategory: (name: string) => `Category "${name}" does not exist`,
+  categoryInUse: (name: string, count: number) =>
+    `Category "${name}" is used by ${count} post${count === 1 ? '' : 's'} and cannot be deleted`,
+  categoryTaken: 'A category with this name or slug already exists',
+  tagTaken: 'A tag with this name or slug already exists',
+  adNameRequired: 'Name is required',
+  adContentRequired: 'Content is required',
+  adType: 'Type must be one of banner, inline, sidebar, affiliate_link',
+  adPosition: 'Position must be one of top, middle, bottom, sidebar',
+  adPriority: 'Priority must be a number of at least 1',
+  invalidUrl: (label: string) => `${label} must be a valid URL`,
+  uploadType: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
+  uploadTooLarge: 'The file is larger than 5 MB',
+  uploadMissing: 'No file was uploaded',
+} as const;
+
+/** Status of a post at `now` (spec §4 + issue 11: published with a future date = scheduled). */
+export function blogPostStatus(post: { isPublished: boolean; publishedAt: string | null }, now: number = Date.now()): BlogPostStatus {
+  if (!post.isPublished) return 'draft';
+  return post.publishedAt && Date.parse(post.publishedAt) > now ? 'scheduled' : 'published';
+}
+
+/** Read time estimate from the word count (the editor's default for read_time_minutes). */
+export function estimateReadTime(markdown: string): number {
+  const words = markdown.trim().split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / BLOG_WORDS_PER_MINUTE));
+}
+
+const camelToSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Accept camelCase aliases of snake_case form fields (`authorName` → `author_name`); snake_case wins. */
+export function snakeCaseKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const snake = camelToSnake(key);
+    if (snake === key || !(snake in value)) out[snake] = field;
+  }
+  return out;
+}
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** Optional text: trimmed; blank or null stored as null (spec §5 'Empty optional values are sent as null'). */
+const nullableText = (label: string, max: number) =>
+  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
+
+/** An absolute http(s) URL or a path of an uploaded file (`/uploads/…`); blank or null → null. */
+export const isBlogUrl = (value: string) => {
+  if (/^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+const nullableUrl = (label: string) =>
+  z.preprocess(
+    blank,
+    safeString(label)
+      .trim()
+      .max(2000, BLOG_TEXTS.invalidUrl(label))
+      .refine(isBlogUrl, BLOG_TEXTS.invalidUrl(label))
+      .nullable()
+      .optional(),
+  );
+
+const requiredField = (label: string, message: string, max: number) =>
+  safeString(label, { error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+
+/** A number ≥ 1 (numeric strings accepted); `message` otherwise. */
+const positiveInt = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: message }).int(message).min(1, message).max(100_000, message),
+  );
+
+const booleanField = (label: string) =>
+  z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: `${label} must be true or false` }),
+  );
+
+/** Spec §5: tags split on commas, trimmed, empties dropped (an array or one comma-separated string). */
+export const TagsInputSchema = z.preprocess(
+  (value) => {
+    if (value === null || value === undefined) return [];
+    const parts = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.flatMap((t) => (typeof t === 'string' ? t.split(',') : [t])) : value;
+    if (!Array.isArray(parts)) return parts;
+    const seen = new Set<string>();
+    return parts
+      .map((t) => (typeof t === 'string' ? t.trim() : t))
+      .filter((t) => t !== '')
+      .filter((t) => (typeof t === 'string' ? !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()) : true));
+  },
+  z.array(safeString('Tag').max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list or comma-separated text' }).max(20, 'At most 20 tags'),
+);
+
+export const BlogSlugSchema = safeString('Slug')
+  .trim()
+  .toLowerCase()
+  .max(200, 'Slug must be at most 200 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, BLOG_TEXTS.slugFormat);
+
+/** ISO 8601 or `datetime-local`; blank or null clears it. */
+const nullableDate = (label: string) =>
+  z.preprocess(
+    blank,
+    safeString(label)
+      .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${label} is not a valid date`, abort: true })
+      .refine((value) => isSaneDate(new Date(value)), `${label} must be between the years 1970 and 9999`)
+      .transform((value) => new Date(value))
+      .nullable()
+      .optional(),
+  );
+
+const postFields = {
+  title: requiredField('Title', BLOG_TEXTS.titleRequired, 200),
+  slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+  excerpt: nullableText('Excerpt', 1000),
+  content: requiredField('Content', BLOG_TEXTS.contentRequired, 200_000),
+  featured_image_url: nullableUrl('Featured image URL'),
+  meta_title: nullableText('Meta title', 200),
+  meta_description: nullableText('Meta description', 500),
+  meta_keywords: nullableText('Meta keywords', 500),
+  author_name: requiredField('Author name', BLOG_TEXTS.authorRequired, 100),
+  author_bio: nullableText('Author bio', 1000),
+  author_avatar_url: nullableUrl('Author avatar URL'),
+  /** A category name (or slug) from the categories table. */
+  category: requiredField('Category', BLOG_TEXTS.categoryRequired, 100),
+  tags: TagsInputSchema,
+  read_time_minutes: positiveInt(BLOG_TEXTS.readTime),
+  is_published: booleanField('Published'),
+  is_featured: booleanField('Featured'),
+  published_at: nullableDate('Published date'),
+};
+
+/**
+ * `POST /api/blog-posts` (admin). Defaults: author 'JotIt Team', draft, not featured, no tags, read time
+ * estimated from the content. Published without `published_at` → now; published with a future date → scheduled.
+ */
+export const CreateBlogPostSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    ...postFields,
+    author_name: postFields.author_name.default(BLOG_DEFAULT_AUTHOR),
+    tags: postFields.tags.default([]),
+    read_time_minutes: postFields.read_time_minutes.optional(),
+    is_published: postFields.is_published.default(false),
+    is_featured: postFields.is_featured.default(false),
+  }),
+);
+export type CreateBlogPost = z.input<typeof CreateBlogPostSchema>;
+export type CreateBlogPostInput = z.output<typeof CreateBlogPostSchema>;
+
+/** `PATCH /api/blog-posts/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
+export const UpdateBlogPostSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    title: postFields.title.optional(),
+    slug: postFields.slug,
+    excerpt: postFields.excerpt,
+    content: postFields.content.optional(),
+    featured_image_url: postFields.featured_image_url,
+    meta_title: postFields.meta_title,
+    meta_description: postFields.meta_description,
+    meta_keywords: postFields.meta_keywords,
+    author_name: postFields.author_name.optional(),
+    author_bio: postFields.author_bio,
+    author_avatar_url: postFields.author_avatar_url,
+    category: postFields.category.optional(),
+    tags: postFields.tags.optional(),
+    read_time_minutes: postFields.read_time_minutes.optional(),
+    is_published: postFields.is_published.optional(),
+    is_featured: postFields.is_featured.optional(),
+    published_at: postFields.published_at,
+  }),
+);
+export type UpdateBlogPost = z.input<typeof UpdateBlogPostSchema>;
+export type UpdateBlogPostInput = z.output<typeof UpdateBlogPostSchema>;
+
+/** A post as the admin API returns it: every spec §3 field, counts and the derived status. */
+export const AdminBlogPostSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  authorName: z.string(),
+  authorBio: z.string().nullable(),
+  authorAvatarUrl: z.string().nullable(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  featuredImageUrl: z.string().nullable(),
+  isPublished: z.boolean(),
+  isFeatured: z.boolean(),
+  status: z.enum(BLOG_POST_STATUSES),
+  viewCount: z.number().int(),
+  likeCount: z.number().int(),
+  readTimeMinutes: z.number().int(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  metaKeywords: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.number().int().nullable(),
+});
+export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
+
+/** `GET /api/blog-posts/{id}` as an admin: the post with its related-post ids and ad links. */
+export const AdminBlogPostDetailSchema = AdminBlogPostSchema.extend({
+  relatedPostIds: z.array(z.string()),
+  adLinks: z.array(z.lazy(() => BlogPostAdLinkSchema)),
+});
+export type AdminBlogPostDetail = z.infer<typeof AdminBlogPostDetailSchema>;
+
+/**
+ * `GET /api/blog-posts` query. Anonymous / non-admin: published posts only (status ignored). Admin: every post,
+ * optionally filtered by status. `q` searches title, excerpt and slug; category = name or slug; tag = name.
+ * Newest first (published date, else creation date).
+ */
+export const BlogPostListQuerySchema = z.object({
+  q: safeString('Search').trim().max(200).optional(),
+  status: z.enum(BLOG_POST_STATUSES, { error: 'Status must be one of draft, scheduled, published' }).optional(),
+  category: safeString('Category').trim().max(100).optional(),
+  tag: safeString('Tag').trim().max(50).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
+  offset: z.coerce.number({ error: 'Offset must be a number' }).int().min(0).max(1_000_000).default(0),
+});
+export type BlogPostListQuery = z.input<typeof BlogPostListQuerySchema>;
+
+export const PublicBlogPostListSchema = z.object({ items: z.array(PublicBlogPostSummarySchema), total: z.number().int() });
+export type PublicBlogPostList = z.infer<typeof PublicBlogPostListSchema>;
+export const AdminBlogPostListSchema = z.object({ items: z.array(AdminBlogPostSchema), total: z.number().int() });
+export type AdminBlogPostList = z.infer<typeof AdminBlogPostListSchema>;
+
+// --- categories ------------------------------------------------------------------------------------------------
+
+/** `GET /api/blog-categories` item (public): the category with the number of posts using it. */
+export const BlogCategoryWithCountSchema = BlogCategorySchema.extend({ postCount: z.number().int(), createdAt: z.string() });
+export type BlogCategoryWithCount = z.infer<typeof BlogCategoryWithCountSchema>;
+
+const hexColor = z.preprocess(
+  blank,
+  safeString('Colour')
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #3b82f6')
+    .transform((v) => v.toLowerCase())
+    .nullable()
+    .optional(),
+);
+
+/** `POST /api/blog-categories` (admin). Slug generated from the name when blank. */
+export const CreateBlogCategorySchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    name: requiredField('Name', 'Name is required', 100),
+    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+    description: nullableText('Description', 500),
+    color: hexColor,
+  }),
+);
+export type CreateBlogCategory = z.input<typeof CreateBlogCategorySchema>;
+
+/** `PATCH /api/blog-categories/{id}` (admin). Renaming updates the posts' category too. */
+export const UpdateBlogCategorySchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    name: requiredField('Name', 'Name is required', 100).optional(),
+    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+    description: nullableText('Description', 500),
+    color: hexColor,
+  }),
+);
+export type UpdateBlogCategory = z.input<typeof UpdateBlogCategorySchema>;
+
+// --- tags ------------------------------------------------------------------------------------------------------
+
+/** `GET /api/blog-tags` item (public). The table is kept in step with the posts' tags on every save. */
+export const BlogTagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  postCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type BlogTag = z.infer<typeof BlogTagSchema>;
+
+/** `POST /api/blog-tags`, `PATCH /api/blog-tags/{id}` (admin; a rename renames the tag in every post). */
+export const BlogTagInputSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    name: requiredField('Name', 'Name is required', 50).refine((v) => !v.includes(','), 'A tag cannot contain a comma'),
+    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+  }),
+);
+export type BlogTagInput = z.input<typeof BlogTagInputSchema>;
+
+// --- ads -------------------------------------------------------------------------------------------------------
+
+const adFields = {
+  name: requiredField('Name', BLOG_TEXTS.adNameRequired, 200),
+  type: z.enum(BLOG_AD_TYPES, { error: BLOG_TEXTS.adType }),
+  content: requiredField('Content', BLOG_TEXTS.adContentRequired, 10_000),
+  image_url: nullableUrl('Image URL'),
+  target_url: nullableUrl('Target URL'),
+  alt_text: nullableText('Alt text', 300),
+  is_active: booleanField('Active'),
+  position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }),
+  priority: positiveInt(BLOG_TEXTS.adPriority),
+};
+
+/** `POST /api/blog-ads` (admin). Defaults: type banner, position top, priority 1, active. */
+export const CreateBlogAdSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    ...adFields,
+    type: adFields.type.default('banner'),
+    is_active: adFields.is_active.default(true),
+    position: adFields.position.default('top'),
+    priority: adFields.priority.default(1),
+  }),
+);
+export type CreateBlogAd = z.input<typeof CreateBlogAdSchema>;
+
+/** `PATCH /api/blog-ads/{id}` (admin): partial ad fields. */
+export const UpdateBlogAdSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({
+    name: adFields.name.optional(),
+    type: adFields.type.optional(),
+    content: adFields.content.optional(),
+    image_url: adFields.image_url,
+    target_url: adFields.target_url,
+    alt_text: adFields.alt_text,
+    is_active: adFields.is_active.optional(),
+    position: adFields.position.optional(),
+    priority: adFields.priority.optional(),
+  }),
+);
+export type UpdateBlogAd = z.input<typeof UpdateBlogAdSchema>;
+
+export const BlogAdSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(BLOG_AD_TYPES),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  altText: z.string().nullable(),
+  targetUrl: z.string().nullable(),
+  position: z.enum(BLOG_AD_POSITIONS),
+  priority: z.number().int(),
+  isActive: z.boolean(),
+  /** How many posts link this ad. */
+  postCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.number().int().nullable(),
+});
+export type BlogAd = z.infer<typeof BlogAdSchema>;
+
+/** An ad as the public post page shows it (active ads linked to the post, at the link's position). */
+export const PublicBlogAdSchema = BlogAdSchema.pick({ id: true, name: true, type: true, content: true, imageUrl: true, altText: true, targetUrl: true, priority: true }).extend({
+  position: z.enum(BLOG_AD_POSITIONS),
+});
+export type PublicBlogAd = z.infer<typeof PublicBlogAdSchema>;
+
+// --- post-ad links and related posts ---------------------------------------------------------------------------
+
+export const BlogPostAdLinkSchema = z.object({
+  id: z.number().int(),
+  postId: z.string(),
+  adId: z.number().int(),
+  position: z.enum(BLOG_AD_POSITIONS),
+  createdAt: z.string(),
+});
+export type BlogPostAdLink = z.infer<typeof BlogPostAdLinkSchema>;
+
+/** `PUT /api/blog-posts/{id}/ads` (admin): replaces the post's ad links. Position defaults to middle. */
+export const SetBlogPostAdsSchema = z.object({
+  links: z
+    .array(
+      z.preprocess(
+        snakeCaseKeys,
+        z.object({
+          ad_id: z.coerce.number({ error: 'Ad id must be a number' }).int().positive(),
+          position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }).default('middle'),
+        }),
+      ),
+    )
+    .max(20, 'At most 20 ads per post'),
+});
+export type SetBlogPostAds = z.input<typeof SetBlogPostAdsSchema>;
+
+/** `PUT /api/blog-posts/{id}/related` (admin): replaces the chosen related posts (in order, itself excluded). */
+export const SetRelatedPostsSchema = z.preprocess(
+  snakeCaseKeys,
+  z.object({ related_post_ids: z.array(z.uuid({ error: 'Related post ids must be post ids' })).max(10, 'At most 10 related posts') }),
+);
+export type SetRelatedPosts = z.input<typeof SetRelatedPostsSchema>;
+
+export const BlogRelatedLinkSchema = z.object({ id: z.number().int(), postId: z.string(), relatedPostId: z.string(), createdAt: z.string() });
+export type BlogRelatedLink = z.infer<typeof BlogRelatedLinkSchema>;
+
+// --- views and likes -------------------------------------------------------------------------------------------
+
+/** `POST /api/blog-posts/{id}/view` (public, rate-limited): counted once per visitor per day, bots never. */
+export const BlogViewResultSchema = z.object({ counted: z.boolean(), viewCount: z.number().int() });
+export type BlogViewResult = z.infer<typeof BlogViewResultSchema>;
+
+/** `POST` (like) / `DELETE` (undo) `/api/blog-posts/{id}/like` (public, rate-limited, once per browser). */
+export const BlogLikeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type BlogLikeResult = z.infer<typeof BlogLikeResultSchema>;
+
+// --- stats -----------------------------------------------------------------------------------------------------
+
+/** `GET /api/blog-stats` (admin): the four summary cards and the Analytics tab. */
+export const BlogStatsSchema = z.object({
+  totalPosts: z.number().int(),
+  publishedPosts: z.number().int(),
+  scheduledPosts: z.number().int(),
+  draftPosts: z.number().int(),
+  categories: z.number().int(),
+  activeAds: z.number().int(),
+  totalAds: z.number().int(),
+  totalViews: z.number().int(),
+  totalLikes: z.number().int(),
+  /** Every post's counts, most viewed first. */
+  posts: z.array(
+    z.object({ id: z.string(), title: z.string(), slug: z.string(), status: z.enum(BLOG_POST_STATUSES), viewCount: z.number().int(), likeCount: z.number().int() }),
+  ),
+  /** The 5 most viewed posts. */
+  topPosts: z.array(z.object({ id: z.string(), title: z.string(), slug: z.string(), viewCount: z.number().int(), likeCount: z.number().int() })),
+  /** 30 entries, oldest first, one per UTC day ending today; days without views have 0. */
+  viewsPerDay: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), views: z.number().int() })),
+});
+export type BlogStats = z.infer<typeof BlogStatsSchema>;
+
+// --- uploads ---------------------------------------------------------------------------------------------------
+
+/** `POST /api/uploads` (admin, multipart field `file`). `url` is a site path, usable in any image URL field. */
+export const UploadResultSchema = z.object({
+  url: z.string().describe('/uploads/{name}'),
+  name: z.string(),
+  contentType: z.enum(BLOG_UPLOAD_TYPES),
+  size: z.number().int(),
+  /** Markdown the editor can insert: `![](url)`. */
+  markdown: z.string(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
