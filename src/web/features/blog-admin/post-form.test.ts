@@ -152,3 +152,20 @@ describe('draft storage', () => {
     expect(draft?.values.metaTitle).toBe('');
   });
 });
+
+describe('field errors', () => {
+  it('maps zod paths and server details to the form fields and their tab', async () => {
+    const { toFieldErrors, firstErrorTab } = await import('./post-form');
+    const errors = toFieldErrors([
+      { path: ['author_name'], message: 'Author name is required' },
+      { field: 'read_time_minutes', message: 'Read time must be a number of at least 1 minute' },
+      { path: ['author_name'], message: 'second message ignored' },
+      { path: ['unknown'], message: 'ignored' },
+    ]);
+    expect(errors).toEqual({ authorName: 'Author name is required', readTimeMinutes: 'Read time must be a number of at least 1 minute' });
+    expect(firstErrorTab(errors)).toBe('settings');
+    expect(firstErrorTab({ ...errors, metaTitle: 'x' })).toBe('seo');
+    expect(firstErrorTab({ ...errors, title: 'Title is required' })).toBe('content');
+    expect(firstErrorTab({})).toBeNull();
+  });
+});

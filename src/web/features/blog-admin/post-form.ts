@@ -240,3 +240,69 @@ export function clearDraft(storage: DraftStorage | null = browserStorage()) {
 export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+// --- validation ----------------------------------------------------------------------------------------------------
+
+export type PostFieldErrors = Partial<Record<keyof PostFormValues, string>>;
+export type EditorTab = 'content' | 'seo' | 'settings';
+
+/** The form field of each API field (spec §3 snake_case). */
+const FIELD_OF_API: Record<string, keyof PostFormValues> = {
+  title: 'title',
+  slug: 'slug',
+  excerpt: 'excerpt',
+  content: 'content',
+  featured_image_url: 'featuredImageUrl',
+  meta_title: 'metaTitle',
+  meta_description: 'metaDescription',
+  meta_keywords: 'metaKeywords',
+  author_name: 'authorName',
+  author_bio: 'authorBio',
+  author_avatar_url: 'authorAvatarUrl',
+  category: 'category',
+  tags: 'tags',
+  read_time_minutes: 'readTimeMinutes',
+  is_published: 'isPublished',
+  is_featured: 'isFeatured',
+  published_at: 'publishedDate',
+};
+
+const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
+  metaTitle: 'seo',
+  metaDescription: 'seo',
+  metaKeywords: 'seo',
+  authorName: 'settings',
+  authorBio: 'settings',
+  authorAvatarUrl: 'settings',
+  category: 'settings',
+  tags: 'settings',
+  readTimeMinutes: 'settings',
+  isPublished: 'settings',
+  isFeatured: 'settings',
+  publishedDate: 'settings',
+  publishedTime: 'settings',
+  ads: 'settings',
+};
+
+export const tabOfField = (field: keyof PostFormValues): EditorTab => TAB_OF_FIELD[field] ?? 'content';
+
+/**
+ * Field errors from zod issues (`path`) or the server's 400 `details` (`field`), first message per field. The slug
+ * conflict (409) has no details; `slugTaken` puts the server's text at the slug field.
+ */
+export function toFieldErrors(issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[]): PostFieldErrors {
+  const errors: PostFieldErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path?.[0] ?? issue.field?.split('.')[0] ?? '');
+    const field = FIELD_OF_API[key];
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The tab holding the first field with an error, in the order the tabs show. */
+export function firstErrorTab(errors: PostFieldErrors): EditorTab | null {
+  const tabs = Object.keys(errors).map((field) => tabOfField(field as keyof PostFormValues));
+  for (const tab of ['content', 'seo', 'settings'] as const) if (tabs.includes(tab)) return tab;
+  return null;
+}
