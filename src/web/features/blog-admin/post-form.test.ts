@@ -68,7 +68,9 @@ describe('read time', () => {
 
 describe('formToPayload', () => {
   it('sends snake_case fields, tags as an array and empty optional values as null', () => {
-    const payload = formToPayload(form({ title: 'Hello', content: 'Body text', tags: 'a, b,', excerpt: '  ', featuredImageUrl: '' }));
+    const payload = formToPayload(
+      form({ title: 'Hello', content: 'Body text', tags: 'a, b,', excerpt: '  ', featuredImageUrl: '' }),
+    );
     expect(payload).toMatchObject({
       title: 'Hello',
       content: 'Body text',
@@ -146,7 +148,10 @@ describe('draft storage', () => {
   });
   it('fills fields a draft from an older form lacks', () => {
     const storage = memoryStorage();
-    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ postId: null, values: { title: 'Old', content: 'c', isPublished: false } }));
+    storage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ postId: null, values: { title: 'Old', content: 'c', isPublished: false } }),
+    );
     const draft = loadDraft(storage);
     expect(draft?.values.ads).toEqual([]);
     expect(draft?.values.metaTitle).toBe('');
@@ -162,10 +167,22 @@ describe('field errors', () => {
       { path: ['author_name'], message: 'second message ignored' },
       { path: ['unknown'], message: 'ignored' },
     ]);
-    expect(errors).toEqual({ authorName: 'Author name is required', readTimeMinutes: 'Read time must be a number of at least 1 minute' });
+    expect(errors).toEqual({
+      authorName: 'Author name is required',
+      readTimeMinutes: 'Read time must be a number of at least 1 minute',
+    });
     expect(firstErrorTab(errors)).toBe('settings');
     expect(firstErrorTab({ ...errors, metaTitle: 'x' })).toBe('seo');
     expect(firstErrorTab({ ...errors, title: 'Title is required' })).toBe('content');
     expect(firstErrorTab({})).toBeNull();
+  });
+});
+
+describe('adPreview (spec §9: 200 characters)', () => {
+  it('cuts longer content at 200 characters', async () => {
+    const { adPreview } = await import('./post-form');
+    expect(adPreview('a'.repeat(250))).toBe(`${'a'.repeat(200)}...`);
+    expect(adPreview(' short ')).toBe('short');
+    expect(adPreview('b'.repeat(200))).toBe('b'.repeat(200));
   });
 });

@@ -3,7 +3,7 @@
  * (strings, as the inputs hold them), their conversion to and from the API's snake_case fields (spec §3), the
  * tag splitting and read-time rules of spec §5/§9, and the browser-stored draft that survives a reload.
  */
-import type { AdminBlogPost, BlogAdPosition, CreateBlogPost } from '../../../shared/schemas/blog';
+import type { AdminBlogPost, BlogAdPosition } from '../../../shared/schemas/blog';
 
 /** Spec §9: default read time 5 minutes; the editor proposes an estimate from the word count instead. */
 export const DEFAULT_READ_TIME_MINUTES = 5;
@@ -148,7 +148,7 @@ export function effectiveReadTime(values: Pick<PostFormValues, 'readTimeMinutes'
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5). */
-export function formToPayload(values: PostFormValues): CreateBlogPost {
+export function formToPayload(values: PostFormValues) {
   const publishedAt = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return {
     title: values.title,
@@ -168,11 +168,15 @@ export function formToPayload(values: PostFormValues): CreateBlogPost {
     is_published: values.isPublished,
     is_featured: values.isFeatured,
     published_at: publishedAt ? publishedAt.toISOString() : null,
-  } as CreateBlogPost;
+  };
 }
+export type PostPayload = ReturnType<typeof formToPayload>;
 
 /** Draft (not published), Scheduled (published with a future date) or Published, as the form stands at `now`. */
-export function formStatus(values: Pick<PostFormValues, 'isPublished' | 'publishedDate' | 'publishedTime'>, now = Date.now()) {
+export function formStatus(
+  values: Pick<PostFormValues, 'isPublished' | 'publishedDate' | 'publishedTime'>,
+  now = Date.now(),
+) {
   if (!values.isPublished) return 'draft' as const;
   const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return at && at.getTime() > now ? ('scheduled' as const) : ('published' as const);
@@ -202,7 +206,9 @@ function browserStorage(): DraftStorage | null {
 const isFormValues = (value: unknown): value is PostFormValues => {
   if (!value || typeof value !== 'object') return false;
   const record = value as Record<string, unknown>;
-  return typeof record.title === 'string' && typeof record.content === 'string' && typeof record.isPublished === 'boolean';
+  return (
+    typeof record.title === 'string' && typeof record.content === 'string' && typeof record.isPublished === 'boolean'
+  );
 };
 
 /** The stored draft, or null when there is none or it is unreadable (a draft from an older form is dropped). */
@@ -221,9 +227,17 @@ export function loadDraft(storage: DraftStorage | null = browserStorage()): Stor
 }
 
 /** Keeps the open editor's values; a full or blocked storage only loses the draft, never the editor. */
-export function saveDraft(postId: string | null, values: PostFormValues, storage: DraftStorage | null = browserStorage(), now = new Date()) {
+export function saveDraft(
+  postId: string | null,
+  values: PostFormValues,
+  storage: DraftStorage | null = browserStorage(),
+  now = new Date(),
+) {
   try {
-    storage?.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ postId, values, savedAt: now.toISOString() } satisfies StoredDraft));
+    storage?.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ postId, values, savedAt: now.toISOString() } satisfies StoredDraft),
+    );
   } catch {
     // Quota exceeded or storage disabled: the editor keeps working without a draft.
   }
@@ -290,7 +304,9 @@ export const tabOfField = (field: keyof PostFormValues): EditorTab => TAB_OF_FIE
  * Field errors from zod issues (`path`) or the server's 400 `details` (`field`), first message per field. The slug
  * conflict (409) has no details; `slugTaken` puts the server's text at the slug field.
  */
-export function toFieldErrors(issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[]): PostFieldErrors {
+export function toFieldErrors(
+  issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[],
+): PostFieldErrors {
   const errors: PostFieldErrors = {};
   for (const issue of issues) {
     const key = String(issue.path?.[0] ?? issue.field?.split('.')[0] ?? '');
@@ -305,4 +321,12 @@ export function firstErrorTab(errors: PostFieldErrors): EditorTab | null {
   const tabs = Object.keys(errors).map((field) => tabOfField(field as keyof PostFormValues));
   for (const tab of ['content', 'seo', 'settings'] as const) if (tabs.includes(tab)) return tab;
   return null;
+}
+
+/** Spec §9: the ad card shows its content cut at 200 characters. */
+export const AD_PREVIEW_LENGTH = 200;
+
+export function adPreview(content: string, length = AD_PREVIEW_LENGTH): string {
+  const text = content.trim();
+  return text.length > length ? `${text.slice(0, length)}...` : text;
 }

@@ -37,8 +37,7 @@ const SECTIONS: Array<{
   {
     to: '/admin/blog',
     title: 'Blog',
-    description: 'Writing, publishing and featuring posts.',
-    isComingSoon: true,
+    description: 'Writing, scheduling and publishing posts; categories, ads and analytics.',
     icon: NewspaperIcon,
   },
   {

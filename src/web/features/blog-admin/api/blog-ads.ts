@@ -21,7 +21,10 @@ export function saveBlogAd({ id, input }: { id: number | null; input: CreateBlog
 
 export function useSaveBlogAd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveBlogAd, onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }) });
+  return useMutation({
+    mutationFn: saveBlogAd,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }),
+  });
 }
 
 export function deleteBlogAd(id: number): Promise<void> {
@@ -30,5 +33,8 @@ export function deleteBlogAd(id: number): Promise<void> {
 
 export function useDeleteBlogAd() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteBlogAd, onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }) });
+  return useMutation({
+    mutationFn: deleteBlogAd,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }),
+  });
 }

@@ -10,7 +10,11 @@ export function getBlogCategories(signal?: AbortSignal): Promise<BlogCategoryWit
 }
 
 export function useBlogCategories() {
-  return useQuery({ queryKey: blogAdminKeys.categories, queryFn: ({ signal }) => getBlogCategories(signal), ...adminQueryDefaults });
+  return useQuery({
+    queryKey: blogAdminKeys.categories,
+    queryFn: ({ signal }) => getBlogCategories(signal),
+    ...adminQueryDefaults,
+  });
 }
 
 export function saveBlogCategory({ id, input }: { id: number | null; input: CreateBlogCategory | UpdateBlogCategory }) {
@@ -21,7 +25,10 @@ export function saveBlogCategory({ id, input }: { id: number | null; input: Crea
 
 export function useSaveBlogCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveBlogCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }) });
+  return useMutation({
+    mutationFn: saveBlogCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }),
+  });
 }
 
 export function deleteBlogCategory(id: number): Promise<void> {
@@ -30,5 +37,8 @@ export function deleteBlogCategory(id: number): Promise<void> {
 
 export function useDeleteBlogCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteBlogCategory, onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }) });
+  return useMutation({
+    mutationFn: deleteBlogCategory,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.all }),
+  });
 }

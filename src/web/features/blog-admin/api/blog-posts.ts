@@ -6,12 +6,11 @@ import type {
   AdminBlogPostList,
   BlogPostAdLink,
   BlogPostStatus,
-  CreateBlogPost,
   SetBlogPostAds,
-  UpdateBlogPost,
 } from '../../../../shared/schemas/blog';
 import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
+import type { PostPayload } from '../post-form';
 import { blogAdminKeys } from './keys';
 
 /** The admin list shows at most this many posts (the API's page limit); the search narrows the rest. */
@@ -56,7 +55,7 @@ export function useBlogPost(id: string | null) {
 
 export interface SavePostInput {
   id: string | null;
-  post: CreateBlogPost | UpdateBlogPost;
+  post: PostPayload;
   /** The post's ads at their positions; replaced after the post is saved. */
   ads?: SetBlogPostAds['links'];
 }
@@ -67,7 +66,8 @@ export async function saveBlogPost({ id, post, ads }: SavePostInput): Promise<Ad
     id === null
       ? await apiRequest<AdminBlogPost>('/api/blog-posts', { method: 'POST', body: post })
       : await apiRequest<AdminBlogPost>(`/api/blog-posts/${encodeURIComponent(id)}`, { method: 'PATCH', body: post });
-  if (ads) await apiRequest<BlogPostAdLink[]>(`/api/blog-posts/${saved.id}/ads`, { method: 'PUT', body: { links: ads } });
+  if (ads)
+    await apiRequest<BlogPostAdLink[]>(`/api/blog-posts/${saved.id}/ads`, { method: 'PUT', body: { links: ads } });
   return saved;
 }
 

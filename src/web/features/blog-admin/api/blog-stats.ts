@@ -10,5 +10,9 @@ export function getBlogStats(signal?: AbortSignal): Promise<BlogStats> {
 }
 
 export function useBlogStats() {
-  return useQuery({ queryKey: blogAdminKeys.stats, queryFn: ({ signal }) => getBlogStats(signal), ...adminQueryDefaults });
+  return useQuery({
+    queryKey: blogAdminKeys.stats,
+    queryFn: ({ signal }) => getBlogStats(signal),
+    ...adminQueryDefaults,
+  });
 }

@@ -12,7 +12,11 @@ export async function uploadImage(file: File): Promise<UploadResult> {
   const token = readAuthToken();
   let response: Response;
   try {
-    response = await fetch('/api/uploads', { method: 'POST', body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch('/api/uploads', {
+      method: 'POST',
+      body,
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
   } catch {
     throw new ApiError('Network error', 0);
   }

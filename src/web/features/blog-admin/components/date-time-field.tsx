@@ -32,7 +32,12 @@ export function DateTimeField({
       <div className="flex flex-wrap items-center gap-2">
         <Popover open={isOpen} onOpenChange={setIsOpen}>
           <PopoverTrigger asChild>
-            <Button type="button" variant="outline" className="min-w-44 justify-start font-normal" aria-invalid={error ? true : undefined}>
+            <Button
+              type="button"
+              variant="outline"
+              className="min-w-44 justify-start font-normal"
+              aria-invalid={error ? true : undefined}
+            >
               <CalendarIcon aria-hidden="true" />
               {selected ? format(selected, 'MMM d, yyyy') : 'Pick a date'}
               <span className="sr-only"> (published date)</span>
@@ -67,7 +72,9 @@ export function DateTimeField({
           </Button>
         )}
       </div>
-      <p className="text-xs text-muted-foreground">Empty: set to now when published. A future date schedules the post.</p>
+      <p className="text-xs text-muted-foreground">
+        Empty: set to now when published. A future date schedules the post.
+      </p>
       {error && <p className="text-sm text-destructive">{error}</p>}
     </fieldset>
   );

@@ -8,16 +8,37 @@ import { useUploadImage } from '../api/upload-image';
 import { FormField } from './form-field';
 
 /** An image URL (spec §5: a valid URL or empty) that can also be filled by uploading a file (`POST /api/uploads`). */
-export function ImageUrlField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange(value: string): void }) {
+export function ImageUrlField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadImage();
   return (
     <FormField label={label} error={error} hint="A full https:// address, or upload PNG, JPEG, WebP or GIF up to 5 MB.">
       {(field) => (
         <div className="flex gap-2">
-          <Input {...field} type="url" inputMode="url" value={value} placeholder="https://" onChange={(event) => onChange(event.target.value)} />
+          <Input
+            {...field}
+            type="url"
+            inputMode="url"
+            value={value}
+            placeholder="https://"
+            onChange={(event) => onChange(event.target.value)}
+          />
           <Button type="button" variant="outline" disabled={upload.isPending} onClick={() => fileRef.current?.click()}>
-            {upload.isPending ? <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <UploadIcon aria-hidden="true" />}
+            {upload.isPending ? (
+              <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+            ) : (
+              <UploadIcon aria-hidden="true" />
+            )}
             Upload<span className="sr-only"> {label.toLowerCase()}</span>
           </Button>
           <input
@@ -35,7 +56,8 @@ export function ImageUrlField({ label, value, error, onChange }: { label: string
                   onChange(result.url);
                   toast.success('Image uploaded');
                 },
-                onError: (uploadError) => toast.error('Upload failed', { description: serverMessageOr(uploadError, 'Failed to upload image') }),
+                onError: (uploadError) =>
+                  toast.error('Upload failed', { description: serverMessageOr(uploadError, 'Failed to upload image') }),
                 onSettled: () => {
                   if (fileRef.current) fileRef.current.value = '';
                 },

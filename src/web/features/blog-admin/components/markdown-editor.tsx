@@ -12,7 +12,11 @@ import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useUploadImage } from '../api/upload-image';
 
-const extensions = [markdown(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': 'Content (Markdown)' })];
+const extensions = [
+  markdown(),
+  EditorView.lineWrapping,
+  EditorView.contentAttributes.of({ 'aria-label': 'Content (Markdown)' }),
+];
 
 type Edit = (selected: string) => { text: string; cursorFrom?: number; cursorTo?: number };
 
@@ -51,17 +55,30 @@ const TOOLS: { label: string; icon: ReactNode; edit: Edit }[] = [
   {
     label: 'Code',
     icon: <CodeIcon aria-hidden="true" />,
-    edit: (selected) => (selected.includes('\n') ? wrap('```\n', '\n```', '')(selected) : wrap('`', '`', 'code')(selected)),
+    edit: (selected) =>
+      selected.includes('\n') ? wrap('```\n', '\n```', '')(selected) : wrap('`', '`', 'code')(selected),
   },
 ];
 
 /** `![alt](url)` with the file name (without extension) as the alt text, brackets removed. */
 export function imageMarkdown(fileName: string, url: string): string {
-  const alt = fileName.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '').trim() || 'image';
+  const alt =
+    fileName
+      .replace(/\.[^.]+$/, '')
+      .replace(/[[\]]/g, '')
+      .trim() || 'image';
   return `![${alt}](${url})`;
 }
 
-export default function MarkdownEditor({ value, onChange, invalid }: { value: string; onChange(value: string): void; invalid?: boolean }) {
+export default function MarkdownEditor({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: string;
+  onChange(value: string): void;
+  invalid?: boolean;
+}) {
   const editorRef = useRef<ReactCodeMirrorRef>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUploadImage();
@@ -73,7 +90,10 @@ export default function MarkdownEditor({ value, onChange, invalid }: { value: st
     const result = edit(view.state.sliceDoc(from, to));
     view.dispatch({
       changes: { from, to, insert: result.text },
-      selection: { anchor: from + (result.cursorFrom ?? result.text.length), head: from + (result.cursorTo ?? result.text.length) },
+      selection: {
+        anchor: from + (result.cursorFrom ?? result.text.length),
+        head: from + (result.cursorTo ?? result.text.length),
+      },
       scrollIntoView: true,
     });
     view.focus();
@@ -86,7 +106,8 @@ export default function MarkdownEditor({ value, onChange, invalid }: { value: st
         apply(() => ({ text: imageMarkdown(file.name, result.url) }));
         toast.success('Image uploaded', { description: 'The image was inserted into the content.' });
       },
-      onError: (error) => toast.error('Upload failed', { description: serverMessageOr(error, 'Failed to upload image') }),
+      onError: (error) =>
+        toast.error('Upload failed', { description: serverMessageOr(error, 'Failed to upload image') }),
       onSettled: () => {
         if (fileRef.current) fileRef.current.value = '';
       },
@@ -94,10 +115,21 @@ export default function MarkdownEditor({ value, onChange, invalid }: { value: st
   }
 
   return (
-    <div className="overflow-hidden rounded-md border aria-invalid:border-destructive" aria-invalid={invalid || undefined}>
+    <div
+      className="overflow-hidden rounded-md border aria-invalid:border-destructive"
+      aria-invalid={invalid || undefined}
+    >
       <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b bg-muted/50 p-1">
         {TOOLS.map((tool) => (
-          <Button key={tool.label} type="button" variant="ghost" size="icon" aria-label={tool.label} title={tool.label} onClick={() => apply(tool.edit)}>
+          <Button
+            key={tool.label}
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={tool.label}
+            title={tool.label}
+            onClick={() => apply(tool.edit)}
+          >
             {tool.icon}
           </Button>
         ))}
@@ -110,7 +142,11 @@ export default function MarkdownEditor({ value, onChange, invalid }: { value: st
           disabled={upload.isPending}
           onClick={() => fileRef.current?.click()}
         >
-          {upload.isPending ? <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" /> : <ImageUpIcon aria-hidden="true" />}
+          {upload.isPending ? (
+            <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+          ) : (
+            <ImageUpIcon aria-hidden="true" />
+          )}
         </Button>
         <input
           ref={fileRef}

@@ -85,12 +85,24 @@ export default function PostEditor({ postId, draft, onClose }: PostEditorProps) 
       <Card>
         <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
           <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">{failed === postQuery ? 'Failed to fetch blog posts' : failed === adsQuery ? 'Failed to fetch blog ads' : 'Failed to fetch blog categories'}</p>
+          <p className="text-destructive">
+            {failed === postQuery
+              ? 'Failed to fetch blog posts'
+              : failed === adsQuery
+                ? 'Failed to fetch blog ads'
+                : 'Failed to fetch blog categories'}
+          </p>
           <div className="flex gap-2">
             <Button variant="outline" onClick={() => queries.forEach((query) => query.isError && void query.refetch())}>
               Retry
             </Button>
-            <Button variant="ghost" onClick={onClose}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                clearDraft();
+                onClose();
+              }}
+            >
               Cancel
             </Button>
           </div>
@@ -180,7 +192,9 @@ function EditorForm({
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   function change(patch: Partial<PostFormValues>) {
     setValues((current) => ({ ...current, ...patch }));
@@ -216,9 +230,12 @@ function EditorForm({
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && Array.isArray(error.details)) showErrors(toFieldErrors(error.details as { field?: string; message: string }[]));
+          if (error instanceof ApiError && Array.isArray(error.details))
+            showErrors(toFieldErrors(error.details as { field?: string; message: string }[]));
           else if (error instanceof ApiError && error.status === 409) showErrors({ slug: error.message });
-          toast.error(postId ? 'Failed to update blog post' : 'Failed to create blog post', { description: serverMessageOr(error, 'Failed to save blog post') });
+          toast.error(postId ? 'Failed to update blog post' : 'Failed to create blog post', {
+            description: serverMessageOr(error, 'Failed to save blog post'),
+          });
         },
       },
     );
@@ -287,15 +304,44 @@ function EditorForm({
               </TabsList>
               <TabsContent value="content" className="mt-4 flex flex-col gap-6">
                 <FormField label="Title" error={errors.title}>
-                  {(field) => <Input {...field} value={values.title} onChange={(event) => change({ title: event.target.value })} />}
+                  {(field) => (
+                    <Input
+                      {...field}
+                      value={values.title}
+                      onChange={(event) => change({ title: event.target.value })}
+                    />
+                  )}
                 </FormField>
-                <FormField label="Slug" error={errors.slug} hint={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}>
-                  {(field) => <Input {...field} value={values.slug} placeholder={slugify(values.title)} onChange={(event) => change({ slug: event.target.value })} />}
+                <FormField
+                  label="Slug"
+                  error={errors.slug}
+                  hint={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
+                >
+                  {(field) => (
+                    <Input
+                      {...field}
+                      value={values.slug}
+                      placeholder={slugify(values.title)}
+                      onChange={(event) => change({ slug: event.target.value })}
+                    />
+                  )}
                 </FormField>
                 <FormField label="Excerpt" error={errors.excerpt} hint="A sentence or two shown on the blog's cards.">
-                  {(field) => <Textarea {...field} rows={2} value={values.excerpt} onChange={(event) => change({ excerpt: event.target.value })} />}
+                  {(field) => (
+                    <Textarea
+                      {...field}
+                      rows={2}
+                      value={values.excerpt}
+                      onChange={(event) => change({ excerpt: event.target.value })}
+                    />
+                  )}
                 </FormField>
-                <ImageUrlField label="Featured image URL" value={values.featuredImageUrl} error={errors.featuredImageUrl} onChange={(featuredImageUrl) => change({ featuredImageUrl })} />
+                <ImageUrlField
+                  label="Featured image URL"
+                  value={values.featuredImageUrl}
+                  error={errors.featuredImageUrl}
+                  onChange={(featuredImageUrl) => change({ featuredImageUrl })}
+                />
                 <div className="flex flex-col gap-2">
                   <div className="flex items-baseline justify-between gap-2">
                     <span className="text-sm leading-none font-medium" id="blog-post-content-label">
@@ -306,14 +352,29 @@ function EditorForm({
                     </span>
                   </div>
                   <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-                    <MarkdownEditor value={values.content} invalid={Boolean(errors.content)} onChange={(content) => change({ content })} />
+                    <MarkdownEditor
+                      value={values.content}
+                      invalid={Boolean(errors.content)}
+                      onChange={(content) => change({ content })}
+                    />
                   </Suspense>
                   {errors.content && <p className="text-sm text-destructive">{errors.content}</p>}
                 </div>
               </TabsContent>
               <TabsContent value="seo" className="mt-4 flex flex-col gap-6">
-                <FormField label="Meta title" error={errors.metaTitle} aside={<CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />} hint="Empty: the post's title.">
-                  {(field) => <Input {...field} value={values.metaTitle} onChange={(event) => change({ metaTitle: event.target.value })} />}
+                <FormField
+                  label="Meta title"
+                  error={errors.metaTitle}
+                  aside={<CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />}
+                  hint="Empty: the post's title."
+                >
+                  {(field) => (
+                    <Input
+                      {...field}
+                      value={values.metaTitle}
+                      onChange={(event) => change({ metaTitle: event.target.value })}
+                    />
+                  )}
                 </FormField>
                 <FormField
                   label="Meta description"
@@ -321,10 +382,23 @@ function EditorForm({
                   aside={<CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />}
                   hint="Empty: the excerpt."
                 >
-                  {(field) => <Textarea {...field} rows={3} value={values.metaDescription} onChange={(event) => change({ metaDescription: event.target.value })} />}
+                  {(field) => (
+                    <Textarea
+                      {...field}
+                      rows={3}
+                      value={values.metaDescription}
+                      onChange={(event) => change({ metaDescription: event.target.value })}
+                    />
+                  )}
                 </FormField>
                 <FormField label="Meta keywords" error={errors.metaKeywords} hint="Comma-separated.">
-                  {(field) => <Input {...field} value={values.metaKeywords} onChange={(event) => change({ metaKeywords: event.target.value })} />}
+                  {(field) => (
+                    <Input
+                      {...field}
+                      value={values.metaKeywords}
+                      onChange={(event) => change({ metaKeywords: event.target.value })}
+                    />
+                  )}
                 </FormField>
                 <SeoPreview
                   origin={origin}
@@ -352,7 +426,9 @@ function EditorForm({
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-            <AlertDialogDescription>This post has changes that are not saved. Leave the editor and lose them?</AlertDialogDescription>
+            <AlertDialogDescription>
+              This post has changes that are not saved. Leave the editor and lose them?
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Keep editing</AlertDialogCancel>
@@ -363,4 +439,3 @@ function EditorForm({
     </Card>
   );
 }
-

@@ -1,6 +1,11 @@
 /** The editor's Settings tab: status and scheduling (spec §4), Featured star, category, tags, author, read time, ads. */
 import { StarIcon } from 'lucide-react';
-import { BLOG_AD_POSITIONS, type BlogAd, type BlogAdPosition, type BlogCategoryWithCount } from '../../../../shared/schemas/blog';
+import {
+  BLOG_AD_POSITIONS,
+  type BlogAd,
+  type BlogAdPosition,
+  type BlogCategoryWithCount,
+} from '../../../../shared/schemas/blog';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
@@ -14,7 +19,12 @@ import { FormField } from './form-field';
 import { ImageUrlField } from './image-url-field';
 import { StatusBadge } from './status-badge';
 
-const POSITION_LABELS: Record<BlogAdPosition, string> = { top: 'Top', middle: 'Middle', bottom: 'Bottom', sidebar: 'Sidebar' };
+const POSITION_LABELS: Record<BlogAdPosition, string> = {
+  top: 'Top',
+  middle: 'Middle',
+  bottom: 'Bottom',
+  sidebar: 'Sidebar',
+};
 
 export function PostSettings({
   values,
@@ -35,7 +45,11 @@ export function PostSettings({
   if (values.category && !categoryNames.includes(values.category)) categoryNames.push(values.category);
 
   function toggleAd(adId: number, isChosen: boolean) {
-    onChange({ ads: isChosen ? [...values.ads, { adId, position: 'middle' }] : values.ads.filter((choice) => choice.adId !== adId) });
+    onChange({
+      ads: isChosen
+        ? [...values.ads, { adId, position: 'middle' }]
+        : values.ads.filter((choice) => choice.adId !== adId),
+    });
   }
 
   return (
@@ -44,12 +58,18 @@ export function PostSettings({
         <div className="flex flex-col gap-3 rounded-lg border p-4">
           <div className="flex items-center justify-between gap-3">
             <div className="flex items-center gap-3">
-              <Switch id="blog-post-published" checked={values.isPublished} onCheckedChange={(isPublished) => onChange({ isPublished })} />
+              <Switch
+                id="blog-post-published"
+                checked={values.isPublished}
+                onCheckedChange={(isPublished) => onChange({ isPublished })}
+              />
               <Label htmlFor="blog-post-published">Published</Label>
             </div>
             <StatusBadge status={formStatus(values)} />
           </div>
-          <p className="text-xs text-muted-foreground">Off: a draft only admins see. On: public from its published date.</p>
+          <p className="text-xs text-muted-foreground">
+            Off: a draft only admins see. On: public from its published date.
+          </p>
           <DateTimeField
             date={values.publishedDate}
             time={values.publishedTime}
@@ -58,7 +78,12 @@ export function PostSettings({
           />
         </div>
         <div>
-          <Button type="button" variant="outline" aria-pressed={values.isFeatured} onClick={() => onChange({ isFeatured: !values.isFeatured })}>
+          <Button
+            type="button"
+            variant="outline"
+            aria-pressed={values.isFeatured}
+            onClick={() => onChange({ isFeatured: !values.isFeatured })}
+          >
             <StarIcon aria-hidden="true" className={values.isFeatured ? 'fill-amber-400 text-amber-500' : undefined} />
             Featured
           </Button>
@@ -83,9 +108,20 @@ export function PostSettings({
         <FormField
           label="Tags"
           error={errors.tags}
-          hint={tags.length > 0 ? `${tags.length} tag${tags.length === 1 ? '' : 's'}: ${tags.join(' · ')}` : 'Separate tags with commas.'}
+          hint={
+            tags.length > 0
+              ? `${tags.length} tag${tags.length === 1 ? '' : 's'}: ${tags.join(' · ')}`
+              : 'Separate tags with commas.'
+          }
         >
-          {(field) => <Input {...field} value={values.tags} placeholder="security, privacy" onChange={(event) => onChange({ tags: event.target.value })} />}
+          {(field) => (
+            <Input
+              {...field}
+              value={values.tags}
+              placeholder="security, privacy"
+              onChange={(event) => onChange({ tags: event.target.value })}
+            />
+          )}
         </FormField>
         <FormField
           label="Read time (minutes)"
@@ -108,16 +144,36 @@ export function PostSettings({
       </div>
       <div className="flex flex-col gap-6">
         <FormField label="Author name" error={errors.authorName}>
-          {(field) => <Input {...field} value={values.authorName} onChange={(event) => onChange({ authorName: event.target.value })} />}
+          {(field) => (
+            <Input
+              {...field}
+              value={values.authorName}
+              onChange={(event) => onChange({ authorName: event.target.value })}
+            />
+          )}
         </FormField>
         <FormField label="Author bio" error={errors.authorBio}>
-          {(field) => <Textarea {...field} rows={3} value={values.authorBio} onChange={(event) => onChange({ authorBio: event.target.value })} />}
+          {(field) => (
+            <Textarea
+              {...field}
+              rows={3}
+              value={values.authorBio}
+              onChange={(event) => onChange({ authorBio: event.target.value })}
+            />
+          )}
         </FormField>
-        <ImageUrlField label="Author avatar URL" value={values.authorAvatarUrl} error={errors.authorAvatarUrl} onChange={(authorAvatarUrl) => onChange({ authorAvatarUrl })} />
+        <ImageUrlField
+          label="Author avatar URL"
+          value={values.authorAvatarUrl}
+          error={errors.authorAvatarUrl}
+          onChange={(authorAvatarUrl) => onChange({ authorAvatarUrl })}
+        />
         <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
           <legend className="px-1 text-sm font-medium">Ads on this post</legend>
           {ads.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No ads created yet. Create one under Ads &amp; Monetization.</p>
+            <p className="text-sm text-muted-foreground">
+              No ads created yet. Create one under Ads &amp; Monetization.
+            </p>
           ) : (
             ads.map((ad) => {
               const choice = values.ads.find((item) => item.adId === ad.id);
@@ -125,7 +181,11 @@ export function PostSettings({
               return (
                 <div key={ad.id} className="flex flex-wrap items-center justify-between gap-2">
                   <div className="flex min-w-0 items-center gap-2">
-                    <Checkbox id={checkboxId} checked={choice !== undefined} onCheckedChange={(checked) => toggleAd(ad.id, checked === true)} />
+                    <Checkbox
+                      id={checkboxId}
+                      checked={choice !== undefined}
+                      onCheckedChange={(checked) => toggleAd(ad.id, checked === true)}
+                    />
                     <Label htmlFor={checkboxId} className="truncate">
                       {ad.name}
                       {!ad.isActive && <span className="text-xs text-muted-foreground">(inactive)</span>}
@@ -135,7 +195,11 @@ export function PostSettings({
                     <Select
                       value={choice.position}
                       onValueChange={(position) =>
-                        onChange({ ads: values.ads.map((item) => (item.adId === ad.id ? { ...item, position: position as BlogAdPosition } : item)) })
+                        onChange({
+                          ads: values.ads.map((item) =>
+                            item.adId === ad.id ? { ...item, position: position as BlogAdPosition } : item,
+                          ),
+                        })
                       }
                     >
                       <SelectTrigger size="sm" aria-label={`Position of ${ad.name}`}>
