@@ -86,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: options.queue,
     mailer,
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed')),
+    now: () => new Date(),
   };
   app.decorate('services', services);
 
@@ -116,8 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getActiveBanners: async () => (await app.banners.activeBanners()).banners,
       getHelpConfig: () => getHelpConfig(db),
       getJotCount: async () => app.jotFeed.count,
-      listBlogPosts: () => listPublishedPosts(db),
-      getBlogPost: (slug) => getPublishedPost(db, slug),
+      listBlogPosts: () => listPublishedPosts(db, app.services.now()),
+      getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
       listBlogCategories: () => listCategories(db),
     };
     await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services });

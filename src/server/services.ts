@@ -17,6 +17,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Announce committed content changes (banners, FAQ, help, blog…); page caches listen. */
   contentEvents: ContentEvents;
+  /** The clock of time-dependent rules (scheduled blog posts); tests replace it instead of sleeping. */
+  now: () => Date;
 }
 
 /** Who is calling, as plain data (built once per request by the auth plugin). */

@@ -7,11 +7,13 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -330,6 +332,45 @@ export const blogRelatedPosts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('blog_related_posts_pair_unique').on(table.postId, table.relatedPostId)],
+);
+
+/** Views of a post per UTC day (issue 11: views per day over 30 days in the admin analytics). */
+export const blogPostDailyViews = pgTable(
+  'blog_post_daily_views',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.day] }), index('blog_post_daily_views_day_idx').on(table.day)],
+);
+
+/** Who was counted for a post on a day (a hash of the visitor, never the address itself): one view each. */
+export const blogPostVisitors = pgTable(
+  'blog_post_visitors',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitorHash: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.day, table.visitorHash] })],
+);
+
+/** Likes, one per browser (a random id in a cookie, hashed); deleting the row is the undo. */
+export const blogPostLikes = pgTable(
+  'blog_post_likes',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    browserHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.browserHash] })],
 );
 
 export const testimonials = pgTable('testimonials', {

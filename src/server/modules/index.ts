@@ -8,6 +8,8 @@ import { apiDocsRoutes } from './api-docs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bannersPlugin } from './banners/plugin.ts';
 import { bannerRoutes } from './banners/routes.ts';
+import { blogPlugin } from './blog/plugin.ts';
+import { blogRoutes } from './blog/routes.ts';
 import { buildGuidKeyringPlugin } from './build-guids/plugin.ts';
 import { buildGuidRoutes } from './build-guids/routes.ts';
 import { captchaPlugin } from './captcha/plugin.ts';
@@ -23,6 +25,7 @@ import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
 import { leadRoutes } from './leads/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -31,6 +34,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(buildGuidKeyringPlugin);
   await app.register(jotFeedPlugin);
   await app.register(bannersPlugin);
+  await app.register(blogPlugin);
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
@@ -50,4 +54,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(invitationRoutes);
   await app.register(contactRoutes);
   await app.register(seoRoutes);
+  // blog CMS (issue 11)
+  await app.register(blogRoutes);
+  await app.register(uploadRoutes);
 }

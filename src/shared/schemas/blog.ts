@@ -19,8 +19,11 @@ export type PublicBlogPostSummary = z.infer<typeof PublicBlogPostSummarySchema>;
 
 export const PublicBlogPostSchema = PublicBlogPostSummarySchema.extend({
   authorBio: z.string().nullable(),
+  authorAvatarUrl: z.string().nullable().optional(),
   metaTitle: z.string().nullable(),
   metaDescription: z.string().nullable(),
+  metaKeywords: z.string().nullable().optional(),
+  likeCount: z.number().int().optional(),
   /** The Markdown content rendered to sanitised HTML on the server. */
   contentHtml: z.string(),
   updatedAt: z.string(),

@@ -1,13 +1,14 @@
 /**
- * The public side of the blog: published posts only, Markdown rendered to sanitised HTML on the server
- * (the HTML is cached per post version, so a page view costs one indexed query and no rendering).
+ * The public side of the blog: live posts only (published, date passed — the clock is passed in), Markdown
+ * rendered to sanitised HTML on the server (the HTML is cached per post version, so a page view costs one indexed
+ * query and no rendering), the post's ads at their positions and its related posts.
  */
 import DOMPurify from 'isomorphic-dompurify';
-import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, min, ne, or } from 'drizzle-orm';
 import { marked } from 'marked';
-import type { BlogCategory, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
+import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
-import { blogCategories, blogPosts } from '../../db/schema.ts';
+import { blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -18,7 +19,7 @@ export function renderMarkdown(markdown: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }
 
-function toSummary(row: PostRow): PublicBlogPostSummary {
+export function toSummary(row: PostRow): PublicBlogPostSummary {
   return {
     id: row.id,
     title: row.title,
@@ -34,33 +35,85 @@ function toSummary(row: PostRow): PublicBlogPostSummary {
   };
 }
 
-const isLive = () => and(eq(blogPosts.isPublished, true), isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, new Date()));
+const isLive = (now: Date) => and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)));
 
-export async function listPublishedPosts(db: Database): Promise<PublicBlogPostSummary[]> {
-  const rows = await db.select().from(blogPosts).where(isLive()).orderBy(desc(blogPosts.publishedAt));
+export async function listPublishedPosts(db: Database, now: Date = new Date()): Promise<PublicBlogPostSummary[]> {
+  const rows = await db.select().from(blogPosts).where(isLive(now)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt));
   return rows.map(toSummary);
 }
 
-export async function getPublishedPost(db: Database, slug: string): Promise<PublicBlogPost | null> {
+export async function getPublishedPost(db: Database, slug: string, now: Date = new Date()): Promise<PublicBlogPost | null> {
   const [row] = await db
     .select()
     .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), isLive()));
+    .where(and(eq(blogPosts.slug, slug), isLive(now)));
   if (!row) return null;
   const version = row.updatedAt.getTime();
   let cached = renderedHtml.get(row.id);
   if (!cached || cached.version !== version) {
     cached = { version, html: renderMarkdown(row.content) };
+    if (renderedHtml.size > 2000) renderedHtml.clear();
     renderedHtml.set(row.id, cached);
   }
   return {
     ...toSummary(row),
     authorBio: row.authorBio,
+    authorAvatarUrl: row.authorAvatarUrl,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
+    metaKeywords: row.metaKeywords,
+    likeCount: row.likeCount,
     contentHtml: cached.html,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The active ads linked to a post, at the link's position, by priority (1 first). */
+export async function listPostAds(db: Database, postId: string): Promise<PublicBlogAd[]> {
+  const rows = await db
+    .select({ ad: blogAds, position: blogPostAds.position })
+    .from(blogPostAds)
+    .innerJoin(blogAds, eq(blogAds.id, blogPostAds.adId))
+    .where(and(eq(blogPostAds.postId, postId), eq(blogAds.isActive, true)))
+    .orderBy(asc(blogAds.priority), asc(blogPostAds.id));
+  return rows.map(({ ad, position }) => ({
+    id: ad.id,
+    name: ad.name,
+    type: ad.type,
+    content: ad.content,
+    imageUrl: ad.imageUrl,
+    altText: ad.altText,
+    targetUrl: ad.targetUrl,
+    priority: ad.priority,
+    position: position as PublicBlogAd['position'],
+  }));
+}
+
+/** The chosen related posts that are live, else the newest live posts of the same category (3). */
+export async function listRelatedPosts(db: Database, post: { id: string; category: string }, now: Date = new Date()): Promise<PublicBlogPostSummary[]> {
+  const chosen = await db.select({ id: blogRelatedPosts.relatedPostId }).from(blogRelatedPosts).where(eq(blogRelatedPosts.postId, post.id)).orderBy(asc(blogRelatedPosts.id));
+  if (chosen.length > 0) {
+    const ids = chosen.map((link) => link.id);
+    const rows = await db.select().from(blogPosts).where(and(inArray(blogPosts.id, ids), isLive(now)));
+    const order = new Map(ids.map((id, index) => [id, index]));
+    if (rows.length > 0) return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toSummary);
+  }
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(and(isLive(now), eq(blogPosts.category, post.category), ne(blogPosts.id, post.id)))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(3);
+  return rows.map(toSummary);
+}
+
+/** When the next scheduled post goes live (page caches expire then), or null. */
+export async function nextScheduledAt(db: Database, now: Date = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(blogPosts.publishedAt) })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), gt(blogPosts.publishedAt, now)));
+  return row?.at ?? null;
 }
 
 export async function listCategories(db: Database): Promise<BlogCategory[]> {

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { auditLog, blogAds, blogCategories, blogPosts, blogTags } from '../../db/schema.ts';
+
+const DAY = 86_400_000;
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+type Json = Record<string, unknown>;
+
+describe(`blog CMS API on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let admin: TestUser;
+  let user: TestUser;
+  let clock: number;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
+  });
+  afterAll(() => testApp?.close());
+  beforeEach(async () => {
+    clock = Date.parse('2026-06-01T12:00:00Z');
+    testApp.app.services.now = () => new Date(clock);
+    const { db } = testApp.app.services.database;
+    await db.delete(blogPosts);
+    await db.delete(blogAds);
+    await db.delete(blogTags);
+    await db.delete(blogCategories);
+    await db.insert(blogCategories).values([
+      { name: 'Security', slug: 'security', color: '#ef4444' },
+      { name: 'Engineering', slug: 'engineering' },
+    ]);
+  });
+
+  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
+    testApp.app.inject({ method, url, payload, headers });
+  const anon = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method, url, headers: { 'user-agent': BROWSER_UA, ...headers } });
+  const createPost = async (body: Json = {}) => {
+    const response = await inject('POST', '/api/blog-posts', { title: 'Hello world', content: 'Some **words**', category: 'Security', ...body });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Json & { id: string; slug: string }>();
+  };
+  const publicSlugs = async (query = '') => (await anon('GET', `/api/blog-posts${query}`)).json<{ items: Array<{ slug: string }> }>().items.map((post) => post.slug);
+
+  describe('permissions (DESIGN §6)', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    it.each([
+      ['POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security' }],
+      ['PATCH', `/api/blog-posts/${id}`, { title: 'T' }],
+      ['DELETE', `/api/blog-posts/${id}`, undefined],
+      ['PUT', `/api/blog-posts/${id}/ads`, { links: [] }],
+      ['PUT', `/api/blog-posts/${id}/related`, { related_post_ids: [] }],
+      ['POST', '/api/blog-categories', { name: 'New' }],
+      ['PATCH', '/api/blog-categories/1', { name: 'New' }],
+      ['DELETE', '/api/blog-categories/1', undefined],
+      ['POST', '/api/blog-tags', { name: 'x' }],
+      ['PATCH', '/api/blog-tags/1', { name: 'x' }],
+      ['DELETE', '/api/blog-tags/1', undefined],
+      ['GET', '/api/blog-ads', undefined],
+      ['POST', '/api/blog-ads', { name: 'A', content: 'B' }],
+      ['PATCH', '/api/blog-ads/1', { name: 'A' }],
+      ['DELETE', '/api/blog-ads/1', undefined],
+      ['GET', '/api/blog-stats', undefined],
+    ] as const)('%s %s: anonymous 401, non-admin 403', async (method, url, body) => {
+      expect((await testApp.app.inject({ method, url, payload: body })).statusCode).toBe(401);
+      expect((await inject(method, url, body, user.headers)).statusCode).toBe(403);
+    });
+
+    it('admins create (201), change (200), link (200) and delete (204) posts, audited', async () => {
+      const post = await createPost();
+      expect(post).toMatchObject({ title: 'Hello world', slug: 'hello-world', status: 'draft', authorName: 'JotIt Team', createdBy: admin.id });
+      expect((await inject('PATCH', `/api/blog-posts/${post.id}`, { title: 'Changed' })).json()).toMatchObject({ title: 'Changed', slug: 'hello-world' });
+      const other = await createPost({ title: 'Other' });
+      const related = await inject('PUT', `/api/blog-posts/${post.id}/related`, { related_post_ids: [other.id, post.id] });
+      expect(related.statusCode, related.body).toBe(200);
+      expect(related.json()).toEqual([expect.objectContaining({ postId: post.id, relatedPostId: other.id })]);
+      const detail = (await inject('GET', `/api/blog-posts/${post.id}`)).json<Json>();
+      expect(detail).toMatchObject({ relatedPostIds: [other.id], adLinks: [] });
+      expect((await inject('DELETE', `/api/blog-posts/${post.id}`)).statusCode).toBe(204);
+      expect((await inject('DELETE', `/api/blog-posts/${post.id}`)).statusCode).toBe(404);
+      const actions = (await testApp.app.services.database.db.select().from(auditLog)).filter((row) => row.entityId === post.id).map((row) => row.action);
+      expect(actions).toEqual(expect.arrayContaining(['blog_post.create', 'blog_post.update', 'blog_post.delete']));
+    });
+  });
+
+  describe('validation (spec §5)', () => {
+    it('answers the spec texts for missing fields, never a 5xx', async () => {
+      const response = await inject('POST', '/api/blog-posts', { title: ' ', content: '', author_name: '', category: '', read_time_minutes: 0 });
+      expect(response.statusCode).toBe(400);
+      const text = response.body;
+      for (const message of ['Title is required', 'Content is required', 'Author name is required', 'Category is required', 'Read time must be a number of at least 1 minute']) {
+        expect(text).toContain(message);
+      }
+    });
+
+    it('refuses invalid image URLs, accepts empty ones as null, and upload paths', async () => {
+      const bad = await inject('POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security', featured_image_url: 'javascript:alert(1)' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Featured image URL must be a valid URL');
+      const post = await createPost({ featured_image_url: '', author_avatar_url: '/uploads/abc.png', excerpt: '  ', meta_title: '' });
+      expect(post).toMatchObject({ featuredImageUrl: null, authorAvatarUrl: '/uploads/abc.png', excerpt: null, metaTitle: null });
+    });
+
+    it('splits tags on commas, trims them, drops empties, and keeps the tags table in step', async () => {
+      const post = await createPost({ tags: ' security, ,encryption,,Security , rust ' });
+      expect(post.tags).toEqual(['security', 'encryption', 'rust']);
+      const tags = (await anon('GET', '/api/blog-tags')).json<Array<{ name: string; postCount: number }>>();
+      expect(tags.map((tag) => tag.name).sort()).toEqual(['encryption', 'rust', 'security']);
+      expect(tags.every((tag) => tag.postCount === 1)).toBe(true);
+    });
+
+    it('accepts camelCase aliases, estimates the read time, refuses an unknown category', async () => {
+      const post = await createPost({ authorName: 'Ada', isFeatured: true, content: Array.from({ length: 450 }, () => 'word').join(' ') });
+      expect(post).toMatchObject({ authorName: 'Ada', isFeatured: true, readTimeMinutes: 2 });
+      const unknown = await inject('POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Nope' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ error: 'Category "Nope" does not exist' });
+    });
+
+    it('validates ads with the spec texts and applies the defaults', async () => {
+      const bad = await inject('POST', '/api/blog-ads', { name: '', content: '', type: 'popup', position: 'left', priority: 0, target_url: 'ftp://x' });
+      expect(bad.statusCode).toBe(400);
+      for (const message of ['Name is required', 'Content is required', 'Type must be one of banner, inline, sidebar, affiliate_link', 'Position must be one of top, middle, bottom, sidebar', 'Priority must be a number of at least 1', 'Target URL must be a valid URL']) {
+        expect(bad.body).toContain(message);
+      }
+      const ad = await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy' });
+      expect(ad.statusCode).toBe(201);
+      expect(ad.json()).toMatchObject({ type: 'banner', position: 'top', priority: 1, isActive: true, imageUrl: null });
+    });
+
+    it('answers 400 for a bad list query and 404 for unknown ids', async () => {
+      expect((await inject('GET', '/api/blog-posts?status=nope')).statusCode).toBe(400);
+      expect((await inject('GET', '/api/blog-posts?limit=1000')).statusCode).toBe(400);
+      expect((await inject('PATCH', '/api/blog-posts/not-a-uuid', { title: 'x' })).statusCode).toBe(404);
+      expect((await inject('PATCH', '/api/blog-ads/99999', { name: 'x' })).statusCode).toBe(404);
+      expect((await anon('GET', '/api/blog-posts/nope')).statusCode).toBe(404);
+    });
+  });
+
+  describe('slugs', () => {
+    it('generates the slug from the title, unique with -2, -3', async () => {
+      expect((await createPost({ title: 'Zero-Knowledge Encryption!' })).slug).toBe('zero-knowledge-encryption');
+      expect((await createPost({ title: 'Zero knowledge encryption' })).slug).toBe('zero-knowledge-encryption-2');
+      expect((await createPost({ title: 'Zero knowledge encryption', slug: '' })).slug).toBe('zero-knowledge-encryption-3');
+      expect((await createPost({ title: '🔐🔐' })).slug).toBe('post');
+    });
+
+    it('answers 409 with a clear text when a chosen slug is taken, and lets a post keep or regenerate its own', async () => {
+      const first = await createPost({ slug: 'my-post' });
+      const taken = await inject('POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security', slug: 'my-post' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toEqual({ error: 'The slug "my-post" is already used by another post' });
+      const second = await createPost({ title: 'Second' });
+      expect((await inject('PATCH', `/api/blog-posts/${second.id}`, { slug: 'my-post' })).statusCode).toBe(409);
+      expect((await inject('PATCH', `/api/blog-posts/${first.id}`, { slug: 'my-post', title: 'Renamed' })).statusCode).toBe(200);
+      expect((await inject('PATCH', `/api/blog-posts/${first.id}`, { slug: '' })).json()).toMatchObject({ slug: 'renamed' });
+      expect((await inject('POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security', slug: 'Bad Slug!' })).body).toContain(
+        'Slug may contain only lowercase letters, digits and hyphens',
+      );
+    });
+  });
+
+  describe('scheduling (spec §4, injectable clock)', () => {
+    it('published without a date → now; a future date is scheduled and invisible until it passes', async () => {
+      const now = await createPost({ title: 'Now', is_published: true });
+      expect(now).toMatchObject({ status: 'published', publishedAt: new Date(clock).toISOString() });
+      const later = await createPost({ title: 'Later', is_published: true, published_at: new Date(clock + DAY).toISOString() });
+      expect(later.status).toBe('scheduled');
+      await createPost({ title: 'Draft' });
+
+      expect(await publicSlugs()).toEqual(['now']);
+      expect((await anon('GET', '/api/blog-posts/later')).statusCode).toBe(404);
+      expect((await anon('GET', '/api/blog-posts/draft')).statusCode).toBe(404);
+      expect((await anon('POST', `/api/blog-posts/${later.id}/like`)).statusCode).toBe(404);
+      const admin = (await inject('GET', '/api/blog-posts?status=scheduled')).json<{ items: Json[]; total: number }>();
+      expect(admin).toMatchObject({ total: 1, items: [expect.objectContaining({ slug: 'later', status: 'scheduled' })] });
+
+      clock += DAY + 1000;
+      expect(await publicSlugs()).toEqual(['later', 'now']);
+      expect((await anon('GET', '/api/blog-posts/later')).json()).toMatchObject({ title: 'Later', contentHtml: expect.stringContaining('<strong>words</strong>') });
+      expect((await inject('GET', `/api/blog-posts/${later.id}`)).json()).toMatchObject({ status: 'published' });
+    });
+
+    it('filters by category, tag and search, with paging and a total', async () => {
+      await createPost({ title: 'A', is_published: true, tags: 'x', published_at: new Date(clock - 3000).toISOString() });
+      await createPost({ title: 'B', is_published: true, category: 'engineering', published_at: new Date(clock - 2000).toISOString() });
+      await createPost({ title: 'C needle', is_published: true, tags: 'x,y', published_at: new Date(clock - 1000).toISOString() });
+      expect(await publicSlugs('?category=Security')).toEqual(['c-needle', 'a']);
+      expect(await publicSlugs('?category=engineering')).toEqual(['b']);
+      expect(await publicSlugs('?tag=y')).toEqual(['c-needle']);
+      expect(await publicSlugs('?q=NEEDLE')).toEqual(['c-needle']);
+      const page = (await anon('GET', '/api/blog-posts?limit=1&offset=1')).json<{ items: Array<{ slug: string }>; total: number }>();
+      expect(page).toMatchObject({ total: 3, items: [{ slug: 'b' }] });
+    });
+  });
+
+  describe('views and likes', () => {
+    it('counts a view once per visitor per day, never for bots', async () => {
+      const post = await createPost({ is_published: true });
+      const view = (headers: Record<string, string> = {}) => anon('POST', `/api/blog-posts/${post.id}/view`, headers);
+      expect((await view()).json()).toEqual({ counted: true, viewCount: 1 });
+      expect((await view()).json()).toEqual({ counted: false, viewCount: 1 });
+      expect((await view({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).json()).toEqual({ counted: false, viewCount: 1 });
+      expect((await view({ 'user-agent': `${BROWSER_UA} Other` })).json()).toEqual({ counted: true, viewCount: 2 });
+      clock += DAY;
+      expect((await view()).json()).toEqual({ counted: true, viewCount: 3 });
+      const stats = (await inject('GET', '/api/blog-stats')).json<{ viewsPerDay: Array<{ date: string; views: number }>; totalViews: number }>();
+      expect(stats.totalViews).toBe(3);
+      expect(stats.viewsPerDay).toHaveLength(30);
+      expect(stats.viewsPerDay.slice(-2)).toEqual([
+        { date: '2026-06-01', views: 2 },
+        { date: '2026-06-02', views: 1 },
+      ]);
+    });
+
+    it('likes once per browser (cookie), and undoes', async () => {
+      const post = await createPost({ is_published: true });
+      const first = await anon('POST', `/api/blog-posts/${post.slug}/like`);
+      expect(first.json()).toEqual({ liked: true, likeCount: 1 });
+      const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+      expect(cookie).toMatch(/^jotit_bid=/);
+      expect(String(first.headers['set-cookie'])).toContain('HttpOnly');
+      expect((await anon('POST', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: true, likeCount: 1 });
+      expect((await anon('POST', `/api/blog-posts/${post.id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+      expect((await anon('DELETE', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: false, likeCount: 1 });
+      expect((await anon('DELETE', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: false, likeCount: 1 });
+    });
+
+    it('rate-limits reactions', async () => {
+      const limited = await createTestApp();
+      try {
+        limited.app.services.now = () => new Date(clock);
+        const statuses: number[] = [];
+        for (let i = 0; i < 62; i++) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/blog-posts/nope/view' })).statusCode);
+        expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+        expect(statuses.at(-1)).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('categories, tags and ads', () => {
+    it('refuses to delete a category in use (409 with the count), renames it into posts, deletes an unused one', async () => {
+      await createPost();
+      await createPost({ title: 'Two' });
+      const [security] = await testApp.app.services.database.db.select().from(blogCategories).where(undefined);
+      const categories = (await anon('GET', '/api/blog-categories')).json<Array<{ id: number; name: string; postCount: number }>>();
+      const sec = categories.find((c) => c.name === 'Security')!;
+      expect(sec.postCount).toBe(2);
+      expect(security).toBeDefined();
+      const refused = await inject('DELETE', `/api/blog-categories/${sec.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: 'Category "Security" is used by 2 posts and cannot be deleted' });
+      const renamed = await inject('PATCH', `/api/blog-categories/${sec.id}`, { name: 'Safety', color: '#00FF00' });
+      expect(renamed.json()).toMatchObject({ name: 'Safety', slug: 'security', color: '#00ff00', postCount: 2 });
+      expect((await inject('GET', '/api/blog-posts')).json<{ items: Array<{ category: string }> }>().items.every((p) => p.category === 'Safety')).toBe(true);
+      const created = await inject('POST', '/api/blog-categories', { name: 'Product News', description: 'News' });
+      expect(created.json()).toMatchObject({ slug: 'product-news', postCount: 0 });
+      expect((await inject('POST', '/api/blog-categories', { name: 'product news' })).statusCode).toBe(409);
+      expect((await inject('DELETE', `/api/blog-categories/${created.json<{ id: number }>().id}`)).statusCode).toBe(204);
+    });
+
+    it('renames and deletes a tag in every post', async () => {
+      const post = await createPost({ tags: ['old', 'keep'] });
+      const tags = (await anon('GET', '/api/blog-tags')).json<Array<{ id: number; name: string }>>();
+      const old = tags.find((t) => t.name === 'old')!;
+      expect((await inject('PATCH', `/api/blog-tags/${old.id}`, { name: 'new' })).json()).toMatchObject({ name: 'new', slug: 'new', postCount: 1 });
+      expect((await inject('GET', `/api/blog-posts/${post.id}`)).json()).toMatchObject({ tags: ['new', 'keep'] });
+      expect((await inject('DELETE', `/api/blog-tags/${old.id}`)).statusCode).toBe(204);
+      expect((await inject('GET', `/api/blog-posts/${post.id}`)).json()).toMatchObject({ tags: ['keep'] });
+    });
+
+    it('links ads to posts at positions and counts them in the stats', async () => {
+      const post = await createPost({ is_published: true });
+      const ad = (await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy', type: 'affiliate_link', target_url: 'https://example.com' })).json<{ id: number }>();
+      await inject('POST', '/api/blog-ads', { name: 'Off', content: 'x', is_active: false });
+      const links = await inject('PUT', `/api/blog-posts/${post.id}/ads`, { links: [{ adId: ad.id, position: 'bottom' }] });
+      expect(links.statusCode, links.body).toBe(200);
+      expect(links.json()).toEqual([expect.objectContaining({ adId: ad.id, position: 'bottom' })]);
+      expect((await inject('PUT', `/api/blog-posts/${post.id}/ads`, { links: [{ ad_id: 99999 }] })).statusCode).toBe(400);
+      expect((await inject('GET', '/api/blog-ads')).json<Array<{ id: number; postCount: number }>>().find((a) => a.id === ad.id)?.postCount).toBe(1);
+      expect((await inject('PATCH', `/api/blog-ads/${ad.id}`, { is_active: false })).json()).toMatchObject({ isActive: false });
+      const stats = (await inject('GET', '/api/blog-stats')).json();
+      expect(stats).toMatchObject({ totalPosts: 1, publishedPosts: 1, draftPosts: 0, categories: 2, activeAds: 0, totalAds: 2 });
+      expect((await inject('DELETE', `/api/blog-ads/${ad.id}`)).statusCode).toBe(204);
+      expect((await inject('GET', `/api/blog-posts/${post.id}`)).json()).toMatchObject({ adLinks: [] });
+    });
+  });
+});

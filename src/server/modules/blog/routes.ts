@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminBlogPostDetailSchema,
+  AdminBlogPostListSchema,
+  AdminBlogPostSchema,
+  BlogAdSchema,
+  BlogCategoryWithCountSchema,
+  BlogLikeResultSchema,
+  BlogPostAdLinkSchema,
+  BlogPostListQuerySchema,
+  BlogRelatedLinkSchema,
+  BlogStatsSchema,
+  BlogTagInputSchema,
+  BlogTagSchema,
+  BlogViewResultSchema,
+  CreateBlogAdSchema,
+  CreateBlogCategorySchema,
+  CreateBlogPostSchema,
+  PublicBlogPostListSchema,
+  PublicBlogPostSchema,
+  SetBlogPostAdsSchema,
+  SetRelatedPostsSchema,
+  UpdateBlogAdSchema,
+  UpdateBlogCategorySchema,
+  UpdateBlogPostSchema,
+} from '../../../shared/schemas/blog.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
+import { getPublishedPost } from './public-service.ts';
+
+const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const PostId = z.object({ id: z.string().max(200) });
+const adminErrors = errorResponses(400, 401, 403, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
+const reactionErrors = errorResponses(400, 404, 429);
+
+/** The like button's browser id: a random value in a long-lived cookie (only its hash is stored). */
+export const BROWSER_COOKIE = 'jotit_bid';
+
+function browserId(request: FastifyRequest, reply: FastifyReply): string {
+  const cookie = request.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${BROWSER_COOKIE}=([A-Za-z0-9_-]{16,64})`).exec(cookie);
+  if (match) return match[1]!;
+  const id = randomBytes(18).toString('base64url');
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('Set-Cookie', `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+  return id;
+}
+
+const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
+
+/** Blog CMS API (issue 11; docs/blog-api.md). */
+export const blogRoutes = fp(
+  async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const blog = app.blog;
+    const { config } = app.services;
+    const reactionLimit = { max: Math.max(1, Math.round(60 * config.rateLimitMultiplier)), timeWindow: '1 minute' };
+
+    // --- posts ---
+    app.get(
+      '/api/blog-posts',
+      {
+        onRequest: app.identifyOptional,
+        schema: {
+          tags: ['blog'],
+          summary: 'Blog posts (public: live posts; admin: every post with its status)',
+          querystring: BlogPostListQuerySchema,
+          response: { 200: z.union([AdminBlogPostListSchema, PublicBlogPostListSchema]), ...errorResponses(400, 401) },
+        },
+      },
+      async (request, reply) => {
+        if (isAdminCaller(request)) {
+          reply.header('Cache-Control', 'no-store');
+          return blog.listPosts(request.query, true);
+        }
+        return blog.listPosts(request.query, false);
+      },
+    );
+
+    app.get(
+      '/api/blog-posts/:id',
+      {
+        onRequest: app.identifyOptional,
+        schema: {
+          tags: ['blog'],
+          summary: 'One blog post by id or slug (public: live posts only; admin: any, with links)',
+          params: PostId,
+          response: { 200: z.union([AdminBlogPostDetailSchema, PublicBlogPostSchema]), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        if (isAdminCaller(request)) {
+          reply.header('Cache-Control', 'no-store');
+          return blog.getAdminPost(request.params.id);
+        }
+        const row = await blog.getLivePostRow(request.params.id);
+        return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
+      },
+    );
+
+    app.post(
+      '/api/blog-posts',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post (admin)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostSchema, ...writeErrors } } },
+      async (request, reply) => reply.status(201).send(await blog.createPost({ ...requestContext(request), input: request.body })),
+    );
+
+    app.patch(
+      '/api/blog-posts/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post (admin)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostSchema, ...writeErrors } } },
+      async (request) => blog.updatePost({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+    );
+
+    app.delete(
+      '/api/blog-posts/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a blog post (admin)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
+      async (request, reply) => {
+        await blog.removePost({ ...requestContext(request), input: { id: request.params.id } });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/blog-posts/:id/ads',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: "Replace a post's ad links (admin)", security: USER_SECURITY, params: PostId, body: SetBlogPostAdsSchema, response: { 200: z.array(BlogPostAdLinkSchema), ...adminErrors } } },
+      async (request) => blog.setPostAds({ ...requestContext(request), input: { id: request.params.id, ...request.body } }),
+    );
+
+    app.put(
+      '/api/blog-posts/:id/related',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: "Replace a post's related posts (admin)", security: USER_SECURITY, params: PostId, body: SetRelatedPostsSchema, response: { 200: z.array(BlogRelatedLinkSchema), ...adminErrors } } },
+      async (request) => blog.setRelatedPosts({ ...requestContext(request), input: { id: request.params.id, ...request.body } }),
+    );
+
+    // --- views and likes (public, rate-limited) ---
+    app.post(
+      '/api/blog-posts/:id/view',
+      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Count a view (once per visitor per day; bots never)', params: PostId, response: { 200: BlogViewResultSchema, ...reactionErrors } } },
+      async (request) => {
+        const { meta } = requestContext(request);
+        return blog.recordView(request.params.id, { ipAddress: meta.ipAddress, userAgent: meta.userAgent });
+      },
+    );
+
+    app.post(
+      '/api/blog-posts/:id/like',
+      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per browser)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
+      async (request, reply) => blog.setLike(request.params.id, browserId(request, reply), true),
+    );
+
+    app.delete(
+      '/api/blog-posts/:id/like',
+      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Undo a like', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
+      async (request, reply) => blog.setLike(request.params.id, browserId(request, reply), false),
+    );
+
+    // --- categories ---
+    app.get(
+      '/api/blog-categories',
+      { schema: { tags: ['blog'], summary: 'Blog categories with their post counts', response: { 200: z.array(BlogCategoryWithCountSchema) } } },
+      async () => blog.listCategories(),
+    );
+    app.post(
+      '/api/blog-categories',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
+      async (request, reply) => reply.status(201).send(await blog.createCategory({ ...requestContext(request), input: request.body })),
+    );
+    app.patch(
+      '/api/blog-categories/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
+      async (request) => blog.updateCategory({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+    );
+    app.delete(
+      '/api/blog-categories/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
+      async (request, reply) => {
+        await blog.removeCategory({ ...requestContext(request), input: { id: request.params.id } });
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- tags ---
+    app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => blog.listTags());
+    app.post(
+      '/api/blog-tags',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
+      async (request, reply) => reply.status(201).send(await blog.createTag({ ...requestContext(request), input: request.body })),
+    );
+    app.patch(
+      '/api/blog-tags/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
+      async (request) => blog.updateTag({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+    );
+    app.delete(
+      '/api/blog-tags/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+      async (request, reply) => {
+        await blog.removeTag({ ...requestContext(request), input: { id: request.params.id } });
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- ads ---
+    app.get(
+      '/api/blog-ads',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return blog.listAds();
+      },
+    );
+    app.post(
+      '/api/blog-ads',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
+      async (request, reply) => reply.status(201).send(await blog.createAd({ ...requestContext(request), input: request.body })),
+    );
+    app.patch(
+      '/api/blog-ads/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
+      async (request) => blog.updateAd({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+    );
+    app.delete(
+      '/api/blog-ads/:id',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+      async (request, reply) => {
+        await blog.removeAd({ ...requestContext(request), input: { id: request.params.id } });
+        return reply.status(204).send(null);
+      },
+    );
+
+    // --- stats ---
+    app.get(
+      '/api/blog-stats',
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return blog.stats();
+      },
+    );
+  },
+  { name: 'blog-routes', dependencies: ['auth', 'blog', 'rate-limit'], encapsulate: true },
+);

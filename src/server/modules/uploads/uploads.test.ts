@@ -1,0 +1,78 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+
+// A real 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+function multipart(filename: string, data: Buffer, contentType = 'image/png') {
+  const boundary = '----jotit-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe(`uploads on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let admin: TestUser;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
+  });
+  afterAll(() => testApp?.close());
+
+  const upload = (filename: string, data: Buffer, headers: Record<string, string> = admin.headers, contentType?: string) => {
+    const body = multipart(filename, data, contentType);
+    return testApp.app.inject({ method: 'POST', url: '/api/uploads', payload: body.payload, headers: { ...body.headers, ...headers } });
+  };
+
+  it('anonymous 401, non-admin 403', async () => {
+    expect((await upload('a.png', PNG, {})).statusCode).toBe(401);
+    expect((await upload('a.png', PNG, user.headers)).statusCode).toBe(403);
+  });
+
+  it('stores a PNG under a random name and serves it with a long cache and nosniff', async () => {
+    const response = await upload('../../evil name.png', PNG);
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json<{ url: string; name: string; contentType: string; size: number; markdown: string }>();
+    expect(result).toMatchObject({ contentType: 'image/png', size: PNG.length });
+    expect(result.name).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(result.markdown).toBe(`![](${result.url})`);
+    expect(readdirSync(path.join(testApp.config.dataDir, 'uploads'))).toContain(result.name);
+    const served = await testApp.app.inject({ method: 'GET', url: result.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toContain('max-age=31536000');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('goes by the content, not the name: a GIF named .png is a GIF, a PHP file named .png is refused', async () => {
+    expect((await upload('photo.png', GIF)).json()).toMatchObject({ contentType: 'image/gif', name: expect.stringMatching(/\.gif$/) });
+    const php = await upload('shell.png', Buffer.from('<?php system($_GET["c"]); ?>'), admin.headers, 'image/png');
+    expect(php.statusCode).toBe(400);
+    expect(php.json()).toEqual({ error: 'Only PNG, JPEG, WebP and GIF images can be uploaded' });
+    const svg = await upload('x.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), admin.headers, 'image/svg+xml');
+    expect(svg.statusCode).toBe(400);
+  });
+
+  it('refuses files over 5 MB (413) and requests without a file (400)', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await upload('big.png', big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'The file is larger than 5 MB' });
+    const none = await testApp.app.inject({ method: 'POST', url: '/api/uploads', payload: { a: 1 }, headers: admin.headers });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('serves nothing but stored upload names', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fjwt-secret' })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(32)}.png` })).statusCode).toBe(404);
+  });
+});
