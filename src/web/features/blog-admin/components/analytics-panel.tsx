@@ -41,7 +41,7 @@ export function AnalyticsPanel() {
   const stats = statsQuery.data;
   const viewsInPeriod = stats.viewsPerDay.reduce((sum, day) => sum + day.views, 0);
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex min-w-0 flex-col gap-4">
       <dl className="grid grid-cols-3 gap-3">
         {[
           ['Total views', stats.totalViews],
@@ -85,7 +85,7 @@ export function AnalyticsPanel() {
           </details>
         </CardContent>
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>

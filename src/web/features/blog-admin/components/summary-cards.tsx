@@ -35,22 +35,26 @@ export function SummaryCards() {
     },
   ];
   return (
-    <dl aria-label="Blog summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <ul aria-label="Blog summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {cards.map((card) => (
-        <Card key={card.label} className="py-4">
-          <CardContent className="flex flex-col gap-1 px-4">
-            <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground [&_svg]:size-4">
-              {card.label} {card.icon}
-            </dt>
-            <dd className="text-2xl font-bold">
-              {card.value ?? (statsQuery.isError ? '–' : <Skeleton className="h-8 w-12" />)}
-            </dd>
-            <dd className="text-xs text-muted-foreground">
-              {statsQuery.isError ? 'Could not load' : (card.detail ?? <Skeleton className="h-3 w-20" />)}
-            </dd>
-          </CardContent>
-        </Card>
+        <li key={card.label}>
+          <Card className="h-full py-4">
+            <CardContent className="px-4">
+              <dl className="flex flex-col gap-1">
+                <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground [&_svg]:size-4">
+                  {card.label} {card.icon}
+                </dt>
+                <dd className="text-2xl font-bold">
+                  {card.value ?? (statsQuery.isError ? '–' : <Skeleton className="h-8 w-12" />)}
+                </dd>
+                <dd className="text-xs text-muted-foreground">
+                  {statsQuery.isError ? 'Could not load' : (card.detail ?? <Skeleton className="h-3 w-20" />)}
+                </dd>
+              </dl>
+            </CardContent>
+          </Card>
+        </li>
       ))}
-    </dl>
+    </ul>
   );
 }
