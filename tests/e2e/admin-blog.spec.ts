@@ -185,28 +185,20 @@ describe('Blog management', () => {
       .getByRole('listitem')
       .filter({ hasText: `XSS post ${RUN}` });
     await item.getByRole('button', { name: /^Edit / }).click();
-    console.log('before edit', errors.length);
     await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
-    console.log('editor open', errors.length);
-    await page.evaluate(() => new DOMParser().parseFromString('<img src=x onerror="1">', 'text/html'));
-    console.log('domparser img', errors.length);
-    await page.evaluate(() => new DOMParser().parseFromString('<a onclick="1">x</a>', 'text/html'));
-    console.log('domparser a', errors.length);
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Post preview' });
     await preview.getByRole('heading', { name: title }).waitFor();
-    console.log('preview', errors.length);
     await preview.getByText('click me').click();
     await preview.getByText('plain').click();
     const html = await preview.locator('[data-preview-content]').innerHTML();
     expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
-    console.log(
-      errors,
-      await page.evaluate(() => [...document.querySelectorAll('[onerror],[onclick]')].map((n) => n.outerHTML)),
-    );
-    expect(unexpectedErrors(errors, [404])).toEqual([]);
+    // Chrome's CSP reports the handler attributes the sanitiser parses (in an inert document, to drop them) as
+    // refused: blocked, never run. Nothing else may show up.
+    const blockedHandler = /inline event handler violates .*script-src-attr 'none'.*has been blocked/;
+    expect(unexpectedErrors(errors, [404]).filter((error) => !blockedHandler.test(error))).toEqual([]);
     await close();
   });
 
