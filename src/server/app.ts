@@ -18,7 +18,8 @@ import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
-import { getPublishedPost, listCategories, listPublishedPosts } from './modules/blog/public-service.ts';
+import { BlogPageCache } from './modules/blog/page-cache.ts';
+import { getPublishedPost, listCategories, listPostAds, listPublishedPosts, listRelatedPosts, nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -120,8 +121,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listBlogPosts: () => listPublishedPosts(db, app.services.now()),
       getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
       listBlogCategories: () => listCategories(db),
+      getBlogPostExtras: async (post) => {
+        const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
+        return { ads, related };
+      },
     };
-    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services });
+    const pageCache = new BlogPageCache({
+      events: app.services.contentEvents,
+      now: () => app.services.now(),
+      nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
+    });
+    app.addHook('onClose', async () => pageCache.unsubscribe());
+    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
   }
 
   return app;

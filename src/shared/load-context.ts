@@ -3,7 +3,7 @@
  * imports server modules and never calls its own API over HTTP while rendering.
  */
 import type { ActiveBanner } from './schemas/banners.ts';
-import type { BlogCategory, PublicBlogPost, PublicBlogPostSummary } from './schemas/blog.ts';
+import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from './schemas/blog.ts';
 import type { PublicFaq } from './schemas/faqs.ts';
 import type { HelpConfig } from './schemas/help-config.ts';
 
@@ -29,6 +29,8 @@ export interface WebServices {
   /** One published post with its Markdown rendered to sanitised HTML, or null. */
   getBlogPost(slug: string): Promise<PublicBlogPost | null>;
   listBlogCategories(): Promise<BlogCategory[]>;
+  /** A live post's active ads (at their link positions) and its related posts (chosen, else same category). */
+  getBlogPostExtras(post: { id: string; category: string }): Promise<{ ads: PublicBlogAd[]; related: PublicBlogPostSummary[] }>;
 }
 
 export interface JotItLoadContext {

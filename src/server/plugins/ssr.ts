@@ -18,6 +18,13 @@ export interface SsrOptions {
   /** Project root holding build/ (production) or vite.config.ts (development). */
   root: string;
   services: WebServices;
+  /** Cache of rendered pages (the blog's, modules/blog/page-cache.ts); GET only, per-request nonce restored. */
+  pageCache?: {
+    wants(url: string): boolean;
+    get(url: string, nonce: string): { status: number; headers: Array<[string, string]>; body: string } | null;
+    begin(): number;
+    set(url: string, page: { status: number; headers: Array<[string, string]>; body: string }, nonce: string, generation: number): Promise<void>;
+  };
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -79,10 +86,25 @@ export const ssrPlugin = fp(
         handler: async (request, reply) => {
           // API paths answer JSON, never a page: the not-found handler picks 404 or 405 (lib/api-route-miss.ts).
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
+          const cache = request.method === 'GET' && options.pageCache?.wants(request.url) ? options.pageCache : null;
+          if (cache) {
+            const hit = cache.get(request.url, reply.scriptNonce);
+            if (hit) {
+              for (const [name, value] of hit.headers) reply.header(name, value);
+              return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
+            }
+          }
+          const generation = cache?.begin() ?? 0;
           const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
           // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
           const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
           if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+          if (cache && response.status === 200) {
+            const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+            await cache.set(request.url, page, reply.scriptNonce, generation);
+            for (const [name, value] of page.headers) reply.header(name, value);
+            return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
+          }
           return reply.send(response);
         },
       });

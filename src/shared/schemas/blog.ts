@@ -519,3 +519,19 @@ export const UploadResultSchema = z.object({
   markdown: z.string(),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+// --- Stay Updated ----------------------------------------------------------------------------------------------
+
+/** The lead source of the blog's Stay Updated box. */
+export const BLOG_SUBSCRIBE_SOURCE = 'blog-subscribe';
+
+/**
+ * `POST /api/blog-subscribe` (public, captcha + honeypot like every public form): stores a lead with source
+ * `blog-subscribe` (no first name, no download e-mail; the Kit sync is queued as for every lead).
+ */
+export const BlogSubscribeSchema = z.object({
+  email: safeString('Email', { error: 'Valid email is required' }).trim().max(254, 'Valid email is required').pipe(z.email({ error: 'Valid email is required' })),
+  captcha: safeString().max(10_000).optional(),
+  website: safeString().max(2000).optional(),
+});
+export type BlogSubscribe = z.infer<typeof BlogSubscribeSchema>;

@@ -1,7 +1,9 @@
 import { ArrowLeftIcon } from 'lucide-react';
+import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
-import { CategoryBadge, PostCard, PostMeta } from '~/features/blog';
+import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta, ViewBeacon } from '~/features/blog';
+import { FormPlaceholder, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/blog-post';
@@ -9,26 +11,35 @@ import type { Route } from './+types/blog-post';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await context.services.getBlogPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  const [posts, categories] = await Promise.all([context.services.listBlogPosts(), context.services.listBlogCategories()]);
-  const related = posts.filter((other) => other.id !== post.id && other.category === post.category).slice(0, 3);
-  const more = related.length > 0 ? related : posts.filter((other) => other.id !== post.id).slice(0, 3);
-  return { post, more, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
+  const [{ ads, related }, categories] = await Promise.all([context.services.getBlogPostExtras(post), context.services.listBlogCategories()]);
+  return { post, ads, more: related, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
+
+/** An absolute URL for Open Graph (uploads are site paths). */
+const absolute = (url: string, origin: string | undefined) => (url.startsWith('/') ? `${origin ?? ''}${url}` : url);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: 'Page Not Found' }];
   const { post } = loaderData;
   const origin = originFromMatches(matches);
+  const image = post.featuredImageUrl ? absolute(post.featuredImageUrl, origin) : undefined;
+  const base = seo({
+    title: `${post.metaTitle ?? post.title} - ${PRODUCT_NAME}!`,
+    description: post.metaDescription ?? post.excerpt ?? post.title,
+    path: `/blog/${post.slug}`,
+    origin,
+    type: 'article',
+  });
   return [
-    ...seo({
-      title: `${post.metaTitle ?? post.title} - ${PRODUCT_NAME}!`,
-      description: post.metaDescription ?? post.excerpt ?? post.title,
-      path: `/blog/${post.slug}`,
-      origin,
-      type: 'article',
-    }),
+    ...(image ? base.map((tag) => ('name' in tag && tag.name === 'twitter:card' ? { name: 'twitter:card', content: 'summary_large_image' } : tag)) : base),
+    ...(post.metaKeywords ? [{ name: 'keywords', content: post.metaKeywords }] : []),
+    ...(image ? [{ property: 'og:image', content: image }, { name: 'twitter:image', content: image }] : []),
     { property: 'article:published_time', content: post.publishedAt },
+    { property: 'article:modified_time', content: post.updatedAt },
     { property: 'article:section', content: post.category },
+    ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -38,6 +49,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
         author: { '@type': 'Person', name: post.authorName },
+        image,
+        keywords: post.metaKeywords ?? (post.tags.length > 0 ? post.tags.join(', ') : undefined),
+        articleSection: post.category,
         publisher: { '@type': 'Organization', name: PRODUCT_NAME },
         mainEntityOfPage: `${origin ?? ''}/blog/${post.slug}`,
       },
@@ -46,10 +60,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post, more, colors } = loaderData;
+  const { post, ads, more, colors } = loaderData;
+  const html = post.contentHtml;
+  // The middle ads go after the paragraph nearest the middle of the article (between top-level blocks).
+  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote|h[2-6])>\n?/g)].map((match) => match.index + match[0].length);
+  const cut = breaks.length > 1 ? breaks[Math.floor((breaks.length - 1) / 2)]! : html.length;
+  const hasSidebar = ads.some((ad) => ad.position === 'sidebar');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-      <article className="mx-auto max-w-3xl">
+      <ViewBeacon postId={post.id} />
+      <div className={hasSidebar ? 'mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,48rem)_16rem] lg:justify-center' : undefined}>
+      <article className="mx-auto w-full max-w-3xl">
+        <AdSlot ads={ads} position="top" className="mb-6" />
         <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeftIcon aria-hidden="true" className="size-4" /> All articles
         </Link>
@@ -59,10 +81,16 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
           <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{post.title}</h1>
           {post.excerpt && <p className="text-lg text-muted-foreground text-pretty">{post.excerpt}</p>}
-          <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} readTimeMinutes={post.readTimeMinutes} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} readTimeMinutes={post.readTimeMinutes} />
+            <LikeButton postId={post.id} initialCount={post.likeCount ?? 0} />
+          </div>
         </header>
+        {post.featuredImageUrl && <img src={post.featuredImageUrl} alt="" className="mt-8 w-full rounded-xl object-cover" />}
         {/* Rendered from Markdown and sanitised with DOMPurify on the server (modules/blog/public-service.ts). */}
-        <div className="prose-jotit mt-8" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        <div className="prose-jotit mt-8" dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
+        <AdSlot ads={ads} position="middle" className="my-8" />
+        {cut < html.length && <div className="prose-jotit" dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />}
         {post.tags.length > 0 && (
           <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
             {post.tags.map((tag) => (
@@ -72,13 +100,26 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {post.authorBio && (
-          <aside aria-label="About the author" className="mt-10 rounded-xl border bg-muted/40 p-6">
+        <aside aria-label="About the author" className="mt-10 flex items-start gap-4 rounded-xl border bg-muted/40 p-6">
+          {post.authorAvatarUrl ? (
+            <img src={post.authorAvatarUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl font-bold text-primary">
+              {post.authorName.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div>
             <p className="font-semibold">{post.authorName}</p>
-            <p className="mt-1 text-sm text-muted-foreground">{post.authorBio}</p>
-          </aside>
-        )}
+            {post.authorBio && <p className="mt-1 text-sm text-muted-foreground">{post.authorBio}</p>}
+          </div>
+        </aside>
+        <AdSlot ads={ads} position="bottom" className="mt-10" />
+        <Suspense fallback={<FormPlaceholder className="min-h-44" />}>
+          <StayUpdatedForm className="mt-10" />
+        </Suspense>
       </article>
+      {hasSidebar && <AdSlot ads={ads} position="sidebar" className="lg:sticky lg:top-24 lg:self-start" />}
+      </div>
       {more.length > 0 && (
         <section aria-labelledby="more-heading" className="mx-auto mt-16 max-w-6xl">
           <h2 id="more-heading" className="text-2xl font-bold tracking-tight">

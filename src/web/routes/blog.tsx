@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
 import { CategoryFilter, PostCard } from '~/features/blog';
+import { FormPlaceholder, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
@@ -10,8 +12,17 @@ const ALL = 'All';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [posts, categories] = await Promise.all([context.services.listBlogPosts(), context.services.listBlogCategories()]);
-  return { posts, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
+  // Spec §2 order first (All, Security, Engineering, Development, Infrastructure, Industry), then any other category
+  // from the table by name; only categories that exist in the table are offered.
+  const order = (name: string) => {
+    const index = (PUBLIC_BLOG_CATEGORIES as readonly string[]).indexOf(name);
+    return index === -1 ? PUBLIC_BLOG_CATEGORIES.length : index;
+  };
+  const names = categories.map((category) => category.name).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
+
+export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -22,13 +33,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, colors } = loaderData;
+  const { posts, names, colors } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('category');
-  const category = PUBLIC_BLOG_CATEGORIES.find((name) => name === requested) ?? ALL;
+  const category = names.find((name) => name === requested) ?? ALL;
   const filtered = category === ALL ? posts : posts.filter((post) => post.category === category);
-  // Spec §2: the first article of the filtered list is the featured card; the grid omits it.
-  const [featured, ...rest] = filtered;
+  // Spec §2: the first article of the filtered list is the featured card (a post marked featured first when there
+  // is one); the grid omits it.
+  const featuredIndex = Math.max(0, filtered.findIndex((post) => post.isFeatured));
+  const featured = filtered[featuredIndex];
+  const rest = filtered.filter((_, index) => index !== featuredIndex);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-12 sm:px-6 sm:py-16">
@@ -39,7 +53,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       />
 
       <CategoryFilter
-        categories={[ALL, ...PUBLIC_BLOG_CATEGORIES]}
+        categories={[ALL, ...names]}
         selected={category}
         onSelect={(name) => setSearchParams(name === ALL ? {} : { category: name }, { preventScrollReset: true, replace: true })}
       />
@@ -60,6 +74,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           No articles in {category} yet. Check back soon.
         </p>
       )}
+
+      <Suspense fallback={<FormPlaceholder className="min-h-44" />}>
+        <StayUpdatedForm />
+      </Suspense>
     </div>
   );
 }

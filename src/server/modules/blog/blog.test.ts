@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { auditLog, blogAds, blogCategories, blogPosts, blogTags } from '../../db/schema.ts';
+import { auditLog, blogAds, blogCategories, blogPosts, blogTags, leads } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
@@ -288,6 +290,26 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       expect(stats).toMatchObject({ totalPosts: 1, publishedPosts: 1, draftPosts: 0, categories: 2, activeAds: 0, totalAds: 2 });
       expect((await inject('DELETE', `/api/blog-ads/${ad.id}`)).statusCode).toBe(204);
       expect((await inject('GET', `/api/blog-posts/${post.id}`)).json()).toMatchObject({ adLinks: [] });
+    });
+  });
+
+  describe("Stay Updated (POST /api/blog-subscribe)", () => {
+    const subscribe = (payload: object) => testApp.app.inject({ method: 'POST', url: '/api/blog-subscribe', payload });
+    const leadOf = async (email: string) =>
+      (await testApp.app.services.database.db.select().from(leads).where(eq(leads.email, email)))[0];
+
+    it('stores a lead with source blog-subscribe, after the captcha; the honeypot stores nothing', async () => {
+      const missing = await subscribe({ email: 'reader@example.com' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ error: 'Please complete the CAPTCHA verification' });
+      expect((await subscribe({ email: 'nope', captcha: await solveCaptcha(testApp.app) })).json()).toMatchObject({ error: 'Valid email is required' });
+      const ok = await subscribe({ email: 'reader@example.com', captcha: await solveCaptcha(testApp.app) });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await leadOf('reader@example.com')).toMatchObject({ source: 'blog-subscribe', firstName: null });
+      expect((await subscribe({ email: 'bot@example.com', website: 'http://spam' })).json()).toEqual({ success: true });
+      expect(await leadOf('bot@example.com')).toBeUndefined();
+      const listed = await inject('GET', '/api/leads');
+      expect(listed.body).toContain('reader@example.com');
     });
   });
 });

@@ -13,7 +13,9 @@ import {
   BlogPostAdLinkSchema,
   BlogPostListQuerySchema,
   BlogRelatedLinkSchema,
+  BLOG_SUBSCRIBE_SOURCE,
   BlogStatsSchema,
+  BlogSubscribeSchema,
   BlogTagInputSchema,
   BlogTagSchema,
   BlogViewResultSchema,
@@ -30,6 +32,9 @@ import {
 } from '../../../shared/schemas/blog.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import { enqueueKitSync } from '../../jobs/kit.ts';
+import { assertCaptcha } from '../captcha/service.ts';
+import { upsertLead } from '../leads/service.ts';
 import { getPublishedPost } from './public-service.ts';
 
 const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -232,6 +237,31 @@ export const blogRoutes = fp(
       },
     );
 
+    // --- Stay Updated (a lead with source blog-subscribe) ---
+    app.post(
+      '/api/blog-subscribe',
+      {
+        config: { rateLimit: app.rateLimitFor('publicForm') },
+        schema: {
+          tags: ['blog'],
+          summary: "Subscribe to the blog (the 'Stay Updated' box)",
+          description: 'Stores a lead with source `blog-subscribe` (one per address; a repeat keeps the first source). Needs a solved `captcha`; `website` is a honeypot.',
+          body: BlogSubscribeSchema,
+          response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 429) },
+        },
+      },
+      async (request) => {
+        const { captcha, website, email } = request.body;
+        if (website) return { success: true as const };
+        await assertCaptcha(app.captcha, captcha);
+        const { db } = app.services.database;
+        // No first name in this box: the upsert keeps a known one (coalesce) and stores null otherwise.
+        const lead = await upsertLead(db, { email, firstName: null as unknown as string, source: BLOG_SUBSCRIBE_SOURCE }, requestContext(request).meta);
+        await enqueueKitSync(app.services.queue, config.kit, lead.id);
+        return { success: true as const };
+      },
+    );
+
     // --- stats ---
     app.get(
       '/api/blog-stats',
@@ -242,5 +272,5 @@ export const blogRoutes = fp(
       },
     );
   },
-  { name: 'blog-routes', dependencies: ['auth', 'blog', 'rate-limit'], encapsulate: true },
+  { name: 'blog-routes', dependencies: ['auth', 'blog', 'rate-limit', 'captcha'], encapsulate: true },
 );

@@ -49,4 +49,24 @@ describe(`robots.txt and sitemap.xml on ${testDatabaseKind()}`, () => {
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(response.body).toContain('<lastmod>');
   });
+
+  it('serves RSS 2.0 of the published posts only, and lists a scheduled post once its time has come (clock)', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/blog/rss.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    const links = [...response.body.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+    expect(links).toEqual(['https://jotit.example/blog/published-post']);
+    expect(response.body).toContain('<pubDate>Thu, 01 Jan 2026 00:00:00 GMT</pubDate>');
+
+    const real = testApp.app.services.now;
+    testApp.app.services.now = () => new Date(Date.now() + 2 * 86_400_000);
+    try {
+      expect((await testApp.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body).toContain('https://jotit.example/blog/scheduled-post');
+      const sitemap = (await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+      expect(sitemap).toMatch(/<loc>https:\/\/jotit.example\/blog\/scheduled-post<\/loc>\n {4}<lastmod>\d{4}-/);
+    } finally {
+      testApp.app.services.now = real;
+    }
+  });
 });

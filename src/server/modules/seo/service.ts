@@ -51,3 +51,55 @@ export async function sitemapXml(db: Database, publicUrl: string, now: Date = ne
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
+
+const RSS_ITEMS = 50;
+
+/** RSS 2.0 of the live blog posts (issue 11 item 6), newest first; scheduled posts and drafts never appear. */
+export async function rssXml(db: Database, publicUrl: string, now: Date = new Date()): Promise<string> {
+  const posts = await db
+    .select({
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      excerpt: blogPosts.excerpt,
+      authorName: blogPosts.authorName,
+      category: blogPosts.category,
+      publishedAt: blogPosts.publishedAt,
+      createdAt: blogPosts.createdAt,
+    })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now))))
+    .orderBy(desc(blogPosts.publishedAt))
+    .limit(RSS_ITEMS);
+  const items = posts.map((post) => {
+    const link = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    return [
+      '    <item>',
+      `      <title>${escapeHtml(post.title)}</title>`,
+      `      <link>${escapeHtml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
+      `      <pubDate>${(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
+      `      <dc:creator>${escapeHtml(post.authorName)}</dc:creator>`,
+      `      <category>${escapeHtml(post.category)}</category>`,
+      post.excerpt ? `      <description>${escapeHtml(post.excerpt)}</description>` : '',
+      '    </item>',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  });
+  const latest = posts[0]?.publishedAt ?? now;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    '    <title>JotIt! Blog</title>',
+    `    <link>${escapeHtml(`${publicUrl}/blog`)}</link>`,
+    `    <atom:link href="${escapeHtml(`${publicUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    '    <description>Security, engineering and development notes from the JotIt team.</description>',
+    '    <language>en-us</language>',
+    `    <lastBuildDate>${latest.toUTCString()}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,87 @@
+/**
+ * In-memory cache of the public blog pages (`/blog`, `/blog?category=…`, `/blog/{slug}`; issue 11 item 7).
+ *
+ * - Dropped whole on any content change (`services.contentEvents`: posts, categories, ads — and banners, which
+ *   the page frame shows).
+ * - Expires at the next scheduled publish time (so a scheduled post appears on time) and after `maxAgeMs` at
+ *   most (the frame's live values: jot count, banner windows).
+ * - The per-request CSP nonce stays correct: a page is stored with its nonce replaced by a placeholder and each
+ *   hit gets the request's own nonce back in.
+ * - A render that overlapped an invalidation is not stored (generation counter).
+ */
+import type { ContentEvents } from '../../lib/content-events.ts';
+
+const NONCE_PLACEHOLDER = '\u0000jotit-nonce\u0000';
+const CACHEABLE = /^\/blog(?:\/(?!rss\.xml)[^/?#]+)?\/?(?:\?[^#]*)?$/;
+
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+export interface PageCacheOptions {
+  events: ContentEvents;
+  now: () => Date;
+  /** When the next scheduled post goes live (null: none). */
+  nextScheduledAt: () => Promise<Date | null>;
+  maxAgeMs?: number;
+  maxEntries?: number;
+}
+
+export class BlogPageCache {
+  private readonly pages = new Map<string, { page: CachedPage; expiresAt: number }>();
+  private generation = 0;
+  private nextPublish: Promise<number> | null = null;
+  readonly unsubscribe: () => void;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.unsubscribe = options.events.subscribe(() => this.clear());
+  }
+
+  /** Whether this GET URL is a cacheable blog page. */
+  wants(url: string): boolean {
+    return CACHEABLE.test(url);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.pages.clear();
+    this.nextPublish = null;
+  }
+
+  /** The cached page with `nonce` put back in, or null. */
+  get(url: string, nonce: string): CachedPage | null {
+    const entry = this.pages.get(url);
+    if (!entry) return null;
+    if (this.options.now().getTime() >= entry.expiresAt) {
+      this.pages.delete(url);
+      return null;
+    }
+    return { ...entry.page, body: entry.page.body.replaceAll(NONCE_PLACEHOLDER, nonce) };
+  }
+
+  /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
+  begin(): number {
+    return this.generation;
+  }
+
+  async set(url: string, page: CachedPage, nonce: string, generation: number): Promise<void> {
+    if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
+    const now = this.options.now().getTime();
+    this.nextPublish ??= this.options
+      .nextScheduledAt()
+      .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
+      .catch(() => now);
+    const nextPublish = await this.nextPublish;
+    if (generation !== this.generation) return;
+    const expiresAt = Math.min(now + (this.options.maxAgeMs ?? 60_000), nextPublish);
+    if (expiresAt <= now) return;
+    if (this.pages.size >= (this.options.maxEntries ?? 500)) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(url, { page: { ...page, body: nonce ? page.body.replaceAll(nonce, NONCE_PLACEHOLDER) : page.body }, expiresAt });
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}

@@ -1,0 +1,120 @@
+import { AlertTriangleIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { apiRequest } from '~/lib/api-client';
+import { cn } from '~/lib/utils';
+import { Honeypot } from './honeypot';
+import { useFormCaptcha } from './use-form-captcha';
+
+type Status = 'idle' | 'processing' | 'success' | 'failure';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The blog's 'Stay Updated' box (spec §2): e-mail + Subscribe, stored as a lead with source `blog-subscribe`
+ * (`POST /api/blog-subscribe`), with the lead form's states (idle, processing, success, failure), captcha and honeypot.
+ */
+export function StayUpdatedForm({ className }: { className?: string }) {
+  const id = useId();
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const captcha = useFormCaptcha();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'processing') return;
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const website = String(data.get('website') ?? '');
+    if (!EMAIL.test(email)) {
+      setError('Valid email is required');
+      emailRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setStatus('processing');
+    const payload = await captcha.waitForPayload();
+    if (!payload) {
+      setStatus('failure');
+      return;
+    }
+    try {
+      await apiRequest('/api/blog-subscribe', { method: 'POST', body: { email, captcha: payload, website: website || undefined }, anonymous: true });
+      setStatus('success');
+    } catch {
+      setStatus('failure');
+    } finally {
+      captcha.reset();
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      onPointerEnter={captcha.activate}
+      onFocus={captcha.activate}
+      className={cn('rounded-2xl border bg-gradient-to-br from-primary/5 via-background to-accent/40 p-6 sm:p-8', className)}
+    >
+      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight">
+        Stay Updated
+      </h2>
+      {status === 'success' ? (
+        <p role="status" className="mt-3 flex items-center gap-2 text-success">
+          <MailCheckIcon aria-hidden="true" className="size-5" /> Thanks for subscribing! New articles will reach your inbox.
+        </p>
+      ) : status === 'failure' ? (
+        <div role="alert" className="mt-3 flex flex-col items-start gap-3">
+          <p className="flex items-center gap-2 text-warning">
+            <AlertTriangleIcon aria-hidden="true" className="size-5" /> Having Trouble? We could not subscribe you. Please try again.
+          </p>
+          <Button variant="outline" onClick={() => setStatus('idle')}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-muted-foreground">Get the latest articles on security, engineering and development in your inbox.</p>
+          <form noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+            <div className="flex flex-1 flex-col gap-1">
+              <Label htmlFor={`${id}-email`} className="sr-only">
+                Email
+              </Label>
+              <Input
+                ref={emailRef}
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                onChange={() => error && setError(null)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-email-error` : undefined}
+                className="h-11"
+              />
+              {error && (
+                <p id={`${id}-email-error`} className="text-sm text-destructive">
+                  {error}
+                </p>
+              )}
+            </div>
+            <Honeypot />
+            <Button type="submit" size="lg" disabled={status === 'processing'} className="h-11">
+              {status === 'processing' ? (
+                <>
+                  <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" /> Subscribing…
+                </>
+              ) : (
+                'Subscribe'
+              )}
+            </Button>
+          </form>
+          <div className="mt-2">{captcha.element}</div>
+        </>
+      )}
+    </section>
+  );
+}
