@@ -69,7 +69,10 @@ export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children
             key={editing.postId ?? 'new'}
             postId={editing.postId}
             draft={editing.draft}
-            onClose={() => setEditing(null)}
+            onClose={() => {
+              setEditing(null);
+              setTab('posts');
+            }}
           />
         </Suspense>
       ) : (
