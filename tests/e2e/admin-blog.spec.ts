@@ -265,7 +265,7 @@ describe('Blog management', () => {
     for (const tab of ['Ads & Monetization', 'Categories']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).locator('h2, h3').first().waitFor();
-      await screenshot(page, `admin-blog-${tab.split(' ')[0].toLowerCase()}-1280`);
+      await screenshot(page, `admin-blog-${tab.split(' ')[0]?.toLowerCase()}-1280`);
     }
     // The panels share the list's components; one more audit covers the cards and dialogs' triggers.
     expect(await axeSerious(page)).toEqual([]);
