@@ -128,7 +128,7 @@ describe('admin shell and web fixes', () => {
       expect(await page.getByRole('link', { name: new RegExp(`^${name}\\s*Coming soon`) }).count(), name).toBe(1);
     }
     for (const name of ['Users', 'Build GUIDs', 'Jots', 'Blog']) {
-      const card = page.getByRole('link', { name: new RegExp(`^${name}`) });
+      const card = page.getByRole('link', { name: new RegExp(`^${name}\\s`) });
       expect(await card.textContent(), name).not.toContain('Coming soon');
     }
     await page.goto('/admin/leads');
