@@ -21,7 +21,7 @@ export interface SsrOptions {
   /** Cache of rendered pages (the blog's, modules/blog/page-cache.ts); GET only, per-request nonce restored. */
   pageCache?: {
     wants(url: string): boolean;
-    get(url: string, nonce: string): { status: number; headers: Array<[string, string]>; body: string } | null;
+    get(url: string, nonce: string, acceptEncoding?: string): { status: number; headers: Array<[string, string]>; body: string | Buffer } | null;
     begin(): number;
     set(url: string, page: { status: number; headers: Array<[string, string]>; body: string }, nonce: string, generation: number): Promise<void>;
   };
@@ -88,7 +88,7 @@ export const ssrPlugin = fp(
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
           const cache = request.method === 'GET' && options.pageCache?.wants(request.url) ? options.pageCache : null;
           if (cache) {
-            const hit = cache.get(request.url, reply.scriptNonce);
+            const hit = cache.get(request.url, reply.scriptNonce, String(request.headers['accept-encoding'] ?? ''));
             if (hit) {
               for (const [name, value] of hit.headers) reply.header(name, value);
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);

@@ -475,8 +475,11 @@ export type BlogRelatedLink = z.infer<typeof BlogRelatedLinkSchema>;
 
 // --- views and likes -------------------------------------------------------------------------------------------
 
-/** `POST /api/blog-posts/{id}/view` (public, rate-limited): counted once per visitor per day, bots never. */
-export const BlogViewResultSchema = z.object({ counted: z.boolean(), viewCount: z.number().int() });
+/**
+ * `POST /api/blog-posts/{id}/view` (public, rate-limited): counted once per visitor per day, bots never. Answers the
+ * current counts too (the public page is served from a cache, so the like button takes its count from here).
+ */
+export const BlogViewResultSchema = z.object({ counted: z.boolean(), viewCount: z.number().int(), likeCount: z.number().int() });
 export type BlogViewResult = z.infer<typeof BlogViewResultSchema>;
 
 /** `POST` (like) / `DELETE` (undo) `/api/blog-posts/{id}/like` (public, rate-limited, once per browser). */

@@ -2,7 +2,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
-import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta, ViewBeacon } from '~/features/blog';
+import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta } from '~/features/blog';
 import { FormPlaceholder, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
@@ -62,13 +62,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, ads, more, colors } = loaderData;
   const html = post.contentHtml;
-  // The middle ads go after the paragraph nearest the middle of the article (between top-level blocks).
-  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote|h[2-6])>\n?/g)].map((match) => match.index + match[0].length);
+  // The middle ads go after the paragraph (or list, code block, quote) nearest the middle of the article.
+  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote)>\n?/g)].map((match) => match.index + match[0].length);
   const cut = breaks.length > 1 ? breaks[Math.floor((breaks.length - 1) / 2)]! : html.length;
   const hasSidebar = ads.some((ad) => ad.position === 'sidebar');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
-      <ViewBeacon postId={post.id} />
       <div className={hasSidebar ? 'mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,48rem)_16rem] lg:justify-center' : undefined}>
       <article className="mx-auto w-full max-w-3xl">
         <AdSlot ads={ads} position="top" className="mb-6" />

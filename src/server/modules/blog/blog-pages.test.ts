@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
@@ -170,6 +171,17 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(second.body).toContain(`nonce="${nonce}"`);
     expect(second.body).not.toContain(`nonce="${nonceOf(first)}"`);
     expect(second.body).not.toContain('Scheduled post');
+
+    // Hits are compressed per request (the nonce differs), and decode to the page with the request's own nonce.
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const hit = await app.inject({ method: 'GET', url: '/blog', headers: { 'accept-encoding': encoding } });
+      expect(hit.headers['x-page-cache']).toBe('hit');
+      expect(hit.headers['content-encoding']).toBe(encoding);
+      expect(hit.headers.vary).toContain('Accept-Encoding');
+      const html = decode(hit.rawPayload).toString('utf8');
+      expect(html).toContain(`nonce="${nonceOf(hit)!}"`);
+      expect(html).toContain('First post');
+    }
 
     // A change drops the cache.
     await createPost({ title: 'Another post', slug: 'another' });

@@ -203,12 +203,12 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
     it('counts a view once per visitor per day, never for bots', async () => {
       const post = await createPost({ is_published: true });
       const view = (headers: Record<string, string> = {}) => anon('POST', `/api/blog-posts/${post.id}/view`, headers);
-      expect((await view()).json()).toEqual({ counted: true, viewCount: 1 });
-      expect((await view()).json()).toEqual({ counted: false, viewCount: 1 });
-      expect((await view({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).json()).toEqual({ counted: false, viewCount: 1 });
-      expect((await view({ 'user-agent': `${BROWSER_UA} Other` })).json()).toEqual({ counted: true, viewCount: 2 });
+      expect((await view()).json()).toEqual({ counted: true, viewCount: 1, likeCount: 0 });
+      expect((await view()).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
+      expect((await view({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
+      expect((await view({ 'user-agent': `${BROWSER_UA} Other` })).json()).toEqual({ counted: true, viewCount: 2, likeCount: 0 });
       clock += DAY;
-      expect((await view()).json()).toEqual({ counted: true, viewCount: 3 });
+      expect((await view()).json()).toEqual({ counted: true, viewCount: 3, likeCount: 0 });
       const stats = (await inject('GET', '/api/blog-stats')).json<{ viewsPerDay: Array<{ date: string; views: number }>; totalViews: number }>();
       expect(stats.totalViews).toBe(3);
       expect(stats.viewsPerDay).toHaveLength(30);

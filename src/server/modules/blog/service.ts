@@ -418,12 +418,12 @@ export class BlogService {
   /** Counted at most once per visitor (address + user agent, hashed) per UTC day; bots never. */
   async recordView(idOrSlug: string, visitor: { ipAddress: string | null; userAgent: string | null }): Promise<BlogViewResult> {
     const post = await this.getLivePostRow(idOrSlug);
-    if (!visitor.userAgent || isbot(visitor.userAgent)) return { counted: false, viewCount: post.viewCount };
+    if (!visitor.userAgent || isbot(visitor.userAgent)) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
     const day = utcDay(this.now());
     const visitorHash = sha256(`${visitor.ipAddress ?? ''}|${visitor.userAgent}`);
     return this.db.transaction(async (tx) => {
       const inserted = await tx.insert(blogPostVisitors).values({ postId: post.id, day, visitorHash }).onConflictDoNothing().returning({ day: blogPostVisitors.day });
-      if (inserted.length === 0) return { counted: false, viewCount: post.viewCount };
+      if (inserted.length === 0) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
       await tx
         .insert(blogPostDailyViews)
         .values({ postId: post.id, day, views: 1 })
@@ -432,8 +432,8 @@ export class BlogService {
         .update(blogPosts)
         .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
         .where(eq(blogPosts.id, post.id))
-        .returning({ viewCount: blogPosts.viewCount });
-      return { counted: true, viewCount: row!.viewCount };
+        .returning({ viewCount: blogPosts.viewCount, likeCount: blogPosts.likeCount });
+      return { counted: true, viewCount: row!.viewCount, likeCount: row!.likeCount };
     });
   }
 

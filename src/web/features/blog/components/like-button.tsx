@@ -2,7 +2,7 @@ import { HeartIcon } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '~/components/ui/button';
 import { apiRequest } from '~/lib/api-client';
-import type { BlogLikeResult } from '../../../../shared/schemas/blog';
+import type { BlogLikeResult, BlogViewResult } from '../../../../shared/schemas/blog';
 
 const LIKED_KEY = 'jotit_liked_posts';
 
@@ -41,6 +41,20 @@ export function LikeButton({ postId, initialCount }: { postId: string; initialCo
   const liked = choice ?? stored;
   const [busy, setBusy] = useState(false);
 
+  // Counts the view once the page is shown (the server counts once per visitor per day, never bots) and takes the
+  // current like count from the answer: the page itself may come from the page cache.
+  useEffect(() => {
+    let active = true;
+    apiRequest<BlogViewResult>(`/api/blog-posts/${postId}/view`, { method: 'POST', anonymous: true })
+      .then((result) => {
+        if (active) setCount(result.likeCount);
+      })
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [postId]);
+
   async function toggle() {
     if (busy) return;
     setBusy(true);
@@ -65,12 +79,4 @@ export function LikeButton({ postId, initialCount }: { postId: string; initialCo
       </span>
     </Button>
   );
-}
-
-/** Counts the view once the page is shown (the server counts once per visitor per day and ignores bots). */
-export function ViewBeacon({ postId }: { postId: string }) {
-  useEffect(() => {
-    void apiRequest(`/api/blog-posts/${postId}/view`, { method: 'POST', anonymous: true }).catch(() => {});
-  }, [postId]);
-  return null;
 }
