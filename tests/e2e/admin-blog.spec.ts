@@ -1,7 +1,7 @@
 /**
  * Blog management (/admin/blog, issue 11 item 2): an admin writes a post with the Markdown editor (Preview matches
  * the public page), schedules it, publishes it, and finds it on /blog under its category with its Open Graph tags;
- * an ad created in the panel shows at its position on the post; stored XSS stays inert in the admin preview; a
+ * an ad created in the panel shows at its position on the post, beside a chosen related post; stored XSS stays inert in the admin preview; a
  * draft survives a reload and leaving with unsaved changes asks first; 375 px; axe on the screen and the editor.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -19,6 +19,8 @@ const TITLE = `Editor post ${RUN}`;
 const SLUG = `editor-post-${RUN}`;
 const AD_NAME = `Sponsor ${RUN}`;
 const AD_TEXT = `Sponsored by the e2e run ${RUN}`;
+/** A seeded post in another category (Industry) than the editor's post (Engineering). */
+const RELATED_TITLE = 'Why capture speed matters: what research says about losing ideas';
 
 async function axeSerious(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -121,7 +123,7 @@ describe('Blog management', () => {
     await close();
   });
 
-  it('creates an ad in the panel and shows it at its position on the post', async () => {
+  it('creates an ad in the panel and shows it at its position on the post, with a chosen related post', async () => {
     const { page, errors, close } = await openBlogAdmin();
     await page.getByRole('tab', { name: 'Ads & Monetization' }).click();
     await page.getByRole('button', { name: 'Create Ad' }).click();
@@ -146,11 +148,15 @@ describe('Blog management', () => {
     await page.getByRole('checkbox', { name: AD_NAME }).click();
     await page.getByRole('combobox', { name: `Position of ${AD_NAME}` }).click();
     await page.getByRole('option', { name: 'Bottom' }).click();
+    // A chosen related post from another category replaces the same-category default.
+    await page.getByRole('checkbox', { name: RELATED_TITLE }).click();
     await page.getByRole('button', { name: 'Update Post' }).click();
     await toast(page, 'Blog post updated successfully!').waitFor();
 
     await page.goto(`/blog/${SLUG}`);
     await page.locator('aside[data-ad-position="bottom"]').getByText(AD_TEXT).waitFor();
+    const related = page.locator('section[aria-labelledby="more-heading"]');
+    await related.getByText(RELATED_TITLE).first().waitFor();
     expect(await page.locator('aside[data-ad-position="top"]').getByText(AD_TEXT).count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();

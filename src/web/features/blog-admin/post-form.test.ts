@@ -154,6 +154,7 @@ describe('draft storage', () => {
     );
     const draft = loadDraft(storage);
     expect(draft?.values.ads).toEqual([]);
+    expect(draft?.values.relatedPostIds).toEqual([]);
     expect(draft?.values.metaTitle).toBe('');
   });
 });

@@ -41,6 +41,8 @@ export interface PostFormValues {
   publishedDate: string;
   publishedTime: string;
   ads: PostAdChoice[];
+  /** Chosen related posts, in order (none: the server picks the newest of the same category). */
+  relatedPostIds: string[];
 }
 
 export function emptyPostForm(defaults: { authorName: string; category: string }): PostFormValues {
@@ -64,6 +66,7 @@ export function emptyPostForm(defaults: { authorName: string; category: string }
     publishedDate: '',
     publishedTime: '',
     ads: [],
+    relatedPostIds: [],
   };
 }
 
@@ -85,7 +88,11 @@ export function fromLocalDateTime(date: string, time: string): Date | null {
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hours, minutes);
 }
 
-export function postToForm(post: AdminBlogPost, ads: PostAdChoice[] = []): PostFormValues {
+export function postToForm(
+  post: AdminBlogPost,
+  ads: PostAdChoice[] = [],
+  relatedPostIds: string[] = [],
+): PostFormValues {
   const published = post.publishedAt ? toLocalDateTime(new Date(post.publishedAt)) : { date: '', time: '' };
   return {
     title: post.title,
@@ -107,6 +114,7 @@ export function postToForm(post: AdminBlogPost, ads: PostAdChoice[] = []): PostF
     publishedDate: published.date,
     publishedTime: published.time,
     ads,
+    relatedPostIds,
   };
 }
 
@@ -220,6 +228,7 @@ export function loadDraft(storage: DraftStorage | null = browserStorage()): Stor
     if (!isFormValues(draft.values) || (draft.postId !== null && typeof draft.postId !== 'string')) return null;
     const values = { ...emptyPostForm({ authorName: '', category: '' }), ...draft.values };
     if (!Array.isArray(values.ads)) values.ads = [];
+    if (!Array.isArray(values.relatedPostIds)) values.relatedPostIds = [];
     return { postId: draft.postId ?? null, values, savedAt: typeof draft.savedAt === 'string' ? draft.savedAt : '' };
   } catch {
     return null;
@@ -322,6 +331,9 @@ export function firstErrorTab(errors: PostFieldErrors): EditorTab | null {
   for (const tab of ['content', 'seo', 'settings'] as const) if (tabs.includes(tab)) return tab;
   return null;
 }
+
+/** At most this many chosen related posts (the API's limit). */
+export const MAX_RELATED_POSTS = 10;
 
 /** Spec §9: the ad card shows its content cut at 200 characters. */
 export const AD_PREVIEW_LENGTH = 200;

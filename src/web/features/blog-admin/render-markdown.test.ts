@@ -3,7 +3,9 @@ import { renderMarkdown } from './render-markdown';
 
 describe('renderMarkdown (the admin preview)', () => {
   it('renders GitHub-flavoured Markdown', () => {
-    expect(renderMarkdown('## Title\n\n**bold** ~~gone~~')).toBe('<h2>Title</h2>\n<p><strong>bold</strong> <del>gone</del></p>\n');
+    expect(renderMarkdown('## Title\n\n**bold** ~~gone~~')).toBe(
+      '<h2>Title</h2>\n<p><strong>bold</strong> <del>gone</del></p>\n',
+    );
   });
   it('drops scripts, event attributes, javascript: links and SVG scripts', () => {
     const html = renderMarkdown(

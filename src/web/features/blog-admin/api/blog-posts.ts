@@ -5,6 +5,7 @@ import type {
   AdminBlogPostDetail,
   AdminBlogPostList,
   BlogPostAdLink,
+  BlogRelatedLink,
   BlogPostStatus,
   SetBlogPostAds,
 } from '../../../../shared/schemas/blog';
@@ -58,16 +59,23 @@ export interface SavePostInput {
   post: PostPayload;
   /** The post's ads at their positions; replaced after the post is saved. */
   ads?: SetBlogPostAds['links'];
+  /** The chosen related posts; replaced after the post is saved. */
+  related?: string[];
 }
 
-/** Creates (`POST`) or updates (`PATCH`) the post, then sets its ad links (`PUT …/ads`). */
-export async function saveBlogPost({ id, post, ads }: SavePostInput): Promise<AdminBlogPost> {
+/** Creates (`POST`) or updates (`PATCH`) the post, then sets its ad links (`PUT …/ads`) and related posts (`PUT …/related`). */
+export async function saveBlogPost({ id, post, ads, related }: SavePostInput): Promise<AdminBlogPost> {
   const saved =
     id === null
       ? await apiRequest<AdminBlogPost>('/api/blog-posts', { method: 'POST', body: post })
       : await apiRequest<AdminBlogPost>(`/api/blog-posts/${encodeURIComponent(id)}`, { method: 'PATCH', body: post });
   if (ads)
     await apiRequest<BlogPostAdLink[]>(`/api/blog-posts/${saved.id}/ads`, { method: 'PUT', body: { links: ads } });
+  if (related)
+    await apiRequest<BlogRelatedLink[]>(`/api/blog-posts/${saved.id}/related`, {
+      method: 'PUT',
+      body: { related_post_ids: related },
+    });
   return saved;
 }
 

@@ -10,6 +10,7 @@ import { AlertTriangleIcon, EyeIcon, PencilIcon, SaveIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import {
+  type AdminBlogPost,
   type AdminBlogPostDetail,
   BLOG_DEFAULT_AUTHOR,
   type BlogAd,
@@ -37,7 +38,7 @@ import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogAds } from '../api/blog-ads';
 import { useBlogCategories } from '../api/blog-categories';
-import { useBlogPost, useSaveBlogPost } from '../api/blog-posts';
+import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
 import {
   clearDraft,
   countWords,
@@ -77,7 +78,8 @@ export default function PostEditor({ postId, draft, onClose }: PostEditorProps) 
   const postQuery = useBlogPost(postId);
   const categoriesQuery = useBlogCategories();
   const adsQuery = useBlogAds();
-  const queries = postId ? [postQuery, categoriesQuery, adsQuery] : [categoriesQuery, adsQuery];
+  const postsQuery = useBlogPosts({});
+  const queries = postId ? [postQuery, categoriesQuery, adsQuery, postsQuery] : [categoriesQuery, adsQuery, postsQuery];
   const failed = queries.find((query) => query.isError);
 
   if (failed) {
@@ -135,6 +137,7 @@ export default function PostEditor({ postId, draft, onClose }: PostEditorProps) 
       initial={initial}
       categories={categories}
       ads={adsQuery.data ?? []}
+      otherPosts={(postsQuery.data?.items ?? []).filter((post) => post.id !== postId)}
       onClose={onClose}
     />
   );
@@ -144,6 +147,7 @@ function savedValues(post: AdminBlogPostDetail): PostFormValues {
   return postToForm(
     post,
     post.adLinks.map((link) => ({ adId: link.adId, position: link.position })),
+    post.relatedPostIds,
   );
 }
 
@@ -159,6 +163,7 @@ function EditorForm({
   initial,
   categories,
   ads,
+  otherPosts,
   onClose,
 }: {
   postId: string | null;
@@ -166,6 +171,7 @@ function EditorForm({
   initial: PostFormValues;
   categories: readonly BlogCategoryWithCount[];
   ads: readonly BlogAd[];
+  otherPosts: readonly AdminBlogPost[];
   onClose(): void;
 }) {
   const [values, setValues] = useState(initial);
@@ -222,7 +228,12 @@ function EditorForm({
     }
     const links = values.ads.map((choice) => ({ ad_id: choice.adId, position: choice.position }));
     save.mutate(
-      { id: postId, post: payload, ads: postId || links.length > 0 ? links : undefined },
+      {
+        id: postId,
+        post: payload,
+        ads: postId || links.length > 0 ? links : undefined,
+        related: postId || values.relatedPostIds.length > 0 ? values.relatedPostIds : undefined,
+      },
       {
         onSuccess: () => {
           clearDraft();
@@ -408,7 +419,14 @@ function EditorForm({
                 />
               </TabsContent>
               <TabsContent value="settings" className="mt-4">
-                <PostSettings values={values} errors={errors} categories={categories} ads={ads} onChange={change} />
+                <PostSettings
+                  values={values}
+                  errors={errors}
+                  categories={categories}
+                  ads={ads}
+                  otherPosts={otherPosts}
+                  onChange={change}
+                />
               </TabsContent>
             </Tabs>
           )}

@@ -1,6 +1,7 @@
-/** The editor's Settings tab: status and scheduling (spec §4), Featured star, category, tags, author, read time, ads. */
+/** The editor's Settings tab: status and scheduling (spec §4), Featured star, category, tags, author, read time, ads, related posts. */
 import { StarIcon } from 'lucide-react';
 import {
+  type AdminBlogPost,
   BLOG_AD_POSITIONS,
   type BlogAd,
   type BlogAdPosition,
@@ -13,7 +14,14 @@ import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
-import { estimateReadTime, formStatus, type PostFieldErrors, type PostFormValues, splitTags } from '../post-form';
+import {
+  estimateReadTime,
+  formStatus,
+  MAX_RELATED_POSTS,
+  type PostFieldErrors,
+  type PostFormValues,
+  splitTags,
+} from '../post-form';
 import { DateTimeField } from './date-time-field';
 import { FormField } from './form-field';
 import { ImageUrlField } from './image-url-field';
@@ -31,12 +39,15 @@ export function PostSettings({
   errors,
   categories,
   ads,
+  otherPosts,
   onChange,
 }: {
   values: PostFormValues;
   errors: PostFieldErrors;
   categories: readonly BlogCategoryWithCount[];
   ads: readonly BlogAd[];
+  /** The posts this one can link as related (itself excluded). */
+  otherPosts: readonly Pick<AdminBlogPost, 'id' | 'title'>[];
   onChange(patch: Partial<PostFormValues>): void;
 }) {
   const tags = splitTags(values.tags);
@@ -218,6 +229,38 @@ export function PostSettings({
               );
             })
           )}
+        </fieldset>
+        <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
+          <legend className="px-1 text-sm font-medium">Related posts</legend>
+          <p className="text-xs text-muted-foreground">
+            Up to {MAX_RELATED_POSTS}. None chosen: the newest posts of the same category.
+          </p>
+          <div className="flex max-h-56 flex-col gap-2 overflow-y-auto">
+            {otherPosts.map((post) => {
+              const isChosen = values.relatedPostIds.includes(post.id);
+              const checkboxId = `blog-post-related-${post.id}`;
+              return (
+                <div key={post.id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={checkboxId}
+                    checked={isChosen}
+                    disabled={!isChosen && values.relatedPostIds.length >= MAX_RELATED_POSTS}
+                    onCheckedChange={(checked) =>
+                      onChange({
+                        relatedPostIds:
+                          checked === true
+                            ? [...values.relatedPostIds, post.id]
+                            : values.relatedPostIds.filter((id) => id !== post.id),
+                      })
+                    }
+                  />
+                  <Label htmlFor={checkboxId} className="truncate font-normal">
+                    {post.title}
+                  </Label>
+                </div>
+              );
+            })}
+          </div>
         </fieldset>
       </div>
     </div>
