@@ -264,17 +264,25 @@ describe('Blog management', () => {
     await close();
   });
 
-  it('passes axe at 1280 px on the tabs and the editor', async () => {
+  it('passes axe at 1280 px on the tabs and the editor; renames a tag', async () => {
     const { page, errors, close } = await openBlogAdmin();
     await page.getByRole('list', { name: 'Blog posts' }).waitFor();
     expect(await axeSerious(page)).toEqual([]);
-    for (const tab of ['Ads & Monetization', 'Categories']) {
+    for (const tab of ['Ads & Monetization', 'Categories & Tags']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tabpanel', { name: tab }).locator('h2, h3').first().waitFor();
       await screenshot(page, `admin-blog-${tab.split(' ')[0]?.toLowerCase()}-1280`);
     }
     // The panels share the list's components; one more audit covers the cards and dialogs' triggers.
     expect(await axeSerious(page)).toEqual([]);
+    // Tags come from the posts; a rename reaches every post that uses it.
+    await page.getByRole('button', { name: 'Rename tag editor' }).click();
+    await page.getByRole('dialog', { name: 'Rename Tag' }).getByLabel('Name').fill('editing');
+    await page.getByRole('button', { name: 'Rename Tag' }).click();
+    await toast(page, 'Tag updated successfully').waitFor();
+    await page.getByRole('list', { name: 'Tags' }).getByText('editing').waitFor();
+    const renamed = await e2e.adminApi<{ tags: string[] }>('GET', `/api/blog-posts/${SLUG}`);
+    expect(renamed.tags).toEqual(['e2e', 'editing']);
     await page.getByRole('button', { name: 'New Post' }).click();
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
     expect(await axeSerious(page)).toEqual([]);

@@ -4,6 +4,7 @@ export const blogAdminKeys = {
   posts: (filters: { q?: string; status?: string }) => ['blog-admin', 'posts', filters] as const,
   post: (id: string) => ['blog-admin', 'post', id] as const,
   categories: ['blog-admin', 'categories'] as const,
+  tags: ['blog-admin', 'tags'] as const,
   ads: ['blog-admin', 'ads'] as const,
   stats: ['blog-admin', 'stats'] as const,
 };

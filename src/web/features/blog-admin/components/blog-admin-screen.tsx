@@ -1,6 +1,6 @@
 /**
  * /admin/blog (spec §2 Blog management): New Post in the header, the four summary cards, then either the tabs
- * (Posts, Ads & Monetization, Analytics, Categories) or — after New Post or Edit — the post editor in their place.
+ * (Posts, Ads & Monetization, Analytics, Categories & Tags) or — after New Post or Edit — the post editor in their place.
  * A draft left in this browser (a reload with the editor open) reopens the editor with it.
  */
 import { PlusIcon } from 'lucide-react';
@@ -17,6 +17,7 @@ import { AnalyticsPanel } from './analytics-panel';
 import { CategoriesPanel } from './categories-panel';
 import { PostsPanel } from './posts-panel';
 import { SummaryCards } from './summary-cards';
+import { TagsPanel } from './tags-panel';
 
 const PostEditor = lazy(() => import('./post-editor'));
 
@@ -81,7 +82,7 @@ export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children
             <TabsTrigger value="posts">Posts</TabsTrigger>
             <TabsTrigger value="ads">Ads &amp; Monetization</TabsTrigger>
             <TabsTrigger value="analytics">Analytics</TabsTrigger>
-            <TabsTrigger value="categories">Categories</TabsTrigger>
+            <TabsTrigger value="categories">Categories &amp; Tags</TabsTrigger>
           </TabsList>
           <TabsContent value="posts" className="mt-4">
             <PostsPanel onEdit={openEditor} />
@@ -93,7 +94,10 @@ export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children
             <AnalyticsPanel />
           </TabsContent>
           <TabsContent value="categories" className="mt-4">
-            <CategoriesPanel />
+            <div className="flex flex-col gap-10">
+              <CategoriesPanel />
+              <TagsPanel />
+            </div>
           </TabsContent>
         </Tabs>
       )}
