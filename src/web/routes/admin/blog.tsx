@@ -1,12 +1,20 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, adminMeta, ComingSoon } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { BlogAdminScreen } from '~/features/blog-admin';
 
-export const meta = adminMeta(pageTitle('Blog Management'), 'Manage the JotIt blog.');
+export const meta = adminMeta(
+  pageTitle('Blog Management'),
+  'Write, schedule and publish the JotIt blog, its categories and ads.',
+);
 
+/** Spec §2 Blog management: posts with the editor, ads, analytics and categories. */
 export default function Page() {
   return (
-    <AdminPage title="Blog Management" description="The articles of the public blog.">
-      <ComingSoon>The blog editor is coming soon. The published articles are on the public blog.</ComingSoon>
+    <AdminPage
+      title="Blog Management"
+      description="Write, schedule and publish posts; manage categories, ads and see how posts do."
+    >
+      <BlogAdminScreen Actions={AdminPageActions} />
     </AdminPage>
   );
 }

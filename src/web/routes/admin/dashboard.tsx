@@ -60,7 +60,7 @@ const SECTIONS: Array<{
   {
     to: '/admin/blog',
     title: 'Blog',
-    description: 'Writing, publishing and featuring posts.',
+    description: 'Writing, scheduling and publishing posts; categories, ads and analytics.',
     icon: NewspaperIcon,
     figure: (stats) => ({ value: stats.publishedPosts, label: 'published' }),
   },

@@ -1,0 +1,106 @@
+/**
+ * /admin/blog (spec §2 Blog management): New Post in the header, the four summary cards, then either the tabs
+ * (Posts, Ads & Monetization, Analytics, Categories & Tags) or — after New Post or Edit — the post editor in their place.
+ * A draft left in this browser (a reload with the editor open) reopens the editor with it.
+ */
+import { PlusIcon } from 'lucide-react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { AdminBlogPost } from '../../../../shared/schemas/blog';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { Skeleton } from '~/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { toast } from '~/lib/toast';
+import { loadDraft, type StoredDraft } from '../post-form';
+import { AdsPanel } from './ads-panel';
+import { AnalyticsPanel } from './analytics-panel';
+import { CategoriesPanel } from './categories-panel';
+import { PostsPanel } from './posts-panel';
+import { SummaryCards } from './summary-cards';
+import { TagsPanel } from './tags-panel';
+
+const PostEditor = lazy(() => import('./post-editor'));
+
+type Editing = { postId: string | null; draft: StoredDraft | null };
+type Tab = 'posts' | 'ads' | 'analytics' | 'categories';
+
+/**
+ * `Actions` puts the New Post button beside the page heading (the route passes the admin shell's AdminPageActions).
+ * The screen renders only in the browser, behind the admin gate, so reading the stored draft while rendering is safe.
+ */
+export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
+  const [editing, setEditing] = useState<Editing | null>(() => {
+    const draft = loadDraft();
+    return draft ? { postId: draft.postId, draft } : null;
+  });
+  const [tab, setTab] = useState<Tab>('posts');
+  const restoredDraft = editing?.draft ?? null;
+
+  useEffect(() => {
+    if (restoredDraft)
+      toast.info('Draft restored', { description: 'Your unsaved changes from this browser are back in the editor.' });
+  }, [restoredDraft]);
+
+  const openEditor = (post: AdminBlogPost | null) => setEditing({ postId: post?.id ?? null, draft: null });
+
+  return (
+    <>
+      {!editing && (
+        <Actions>
+          <Button onClick={() => openEditor(null)}>
+            <PlusIcon aria-hidden="true" /> New Post
+          </Button>
+        </Actions>
+      )}
+      <SummaryCards />
+      {editing ? (
+        <Suspense
+          fallback={
+            <Card aria-busy="true">
+              <CardContent>
+                <span className="sr-only" role="status">
+                  Loading the editor...
+                </span>
+                <Skeleton className="h-96 w-full" />
+              </CardContent>
+            </Card>
+          }
+        >
+          <PostEditor
+            key={editing.postId ?? 'new'}
+            postId={editing.postId}
+            draft={editing.draft}
+            onClose={() => {
+              setEditing(null);
+              setTab('posts');
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+          <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
+            <TabsTrigger value="posts">Posts</TabsTrigger>
+            <TabsTrigger value="ads">Ads &amp; Monetization</TabsTrigger>
+            <TabsTrigger value="analytics">Analytics</TabsTrigger>
+            <TabsTrigger value="categories">Categories &amp; Tags</TabsTrigger>
+          </TabsList>
+          <TabsContent value="posts" className="mt-4">
+            <PostsPanel onEdit={openEditor} />
+          </TabsContent>
+          <TabsContent value="ads" className="mt-4">
+            <AdsPanel />
+          </TabsContent>
+          <TabsContent value="analytics" className="mt-4">
+            <AnalyticsPanel />
+          </TabsContent>
+          <TabsContent value="categories" className="mt-4">
+            <div className="flex flex-col gap-10">
+              <CategoriesPanel />
+              <TagsPanel />
+            </div>
+          </TabsContent>
+        </Tabs>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The Posts tab (spec §2): a search box and a status filter, the posts as cards with Edit, View (the public page in
+ * a new window) and Delete (with the spec's confirmation), up to 5 tags then '+N more', 3 skeleton cards while
+ * loading, and the load error with Retry.
+ */
+import {
+  AlertTriangleIcon,
+  EyeIcon,
+  FileTextIcon,
+  HeartIcon,
+  PencilIcon,
+  SearchIcon,
+  StarIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { BLOG_POST_STATUSES, type AdminBlogPost, type BlogPostStatus } from '../../../../shared/schemas/blog';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { Skeleton } from '~/components/ui/skeleton';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { useBlogPosts, useDeleteBlogPost } from '../api/blog-posts';
+import { visibleTags } from '../post-form';
+import { StatusBadge } from './status-badge';
+
+const STATUS_LABELS: Record<BlogPostStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+};
+const ALL = 'all';
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<BlogPostStatus | typeof ALL>(ALL);
+  const query = useDeferredValue(search.trim());
+  const postsQuery = useBlogPosts({ q: query || undefined, status: status === ALL ? undefined : status });
+  const deletePost = useDeleteBlogPost();
+  const [postToDelete, setPostToDelete] = useState<AdminBlogPost | null>(null);
+
+  function confirmDelete(post: AdminBlogPost) {
+    deletePost.mutate(post.id, {
+      onSuccess: () => {
+        toast.success('Blog post deleted successfully');
+        setPostToDelete(null);
+      },
+      onError: (error) =>
+        toast.error('Failed to delete blog post', {
+          description: serverMessageOr(error, 'Failed to delete blog post'),
+        }),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-2">
+          <Label htmlFor="blog-post-search">Search posts</Label>
+          <div className="relative">
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="blog-post-search"
+              type="search"
+              className="pl-9"
+              placeholder="Title, excerpt or slug"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="blog-post-status">Status</Label>
+          <Select value={status} onValueChange={(value) => setStatus(value as BlogPostStatus | typeof ALL)}>
+            <SelectTrigger id="blog-post-status" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All statuses</SelectItem>
+              {BLOG_POST_STATUSES.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {postsQuery.isPending ? (
+        <div role="status" className="flex flex-col gap-3">
+          <span className="sr-only">Loading blog posts...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Card key={index} data-testid="post-skeleton">
+              <CardContent className="flex flex-col gap-3">
+                <Skeleton className="h-6 w-2/3" />
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-1/2" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : postsQuery.isError ? (
+        <Card>
+          <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+            <p className="text-destructive">Failed to fetch blog posts</p>
+            <p className="text-sm text-muted-foreground">{postsQuery.error.message}</p>
+            <Button variant="outline" onClick={() => void postsQuery.refetch()}>
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      ) : postsQuery.data.items.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+            <p className="text-muted-foreground">
+              {query || status !== ALL
+                ? 'No posts match this search.'
+                : 'No posts yet. Write the first one with New Post.'}
+            </p>
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <ul aria-label="Blog posts" className="flex flex-col gap-3" aria-busy={postsQuery.isFetching || undefined}>
+            {postsQuery.data.items.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} onEdit={onEdit} onDelete={setPostToDelete} />
+              </li>
+            ))}
+          </ul>
+          {postsQuery.data.total > postsQuery.data.items.length && (
+            <p className="text-sm text-muted-foreground">
+              Showing {postsQuery.data.items.length} of {postsQuery.data.total} posts. Search to find the others.
+            </p>
+          )}
+        </>
+      )}
+
+      <ConfirmDeleteDialog
+        item={postToDelete}
+        title="Delete post?"
+        description={postToDelete ? `Are you sure you want to delete "${postToDelete.title}"?` : ''}
+        isDeleting={deletePost.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => {
+          if (!open) setPostToDelete(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function PostCard({
+  post,
+  onEdit,
+  onDelete,
+}: {
+  post: AdminBlogPost;
+  onEdit(post: AdminBlogPost): void;
+  onDelete(post: AdminBlogPost): void;
+}) {
+  const { shown, more } = visibleTags(post.tags);
+  const date = post.publishedAt ?? post.createdAt;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="flex min-w-0 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-lg font-semibold break-words">{post.title}</h3>
+            <StatusBadge status={post.status} />
+            {post.isFeatured && (
+              <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
+                <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+                Featured
+              </span>
+            )}
+          </div>
+          {post.excerpt && <p className="line-clamp-2 text-sm text-muted-foreground">{post.excerpt}</p>}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span>{post.category}</span>
+            <span>
+              {post.status === 'draft' ? 'Created' : post.status === 'scheduled' ? 'Scheduled for' : 'Published'}{' '}
+              {shortDate.format(new Date(date))}
+            </span>
+            <span>{post.readTimeMinutes} min read</span>
+            <span className="inline-flex items-center gap-1">
+              <EyeIcon aria-hidden="true" className="size-3.5" /> {post.viewCount}{' '}
+              <span className="sr-only">views</span>
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <HeartIcon aria-hidden="true" className="size-3.5" /> {post.likeCount}{' '}
+              <span className="sr-only">likes</span>
+            </span>
+          </p>
+          {post.tags.length > 0 && (
+            <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+              {shown.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline">{tag}</Badge>
+                </li>
+              ))}
+              {more > 0 && (
+                <li>
+                  <Badge variant="secondary">+{more} more</Badge>
+                </li>
+              )}
+            </ul>
+          )}
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={() => onEdit(post)} aria-label={`Edit ${post.title}`}>
+            <PencilIcon aria-hidden="true" /> Edit
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a
+              href={`/blog/${post.slug}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`View ${post.title} (opens in a new window)`}
+            >
+              <EyeIcon aria-hidden="true" /> View
+            </a>
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            onClick={() => onDelete(post)}
+            aria-label={`Delete ${post.title}`}
+          >
+            <Trash2Icon aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

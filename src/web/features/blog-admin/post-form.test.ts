@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearDraft,
+  DRAFT_STORAGE_KEY,
+  effectiveReadTime,
+  emptyPostForm,
+  estimateReadTime,
+  formStatus,
+  formToPayload,
+  fromLocalDateTime,
+  loadDraft,
+  saveDraft,
+  splitTags,
+  toLocalDateTime,
+  visibleTags,
+} from './post-form';
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+const form = (overrides: Partial<ReturnType<typeof emptyPostForm>> = {}) => ({
+  ...emptyPostForm({ authorName: 'JotIt Team', category: 'Engineering' }),
+  ...overrides,
+});
+
+describe('splitTags (spec §5)', () => {
+  it('splits on commas, trims, drops empties and repeats', () => {
+    expect(splitTags(' security,  privacy ,,  ,Security, e2e ')).toEqual(['security', 'privacy', 'e2e']);
+  });
+  it('gives no tags for blank text', () => {
+    expect(splitTags('')).toEqual([]);
+    expect(splitTags(' , ,')).toEqual([]);
+  });
+});
+
+describe('visibleTags (spec §9: at most 5, then +N more)', () => {
+  it('shows five and counts the rest', () => {
+    expect(visibleTags(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e'], more: 2 });
+    expect(visibleTags(['a'])).toEqual({ shown: ['a'], more: 0 });
+  });
+});
+
+describe('read time', () => {
+  it('estimates at 200 words a minute, rounding up, at least 1', () => {
+    expect(estimateReadTime('')).toBe(1);
+    expect(estimateReadTime('word '.repeat(200))).toBe(1);
+    expect(estimateReadTime('word '.repeat(201))).toBe(2);
+    expect(estimateReadTime(`# Title\n\n- ${'word '.repeat(599)}`)).toBe(3);
+  });
+  it('does not count Markdown punctuation as words', () => {
+    expect(estimateReadTime(`${'# - * > '.repeat(500)} one`)).toBe(1);
+  });
+  it('uses the typed number, else the estimate, else the default 5 without content', () => {
+    expect(effectiveReadTime({ readTimeMinutes: '7', content: 'x' })).toBe(7);
+    expect(effectiveReadTime({ readTimeMinutes: '', content: 'word '.repeat(450) })).toBe(3);
+    expect(effectiveReadTime({ readTimeMinutes: ' ', content: '' })).toBe(5);
+    // Not a number: sent as typed so the server answers with the spec §5 text.
+    expect(effectiveReadTime({ readTimeMinutes: 'abc', content: '' })).toBe('abc');
+  });
+});
+
+describe('formToPayload', () => {
+  it('sends snake_case fields, tags as an array and empty optional values as null', () => {
+    const payload = formToPayload(
+      form({ title: 'Hello', content: 'Body text', tags: 'a, b,', excerpt: '  ', featuredImageUrl: '' }),
+    );
+    expect(payload).toMatchObject({
+      title: 'Hello',
+      content: 'Body text',
+      author_name: 'JotIt Team',
+      category: 'Engineering',
+      tags: ['a', 'b'],
+      excerpt: null,
+      slug: null,
+      featured_image_url: null,
+      meta_title: null,
+      read_time_minutes: 1,
+      is_published: false,
+      is_featured: false,
+      published_at: null,
+    });
+  });
+  it('sends the local date and time as an ISO instant', () => {
+    const payload = formToPayload(form({ isPublished: true, publishedDate: '2031-05-04', publishedTime: '09:30' }));
+    expect(payload.published_at).toBe(new Date(2031, 4, 4, 9, 30).toISOString());
+  });
+});
+
+describe('dates and status', () => {
+  it('round-trips a local date and time', () => {
+    const at = new Date(2030, 0, 2, 3, 4);
+    const { date, time } = toLocalDateTime(at);
+    expect([date, time]).toEqual(['2030-01-02', '03:04']);
+    expect(fromLocalDateTime(date, time)?.getTime()).toBe(at.getTime());
+    expect(fromLocalDateTime('', '10:00')).toBeNull();
+    expect(fromLocalDateTime('2030-01-02', '')?.getHours()).toBe(0);
+  });
+  it('is draft, scheduled (future date) or published', () => {
+    const now = new Date(2030, 0, 1).getTime();
+    expect(formStatus({ isPublished: false, publishedDate: '2031-01-01', publishedTime: '' }, now)).toBe('draft');
+    expect(formStatus({ isPublished: true, publishedDate: '2031-01-01', publishedTime: '' }, now)).toBe('scheduled');
+    expect(formStatus({ isPublished: true, publishedDate: '2029-01-01', publishedTime: '' }, now)).toBe('published');
+    expect(formStatus({ isPublished: true, publishedDate: '', publishedTime: '' }, now)).toBe('published');
+  });
+});
+
+describe('draft storage', () => {
+  it('saves, loads and clears the open editor', () => {
+    const storage = memoryStorage();
+    const values = form({ title: 'Unsaved', content: 'Half written', ads: [{ adId: 3, position: 'top' }] });
+    saveDraft('post-1', values, storage, new Date('2030-01-01T00:00:00Z'));
+    expect(loadDraft(storage)).toEqual({ postId: 'post-1', values, savedAt: '2030-01-01T00:00:00.000Z' });
+    clearDraft(storage);
+    expect(loadDraft(storage)).toBeNull();
+  });
+  it('keeps a new post as postId null', () => {
+    const storage = memoryStorage();
+    saveDraft(null, form({ title: 'New' }), storage);
+    expect(loadDraft(storage)?.postId).toBeNull();
+  });
+  it('ignores unreadable or foreign drafts, and storage that throws', () => {
+    const storage = memoryStorage();
+    storage.setItem(DRAFT_STORAGE_KEY, '{not json');
+    expect(loadDraft(storage)).toBeNull();
+    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ postId: 5, values: { title: 1 } }));
+    expect(loadDraft(storage)).toBeNull();
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(loadDraft(throwing)).toBeNull();
+    expect(() => saveDraft(null, form(), throwing)).not.toThrow();
+    expect(() => clearDraft(throwing)).not.toThrow();
+  });
+  it('fills fields a draft from an older form lacks', () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ postId: null, values: { title: 'Old', content: 'c', isPublished: false } }),
+    );
+    const draft = loadDraft(storage);
+    expect(draft?.values.ads).toEqual([]);
+    expect(draft?.values.relatedPostIds).toEqual([]);
+    expect(draft?.values.metaTitle).toBe('');
+  });
+});
+
+describe('field errors', () => {
+  it('maps zod paths and server details to the form fields and their tab', async () => {
+    const { toFieldErrors, firstErrorTab } = await import('./post-form');
+    const errors = toFieldErrors([
+      { path: ['author_name'], message: 'Author name is required' },
+      { field: 'read_time_minutes', message: 'Read time must be a number of at least 1 minute' },
+      { path: ['author_name'], message: 'second message ignored' },
+      { path: ['unknown'], message: 'ignored' },
+    ]);
+    expect(errors).toEqual({
+      authorName: 'Author name is required',
+      readTimeMinutes: 'Read time must be a number of at least 1 minute',
+    });
+    expect(firstErrorTab(errors)).toBe('settings');
+    expect(firstErrorTab({ ...errors, metaTitle: 'x' })).toBe('seo');
+    expect(firstErrorTab({ ...errors, title: 'Title is required' })).toBe('content');
+    expect(firstErrorTab({})).toBeNull();
+  });
+});
+
+describe('adPreview (spec §9: 200 characters)', () => {
+  it('cuts longer content at 200 characters', async () => {
+    const { adPreview } = await import('./post-form');
+    expect(adPreview('a'.repeat(250))).toBe(`${'a'.repeat(200)}...`);
+    expect(adPreview(' short ')).toBe('short');
+    expect(adPreview('b'.repeat(200))).toBe('b'.repeat(200));
+  });
+});

@@ -1,0 +1,344 @@
+/**
+ * The post editor's form model, kept free of React so it is unit-tested (post-form.test.ts): the form values
+ * (strings, as the inputs hold them), their conversion to and from the API's snake_case fields (spec §3), the
+ * tag splitting and read-time rules of spec §5/§9, and the browser-stored draft that survives a reload.
+ */
+import type { AdminBlogPost, BlogAdPosition } from '../../../shared/schemas/blog';
+
+/** Spec §9: default read time 5 minutes; the editor proposes an estimate from the word count instead. */
+export const DEFAULT_READ_TIME_MINUTES = 5;
+export const WORDS_PER_MINUTE = 200;
+/** Search engines cut titles and descriptions at about these lengths; the SEO tab counts against them. */
+export const META_TITLE_LIMIT = 60;
+export const META_DESCRIPTION_LIMIT = 160;
+export const MAX_TAGS_SHOWN = 5;
+
+export interface PostAdChoice {
+  adId: number;
+  position: BlogAdPosition;
+}
+
+export interface PostFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImageUrl: string;
+  metaTitle: string;
+  metaDescription: string;
+  metaKeywords: string;
+  authorName: string;
+  authorBio: string;
+  authorAvatarUrl: string;
+  category: string;
+  /** Comma-separated, as typed (spec §3: comma-separated in the form, array on send). */
+  tags: string;
+  /** Empty means "use the estimate from the word count". */
+  readTimeMinutes: string;
+  isPublished: boolean;
+  isFeatured: boolean;
+  /** `YYYY-MM-DD` and `HH:mm` in the browser's time zone; empty = none (now when published, spec §4). */
+  publishedDate: string;
+  publishedTime: string;
+  ads: PostAdChoice[];
+  /** Chosen related posts, in order (none: the server picks the newest of the same category). */
+  relatedPostIds: string[];
+}
+
+export function emptyPostForm(defaults: { authorName: string; category: string }): PostFormValues {
+  return {
+    title: '',
+    slug: '',
+    excerpt: '',
+    content: '',
+    featuredImageUrl: '',
+    metaTitle: '',
+    metaDescription: '',
+    metaKeywords: '',
+    authorName: defaults.authorName,
+    authorBio: '',
+    authorAvatarUrl: '',
+    category: defaults.category,
+    tags: '',
+    readTimeMinutes: '',
+    isPublished: false,
+    isFeatured: false,
+    publishedDate: '',
+    publishedTime: '',
+    ads: [],
+    relatedPostIds: [],
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A Date as the local `YYYY-MM-DD` and `HH:mm` the date picker and time input hold. */
+export function toLocalDateTime(date: Date): { date: string; time: string } {
+  return {
+    date: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  };
+}
+
+/** The local date and time fields as one instant, or null when no date is set (time defaults to midnight). */
+export function fromLocalDateTime(date: string, time: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [hours, minutes] = /^\d{2}:\d{2}$/.test(time) ? time.split(':').map(Number) : [0, 0];
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hours, minutes);
+}
+
+export function postToForm(
+  post: AdminBlogPost,
+  ads: PostAdChoice[] = [],
+  relatedPostIds: string[] = [],
+): PostFormValues {
+  const published = post.publishedAt ? toLocalDateTime(new Date(post.publishedAt)) : { date: '', time: '' };
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt ?? '',
+    content: post.content,
+    featuredImageUrl: post.featuredImageUrl ?? '',
+    metaTitle: post.metaTitle ?? '',
+    metaDescription: post.metaDescription ?? '',
+    metaKeywords: post.metaKeywords ?? '',
+    authorName: post.authorName,
+    authorBio: post.authorBio ?? '',
+    authorAvatarUrl: post.authorAvatarUrl ?? '',
+    category: post.category,
+    tags: post.tags.join(', '),
+    readTimeMinutes: String(post.readTimeMinutes),
+    isPublished: post.isPublished,
+    isFeatured: post.isFeatured,
+    publishedDate: published.date,
+    publishedTime: published.time,
+    ads,
+    relatedPostIds,
+  };
+}
+
+/** Spec §5: tags split on commas, trimmed, empties dropped (and the same tag only once, whatever its case). */
+export function splitTags(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of text.split(',')) {
+    const tag = part.trim();
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** The first `max` tags and how many more there are (spec §9: at most 5 tags per post, then '+N more'). */
+export function visibleTags(tags: readonly string[], max = MAX_TAGS_SHOWN): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+export function countWords(markdown: string): number {
+  return markdown.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** Minutes to read at 200 words a minute, at least 1 (spec §5: read time ≥ 1). */
+export function estimateReadTime(markdown: string): number {
+  return Math.max(1, Math.ceil(countWords(markdown) / WORDS_PER_MINUTE));
+}
+
+/** The read time to send: the typed number, else the estimate from the content (spec §9 default 5 without content). */
+export function effectiveReadTime(values: Pick<PostFormValues, 'readTimeMinutes' | 'content'>): number | string {
+  const typed = values.readTimeMinutes.trim();
+  if (typed !== '') return /^\d+$/.test(typed) ? Number(typed) : typed;
+  return values.content.trim() ? estimateReadTime(values.content) : DEFAULT_READ_TIME_MINUTES;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+/** The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5). */
+export function formToPayload(values: PostFormValues) {
+  const publishedAt = fromLocalDateTime(values.publishedDate, values.publishedTime);
+  return {
+    title: values.title,
+    slug: orNull(values.slug),
+    excerpt: orNull(values.excerpt),
+    content: values.content,
+    featured_image_url: orNull(values.featuredImageUrl),
+    meta_title: orNull(values.metaTitle),
+    meta_description: orNull(values.metaDescription),
+    meta_keywords: orNull(values.metaKeywords),
+    author_name: values.authorName,
+    author_bio: orNull(values.authorBio),
+    author_avatar_url: orNull(values.authorAvatarUrl),
+    category: values.category,
+    tags: splitTags(values.tags),
+    read_time_minutes: effectiveReadTime(values),
+    is_published: values.isPublished,
+    is_featured: values.isFeatured,
+    published_at: publishedAt ? publishedAt.toISOString() : null,
+  };
+}
+export type PostPayload = ReturnType<typeof formToPayload>;
+
+/** Draft (not published), Scheduled (published with a future date) or Published, as the form stands at `now`. */
+export function formStatus(
+  values: Pick<PostFormValues, 'isPublished' | 'publishedDate' | 'publishedTime'>,
+  now = Date.now(),
+) {
+  if (!values.isPublished) return 'draft' as const;
+  const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
+  return at && at.getTime() > now ? ('scheduled' as const) : ('published' as const);
+}
+
+// --- the draft kept in the browser -------------------------------------------------------------------------------
+
+export const DRAFT_STORAGE_KEY = 'jotit.blog-admin.draft';
+
+export interface StoredDraft {
+  /** The post being edited, or null for a new post. */
+  postId: string | null;
+  values: PostFormValues;
+  savedAt: string;
+}
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserStorage(): DraftStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const isFormValues = (value: unknown): value is PostFormValues => {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.title === 'string' && typeof record.content === 'string' && typeof record.isPublished === 'boolean'
+  );
+};
+
+/** The stored draft, or null when there is none or it is unreadable (a draft from an older form is dropped). */
+export function loadDraft(storage: DraftStorage | null = browserStorage()): StoredDraft | null {
+  try {
+    const text = storage?.getItem(DRAFT_STORAGE_KEY);
+    if (!text) return null;
+    const draft = JSON.parse(text) as Partial<StoredDraft>;
+    if (!isFormValues(draft.values) || (draft.postId !== null && typeof draft.postId !== 'string')) return null;
+    const values = { ...emptyPostForm({ authorName: '', category: '' }), ...draft.values };
+    if (!Array.isArray(values.ads)) values.ads = [];
+    if (!Array.isArray(values.relatedPostIds)) values.relatedPostIds = [];
+    return { postId: draft.postId ?? null, values, savedAt: typeof draft.savedAt === 'string' ? draft.savedAt : '' };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the open editor's values; a full or blocked storage only loses the draft, never the editor. */
+export function saveDraft(
+  postId: string | null,
+  values: PostFormValues,
+  storage: DraftStorage | null = browserStorage(),
+  now = new Date(),
+) {
+  try {
+    storage?.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ postId, values, savedAt: now.toISOString() } satisfies StoredDraft),
+    );
+  } catch {
+    // Quota exceeded or storage disabled: the editor keeps working without a draft.
+  }
+}
+
+export function clearDraft(storage: DraftStorage | null = browserStorage()) {
+  try {
+    storage?.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// --- validation ----------------------------------------------------------------------------------------------------
+
+export type PostFieldErrors = Partial<Record<keyof PostFormValues, string>>;
+export type EditorTab = 'content' | 'seo' | 'settings';
+
+/** The form field of each API field (spec §3 snake_case). */
+const FIELD_OF_API: Record<string, keyof PostFormValues> = {
+  title: 'title',
+  slug: 'slug',
+  excerpt: 'excerpt',
+  content: 'content',
+  featured_image_url: 'featuredImageUrl',
+  meta_title: 'metaTitle',
+  meta_description: 'metaDescription',
+  meta_keywords: 'metaKeywords',
+  author_name: 'authorName',
+  author_bio: 'authorBio',
+  author_avatar_url: 'authorAvatarUrl',
+  category: 'category',
+  tags: 'tags',
+  read_time_minutes: 'readTimeMinutes',
+  is_published: 'isPublished',
+  is_featured: 'isFeatured',
+  published_at: 'publishedDate',
+};
+
+const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
+  metaTitle: 'seo',
+  metaDescription: 'seo',
+  metaKeywords: 'seo',
+  authorName: 'settings',
+  authorBio: 'settings',
+  authorAvatarUrl: 'settings',
+  category: 'settings',
+  tags: 'settings',
+  readTimeMinutes: 'settings',
+  isPublished: 'settings',
+  isFeatured: 'settings',
+  publishedDate: 'settings',
+  publishedTime: 'settings',
+  ads: 'settings',
+};
+
+export const tabOfField = (field: keyof PostFormValues): EditorTab => TAB_OF_FIELD[field] ?? 'content';
+
+/**
+ * Field errors from zod issues (`path`) or the server's 400 `details` (`field`), first message per field. The slug
+ * conflict (409) has no details; `slugTaken` puts the server's text at the slug field.
+ */
+export function toFieldErrors(
+  issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[],
+): PostFieldErrors {
+  const errors: PostFieldErrors = {};
+  for (const issue of issues) {
+    const key = String(issue.path?.[0] ?? issue.field?.split('.')[0] ?? '');
+    const field = FIELD_OF_API[key];
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The tab holding the first field with an error, in the order the tabs show. */
+export function firstErrorTab(errors: PostFieldErrors): EditorTab | null {
+  const tabs = Object.keys(errors).map((field) => tabOfField(field as keyof PostFormValues));
+  for (const tab of ['content', 'seo', 'settings'] as const) if (tabs.includes(tab)) return tab;
+  return null;
+}
+
+/** At most this many chosen related posts (the API's limit). */
+export const MAX_RELATED_POSTS = 10;
+
+/** Spec §9: the ad card shows its content cut at 200 characters. */
+export const AD_PREVIEW_LENGTH = 200;
+
+export function adPreview(content: string, length = AD_PREVIEW_LENGTH): string {
+  const text = content.trim();
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
