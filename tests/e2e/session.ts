@@ -37,7 +37,12 @@ export async function signInViaApi(baseUrl: string, email: string, password: str
 export async function useSession(page: Page, token: string): Promise<void> {
   await page.context().addInitScript(
     ([key, value]) => {
-      window.localStorage.setItem(key, value);
+      // Also runs in opaque-origin frames (a blocked video embed), where localStorage throws: nothing to sign in.
+      try {
+        window.localStorage.setItem(key, value);
+      } catch {
+        /* not this frame */
+      }
     },
     [AUTH_TOKEN_STORAGE_KEY, token] as const,
   );

@@ -19,6 +19,7 @@ export const bannersPlugin = fp(
       'banners',
       new BannerService(app.services.database.db, {
         onError: (error) => app.log.error({ err: error }, 'reloading banners failed'),
+        onChange: () => app.services.contentEvents.emit('banners'),
       }),
     );
   },

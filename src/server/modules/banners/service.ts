@@ -69,7 +69,13 @@ export class BannerService {
 
   constructor(
     private readonly db: Database,
-    private readonly options: { maxAgeMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
+    private readonly options: {
+      maxAgeMs?: number;
+      now?: () => number;
+      onError?: (error: unknown) => void;
+      /** Called after every committed write (the app announces it on `contentEvents`, so page caches drop). */
+      onChange?: () => void;
+    } = {},
   ) {}
 
   private now(): number {
@@ -92,6 +98,7 @@ export class BannerService {
       return toBanner(row!);
     });
     await this.reload();
+    this.options.onChange?.();
     return banner;
   }
 
@@ -114,6 +121,7 @@ export class BannerService {
       return toBanner(row);
     });
     await this.reload();
+    this.options.onChange?.();
     return banner;
   }
 
@@ -124,6 +132,7 @@ export class BannerService {
       await writeAudit(tx, { actor, meta }, { action: 'banner.delete', entityId: id });
     });
     await this.reload();
+    this.options.onChange?.();
   }
 
   /** Banners live now, in display order, with a ready JSON body and its ETag. */

@@ -196,6 +196,12 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(later.headers['x-page-cache']).toBe('miss');
     expect(later.body).toContain('Scheduled post');
     expect((await page('/blog/scheduled')).statusCode).toBe(200);
+
+    // A banner saved in the admin drops the cached pages too (the strip is server-rendered into them).
+    expect((await page('/blog')).headers['x-page-cache']).toBe('hit');
+    const banner = await api('POST', '/api/banners', { title: 'Cache-busting banner', message: 'Fresh news', type: 'info' });
+    expect(banner.statusCode, banner.body).toBe(201);
+    expect((await page('/blog')).headers['x-page-cache']).toBe('miss');
   });
 
   it('offers the categories of the table as filters and features a featured post first', async () => {
