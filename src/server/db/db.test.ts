@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../.
 import { decryptV2 } from '../../shared/jot-crypto.ts';
 import { ensureFirstAdmin } from '../modules/users/first-admin.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
-import { banners, blogCategories, blogPosts, buildGuids, faqs, jots, users } from './schema.ts';
+import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots, users } from './schema.ts';
+import { DEMO_BLOG_POSTS } from './seed-data.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';
 
 /**
@@ -67,13 +68,15 @@ describe(`database on ${testDatabaseKind()}`, () => {
   it('seeds the demo content once, however often it runs', async () => {
     await seedDemoContent(database.db);
     await seedDemoContent(database.db);
-    const countOf = async (table: typeof jots | typeof blogPosts | typeof faqs | typeof banners | typeof buildGuids | typeof blogCategories) =>
+    const countOf = async (table: typeof jots | typeof blogPosts | typeof faqs | typeof banners | typeof buildGuids | typeof blogCategories | typeof blogTags) =>
       (await database.db.select({ value: count() }).from(table))[0]?.value;
     expect(await countOf(jots)).toBe(DEMO_JOT_COUNT);
     expect(await countOf(blogPosts)).toBe(6);
     expect(await countOf(banners)).toBe(1);
     expect(await countOf(buildGuids)).toBe(1);
     expect(await countOf(blogCategories)).toBe(6);
+    // Every demo post's tags are in the tags table, once (the admin's Tags panel lists them).
+    expect(await countOf(blogTags)).toBe(new Set(DEMO_BLOG_POSTS.flatMap((post) => post.tags)).size);
     expect(await countOf(faqs)).toBeGreaterThanOrEqual(5);
 
     const posts = await database.db.select().from(blogPosts);

@@ -5,7 +5,7 @@
 import { count } from 'drizzle-orm';
 import { encryptV2 } from '../../shared/jot-crypto.ts';
 import type { Database } from './client.ts';
-import { banners, blogCategories, blogPosts, buildGuids, faqs, jots } from './schema.ts';
+import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots } from './schema.ts';
 import {
   DEMO_APP_VERSIONS,
   DEMO_BLOG_CATEGORIES,
@@ -61,6 +61,13 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<v
         metaDescription: post.excerpt,
       })),
     )
+    .onConflictDoNothing();
+
+  // The tags table is kept in step with posts by the blog service; the demo posts are written here, so their tags too.
+  const demoTags = [...new Set(DEMO_BLOG_POSTS.flatMap((post) => post.tags))];
+  await db
+    .insert(blogTags)
+    .values(demoTags.map((name) => ({ name, slug: name })))
     .onConflictDoNothing();
 
   if (await isEmpty(db, faqs)) {

@@ -13,12 +13,17 @@ const ALL = 'All';
 export async function loader({ context }: Route.LoaderArgs) {
   const [posts, categories] = await Promise.all([context.services.listBlogPosts(), context.services.listBlogCategories()]);
   // Spec §2 order first (All, Security, Engineering, Development, Infrastructure, Industry), then any other category
-  // from the table by name; only categories that exist in the table are offered.
+  // from the table by name; only categories that exist in the table are offered, and one outside the spec's list
+  // (the fallback 'General', say) only while a live post is in it: an empty chip filters to nothing.
   const order = (name: string) => {
     const index = (PUBLIC_BLOG_CATEGORIES as readonly string[]).indexOf(name);
     return index === -1 ? PUBLIC_BLOG_CATEGORIES.length : index;
   };
-  const names = categories.map((category) => category.name).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  const inUse = new Set(posts.map((post) => post.category));
+  const names = categories
+    .map((category) => category.name)
+    .filter((name) => order(name) < PUBLIC_BLOG_CATEGORIES.length || inUse.has(name))
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
 

@@ -13,7 +13,7 @@ import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
-import { renderMarkdown } from '../blog/public-service.ts';
+import { renderMarkdown } from '../../../shared/markdown.ts';
 import { PROTOCOL_PAGE_URL } from './plugin.ts';
 
 // Read from the repository's docs folder: the one text desktop developers and this page share.

@@ -206,6 +206,8 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
 
   it('offers the categories of the table as filters and features a featured post first', async () => {
     await api('POST', '/api/blog-categories', { name: 'Industry' });
+    // A category outside the spec's list is offered only while a live post is in it.
+    await api('POST', '/api/blog-categories', { name: 'General' });
     await createPost({ title: 'Newest', published_at: new Date(clock - 1000).toISOString() });
     await createPost({ title: 'Starred', is_featured: true, published_at: new Date(clock - 5000).toISOString() });
     const html = (await page('/blog')).body;
@@ -213,5 +215,14 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(buttons).toEqual(['All', 'Security', 'Engineering', 'Industry']);
     // The featured card is the first h2 after the filters.
     expect(html.indexOf('Starred')).toBeLessThan(html.indexOf('Newest'));
+    await createPost({ title: 'Filed under General', category: 'General' });
+    const withGeneral = (await page('/blog')).body;
+    expect([...withGeneral.matchAll(/aria-pressed="(?:true|false)"[^>]*>([^<]+)</g)].map((match) => match[1])).toEqual([
+      'All',
+      'Security',
+      'Engineering',
+      'Industry',
+      'General',
+    ]);
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { blogPosts } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed.ts';
-import { getPublishedPost, listCategories, listPublishedPosts, renderMarkdown } from './public-service.ts';
+import { renderMarkdown } from '../../../shared/markdown.ts';
+import { getPublishedPost, listCategories, listPublishedPosts } from './public-service.ts';
 
 describe(`public blog on ${testDatabaseKind()}`, () => {
   let database: TestDatabase;

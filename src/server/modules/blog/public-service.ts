@@ -3,9 +3,8 @@
  * rendered to sanitised HTML on the server (the HTML is cached per post version, so a page view costs one indexed
  * query and no rendering), the post's ads at their positions and its related posts.
  */
-import DOMPurify from 'isomorphic-dompurify';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, min, ne, or } from 'drizzle-orm';
-import { marked } from 'marked';
+import { renderMarkdown } from '../../../shared/markdown.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
 import { blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
@@ -14,10 +13,7 @@ type PostRow = typeof blogPosts.$inferSelect;
 
 const renderedHtml = new Map<string, { version: number; html: string }>();
 
-export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown, { async: false, gfm: true });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
-}
+
 
 export function toSummary(row: PostRow): PublicBlogPostSummary {
   return {

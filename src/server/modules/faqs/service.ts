@@ -5,7 +5,7 @@ import type { CreateFaqSchema, Faq, PublicFaq, ReorderFaqsSchema, UpdateFaqSchem
 import type { Database } from '../../db/client.ts';
 import { faqs } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { renderMarkdown } from '../blog/public-service.ts';
+import { renderMarkdown } from '../../../shared/markdown.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { effectiveReadTime, fromLocalDateTime, type PostFormValues, splitTags } from '../post-form';
-import { renderMarkdown } from '../render-markdown';
+import { renderMarkdown } from '../../../../shared/markdown';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The Preview side of the editor: the post laid out like /blog/{slug}, its Markdown rendered and sanitised by the
- * public page's renderer (render-markdown.ts), so a script or event attribute in the content is as inert here as there.
+ * public page's renderer (src/shared/markdown.ts), so a script or event attribute in the content is as inert here as there.
  */
 export function PostPreview({ values }: { values: PostFormValues }) {
   const html = useMemo(() => renderMarkdown(values.content), [values.content]);

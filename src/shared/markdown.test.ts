@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render-markdown';
+import { renderMarkdown } from './markdown';
 
-describe('renderMarkdown (the admin preview)', () => {
+describe('renderMarkdown (public pages and the admin preview)', () => {
   it('renders GitHub-flavoured Markdown', () => {
     expect(renderMarkdown('## Title\n\n**bold** ~~gone~~')).toBe(
       '<h2>Title</h2>\n<p><strong>bold</strong> <del>gone</del></p>\n',
