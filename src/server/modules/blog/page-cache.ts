@@ -91,16 +91,25 @@ export class BlogPageCache {
   async set(url: string, page: CachedPage, nonce: string, generation: number): Promise<void> {
     if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
     const now = this.options.now().getTime();
-    this.nextPublish ??= this.options
-      .nextScheduledAt()
-      .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
-      .catch(() => now);
-    const nextPublish = await this.nextPublish;
+    let nextPublish = await this.nextPublishTime(now);
+    // The remembered publish time has passed (that post is live now): ask again for the one after it.
+    if (nextPublish <= now) {
+      this.nextPublish = null;
+      nextPublish = await this.nextPublishTime(now);
+    }
     if (generation !== this.generation) return;
     const expiresAt = Math.min(now + (this.options.maxAgeMs ?? 60_000), nextPublish);
     if (expiresAt <= now) return;
     if (this.pages.size >= (this.options.maxEntries ?? 500)) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(url, { page: { ...page, body: nonce ? page.body.replaceAll(nonce, NONCE_PLACEHOLDER) : page.body }, expiresAt });
+  }
+
+  private nextPublishTime(now: number): Promise<number> {
+    this.nextPublish ??= this.options
+      .nextScheduledAt()
+      .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
+      .catch(() => now);
+    return this.nextPublish;
   }
 
   get size(): number {
