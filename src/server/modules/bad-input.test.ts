@@ -66,6 +66,9 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
   let key: TestKey;
   const ids: Record<'banner' | 'faq' | 'user' | 'buildGuid', number> = { banner: 0, faq: 0, user: 0, buildGuid: 0 };
   let clientId = '';
+  let blogPostId = '';
+  let blogAdId = 0;
+  let blogCategoryId = 0;
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100000' });
@@ -83,6 +86,16 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     };
     ids.banner = await post('/api/banners', { title: 'Banner', message: 'Hello' });
     ids.faq = await post('/api/faqs', { question: 'Why?', answer: 'Because.' });
+    blogCategoryId = await post('/api/blog-categories', { name: 'Bad input' });
+    blogAdId = await post('/api/blog-ads', { name: 'Ad', content: 'Buy' });
+    const blogPost = await app.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      headers: admin.headers,
+      payload: { title: 'Bad input post', content: 'Body', category: 'Bad input' },
+    });
+    expect(blogPost.statusCode, blogPost.body).toBe(201);
+    blogPostId = blogPost.json<{ id: string }>().id;
   });
   afterAll(() => testApp?.close());
 
@@ -226,8 +239,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ...bodyCases('POST /api/v2/jots', ['payload'], async (_field, value) => ({ method: 'POST', url: '/api/v2/jots', payload: { payload: value } })),
   ];
 
-  it('answers every text field with < 500, and unstorable body text with a 400', { timeout: 240_000 }, async () => {
-    for (const field of cases()) {
+  async function expectNo5xx(list: FieldCase[]): Promise<void> {
+    for (const field of list) {
       const check = async (value: string) => {
         const response = await field.send(value);
         const context = `${field.name} = ${JSON.stringify(value)} → ${response.statusCode} ${response.body.slice(0, 200)} ${lastErrorLogged()}`;
@@ -246,7 +259,50 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
         { numRuns: 1, examples: [[NASTY]] },
       );
     }
-  });
+  }
+
+  /** A query parameter of an admin GET: arbitrary values percent-encoded, and raw bytes no decoder accepts. */
+  const queryCase = (url: string, param: string): FieldCase[] => pathCase(`GET ${url}?${param}=`, (segment) => inject('GET', `${url}?${param}=${segment}`, undefined, admin.headers));
+
+  /** Issue 10 and 11: the back-office and blog routes (leads, inbox, audit log, FAQ order, blog CMS, subscribe). */
+  const backOfficeCases = (): FieldCase[] => [
+    // ---- leads
+    ...['q', 'source', 'synced', 'from', 'to', 'sort', 'offset'].flatMap((param) => queryCase('/api/leads', param)),
+    ...['q', 'source', 'from', 'ids'].flatMap((param) => queryCase('/api/leads/export.csv', param)),
+    ...pathCase('GET /api/leads/:id', (segment) => inject('GET', `/api/leads/${segment}`, undefined, admin.headers)),
+    ...pathCase('POST /api/leads/:id/retry-sync', (segment) => inject('POST', `/api/leads/${segment}/retry-sync`, {}, admin.headers)),
+    ...adminBody('POST', () => '/api/leads/bulk', () => ({ action: 'delete', ids: [999_999] }), ['action', 'ids']),
+    // ---- inbox and audit log
+    ...['view', 'type', 'limit'].flatMap((param) => queryCase('/api/inbox', param)),
+    ...pathCase('PATCH /api/inbox/:type/:id', (segment) => inject('PATCH', `/api/inbox/feedback/${segment}`, { read: true }, admin.headers)),
+    ...pathCase('PATCH /api/inbox/:type', (segment) => inject('PATCH', `/api/inbox/${segment}/1`, { read: true }, admin.headers)),
+    ...['actor', 'action', 'entity', 'from', 'to'].flatMap((param) => queryCase('/api/audit-log', param)),
+    ...adminBody('POST', () => '/api/users/bulk', () => ({ action: 'approve', ids: [999_999] }), ['action', 'ids']),
+    ...adminBody('POST', () => '/api/faqs/reorder', () => ({ ids: [ids.faq] }), ['ids']),
+    // ---- blog CMS
+    ...adminBody(
+      'POST',
+      () => '/api/blog-posts',
+      () => ({ title: `Post ${unique()}`, content: 'Body', category: 'Bad input' }),
+      ['title', 'slug', 'excerpt', 'content', 'featured_image_url', 'meta_title', 'meta_description', 'meta_keywords', 'author_name', 'author_bio', 'author_avatar_url', 'category', 'tags', 'published_at', 'read_time_minutes'],
+    ),
+    ...adminBody('PATCH', () => `/api/blog-posts/${blogPostId}`, () => ({}), ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'published_at']),
+    ...pathCase('GET /api/blog-posts/:idOrSlug', (segment) => inject('GET', `/api/blog-posts/${segment}`)),
+    ...pathCase('PATCH /api/blog-posts/:id', (segment) => inject('PATCH', `/api/blog-posts/${segment}`, { title: 'x' }, admin.headers)),
+    ...pathCase('POST /api/blog-posts/:id/view', (segment) => inject('POST', `/api/blog-posts/${segment}/view`, {})),
+    ...pathCase('POST /api/blog-posts/:id/like', (segment) => inject('POST', `/api/blog-posts/${segment}/like`, {})),
+    ...['q', 'status', 'category', 'tag', 'limit'].flatMap((param) => queryCase('/api/blog-posts', param)),
+    ...adminBody('POST', () => '/api/blog-categories', () => ({ name: `Category ${unique()}` }), ['name', 'slug', 'description', 'color']),
+    ...adminBody('PATCH', () => `/api/blog-categories/${blogCategoryId}`, () => ({}), ['name', 'slug', 'description', 'color']),
+    ...adminBody('POST', () => '/api/blog-ads', () => ({ name: 'Ad', content: 'Buy' }), ['name', 'type', 'content', 'image_url', 'target_url', 'alt_text', 'position', 'priority']),
+    ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({}), ['name', 'content', 'target_url']),
+    ...pathCase('DELETE /api/blog-ads/:id', (segment) => inject('DELETE', `/api/blog-ads/${segment}`, undefined, admin.headers)),
+    ...publicForm('/api/blog-subscribe', () => ({ email: `subscriber-${unique()}@example.com` }), ['email', 'website', 'captcha']),
+  ];
+
+  it('answers every text field with < 500, and unstorable body text with a 400', { timeout: 240_000 }, () => expectNo5xx(cases()));
+
+  it('does the same on the back-office and blog routes', { timeout: 240_000 }, () => expectNo5xx(backOfficeCases()));
 
   const PLAINTEXT_FIELDS = ['text', 'clientId', 'appName', 'windowTitle', 'appVersion', 'plugin'] as const;
   const encrypt = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './text.ts';
+import { isSaneDate, safeString } from './text.ts';
 
 /**
  * The audit log's one vocabulary: an action is `entity.verb`, snake_case on both sides (`banner.create`,
@@ -27,6 +27,12 @@ export type AuditEntity = z.infer<typeof AuditEntitySchema>;
 export type AuditAction = `${AuditEntity}.${string}`;
 
 /** `GET /api/audit-log` (issue 10 §5): newest first, filtered, paged. */
+/** An ISO date-time inside the years PostgreSQL and the UI share (year 0 once made the query fail with a 500). */
+const isoDateTime = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be an ISO date-time` })
+    .refine((value) => isSaneDate(new Date(value)), `${label} must be between the years 1970 and 9999`);
+
 export const AuditLogQuerySchema = z
   .object({
     /** Part of the acting user's e-mail, any case. */
@@ -38,8 +44,8 @@ export const AuditLogQuerySchema = z
       .regex(/^[a-z_]+\.[a-z_]*$/, 'Action must look like entity.verb')
       .optional(),
     entity: AuditEntitySchema.optional(),
-    from: z.iso.datetime({ offset: true, error: 'From must be an ISO date-time' }).optional(),
-    to: z.iso.datetime({ offset: true, error: 'To must be an ISO date-time' }).optional(),
+    from: isoDateTime('From').optional(),
+    to: isoDateTime('To').optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })

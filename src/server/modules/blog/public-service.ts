@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, min, ne, or } from 'drizzle-orm';
 import { renderMarkdown } from '../../../shared/markdown.ts';
+import { isStorableText } from '../../../shared/schemas/text.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
 import { blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
@@ -39,6 +40,8 @@ export async function listPublishedPosts(db: Database, now: Date = new Date()): 
 }
 
 export async function getPublishedPost(db: Database, slug: string, now: Date = new Date()): Promise<PublicBlogPost | null> {
+  // A slug from the URL may hold bytes PostgreSQL refuses in a text parameter (NUL, lone surrogates): no post has it.
+  if (!isStorableText(slug)) return null;
   const [row] = await db
     .select()
     .from(blogPosts)

@@ -35,10 +35,11 @@ import { requestContext } from '../../plugins/auth.ts';
 import { enqueueKitSync } from '../../jobs/kit.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { upsertLead } from '../leads/service.ts';
+import { safeString } from '../../../shared/schemas/text.ts';
 import { getPublishedPost } from './public-service.ts';
 
 const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const PostId = z.object({ id: z.string().max(200) });
+const PostId = z.object({ id: safeString('Post id').max(200) });
 const adminErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 const reactionErrors = errorResponses(400, 404, 429);
