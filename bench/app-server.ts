@@ -1,6 +1,7 @@
 /**
- * The real API (buildApp, no pages) on PostgreSQL, as a child process of bench/run.ts so the load generator does
- * not share its event loop. Prints `listening <port>` when ready. Env: DATABASE_URL, PORT.
+ * The real API on PostgreSQL, as a child process of bench/run.ts so the load generator does not share its event
+ * loop; with PAGES=1 also the server-rendered pages (the production build). Prints `listening <port>` when ready.
+ * Env: DATABASE_URL, PORT, PAGES.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,7 @@ const app = await buildApp({
   queue,
   createMailer: (instance) =>
     createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
-  ssr: false,
+  ssr: process.env.PAGES === '1' ? { mode: 'production', root: path.resolve(import.meta.dirname, '..') } : false,
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const address = app.server.address();

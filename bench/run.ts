@@ -7,18 +7,22 @@
  *   ingestion  POST /api/v2/jots (decrypt + insert, 201 after commit) against PostgreSQL's own single-row insert
  *              rate (pgbench -c 10): ≥ 0.5 of it, p99 < 60 ms; and no acknowledged jot lost:
  *              201 responses ≤ rows added ≤ 201 responses + connections
+ *   pages      GET /blog and GET /blog/{slug} (server-rendered, from the in-memory page cache, brotli as a
+ *              browser asks): ≥ 500 pages/s (issue 11)
  *
  * 100 connections, BENCH_SECONDS (10) per scenario after a short warm-up; each read and its anchor alternate in
  * 2-second slices so background load on the machine affects both alike. Servers run as child processes so the
  * load generator does not share their event loop. Prints a table and writes bench/results.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { blogCategories, blogPosts } from '../src/server/db/schema.ts';
+import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from '../src/server/db/seed-data.ts';
 import { encryptV2 } from '../src/shared/jot-crypto.ts';
 import { measureInsertAnchor } from './insert-anchor.ts';
 
@@ -192,6 +196,22 @@ async function prepareDatabase(): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client.ts');
   const handle = await openDatabase({ databaseUrl, pgliteDir: '', poolSize: 2 });
   await handle.migrate();
+  // The demo blog (six long articles) for the page scenarios.
+  await handle.db.insert(blogCategories).values(DEMO_BLOG_CATEGORIES.map((category) => ({ ...category })));
+  await handle.db.insert(blogPosts).values(
+    DEMO_BLOG_POSTS.map((post) => ({
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      content: post.content,
+      authorName: post.authorName,
+      category: post.category,
+      tags: [...post.tags],
+      readTimeMinutes: post.readTimeMinutes,
+      isPublished: true,
+      publishedAt: new Date(post.publishedAt),
+    })),
+  );
   await handle.close();
   await withDatabase(async (client) => {
     await client.query('insert into build_guids (name, value) values ($1, $2)', [KEY.name, KEY.value]);
@@ -216,6 +236,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   console.log(`JotIt benchmark: ${os.cpus().length} CPUs, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
   console.log(`Database ${databaseName} (${BACKGROUND_JOTS.toLocaleString('en-US')} jots to start with)`);
+  // The page scenarios serve the production build.
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   await prepareDatabase();
 
   const app = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl });
@@ -274,6 +296,29 @@ async function main(): Promise<void> {
   console.log(`  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`);
   app.child.kill('SIGTERM');
 
+  console.log('\nPages');
+  const pages = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl, PAGES: '1' });
+  const pagesUrl = `http://127.0.0.1:${pages.port}`;
+  const slug = DEMO_BLOG_POSTS[0]!.slug;
+  const pageRows: Row[] = [];
+  for (const pagePath of ['/blog', `/blog/${slug}`]) {
+    const options: autocannon.Options = { url: `${pagesUrl}${pagePath}`, headers: { 'accept-encoding': 'br, gzip' } };
+    await load('warm-up', options, WARMUP_SECONDS);
+    const measured = await load(`app GET ${pagePath}`, options, SECONDS);
+    console.log(`  app GET ${pagePath}: ${Math.round(measured.requestsPerSecond)} pages/s, p99 ${measured.p99} ms`);
+    pageRows.push({
+      scenario: `GET ${pagePath === '/blog' ? '/blog' : '/blog/{slug}'} (page, brotli)`,
+      requestsPerSecond: measured.requestsPerSecond,
+      p50Ms: measured.p50,
+      p99Ms: measured.p99,
+      anchor: null,
+      ratio: null,
+      budget: '≥ 500 pages/s',
+      pass: measured.requestsPerSecond >= 500 && measured.non2xx === 0 && measured.errors === 0,
+    });
+  }
+  pages.child.kill('SIGTERM');
+
   const ingestRatio = ingest.requestsPerSecond / anchor.rowsPerSecond;
   const rows: Row[] = [
     { scenario: 'bare Fastify: count JSON', requestsPerSecond: bareCount.requestsPerSecond, p50Ms: bareCount.p50, p99Ms: bareCount.p99, anchor: null, ratio: null, budget: null, pass: null },
@@ -291,6 +336,7 @@ async function main(): Promise<void> {
       budget: '≥ 0.50, p99 < 60 ms, no loss',
       pass: ingestRatio >= 0.5 && ingest.p99 < 60 && noLoss && ingest.errors === 0 && ingest.non2xx === 0,
     },
+    ...pageRows,
   ];
   printTable(rows);
 
