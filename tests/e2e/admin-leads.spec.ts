@@ -3,14 +3,13 @@
  * empty, loaded), a search kept in the URL, the detail drawer, a CSV download (file name and header row), bulk
  * delete with its confirmation, cards at 375 px, and axe on each state.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
-import { createUserViaApi, DESKTOP, MOBILE, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { createUserViaApi, DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/work/shots/leads';
 const CSV_HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer';
 const EMPTY_TEXT = 'No leads captured yet. Promote your lead magnets to start collecting emails!';
 
@@ -22,10 +21,7 @@ const LEADS = [
   { firstName: 'Barbara', email: 'barbara.leads@example.com' },
 ];
 
-async function screenshot(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
+const screenshot = (page: Page, name: string, fullPage = true) => reviewScreenshot(page, name, { fullPage });
 
 async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();

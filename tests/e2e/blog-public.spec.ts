@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { setUpE2e, uniqueEmail, unexpectedErrors, VIEWPORTS, waitForLiveParts } from './fixtures.ts';
+import { reviewScreenshot, setUpE2e, uniqueEmail, unexpectedErrors, VIEWPORTS, waitForLiveParts } from './fixtures.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
@@ -56,7 +56,7 @@ describe('the public blog fed by the CMS', () => {
     // The newest post of the category is the featured card.
     await expect.poll(() => page.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/work/shots/blogapi/blog-1280.png', fullPage: true }).catch(() => {});
+    await reviewScreenshot(page, 'blog-1280');
 
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL(`**/blog/${slug}`);
@@ -106,7 +106,7 @@ describe('the public blog fed by the CMS', () => {
       const box = page.getByRole('region', { name: 'Stay Updated' });
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByText('Valid email is required').waitFor();
-      await box.screenshot({ path: `/work/shots/blogapi/stay-updated-error-${viewport.width}.png` }).catch(() => {});
+      await reviewScreenshot(box, `stay-updated-error-${viewport.width}`);
       await box.getByLabel('Email').fill(email);
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByText('Thanks for subscribing!').waitFor();
@@ -114,7 +114,7 @@ describe('the public blog fed by the CMS', () => {
       expect(leads).toContainEqual(expect.objectContaining({ email, source: 'blog-subscribe' }));
 
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/work/shots/blogapi/post-${viewport.width}.png`, fullPage: true }).catch(() => {});
+      await reviewScreenshot(page, `post-${viewport.width}`);
       expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     });

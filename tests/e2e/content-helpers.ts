@@ -2,11 +2,10 @@
  * Shared helpers of the content admin specs (admin-banners, admin-faq): axe on a screen, a screenshot for review,
  * and the check that a 375 px page does not scroll sideways.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { reviewScreenshot } from './fixtures.ts';
 
 /** Serious and critical axe violations (WCAG 2.2 AA and best practice) on what the page shows now. */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<Array<{ id: string; help: string; targets: string[] }>> {
@@ -22,16 +21,8 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
   expect(await seriousAxeViolations(page, include)).toEqual([]);
 }
 
-/** Screenshots for a person to look at: into SHOTS_DIR (default /work/shots/content) when that is writable. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  const directory = process.env.SHOTS_DIR ?? '/work/shots/content';
-  try {
-    await mkdir(directory, { recursive: true });
-    await page.screenshot({ path: path.join(directory, `${name}.png`), fullPage: true });
-  } catch {
-    // Not writable here (CI): screenshots are a review aid, not a test.
-  }
-}
+/** Screenshots for a person to look at (only with SCREENSHOT_DIR set). */
+export const screenshot = (page: Page, name: string): Promise<void> => reviewScreenshot(page, name);
 
 /** At 375 px nothing may make the page scroll sideways. */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {

@@ -15,7 +15,9 @@
  * Lower-level parts live in browser.ts (Chromium, hydration), server.ts (the product on a free port) and
  * session.ts (a token in localStorage); specs import them through this file.
  */
-import type { Browser, Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
 import { encryptV2 } from '../../src/shared/jot-crypto.ts';
@@ -178,6 +180,19 @@ export const toast = (page: Page, text: string) =>
  * status of N (url)"; `expectedStatuses` names the refusals this test causes on purpose (a wrong password: 401).
  * A 5xx is never passed over unless the test names it, which only a test that answers it itself should do.
  */
+/**
+ * A screenshot for a person to look at (desktop and mobile reviews), written only when SCREENSHOT_DIR is set:
+ * `SCREENSHOT_DIR=/tmp/shots npm run test:e2e`. Never a test by itself.
+ */
+export async function reviewScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const directory = process.env.SCREENSHOT_DIR;
+  if (!directory) return;
+  await mkdir(directory, { recursive: true });
+  const file = path.join(directory, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path: file });
+}
+
 export function unexpectedErrors(errors: string[], expectedStatuses: number[] = []): string[] {
   return errors.filter((error) => {
     const status = /status of (\d{3})\b/.exec(error)?.[1];

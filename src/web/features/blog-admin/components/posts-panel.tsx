@@ -178,7 +178,7 @@ function PostCard({
       <CardContent className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
         <div className="flex min-w-0 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold break-words">{post.title}</h3>
+            <h3 className="min-w-0 text-lg font-semibold wrap-anywhere">{post.title}</h3>
             <StatusBadge status={post.status} />
             {post.isFeatured && (
               <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
