@@ -11,7 +11,9 @@ import type { Route } from './+types/campaign';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const campaign = await context.services.getCampaignLandingPage(params.slug, request.headers.get('user-agent'));
   if (!campaign) throw data(null, { status: 404 });
-  return { campaign };
+  // The page needs the rendered HTML only: the Markdown source stays out of the hydration data.
+  const { landingPageContent: _source, ...shown } = campaign;
+  return { campaign: shown };
 }
 
 /** The lead form posted without JavaScript: shown again with what was typed and a notice (as on the home page). */
