@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
+      getCampaignLandingPage: (slug, userAgent) => app.campaigns.landingPage(slug, userAgent ?? undefined),
+      followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
     };
     const pageCache = new BlogPageCache({
       events: app.services.contentEvents,

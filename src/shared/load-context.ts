@@ -4,6 +4,7 @@
  */
 import type { ActiveBanner } from './schemas/banners.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from './schemas/blog.ts';
+import type { PublicCampaign } from './schemas/campaigns.ts';
 import type { PublicFaq } from './schemas/faqs.ts';
 import type { HelpConfig } from './schemas/help-config.ts';
 
@@ -31,6 +32,10 @@ export interface WebServices {
   listBlogCategories(): Promise<BlogCategory[]>;
   /** A live post's active ads (at their link positions) and its related posts (chosen, else same category). */
   getBlogPostExtras(post: { id: string; category: string }): Promise<{ ads: PublicBlogAd[]; related: PublicBlogPostSummary[] }>;
+  /** An active campaign's landing page by slug (its visit counted unless a bot), or null (issue 12). */
+  getCampaignLandingPage(slug: string, userAgent: string | null): Promise<PublicCampaign | null>;
+  /** /go/{id}: an active affiliate product's stored link (the click counted unless a bot), or null (issue 12). */
+  followAffiliateProduct(id: number, userAgent: string | null): Promise<string | null>;
 }
 
 export interface JotItLoadContext {

@@ -20,6 +20,8 @@ const ADMIN_PAGES = [
   { path: '/admin/jots', heading: 'Jots Management', title: 'Jots Management - JotIt!' },
   { path: '/admin/build-guids', heading: 'Build GUIDs', title: 'Build GUIDs - JotIt!' },
   { path: '/admin/banners', heading: 'Site Banners', title: 'Site Banners - JotIt!' },
+  { path: '/admin/campaigns', heading: 'Campaigns', title: 'Campaigns - JotIt!' },
+  { path: '/admin/affiliates', heading: 'Affiliate Products', title: 'Affiliate Products - JotIt!' },
 ] as const;
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../.
 import { decryptV2 } from '../../shared/jot-crypto.ts';
 import { ensureFirstAdmin } from '../modules/users/first-admin.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
-import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots, users } from './schema.ts';
+import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots, users } from './schema.ts';
 import { DEMO_BLOG_POSTS } from './seed-data.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';
 
@@ -78,6 +78,9 @@ describe(`database on ${testDatabaseKind()}`, () => {
     // Every demo post's tags are in the tags table, once (the admin's Tags panel lists them).
     expect(await countOf(blogTags)).toBe(new Set(DEMO_BLOG_POSTS.flatMap((post) => post.tags)).size);
     expect(await countOf(faqs)).toBeGreaterThanOrEqual(5);
+    // Issue 12: one campaign (active, with landing content) and one active affiliate product.
+    expect(await database.db.select({ slug: campaigns.slug, isActive: campaigns.isActive }).from(campaigns)).toEqual([{ slug: 'back-to-school', isActive: true }]);
+    expect(await database.db.select({ price: affiliateProducts.price }).from(affiliateProducts)).toEqual([{ price: '109.99' }]);
 
     const posts = await database.db.select().from(blogPosts);
     const categories = new Set(posts.map((post) => post.category));

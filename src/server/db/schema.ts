@@ -320,6 +320,8 @@ export const blogAds = pgTable('blog_ads', {
     .default('top'),
   priority: integer().notNull().default(1),
   isActive: boolean().notNull().default(true),
+  /** An affiliate_link ad may point at an affiliate product: its public link then goes through /go/{id} (issue 12). */
+  affiliateProductId: integer().references(() => affiliateProducts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   createdBy: createdBy(),
@@ -457,6 +459,32 @@ export const affiliateProducts = pgTable('affiliate_products', {
   updatedAt: updatedAt(),
   createdBy: createdBy(),
 });
+
+/** Campaign landing-page visits per UTC day (bots not counted), for the admin's 30-day figures (issue 12). */
+export const campaignDailyVisits = pgTable(
+  'campaign_daily_visits',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visits: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
+);
+
+/** Clicks through /go/{productId} per UTC day (bots not counted), for the admin's 30-day figures (issue 12). */
+export const affiliateProductDailyClicks = pgTable(
+  'affiliate_product_daily_clicks',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => affiliateProducts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    clicks: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.day] })],
+);
 
 export const helpConfig = pgTable('help_config', {
   id: serial().primaryKey(),

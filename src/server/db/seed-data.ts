@@ -692,3 +692,35 @@ export const DEMO_JOT_TEXTS: readonly string[] = [
 export const DEMO_APP_VERSIONS = ['1.4.0', '1.4.1', '1.5.0'] as const;
 
 export const DEMO_PLUGINS = ['offline', 'google-docs'] as const;
+
+/** Issue 12: one campaign, served at /c/{slug} with its lead form (source campaign:{slug}). */
+export const DEMO_CAMPAIGN = {
+  name: 'Back to School 2026',
+  slug: 'back-to-school',
+  description: 'Capture lecture notes, deadlines and ideas from your system tray — free for students.',
+  conversionGoal: 'Download sign-ups from the student newsletter',
+  landingPageContent: [
+    '## Never lose a thought between lectures',
+    '',
+    'JotIt sits in your Windows system tray. Click, type, press Enter — your idea is saved to a local file or a Google Doc before the professor changes slides.',
+    '',
+    '- **Instant capture**: no window to find, no app to open',
+    '- **Private by design**: notes are encrypted with AES-256 on the way to Google Docs',
+    '- **Free**: the full app, no trial, under 10 MB',
+    '',
+    'Leave your first name and e-mail and we send you the download link.',
+  ].join('\n'),
+  isActive: true,
+} as const;
+
+/** Issue 12: one affiliate product; blog ads of type affiliate_link can point at it (/go/{id}). */
+export const DEMO_AFFILIATE_PRODUCT = {
+  name: 'Logitech MX Keys S keyboard',
+  description: 'A quiet, backlit keyboard with programmable keys — map one to open JotIt.',
+  price: '109.99',
+  affiliateLink: 'https://www.logitech.com/en-us/products/keyboards/mx-keys-s.html',
+  vendor: 'Logitech',
+  category: 'Hardware',
+  commissionRate: '4.00',
+  isActive: true,
+} as const;

@@ -5,12 +5,14 @@
 import { count } from 'drizzle-orm';
 import { encryptV2 } from '../../shared/jot-crypto.ts';
 import type { Database } from './client.ts';
-import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots } from './schema.ts';
+import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots } from './schema.ts';
 import {
+  DEMO_AFFILIATE_PRODUCT,
   DEMO_APP_VERSIONS,
   DEMO_BLOG_CATEGORIES,
   DEMO_BLOG_POSTS,
   DEMO_BUILD_GUID,
+  DEMO_CAMPAIGN,
   DEMO_FAQS,
   DEMO_JOT_LOCATIONS,
   DEMO_JOT_TEXTS,
@@ -21,7 +23,7 @@ import {
 export const DEMO_JOT_COUNT = 50;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function isEmpty(db: Database, table: typeof banners | typeof faqs | typeof jots): Promise<boolean> {
+async function isEmpty(db: Database, table: typeof banners | typeof faqs | typeof jots | typeof affiliateProducts): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(table);
   return (row?.value ?? 0) === 0;
 }
@@ -79,6 +81,12 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<v
   }
 
   await db.insert(buildGuids).values({ ...DEMO_BUILD_GUID }).onConflictDoNothing();
+
+  // Issue 12: a campaign landing page (/c/back-to-school) and an affiliate product.
+  await db.insert(campaigns).values({ ...DEMO_CAMPAIGN }).onConflictDoNothing();
+  if (await isEmpty(db, affiliateProducts)) {
+    await db.insert(affiliateProducts).values({ ...DEMO_AFFILIATE_PRODUCT });
+  }
 
   if (await isEmpty(db, jots)) {
     const random = sequence(2026);

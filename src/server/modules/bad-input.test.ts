@@ -69,6 +69,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
   let blogPostId = '';
   let blogAdId = 0;
   let blogCategoryId = 0;
+  let campaignId = 0;
+  let affiliateProductId = 0;
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100000' });
@@ -88,6 +90,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ids.faq = await post('/api/faqs', { question: 'Why?', answer: 'Because.' });
     blogCategoryId = await post('/api/blog-categories', { name: 'Bad input' });
     blogAdId = await post('/api/blog-ads', { name: 'Ad', content: 'Buy' });
+    campaignId = await post('/api/campaigns', { name: 'Bad input campaign' });
+    affiliateProductId = await post('/api/affiliate-products', { name: 'Product', affiliate_link: 'https://vendor.example/p' });
     const blogPost = await app.inject({
       method: 'POST',
       url: '/api/blog-posts',
@@ -298,6 +302,23 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({}), ['name', 'content', 'target_url']),
     ...pathCase('DELETE /api/blog-ads/:id', (segment) => inject('DELETE', `/api/blog-ads/${segment}`, undefined, admin.headers)),
     ...publicForm('/api/blog-subscribe', () => ({ email: `subscriber-${unique()}@example.com` }), ['email', 'website', 'captcha']),
+    ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({ type: 'affiliate_link' }), ['affiliate_product_id']),
+    // ---- issue 12: campaigns and affiliate products
+    ...adminBody('POST', () => '/api/campaigns', () => ({ name: `Campaign ${unique()}` }), ['name', 'slug', 'description', 'landing_page_content', 'conversion_goal', 'is_active']),
+    ...adminBody('PATCH', () => `/api/campaigns/${campaignId}`, () => ({}), ['name', 'slug', 'description', 'landing_page_content', 'conversion_goal']),
+    ...pathCase('GET /api/campaigns/:idOrSlug', (segment) => inject('GET', `/api/campaigns/${segment}`)),
+    ...pathCase('PATCH /api/campaigns/:id', (segment) => inject('PATCH', `/api/campaigns/${segment}`, { name: 'x' }, admin.headers)),
+    ...['q', 'active', 'limit', 'offset'].flatMap((param) => queryCase('/api/campaigns', param)),
+    ...adminBody(
+      'POST',
+      () => '/api/affiliate-products',
+      () => ({ name: 'Product', affiliate_link: 'https://vendor.example/p' }),
+      ['name', 'description', 'price', 'affiliate_link', 'vendor', 'category', 'commission_rate', 'featured_image_url', 'is_active'],
+    ),
+    ...adminBody('PATCH', () => `/api/affiliate-products/${affiliateProductId}`, () => ({}), ['name', 'price', 'affiliate_link', 'commission_rate', 'featured_image_url']),
+    ...pathCase('GET /api/affiliate-products/:id', (segment) => inject('GET', `/api/affiliate-products/${segment}`)),
+    ...pathCase('DELETE /api/affiliate-products/:id', (segment) => inject('DELETE', `/api/affiliate-products/${segment}`, undefined, admin.headers)),
+    ...['q', 'active', 'limit'].flatMap((param) => queryCase('/api/affiliate-products', param)),
   ];
 
   it('answers every text field with < 500, and unstorable body text with a 400', { timeout: 240_000 }, () => expectNo5xx(cases()));

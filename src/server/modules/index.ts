@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { adminStatsRoutes } from './admin-stats/routes.ts';
+import { affiliateProductsPlugin } from './affiliate-products/plugin.ts';
+import { affiliateProductRoutes } from './affiliate-products/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -14,6 +16,8 @@ import { blogPlugin } from './blog/plugin.ts';
 import { blogRoutes } from './blog/routes.ts';
 import { buildGuidKeyringPlugin } from './build-guids/plugin.ts';
 import { buildGuidRoutes } from './build-guids/routes.ts';
+import { campaignsPlugin } from './campaigns/plugin.ts';
+import { campaignRoutes } from './campaigns/routes.ts';
 import { captchaPlugin } from './captcha/plugin.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
@@ -39,6 +43,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(jotFeedPlugin);
   await app.register(bannersPlugin);
   await app.register(blogPlugin);
+  await app.register(campaignsPlugin);
+  await app.register(affiliateProductsPlugin);
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
@@ -66,4 +72,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(inboxRoutes);
   await app.register(auditRoutes);
+  // content collections (issue 12, part B): campaigns, affiliate products
+  await app.register(campaignRoutes);
+  await app.register(affiliateProductRoutes);
 }

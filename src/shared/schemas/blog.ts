@@ -379,6 +379,11 @@ const adFields = {
   is_active: booleanField('Active'),
   position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }),
   priority: positiveInt(BLOG_TEXTS.adPriority),
+  /** An affiliate_link ad may point at an affiliate product (issue 12): its public link is then /go/{id}. */
+  affiliate_product_id: z.preprocess(
+    (value) => (value === '' ? null : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+    z.number({ error: 'Affiliate product must be a product id' }).int('Affiliate product must be a product id').positive('Affiliate product must be a product id').max(2_147_483_647, 'Affiliate product must be a product id').nullable().optional(),
+  ),
 };
 
 /** `POST /api/blog-ads` (admin). Defaults: type banner, position top, priority 1, active. */
@@ -407,6 +412,7 @@ export const UpdateBlogAdSchema = z.preprocess(
     is_active: adFields.is_active.optional(),
     position: adFields.position.optional(),
     priority: adFields.priority.optional(),
+    affiliate_product_id: adFields.affiliate_product_id,
   }),
 );
 export type UpdateBlogAd = z.input<typeof UpdateBlogAdSchema>;
@@ -422,6 +428,8 @@ export const BlogAdSchema = z.object({
   position: z.enum(BLOG_AD_POSITIONS),
   priority: z.number().int(),
   isActive: z.boolean(),
+  /** The affiliate product an affiliate_link ad points at (issue 12), or null. */
+  affiliateProductId: z.number().int().nullable(),
   /** How many posts link this ad. */
   postCount: z.number().int(),
   createdAt: z.string(),

@@ -65,7 +65,8 @@ export const CreateLeadSchema = LeadFormSchema.extend({
   // Where the form sits, e.g. homepage-hero; shown as 'unknown' when missing (spec §3).
   source: safeString('Source')
     .trim()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,49}$/i, 'Source must be a short identifier like homepage-hero')
+    // campaign:{slug} for a campaign landing page (issue 12).
+    .regex(/^(?:[a-z0-9][a-z0-9_-]{0,49}|campaign:[a-z0-9][a-z0-9-]{0,89})$/i, 'Source must be a short identifier like homepage-hero')
     .optional(),
 })
   .extend(LeadAttributionSchema.shape)
@@ -131,7 +132,7 @@ const leadIdList = safeString('ids')
  */
 const leadFiltersShape = {
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
-  source: safeString('Source').trim().max(50, 'Source must be at most 50 characters').optional(),
+  source: safeString('Source').trim().max(100, 'Source must be at most 100 characters').optional(),
   synced: z.enum(['true', 'false'], { error: "synced must be 'true' or 'false'" }).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),

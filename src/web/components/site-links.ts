@@ -26,6 +26,8 @@ export const ADMIN_LINKS: SiteLink[] = [
   { to: '/admin/build-guids', label: 'Build GUIDs' },
   { to: '/admin/inbox', label: 'Inbox' },
   { to: '/admin/audit', label: 'Audit Log' },
+  { to: '/admin/campaigns', label: 'Campaigns' },
+  { to: '/admin/affiliates', label: 'Affiliate Products' },
   { to: '/api-tester', label: 'API Tester' },
 ];
 

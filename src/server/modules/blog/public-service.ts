@@ -8,7 +8,7 @@ import { renderMarkdown } from '../../../shared/markdown.ts';
 import { isStorableText } from '../../../shared/schemas/text.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
-import { blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
+import { affiliateProducts, blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -70,19 +70,21 @@ export async function getPublishedPost(db: Database, slug: string, now: Date = n
 /** The active ads linked to a post, at the link's position, by priority (1 first). */
 export async function listPostAds(db: Database, postId: string): Promise<PublicBlogAd[]> {
   const rows = await db
-    .select({ ad: blogAds, position: blogPostAds.position })
+    .select({ ad: blogAds, position: blogPostAds.position, productActive: affiliateProducts.isActive })
     .from(blogPostAds)
     .innerJoin(blogAds, eq(blogAds.id, blogPostAds.adId))
+    .leftJoin(affiliateProducts, eq(affiliateProducts.id, blogAds.affiliateProductId))
     .where(and(eq(blogPostAds.postId, postId), eq(blogAds.isActive, true)))
     .orderBy(asc(blogAds.priority), asc(blogPostAds.id));
-  return rows.map(({ ad, position }) => ({
+  return rows.map(({ ad, position, productActive }) => ({
     id: ad.id,
     name: ad.name,
     type: ad.type,
     content: ad.content,
     imageUrl: ad.imageUrl,
     altText: ad.altText,
-    targetUrl: ad.targetUrl,
+    // An affiliate_link ad pointing at a product links through /go/{id} (counted); an inactive product, no link.
+    targetUrl: ad.type === 'affiliate_link' && ad.affiliateProductId !== null ? (productActive ? `/go/${ad.affiliateProductId}` : null) : ad.targetUrl,
     priority: ad.priority,
     position: position as PublicBlogAd['position'],
   }));

@@ -36,6 +36,7 @@ import {
 } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
 import {
+  affiliateProducts,
   blogAds,
   blogCategories,
   blogPostAds,
@@ -126,6 +127,7 @@ function toAd(row: AdRow, postCount = 0): BlogAd {
     position: row.position,
     priority: row.priority,
     isActive: row.isActive,
+    affiliateProductId: row.affiliateProductId,
     postCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -636,8 +638,16 @@ export class BlogService {
     return ad;
   }
 
+  /** An ad's affiliate product must exist (400 otherwise, never a foreign-key 500). */
+  private async assertProduct(db: Executor, id: number | null | undefined): Promise<void> {
+    if (id === null || id === undefined) return;
+    const [row] = await db.select({ id: affiliateProducts.id }).from(affiliateProducts).where(eq(affiliateProducts.id, id));
+    if (!row) throw badRequest('Affiliate product not found', { fieldErrors: { affiliate_product_id: ['Affiliate product not found'] } });
+  }
+
   async createAd({ actor, meta, input }: RequestContext & { input: z.output<typeof CreateBlogAdSchema> }): Promise<BlogAd> {
     const ad = await this.db.transaction(async (tx) => {
+      await this.assertProduct(tx, input.affiliate_product_id);
       const [row] = await tx
         .insert(blogAds)
         .values({
@@ -650,6 +660,7 @@ export class BlogService {
           isActive: input.is_active,
           position: input.position,
           priority: input.priority,
+          affiliateProductId: input.affiliate_product_id ?? null,
           createdBy: actorUserId(actor),
         })
         .returning();
@@ -672,6 +683,10 @@ export class BlogService {
       if (changes.is_active !== undefined) columns.isActive = changes.is_active;
       if (changes.position !== undefined) columns.position = changes.position;
       if (changes.priority !== undefined) columns.priority = changes.priority;
+      if (changes.affiliate_product_id !== undefined) {
+        await this.assertProduct(tx, changes.affiliate_product_id);
+        columns.affiliateProductId = changes.affiliate_product_id;
+      }
       const updated = await tx.update(blogAds).set(columns).where(eq(blogAds.id, id)).returning({ id: blogAds.id });
       if (updated.length === 0) throw notFound(AD_NOT_FOUND);
       await writeAudit(tx, { actor, meta }, { action: 'blog_ad.update', entityId: id, details: { fields: Object.keys(changes) } });

@@ -11,6 +11,8 @@ import {
   SendIcon,
   UsersIcon,
   MailIcon,
+  RocketIcon,
+  ShoppingBagIcon,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -111,6 +113,18 @@ const SECTIONS: Array<{
     title: 'Audit log',
     description: 'Every admin change: who, what, when and from where.',
     icon: HistoryIcon,
+  },
+  {
+    to: '/admin/campaigns',
+    title: 'Campaigns',
+    description: 'Landing pages at /c/{slug}: visits, leads and conversion.',
+    icon: RocketIcon,
+  },
+  {
+    to: '/admin/affiliates',
+    title: 'Affiliate products',
+    description: 'Products that blog ads link to through /go/{id}, with clicks.',
+    icon: ShoppingBagIcon,
   },
 ];
 

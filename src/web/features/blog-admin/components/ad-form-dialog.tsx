@@ -24,6 +24,7 @@ import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
+import { useAffiliateProductOptions } from '../api/affiliate-products';
 import { useSaveBlogAd } from '../api/blog-ads';
 import { FormField } from './form-field';
 import { ImageUrlField } from './image-url-field';
@@ -51,6 +52,8 @@ interface AdFormValues {
   position: BlogAdPosition;
   priority: string;
   is_active: boolean;
+  /** '' = none; an affiliate_link ad may point at a product (issue 12). */
+  affiliate_product_id: string;
 }
 type AdErrors = Partial<Record<keyof AdFormValues, string>>;
 
@@ -65,6 +68,7 @@ const DEFAULTS: AdFormValues = {
   position: 'top',
   priority: '1',
   is_active: true,
+  affiliate_product_id: '',
 };
 
 const toValues = (ad: BlogAd | null): AdFormValues =>
@@ -79,6 +83,7 @@ const toValues = (ad: BlogAd | null): AdFormValues =>
         position: ad.position,
         priority: String(ad.priority),
         is_active: ad.isActive,
+        affiliate_product_id: ad.affiliateProductId === null ? '' : String(ad.affiliateProductId),
       }
     : DEFAULTS;
 
@@ -134,6 +139,7 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
       image_url: values.image_url || null,
       target_url: values.target_url || null,
       alt_text: values.alt_text || null,
+      affiliate_product_id: values.type === 'affiliate_link' && values.affiliate_product_id ? Number(values.affiliate_product_id) : null,
     };
     const parsed = CreateBlogAdSchema.safeParse(body);
     if (!parsed.success) {
@@ -245,6 +251,7 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
           <Input {...field} value={values.alt_text} onChange={(event) => change({ alt_text: event.target.value })} />
         )}
       </FormField>
+      {values.type === 'affiliate_link' && <ProductPicker value={values.affiliate_product_id} error={errors.affiliate_product_id} onChange={(affiliate_product_id) => change({ affiliate_product_id })} />}
       <FormField label="Target URL" error={errors.target_url}>
         {(field) => (
           <Input
@@ -269,5 +276,30 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** An affiliate_link ad may point at an affiliate product: its public link then goes through /go/{id} (issue 12). */
+function ProductPicker({ value, error, onChange }: { value: string; error?: string; onChange(value: string): void }) {
+  const products = useAffiliateProductOptions();
+  return (
+    <FormField label="Affiliate product" error={error} hint="With a product, the ad links through /go/{id} (clicks counted) instead of the target URL.">
+      {(field) => (
+        <Select value={value || 'none'} onValueChange={(next) => onChange(next === 'none' ? '' : next)}>
+          <SelectTrigger {...field} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="none">No product (use the target URL)</SelectItem>
+            {(products.data?.items ?? []).map((product) => (
+              <SelectItem key={product.id} value={String(product.id)}>
+                {product.name}
+                {product.isActive ? '' : ' (inactive)'}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FormField>
   );
 }

@@ -1,0 +1,229 @@
+/**
+ * Affiliate products (spec §3, issue 12): admin CRUD (audited, announced on `contentEvents` 'affiliates'), the
+ * public list of active products, and /go/{id}: a click counted per product per UTC day (bots excluded), then a
+ * redirect to the stored affiliate link — only ever a stored link of an active product (no open redirect).
+ */
+import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import type { z } from 'zod';
+import {
+  type AdminAffiliateProduct,
+  AFFILIATE_TEXTS,
+  type AffiliateProduct,
+  type AffiliateProductListQuerySchema,
+  type CreateAffiliateProductSchema,
+  isHttpUrl,
+  type PublicAffiliateProduct,
+  type UpdateAffiliateProductSchema,
+} from '../../../shared/schemas/affiliate-products.ts';
+import type { Database } from '../../db/client.ts';
+import { affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { escapeLike } from '../../lib/sql.ts';
+import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
+
+type ProductRow = typeof affiliateProducts.$inferSelect;
+type ListQuery = z.output<typeof AffiliateProductListQuerySchema>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The public link of a product: through the click counter. */
+export const goUrl = (id: number) => `/go/${id}`;
+
+/** numeric columns come back as strings ("19.99"): kept as strings, never parsed to floats. */
+export function toProduct(row: ProductRow): AffiliateProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    affiliateLink: row.affiliateLink,
+    vendor: row.vendor,
+    category: row.category,
+    commissionRate: row.commissionRate,
+    featuredImageUrl: row.featuredImageUrl,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
+function toPublic(row: ProductRow): PublicAffiliateProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    vendor: row.vendor,
+    category: row.category,
+    featuredImageUrl: row.featuredImageUrl,
+    goUrl: goUrl(row.id),
+  };
+}
+
+export class AffiliateProductService {
+  constructor(private readonly services: AppServices) {}
+
+  private get db(): Database {
+    return this.services.database.db;
+  }
+
+  private changed(): void {
+    this.services.contentEvents.emit('affiliates');
+  }
+
+  private where(query: ListQuery, publicOnly: boolean): SQL | undefined {
+    const conditions: Array<SQL | undefined> = [];
+    if (publicOnly) conditions.push(eq(affiliateProducts.isActive, true));
+    else if (query.active) conditions.push(eq(affiliateProducts.isActive, query.active === 'true'));
+    if (query.q) {
+      const pattern = `%${escapeLike(query.q)}%`;
+      conditions.push(or(ilike(affiliateProducts.name, pattern), ilike(affiliateProducts.vendor, pattern), ilike(affiliateProducts.category, pattern)));
+    }
+    return and(...conditions);
+  }
+
+  private async page(query: ListQuery, publicOnly: boolean) {
+    const where = this.where(query, publicOnly);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(affiliateProducts)
+        .where(where)
+        .orderBy(desc(affiliateProducts.createdAt), desc(affiliateProducts.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(affiliateProducts).where(where),
+    ]);
+    return { rows, total: total?.total ?? 0 };
+  }
+
+  async listPublic(query: ListQuery): Promise<{ items: PublicAffiliateProduct[]; total: number }> {
+    const { rows, total } = await this.page(query, true);
+    return { items: rows.map(toPublic), total };
+  }
+
+  async listAdmin(query: ListQuery): Promise<{ items: AdminAffiliateProduct[]; total: number }> {
+    const { rows, total } = await this.page(query, false);
+    return { items: await this.withClicks(rows), total };
+  }
+
+  private async withClicks(rows: ProductRow[]): Promise<AdminAffiliateProduct[]> {
+    if (rows.length === 0) return [];
+    const from = utcDay(new Date(this.services.now().getTime() - 29 * DAY));
+    const clicks = await this.db
+      .select({ id: affiliateProductDailyClicks.productId, clicks: sql<number>`coalesce(sum(${affiliateProductDailyClicks.clicks}), 0)::int` })
+      .from(affiliateProductDailyClicks)
+      .where(and(inArray(affiliateProductDailyClicks.productId, rows.map((row) => row.id)), gte(affiliateProductDailyClicks.day, from)))
+      .groupBy(affiliateProductDailyClicks.productId);
+    const byId = new Map(clicks.map((row) => [row.id, Number(row.clicks)]));
+    return rows.map((row) => ({ ...toProduct(row), clicks30d: byId.get(row.id) ?? 0 }));
+  }
+
+  private async row(id: number): Promise<ProductRow | undefined> {
+    const [row] = await this.db.select().from(affiliateProducts).where(eq(affiliateProducts.id, id));
+    return row;
+  }
+
+  async getAdmin(id: number): Promise<AdminAffiliateProduct> {
+    const row = await this.row(id);
+    if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
+    return (await this.withClicks([row]))[0]!;
+  }
+
+  async getActive(id: number): Promise<PublicAffiliateProduct> {
+    const row = await this.row(id);
+    if (!row?.isActive) throw notFound(AFFILIATE_TEXTS.notFound);
+    return toPublic(row);
+  }
+
+  /**
+   * `/go/{id}`: the stored link of an active product (else null → 404), the click counted unless a bot made it.
+   * The target is never taken from the request; a stored link that is not http(s) (an old row) is refused too.
+   */
+  async follow(id: number, userAgent: string | undefined): Promise<string | null> {
+    const row = await this.row(id);
+    if (!row?.isActive || !isHttpUrl(row.affiliateLink)) return null;
+    if (userAgent && !isbot(userAgent)) {
+      await this.db
+        .insert(affiliateProductDailyClicks)
+        .values({ productId: id, day: utcDay(this.services.now()), clicks: 1 })
+        .onConflictDoUpdate({
+          target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
+          set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
+        });
+    }
+    return row.affiliateLink;
+  }
+
+  /** Active products by id, for the blog's ads (only these get a /go/ link). */
+  async activeIds(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: affiliateProducts.id })
+      .from(affiliateProducts)
+      .where(and(inArray(affiliateProducts.id, ids), eq(affiliateProducts.isActive, true)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async create({ actor, meta, input }: RequestContext & { input: z.output<typeof CreateAffiliateProductSchema> }): Promise<AffiliateProduct> {
+    const product = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(affiliateProducts)
+        .values({
+          name: input.name,
+          description: input.description ?? null,
+          price: input.price ?? null,
+          affiliateLink: input.affiliate_link,
+          vendor: input.vendor ?? null,
+          category: input.category ?? null,
+          commissionRate: input.commission_rate ?? null,
+          featuredImageUrl: input.featured_image_url ?? null,
+          isActive: input.is_active,
+          createdBy: actorUserId(actor),
+        })
+        .returning();
+      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.create', entityId: row!.id });
+      return toProduct(row!);
+    });
+    this.changed();
+    return product;
+  }
+
+  async update({ actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateAffiliateProductSchema> } }): Promise<AffiliateProduct> {
+    const columns: Partial<typeof affiliateProducts.$inferInsert> = {};
+    if (changes.name !== undefined) columns.name = changes.name;
+    if (changes.description !== undefined) columns.description = changes.description;
+    if (changes.price !== undefined) columns.price = changes.price;
+    if (changes.affiliate_link !== undefined) columns.affiliateLink = changes.affiliate_link;
+    if (changes.vendor !== undefined) columns.vendor = changes.vendor;
+    if (changes.category !== undefined) columns.category = changes.category;
+    if (changes.commission_rate !== undefined) columns.commissionRate = changes.commission_rate;
+    if (changes.featured_image_url !== undefined) columns.featuredImageUrl = changes.featured_image_url;
+    if (changes.is_active !== undefined) columns.isActive = changes.is_active;
+    const product = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(affiliateProducts)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(affiliateProducts.id, id))
+        .returning();
+      if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
+      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.update', entityId: id, details: { fields: Object.keys(changes) } });
+      return toProduct(row);
+    });
+    this.changed();
+    return product;
+  }
+
+  async remove({ actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(affiliateProducts).where(eq(affiliateProducts.id, id)).returning({ id: affiliateProducts.id });
+      if (deleted.length === 0) throw notFound(AFFILIATE_TEXTS.notFound);
+      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.delete', entityId: id });
+    });
+    this.changed();
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { safeString } from './text.ts';
+
+/**
+ * Campaigns (spec §3 Campaign, issue 12): name and slug required (the slug is generated from the name when
+ * empty), Markdown landing content served at /c/{slug}, active by default (spec §4 isActive). Input fields are
+ * snake_case (as the blog's forms), answers camelCase.
+ */
+export const CAMPAIGN_TEXTS = {
+  nameRequired: 'Name is required',
+  slugFormat: 'Slug may contain only lowercase letters, digits and single hyphens',
+  slugTaken: (slug: string) => `The slug "${slug}" is already used by another campaign`,
+  notFound: 'Campaign not found',
+} as const;
+
+/** The lead source of a campaign's landing-page form. */
+export const campaignLeadSource = (slug: string) => `campaign:${slug}`;
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const nullableText = (label: string, max: number) =>
+  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
+const booleanField = (label: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} must be true or false` }));
+
+/** At most 90 characters, so `campaign:{slug}` fits the lead source's 100. */
+export const CampaignSlugSchema = safeString('Slug')
+  .trim()
+  .toLowerCase()
+  .max(90, 'Slug must be at most 90 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CAMPAIGN_TEXTS.slugFormat);
+
+const campaignFields = {
+  name: safeString('Name', { error: CAMPAIGN_TEXTS.nameRequired }).trim().min(1, CAMPAIGN_TEXTS.nameRequired).max(200, 'Name must be at most 200 characters'),
+  slug: z.preprocess(blank, CampaignSlugSchema.nullable().optional()),
+  description: nullableText('Description', 1000),
+  landing_page_content: nullableText('Landing page content', 100_000),
+  conversion_goal: nullableText('Conversion goal', 300),
+  is_active: booleanField('Active'),
+};
+
+/** `POST /api/campaigns` (admin). */
+export const CreateCampaignSchema = z.object({ ...campaignFields, is_active: campaignFields.is_active.default(true) });
+export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
+
+/** `PATCH /api/campaigns/{id}` (admin): any of the fields; a null or blank slug is generated again from the name. */
+export const UpdateCampaignSchema = z.object({
+  name: campaignFields.name.optional(),
+  slug: campaignFields.slug,
+  description: campaignFields.description,
+  landing_page_content: campaignFields.landing_page_content,
+  conversion_goal: campaignFields.conversion_goal,
+  is_active: campaignFields.is_active.optional(),
+});
+export type UpdateCampaign = z.input<typeof UpdateCampaignSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  /** Markdown. */
+  landingPageContent: z.string().nullable(),
+  conversionGoal: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.number().int().nullable(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+/** The admin list row: the last 30 days' landing-page visits, leads (source `campaign:{slug}`) and their ratio. */
+export const AdminCampaignSchema = CampaignSchema.extend({
+  visits30d: z.number().int(),
+  leads30d: z.number().int(),
+  /** leads ÷ visits as a percentage with one decimal, e.g. "12.5"; null without visits. */
+  conversionRate: z.string().nullable(),
+});
+export type AdminCampaign = z.infer<typeof AdminCampaignSchema>;
+
+/** What the public reads (`GET /api/campaigns/{slug}` without sign-in, and the /c/{slug} page). */
+export const PublicCampaignSchema = CampaignSchema.pick({ id: true, name: true, slug: true, description: true, landingPageContent: true }).extend({
+  /** The landing content rendered to sanitised HTML. */
+  landingPageHtml: z.string(),
+});
+export type PublicCampaign = z.infer<typeof PublicCampaignSchema>;
+
+export const CampaignListQuerySchema = z.object({
+  q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
+  active: z.enum(['true', 'false'], { error: 'Active must be true or false' }).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
+  offset: z.coerce.number({ error: 'Offset must be a number' }).int().min(0).max(1_000_000).default(0),
+});
+export type CampaignListQuery = z.input<typeof CampaignListQuerySchema>;
+
+export const AdminCampaignListSchema = z.object({ items: z.array(AdminCampaignSchema), total: z.number().int() });
+export type AdminCampaignList = z.infer<typeof AdminCampaignListSchema>;
+export const PublicCampaignListSchema = z.object({ items: z.array(PublicCampaignSchema), total: z.number().int() });

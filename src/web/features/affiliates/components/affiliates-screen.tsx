@@ -1,0 +1,210 @@
+import { AlertTriangleIcon, PencilIcon, PlusIcon, SearchIcon, ShoppingBagIcon, Trash2Icon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate-products';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { Pager } from '~/components/pager';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { Skeleton } from '~/components/ui/skeleton';
+import { Switch } from '~/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { type AffiliateFilters, useAffiliateProducts, useDeleteAffiliateProduct, useSaveAffiliateProduct } from '../api/affiliate-products';
+import { ProductFormDialog } from './product-form-dialog';
+
+const PAGE_SIZE = 20;
+const TYPING_DELAY_MS = 300;
+
+/** Prices are decimal strings from the API: shown as they are, never through a float. */
+const money = (price: string | null) => (price === null ? '—' : `$${price}`);
+const percent = (rate: string | null) => (rate === null ? '—' : `${rate.replace(/\.00$/, '')}%`);
+
+/** /admin/affiliates (issue 12): search, active filter, clicks over 30 days, active toggle, dialog form, delete. */
+/** `Actions`: where the page puts its header actions (the route passes AdminPageActions). */
+export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<AffiliateFilters>({ q: '', active: '', offset: 0, limit: PAGE_SIZE });
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query = useAffiliateProducts(filters);
+  const save = useSaveAffiliateProduct();
+  const remove = useDeleteAffiliateProduct();
+  const [formProduct, setFormProduct] = useState<AdminAffiliateProduct | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminAffiliateProduct | null>(null);
+  const items = query.data?.items ?? [];
+  const filtered = filters.q !== '' || filters.active !== '';
+
+  function openForm(product: AdminAffiliateProduct | null) {
+    setFormProduct(product);
+    setIsFormOpen(true);
+  }
+
+  function toggle(product: AdminAffiliateProduct, isActive: boolean) {
+    save.mutate(
+      { id: product.id, input: { is_active: isActive } },
+      {
+        onSuccess: () => toast.success(isActive ? `${product.name} is active` : `${product.name} is inactive`),
+        onError: (error) => toast.error(serverMessageOr(error, 'Failed to update product')),
+      },
+    );
+  }
+
+  function confirmDelete(product: AdminAffiliateProduct) {
+    remove.mutate(product.id, {
+      onSuccess: () => {
+        toast.success('Product deleted successfully');
+        setToDelete(null);
+      },
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to delete product')),
+    });
+  }
+
+  const activeSwitch = (product: AdminAffiliateProduct) => (
+    <Switch checked={product.isActive} aria-label={`Active: ${product.name}`} disabled={save.isPending} onCheckedChange={(value) => toggle(product, value)} />
+  );
+  const actions = (product: AdminAffiliateProduct) => (
+    <span className="inline-flex shrink-0 gap-1">
+      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${product.name}`} onClick={() => openForm(product)}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${product.name}`} onClick={() => setToDelete(product)}>
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </span>
+  );
+
+  return (
+    <>
+      <Actions>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon aria-hidden="true" /> Add Product
+        </Button>
+      </Actions>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input type="search" aria-label="Search products" placeholder="Search products..." className="pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </div>
+        <Select
+          value={filters.active || 'all'}
+          onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
+        >
+          <SelectTrigger aria-label="Active filter" className="w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All products</SelectItem>
+            <SelectItem value="true">Active</SelectItem>
+            <SelectItem value="false">Inactive</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      {query.isPending ? (
+        <div role="status" className="flex flex-col gap-3">
+          <span className="sr-only">Loading products...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-16 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
+          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+          <p className="text-destructive">Error loading products: {query.error.message}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+          <ShoppingBagIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">{filtered ? 'No products match these filters.' : 'No affiliate products yet.'}</p>
+          {!filtered && <p className="text-muted-foreground">Add a product, then point a blog ad of type affiliate link at it.</p>}
+        </div>
+      ) : (
+        <>
+          <div className="hidden rounded-xl border md:block">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Product</TableHead>
+                  <TableHead className="text-right">Price</TableHead>
+                  <TableHead className="text-right">Commission</TableHead>
+                  <TableHead className="text-right">Clicks (30 d)</TableHead>
+                  <TableHead>Active</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((product) => (
+                  <TableRow key={product.id} data-testid="affiliate-row">
+                    <TableCell className="max-w-72">
+                      <div className="font-medium break-words">{product.name}</div>
+                      <div className="text-xs text-muted-foreground">
+                        {[product.vendor, product.category].filter(Boolean).join(' · ') || 'No vendor'} · /go/{product.id}
+                      </div>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{money(product.price)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{percent(product.commissionRate)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{product.clicks30d}</TableCell>
+                    <TableCell>{activeSwitch(product)}</TableCell>
+                    <TableCell className="text-right">{actions(product)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Affiliate products">
+            {items.map((product) => (
+              <li key={product.id} data-testid="affiliate-card" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <h2 className="font-semibold break-words">{product.name}</h2>
+                    <span className="text-xs text-muted-foreground">{[product.vendor, product.category].filter(Boolean).join(' · ') || 'No vendor'}</span>
+                  </div>
+                  {actions(product)}
+                </div>
+                <dl className="grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-muted-foreground">Price</dt>
+                    <dd className="tabular-nums">{money(product.price)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Commission</dt>
+                    <dd className="tabular-nums">{percent(product.commissionRate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Clicks</dt>
+                    <dd className="tabular-nums">{product.clicks30d}</dd>
+                  </div>
+                </dl>
+                <div className="flex items-center gap-2">
+                  {activeSwitch(product)}
+                  <Badge variant={product.isActive ? 'success' : 'secondary'}>{product.isActive ? 'Active' : 'Inactive'}</Badge>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-muted-foreground">Clicks through /go/{'{id}'} over the last 30 days (bots not counted).</p>
+          <Pager offset={filters.offset} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} isBusy={query.isPlaceholderData} onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))} />
+        </>
+      )}
+      <ProductFormDialog open={isFormOpen} product={formProduct} onOpenChange={setIsFormOpen} />
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title="Delete product?"
+        description={toDelete ? `“${toDelete.name}” will be deleted; ads pointing at it lose their link.` : ''}
+        isDeleting={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+      />
+    </>
+  );
+}

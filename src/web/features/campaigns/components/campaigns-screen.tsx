@@ -1,0 +1,211 @@
+import { AlertTriangleIcon, ExternalLinkIcon, PencilIcon, PlusIcon, RocketIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { Pager } from '~/components/pager';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { Skeleton } from '~/components/ui/skeleton';
+import { Switch } from '~/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+import { type CampaignFilters, useCampaigns, useDeleteCampaign, useSaveCampaign } from '../api/campaigns';
+import { CampaignEditor, type MarkdownEditorComponent } from './campaign-editor';
+
+const PAGE_SIZE = 20;
+const TYPING_DELAY_MS = 300;
+
+/** /admin/campaigns: the list (search, active filter, 30-day figures, active toggle, delete) or the page editor. */
+export function CampaignsScreen({ Actions, Editor }: { Actions: ComponentType<{ children: ReactNode }>; Editor: MarkdownEditorComponent }) {
+  const [editing, setEditing] = useState<AdminCampaign | 'new' | null>(null);
+  if (editing) return <CampaignEditor campaign={editing === 'new' ? null : editing} Editor={Editor} onDone={() => setEditing(null)} />;
+  return <CampaignList Actions={Actions} onEdit={setEditing} />;
+}
+
+function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: ReactNode }>; onEdit(campaign: AdminCampaign | 'new'): void }) {
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<CampaignFilters>({ q: '', active: '', offset: 0, limit: PAGE_SIZE });
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query = useCampaigns(filters);
+  const save = useSaveCampaign();
+  const remove = useDeleteCampaign();
+  const [toDelete, setToDelete] = useState<AdminCampaign | null>(null);
+  const items = query.data?.items ?? [];
+  const filtered = filters.q !== '' || filters.active !== '';
+
+  function toggle(campaign: AdminCampaign, isActive: boolean) {
+    save.mutate(
+      { id: campaign.id, input: { is_active: isActive } },
+      {
+        onSuccess: () => toast.success(isActive ? `${campaign.name} is active` : `${campaign.name} is inactive`),
+        onError: (error) => toast.error(serverMessageOr(error, 'Failed to update campaign')),
+      },
+    );
+  }
+
+  function confirmDelete(campaign: AdminCampaign) {
+    remove.mutate(campaign.id, {
+      onSuccess: () => {
+        toast.success('Campaign deleted successfully');
+        setToDelete(null);
+      },
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to delete campaign')),
+    });
+  }
+
+  const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '—' : `${campaign.conversionRate}%`);
+  const activeSwitch = (campaign: AdminCampaign) => (
+    <Switch checked={campaign.isActive} aria-label={`Active: ${campaign.name}`} disabled={save.isPending} onCheckedChange={(value) => toggle(campaign, value)} />
+  );
+  const actions = (campaign: AdminCampaign) => (
+    <span className="inline-flex shrink-0 gap-1">
+      <Button asChild variant="ghost" size="icon">
+        <a href={`/c/${campaign.slug}`} target="_blank" rel="noopener" aria-label={`Open the landing page of ${campaign.name}`}>
+          <ExternalLinkIcon aria-hidden="true" />
+        </a>
+      </Button>
+      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${campaign.name}`} onClick={() => onEdit(campaign)}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${campaign.name}`} onClick={() => setToDelete(campaign)}>
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </span>
+  );
+
+  return (
+    <>
+      <Actions>
+        <Button onClick={() => onEdit('new')}>
+          <PlusIcon aria-hidden="true" /> New Campaign
+        </Button>
+      </Actions>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input type="search" aria-label="Search campaigns" placeholder="Search campaigns..." className="pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </div>
+        <Select
+          value={filters.active || 'all'}
+          onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
+        >
+          <SelectTrigger aria-label="Active filter" className="w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All campaigns</SelectItem>
+            <SelectItem value="true">Active</SelectItem>
+            <SelectItem value="false">Inactive</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      {query.isPending ? (
+        <div role="status" className="flex flex-col gap-3">
+          <span className="sr-only">Loading campaigns...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-16 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
+          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+          <p className="text-destructive">Error loading campaigns: {query.error.message}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+          <RocketIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">{filtered ? 'No campaigns match these filters.' : 'No campaigns yet.'}</p>
+          {!filtered && <p className="text-muted-foreground">Create a landing page for your next launch.</p>}
+        </div>
+      ) : (
+        <>
+          <div className="hidden rounded-xl border md:block">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Campaign</TableHead>
+                  <TableHead className="text-right">Visits (30 d)</TableHead>
+                  <TableHead className="text-right">Leads (30 d)</TableHead>
+                  <TableHead>Conversion</TableHead>
+                  <TableHead>Active</TableHead>
+                  <TableHead className="text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((campaign) => (
+                  <TableRow key={campaign.id} data-testid="campaign-row">
+                    <TableCell className="max-w-72">
+                      <div className="font-medium break-words">{campaign.name}</div>
+                      <div className="text-xs text-muted-foreground">/c/{campaign.slug}</div>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">{campaign.visits30d}</TableCell>
+                    <TableCell className="text-right tabular-nums">{campaign.leads30d}</TableCell>
+                    <TableCell>
+                      <span className="font-medium tabular-nums">{rate(campaign)}</span>
+                      {campaign.conversionGoal && <div className="text-xs text-muted-foreground">Goal: {campaign.conversionGoal}</div>}
+                    </TableCell>
+                    <TableCell>{activeSwitch(campaign)}</TableCell>
+                    <TableCell className="text-right">{actions(campaign)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Campaigns">
+            {items.map((campaign) => (
+              <li key={campaign.id} data-testid="campaign-card" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <h2 className="font-semibold break-words">{campaign.name}</h2>
+                    <span className="text-xs break-all text-muted-foreground">/c/{campaign.slug}</span>
+                  </div>
+                  {actions(campaign)}
+                </div>
+                <dl className="grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-muted-foreground">Visits</dt>
+                    <dd className="tabular-nums">{campaign.visits30d}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Leads</dt>
+                    <dd className="tabular-nums">{campaign.leads30d}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Conversion</dt>
+                    <dd className="tabular-nums">{rate(campaign)}</dd>
+                  </div>
+                </dl>
+                {campaign.conversionGoal && <p className="text-sm text-muted-foreground">Goal: {campaign.conversionGoal}</p>}
+                <div className="flex items-center gap-2">
+                  {activeSwitch(campaign)}
+                  <Badge variant={campaign.isActive ? 'success' : 'secondary'}>{campaign.isActive ? 'Active' : 'Inactive'}</Badge>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-muted-foreground">Visits and leads over the last 30 days; conversion = leads ÷ visits.</p>
+          <Pager offset={filters.offset} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} isBusy={query.isPlaceholderData} onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))} />
+        </>
+      )}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title="Delete campaign?"
+        description={toDelete ? `“${toDelete.name}” and its landing page /c/${toDelete.slug} will be deleted. Its leads are kept.` : ''}
+        isDeleting={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+/** Campaigns admin (/admin/campaigns, issue 12): routes import from here only. */
+export { CampaignsScreen } from './components/campaigns-screen';
+export type { MarkdownEditorComponent } from './components/campaign-editor';
