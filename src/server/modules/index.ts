@@ -28,7 +28,9 @@ import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
 import { leadAdminRoutes } from './leads/admin-routes.ts';
 import { leadRoutes } from './leads/routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { testimonialRoutes } from './testimonials/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -66,4 +68,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(inboxRoutes);
   await app.register(auditRoutes);
+  // content collections (issue 12): testimonials and pages
+  await app.register(testimonialRoutes);
+  await app.register(pageRoutes);
 }

@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES = [
   'blog_tag',
   'blog_ad',
   'upload',
+  'testimonial',
+  'page',
 ] as const;
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);

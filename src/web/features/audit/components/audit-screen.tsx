@@ -30,6 +30,8 @@ const ENTITY_SCREENS: Record<AuditEntity, string | null> = {
   blog_tag: '/admin/blog',
   blog_ad: '/admin/blog',
   upload: '/admin/blog',
+  testimonial: '/admin/testimonials',
+  page: '/admin/pages',
 };
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -46,6 +48,8 @@ const ENTITY_LABELS: Record<AuditEntity, string> = {
   blog_tag: 'Blog tag',
   blog_ad: 'Blog ad',
   upload: 'Upload',
+  testimonial: 'Testimonial',
+  page: 'Page',
 };
 
 /** The admin screen of an entry's entity, or null when it has none or the entity has since been deleted. */
