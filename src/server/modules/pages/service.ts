@@ -37,7 +37,7 @@ function toPage(row: Row): Page {
 
 /** A slug from a title; a title without a letter or digit still gets one. */
 export function pageSlugOf(title: string): string {
-  return slugify(title).slice(0, 180).replace(/-+$/, '') || 'page';
+  return slugify(title, { decamelize: false }).slice(0, 180).replace(/-+$/, '') || 'page';
 }
 
 /** `base`, else `base-2`, `base-3`… — the first slug no other page uses. */
