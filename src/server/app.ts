@@ -28,6 +28,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
+import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -125,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
+      listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 12 })).items,
+      getPage: (slug) => getPublishedPage(db, slug),
+      listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
     const pageCache = new BlogPageCache({
       events: app.services.contentEvents,

@@ -6,6 +6,8 @@ import type { ActiveBanner } from './schemas/banners.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from './schemas/blog.ts';
 import type { PublicFaq } from './schemas/faqs.ts';
 import type { HelpConfig } from './schemas/help-config.ts';
+import type { PageLink, PublicPage } from './schemas/pages.ts';
+import type { PublicTestimonial } from './schemas/testimonials.ts';
 
 export type { PublicFaq };
 
@@ -31,6 +33,12 @@ export interface WebServices {
   listBlogCategories(): Promise<BlogCategory[]>;
   /** A live post's active ads (at their link positions) and its related posts (chosen, else same category). */
   getBlogPostExtras(post: { id: string; category: string }): Promise<{ ads: PublicBlogAd[]; related: PublicBlogPostSummary[] }>;
+  /** Published testimonials, featured first (the home page's social proof; issue 12). */
+  listTestimonials(): Promise<PublicTestimonial[]>;
+  /** One published page with its Markdown rendered to sanitised HTML, or null (`/p/{slug}`). */
+  getPage(slug: string): Promise<PublicPage | null>;
+  /** Published pages by title (footer links). */
+  listPages(): Promise<PageLink[]>;
 }
 
 export interface JotItLoadContext {

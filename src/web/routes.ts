@@ -27,5 +27,8 @@ export default [
   route('admin/banners', 'routes/admin/banners.tsx'),
   route('admin/inbox', 'routes/admin/inbox.tsx'),
   route('admin/audit', 'routes/admin/audit.tsx'),
+  route('admin/testimonials', 'routes/admin/testimonials.tsx'),
+  route('admin/pages', 'routes/admin/pages.tsx'),
+  route('p/:slug', 'routes/content-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -69,6 +69,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
   let blogPostId = '';
   let blogAdId = 0;
   let blogCategoryId = 0;
+  let testimonialId = 0;
+  let pageId = 0;
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100000' });
@@ -88,6 +90,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ids.faq = await post('/api/faqs', { question: 'Why?', answer: 'Because.' });
     blogCategoryId = await post('/api/blog-categories', { name: 'Bad input' });
     blogAdId = await post('/api/blog-ads', { name: 'Ad', content: 'Buy' });
+    testimonialId = await post('/api/testimonials', { customer_name: 'Ada', testimonial_text: 'Great' });
+    pageId = await post('/api/pages', { title: 'Bad input page' });
     const blogPost = await app.inject({
       method: 'POST',
       url: '/api/blog-posts',
@@ -297,6 +301,21 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ...adminBody('POST', () => '/api/blog-ads', () => ({ name: 'Ad', content: 'Buy' }), ['name', 'type', 'content', 'image_url', 'target_url', 'alt_text', 'position', 'priority']),
     ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({}), ['name', 'content', 'target_url']),
     ...pathCase('DELETE /api/blog-ads/:id', (segment) => inject('DELETE', `/api/blog-ads/${segment}`, undefined, admin.headers)),
+    // ---- content collections (issue 12): testimonials and pages
+    ...adminBody(
+      'POST',
+      () => '/api/testimonials',
+      () => ({ customer_name: 'Ada', testimonial_text: 'Great' }),
+      ['customer_name', 'customer_title', 'customer_company', 'testimonial_text', 'rating', 'avatar_url', 'is_featured', 'is_published'],
+    ),
+    ...adminBody('PATCH', () => `/api/testimonials/${testimonialId}`, () => ({}), ['customer_name', 'customer_title', 'testimonial_text', 'rating', 'avatar_url']),
+    ...pathCase('PATCH /api/testimonials/:id', (segment) => inject('PATCH', `/api/testimonials/${segment}`, { rating: 3 }, admin.headers)),
+    ...['published', 'q', 'limit', 'offset'].flatMap((param) => queryCase('/api/testimonials', param)),
+    ...adminBody('POST', () => '/api/pages', () => ({ title: `Page ${unique()}` }), ['title', 'slug', 'content', 'meta_description', 'is_published']),
+    ...adminBody('PATCH', () => `/api/pages/${pageId}`, () => ({}), ['title', 'slug', 'content', 'meta_description']),
+    ...pathCase('GET /api/pages/:idOrSlug', (segment) => inject('GET', `/api/pages/${segment}`)),
+    ...pathCase('PATCH /api/pages/:id', (segment) => inject('PATCH', `/api/pages/${segment}`, { title: 'x' }, admin.headers)),
+    ...['published', 'q', 'limit', 'offset'].flatMap((param) => queryCase('/api/pages', param)),
     ...publicForm('/api/blog-subscribe', () => ({ email: `subscriber-${unique()}@example.com` }), ['email', 'website', 'captcha']),
   ];
 

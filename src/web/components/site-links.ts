@@ -26,6 +26,8 @@ export const ADMIN_LINKS: SiteLink[] = [
   { to: '/admin/build-guids', label: 'Build GUIDs' },
   { to: '/admin/inbox', label: 'Inbox' },
   { to: '/admin/audit', label: 'Audit Log' },
+  { to: '/admin/testimonials', label: 'Testimonials' },
+  { to: '/admin/pages', label: 'Pages' },
   { to: '/api-tester', label: 'API Tester' },
 ];
 
