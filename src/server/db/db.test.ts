@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../.
 import { decryptV2 } from '../../shared/jot-crypto.ts';
 import { ensureFirstAdmin } from '../modules/users/first-admin.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
-import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots, users } from './schema.ts';
+import { banners, blogCategories, blogPosts, blogTags, buildGuids, faqs, jots, pages, testimonials, users } from './schema.ts';
 import { DEMO_BLOG_POSTS } from './seed-data.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';
 
@@ -78,6 +78,8 @@ describe(`database on ${testDatabaseKind()}`, () => {
     // Every demo post's tags are in the tags table, once (the admin's Tags panel lists them).
     expect(await countOf(blogTags)).toBe(new Set(DEMO_BLOG_POSTS.flatMap((post) => post.tags)).size);
     expect(await countOf(faqs)).toBeGreaterThanOrEqual(5);
+    expect((await database.db.select({ value: count() }).from(testimonials))[0]?.value).toBe(3);
+    expect(await database.db.select({ slug: pages.slug, isPublished: pages.isPublished }).from(pages)).toEqual([{ slug: 'security-at-jotit', isPublished: true }]);
 
     const posts = await database.db.select().from(blogPosts);
     const categories = new Set(posts.map((post) => post.category));
