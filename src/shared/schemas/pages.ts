@@ -60,7 +60,7 @@ export const PageSchema = z.object({
 export type Page = z.infer<typeof PageSchema>;
 
 /** A published page as the public sees it: its Markdown rendered to sanitised HTML. */
-export const PublicPageSchema = PageSchema.omit({ isPublished: true, createdAt: true }).extend({ contentHtml: z.string() });
+export const PublicPageSchema = PageSchema.omit({ isPublished: true, createdAt: true, content: true }).extend({ contentHtml: z.string() });
 export type PublicPage = z.infer<typeof PublicPageSchema>;
 
 /** A published page in a list (footer, sitemap). */

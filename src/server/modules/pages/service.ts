@@ -119,7 +119,7 @@ export async function getPublishedPage(db: Database, slug: string): Promise<Publ
     .from(pages)
     .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)));
   if (!row) return null;
-  const { isPublished: _published, createdAt: _created, ...rest } = toPage(row);
+  const { isPublished: _published, createdAt: _created, content: _markdown, ...rest } = toPage(row);
   return { ...rest, contentHtml: contentHtml(row) };
 }
 
