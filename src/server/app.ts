@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
-      listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 12 })).items,
+      listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
       getPage: (slug) => getPublishedPage(db, slug),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };

@@ -78,6 +78,8 @@ describe('admin collections A: testimonials and pages', () => {
     expect(await card.textContent()).toContain(QUOTE);
     // Featured first.
     expect(await page.getByTestId('testimonial').first().textContent()).toContain(NAME);
+    await card.scrollIntoViewIfNeeded();
+    if (process.env.E2E_SHOTS) await page.locator('#proof-heading').locator('xpath=ancestor::section[1]').screenshot({ path: `${SHOTS}/home-testimonials-1280.png` });
 
     await page.goto(`/p/${slug}`);
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();

@@ -13,7 +13,10 @@ export function Stars({ rating, className = 'size-4' }: { rating: number; classN
 
 /** Initials of a name ('Ada Lovelace' → 'AL'). */
 export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  // Words that start with a letter ('Grace Hopper 2' → 'GH'); a name with none keeps its first characters.
+  const lettered = words.filter((word) => /^\p{L}/u.test(word));
+  const parts = lettered.length > 0 ? lettered : words;
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
