@@ -85,6 +85,10 @@ describe(`content pages and testimonials on the public site (${testDatabaseKind(
     expect(hidden.body).toContain('404');
     expect((await get('/sitemap.xml')).body).not.toContain('/p/draft-page');
     expect((await get('/p/no-such-page')).statusCode).toBe(404);
+    // The footer links published pages only.
+    const about = await get('/about');
+    expect(about.body).toContain('href="/p/security"');
+    expect(about.body).not.toContain('href="/p/draft-page"');
 
     // Publishing makes it live; unpublishing takes it away again.
     await api('PATCH', `/api/pages/${draft.id}`, { is_published: true });
