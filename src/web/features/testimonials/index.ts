@@ -1,3 +1,2 @@
-/** Testimonials (issue 12): the admin screen and the home page's grid. */
-export { TestimonialsAdmin } from './components/testimonials-admin';
+/** Testimonials on the public site (issue 12): the home page's grid. The admin screen is features/testimonials-admin. */
 export { TestimonialsGrid } from './components/testimonials-section';

@@ -1,6 +1,6 @@
 import { pageTitle } from '../../../shared/brand';
 import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
-import { TestimonialsAdmin } from '~/features/testimonials';
+import { TestimonialsAdmin } from '~/features/testimonials-admin';
 
 export const meta = adminMeta(pageTitle('Testimonials'), 'Manage the testimonials shown on the home page.');
 

@@ -1,5 +1,5 @@
 import type { PublicTestimonial } from '../../../../shared/schemas/testimonials';
-import { Avatar, Stars } from './stars';
+import { Avatar, Stars } from '~/components/testimonial-avatar';
 
 /** The home page's testimonials (issue 12): published ones, featured first, as the loader gives them. */
 export function TestimonialsGrid({ testimonials }: { testimonials: PublicTestimonial[] }) {

@@ -2,7 +2,7 @@ import { AlertTriangleIcon, PencilIcon, PlusIcon, QuoteIcon, SearchIcon, StarIco
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Testimonial } from '../../../../shared/schemas/testimonials';
 import { type TestimonialFilters, TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, useTestimonials, useUpdateTestimonial } from '../api/admin-testimonials';
-import { Avatar, Stars } from './stars';
+import { Avatar, Stars } from '~/components/testimonial-avatar';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
