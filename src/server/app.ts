@@ -28,6 +28,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
+import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -127,6 +129,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       getCampaignLandingPage: (slug, userAgent) => app.campaigns.landingPage(slug, userAgent ?? undefined),
       followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
+      listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
+      getPage: (slug) => getPublishedPage(db, slug),
+      listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
     const pageCache = new BlogPageCache({
       events: app.services.contentEvents,

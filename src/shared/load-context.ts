@@ -7,6 +7,8 @@ import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary 
 import type { PublicCampaign } from './schemas/campaigns.ts';
 import type { PublicFaq } from './schemas/faqs.ts';
 import type { HelpConfig } from './schemas/help-config.ts';
+import type { PageLink, PublicPage } from './schemas/pages.ts';
+import type { PublicTestimonial } from './schemas/testimonials.ts';
 
 export type { PublicFaq };
 
@@ -36,6 +38,12 @@ export interface WebServices {
   getCampaignLandingPage(slug: string, userAgent: string | null): Promise<PublicCampaign | null>;
   /** /go/{id}: an active affiliate product's stored link (the click counted unless a bot), or null (issue 12). */
   followAffiliateProduct(id: number, userAgent: string | null): Promise<string | null>;
+  /** Published testimonials, featured first (the home page's social proof; issue 12). */
+  listTestimonials(): Promise<PublicTestimonial[]>;
+  /** One published page with its Markdown rendered to sanitised HTML, or null (`/p/{slug}`). */
+  getPage(slug: string): Promise<PublicPage | null>;
+  /** Published pages by title (footer links). */
+  listPages(): Promise<PageLink[]>;
 }
 
 export interface JotItLoadContext {

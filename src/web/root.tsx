@@ -22,6 +22,7 @@ import { useNonce } from './lib/nonce';
 import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
 import { useHydrated } from './lib/use-hydrated';
+import type { SiteLink } from './components/site-links';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -34,11 +35,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (pendingServerPreloads.size > 0) await Promise.all(pendingServerPreloads);
   // The live counter and the banner strip start from the server's values (from memory), so the first HTML has
   // them and nothing jumps; the browser polls from there (DESIGN §2). A failure here never takes a page down.
-  const [jotCount, banners] = await Promise.all([
+  const [jotCount, banners, pages] = await Promise.all([
     services.getJotCount().catch(() => null),
     services.getActiveBanners().catch(() => null),
+    // Published content pages (issue 12), linked from the footer.
+    services.listPages().catch(() => []),
   ]);
-  return { publicUrl: services.publicUrl, jotCount, banners };
+  return { publicUrl: services.publicUrl, jotCount, banners, pages };
 }
 
 // The public origin never changes, and the live values are polled in the browser after the first page.
@@ -90,12 +93,12 @@ function DeferredToaster() {
 }
 
 /** The site frame, with the admin menu's unread inbox count for signed-in admins (issue 10 §7). */
-function Frame({ children, counter, banners }: { children: ReactNode; counter: ReactNode; banners: ReactNode }) {
+function Frame({ children, counter, banners, footerLinks }: { children: ReactNode; counter: ReactNode; banners: ReactNode; footerLinks?: SiteLink[] }) {
   const { status, user } = useAuth();
   const unread = useInboxUnreadCount(status === 'signed-in' && user?.isAdmin === true).data;
   const adminCounts = useMemo(() => ({ '/admin/inbox': unread }), [unread]);
   return (
-    <SiteLayout counter={counter} banners={banners} adminCounts={adminCounts}>
+    <SiteLayout counter={counter} banners={banners} adminCounts={adminCounts} footerLinks={footerLinks}>
       {children}
     </SiteLayout>
   );
@@ -121,10 +124,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     ),
     [loaderData.banners],
   );
+  const footerLinks = useMemo(() => loaderData.pages.map((page) => ({ to: `/p/${page.slug}`, label: page.title })), [loaderData.pages]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Frame counter={counter} banners={banners}>
+        <Frame counter={counter} banners={banners} footerLinks={footerLinks}>
           <Outlet />
         </Frame>
         <DeferredToaster />

@@ -31,5 +31,8 @@ export default [
   route('admin/affiliates', 'routes/admin/affiliates.tsx'),
   route('c/:slug', 'routes/campaign.tsx'),
   route('go/:id', 'routes/go.tsx'),
+  route('admin/testimonials', 'routes/admin/testimonials.tsx'),
+  route('admin/pages', 'routes/admin/pages.tsx'),
+  route('p/:slug', 'routes/content-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -22,6 +22,8 @@ const ADMIN_PAGES = [
   { path: '/admin/banners', heading: 'Site Banners', title: 'Site Banners - JotIt!' },
   { path: '/admin/campaigns', heading: 'Campaigns', title: 'Campaigns - JotIt!' },
   { path: '/admin/affiliates', heading: 'Affiliate Products', title: 'Affiliate Products - JotIt!' },
+  { path: '/admin/testimonials', heading: 'Testimonials', title: 'Testimonials - JotIt!' },
+  { path: '/admin/pages', heading: 'Pages', title: 'Pages - JotIt!' },
 ] as const;
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
@@ -126,7 +128,7 @@ describe('admin shell and web fixes', () => {
   it('no dashboard card says Coming soon any more: every admin screen exists (issue 10)', async () => {
     const { page, errors, close } = await openAs(adminToken);
     await page.goto('/admin');
-    for (const name of ['Leads', 'Blog', 'FAQ', 'Users', 'Build GUIDs', 'Jots', 'Banners', 'Inbox', 'Audit log']) {
+    for (const name of ['Leads', 'Blog', 'FAQ', 'Users', 'Build GUIDs', 'Jots', 'Banners', 'Inbox', 'Audit log', 'Testimonials', 'Pages']) {
       const card = page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) });
       expect(await card.textContent(), name).not.toContain('Coming soon');
     }

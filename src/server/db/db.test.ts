@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../.
 import { decryptV2 } from '../../shared/jot-crypto.ts';
 import { ensureFirstAdmin } from '../modules/users/first-admin.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
-import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots, users } from './schema.ts';
+import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots, pages, testimonials, users } from './schema.ts';
 import { DEMO_BLOG_POSTS } from './seed-data.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';
 
@@ -81,6 +81,8 @@ describe(`database on ${testDatabaseKind()}`, () => {
     // Issue 12: one campaign (active, with landing content) and one active affiliate product.
     expect(await database.db.select({ slug: campaigns.slug, isActive: campaigns.isActive }).from(campaigns)).toEqual([{ slug: 'back-to-school', isActive: true }]);
     expect(await database.db.select({ price: affiliateProducts.price }).from(affiliateProducts)).toEqual([{ price: '109.99' }]);
+    expect((await database.db.select({ value: count() }).from(testimonials))[0]?.value).toBe(3);
+    expect(await database.db.select({ slug: pages.slug, isPublished: pages.isPublished }).from(pages)).toEqual([{ slug: 'security-at-jotit', isPublished: true }]);
 
     const posts = await database.db.select().from(blogPosts);
     const categories = new Set(posts.map((post) => post.category));

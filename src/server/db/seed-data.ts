@@ -724,3 +724,65 @@ export const DEMO_AFFILIATE_PRODUCT = {
   commissionRate: '4.00',
   isActive: true,
 } as const;
+
+/** Demo testimonials for the home page's social proof (issue 12): people and companies are fictional. */
+export interface DemoTestimonial {
+  customerName: string;
+  customerTitle: string | null;
+  customerCompany: string | null;
+  testimonialText: string;
+  rating: number;
+  isFeatured: boolean;
+}
+
+export const DEMO_TESTIMONIALS: readonly DemoTestimonial[] = [
+  {
+    customerName: 'Maya Fischer',
+    customerTitle: 'Product Designer',
+    customerCompany: 'Northwind Studio',
+    testimonialText:
+      'I used to lose half my ideas between meetings. Now I click the tray icon, type a line and press Enter. It is the only note tool I have kept using for more than a month.',
+    rating: 5,
+    isFeatured: true,
+  },
+  {
+    customerName: 'Daniel Okafor',
+    customerTitle: 'Backend Engineer',
+    customerCompany: null,
+    testimonialText:
+      'Saving straight into a Google Doc means my jots are waiting on my laptop and my phone. Setup took two minutes.',
+    rating: 5,
+    isFeatured: false,
+  },
+  {
+    customerName: 'Lena Park',
+    customerTitle: 'Graduate Student',
+    customerCompany: 'University of Leeds',
+    testimonialText:
+      'The offline text file is perfect for the lab computer: no account, no sync, just a file I can search later.',
+    rating: 4,
+    isFeatured: false,
+  },
+];
+
+/** One published content page (issue 12), served at /p/security-at-jotit. States only what the product does. */
+export const DEMO_PAGE = {
+  title: 'Security at JotIt',
+  slug: 'security-at-jotit',
+  metaDescription: 'How JotIt protects your notes: AES-256 encryption in transit, local files that never leave your computer, and no reading of your jots.',
+  content: [
+    'JotIt is built to capture a thought in seconds without putting it at risk. This page explains what happens to a jot after you press Enter.',
+    '## Two places a jot can go',
+    '- **A local text file.** With the offline plugin, a jot is written to a text file on your own computer. It never leaves the machine.',
+    '- **A Google Docs document.** With the Google Docs plugin, the jot is appended to a document in your own Google account.',
+    '## Encrypted on the way',
+    'When the app sends a jot to our service, the payload is encrypted with AES-256 using a key tied to your build of the app. We show when and roughly where jots arrive on the live counter, never what they say.',
+    '## What we do not do',
+    '- We do not read your jots.',
+    '- We do not sell or share your e-mail address.',
+    '- We do not need an account to use the app.',
+    '## Questions',
+    'Write to support@jotit.app, or read our [privacy policy](/privacy-policy).',
+  ].join('\n\n'),
+  isPublished: true,
+} as const;

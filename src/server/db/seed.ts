@@ -5,7 +5,7 @@
 import { count } from 'drizzle-orm';
 import { encryptV2 } from '../../shared/jot-crypto.ts';
 import type { Database } from './client.ts';
-import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots } from './schema.ts';
+import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots, pages, testimonials } from './schema.ts';
 import {
   DEMO_AFFILIATE_PRODUCT,
   DEMO_APP_VERSIONS,
@@ -18,12 +18,14 @@ import {
   DEMO_JOT_TEXTS,
   DEMO_PLUGINS,
   DEMO_WELCOME_BANNER,
+  DEMO_PAGE,
+  DEMO_TESTIMONIALS,
 } from './seed-data.ts';
 
 export const DEMO_JOT_COUNT = 50;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function isEmpty(db: Database, table: typeof banners | typeof faqs | typeof jots | typeof affiliateProducts): Promise<boolean> {
+async function isEmpty(db: Database, table: typeof banners | typeof faqs | typeof jots | typeof affiliateProducts | typeof testimonials): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(table);
   return (row?.value ?? 0) === 0;
 }
@@ -87,6 +89,11 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<v
   if (await isEmpty(db, affiliateProducts)) {
     await db.insert(affiliateProducts).values({ ...DEMO_AFFILIATE_PRODUCT });
   }
+  // Content collections (issue 12): testimonials for the home page, one page at /p/security-at-jotit.
+  if (await isEmpty(db, testimonials)) {
+    await db.insert(testimonials).values(DEMO_TESTIMONIALS.map((testimonial) => ({ ...testimonial, isPublished: true })));
+  }
+  await db.insert(pages).values({ ...DEMO_PAGE }).onConflictDoNothing();
 
   if (await isEmpty(db, jots)) {
     const random = sequence(2026);

@@ -71,6 +71,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
   let blogCategoryId = 0;
   let campaignId = 0;
   let affiliateProductId = 0;
+  let testimonialId = 0;
+  let pageId = 0;
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100000' });
@@ -92,6 +94,8 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     blogAdId = await post('/api/blog-ads', { name: 'Ad', content: 'Buy' });
     campaignId = await post('/api/campaigns', { name: 'Bad input campaign' });
     affiliateProductId = await post('/api/affiliate-products', { name: 'Product', affiliate_link: 'https://vendor.example/p' });
+    testimonialId = await post('/api/testimonials', { customer_name: 'Ada', testimonial_text: 'Great' });
+    pageId = await post('/api/pages', { title: 'Bad input page' });
     const blogPost = await app.inject({
       method: 'POST',
       url: '/api/blog-posts',
@@ -301,6 +305,21 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     ...adminBody('POST', () => '/api/blog-ads', () => ({ name: 'Ad', content: 'Buy' }), ['name', 'type', 'content', 'image_url', 'target_url', 'alt_text', 'position', 'priority']),
     ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({}), ['name', 'content', 'target_url']),
     ...pathCase('DELETE /api/blog-ads/:id', (segment) => inject('DELETE', `/api/blog-ads/${segment}`, undefined, admin.headers)),
+    // ---- content collections (issue 12): testimonials and pages
+    ...adminBody(
+      'POST',
+      () => '/api/testimonials',
+      () => ({ customer_name: 'Ada', testimonial_text: 'Great' }),
+      ['customer_name', 'customer_title', 'customer_company', 'testimonial_text', 'rating', 'avatar_url', 'is_featured', 'is_published'],
+    ),
+    ...adminBody('PATCH', () => `/api/testimonials/${testimonialId}`, () => ({}), ['customer_name', 'customer_title', 'testimonial_text', 'rating', 'avatar_url']),
+    ...pathCase('PATCH /api/testimonials/:id', (segment) => inject('PATCH', `/api/testimonials/${segment}`, { rating: 3 }, admin.headers)),
+    ...['published', 'q', 'limit', 'offset'].flatMap((param) => queryCase('/api/testimonials', param)),
+    ...adminBody('POST', () => '/api/pages', () => ({ title: `Page ${unique()}` }), ['title', 'slug', 'content', 'meta_description', 'is_published']),
+    ...adminBody('PATCH', () => `/api/pages/${pageId}`, () => ({}), ['title', 'slug', 'content', 'meta_description']),
+    ...pathCase('GET /api/pages/:idOrSlug', (segment) => inject('GET', `/api/pages/${segment}`)),
+    ...pathCase('PATCH /api/pages/:id', (segment) => inject('PATCH', `/api/pages/${segment}`, { title: 'x' }, admin.headers)),
+    ...['published', 'q', 'limit', 'offset'].flatMap((param) => queryCase('/api/pages', param)),
     ...publicForm('/api/blog-subscribe', () => ({ email: `subscriber-${unique()}@example.com` }), ['email', 'website', 'captcha']),
     ...adminBody('PATCH', () => `/api/blog-ads/${blogAdId}`, () => ({ type: 'affiliate_link' }), ['affiliate_product_id']),
     // ---- issue 12: campaigns and affiliate products

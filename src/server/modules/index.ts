@@ -32,7 +32,9 @@ import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
 import { leadAdminRoutes } from './leads/admin-routes.ts';
 import { leadRoutes } from './leads/routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { testimonialRoutes } from './testimonials/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -75,4 +77,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // content collections (issue 12, part B): campaigns, affiliate products
   await app.register(campaignRoutes);
   await app.register(affiliateProductRoutes);
+  // content collections (issue 12): testimonials and pages
+  await app.register(testimonialRoutes);
+  await app.register(pageRoutes);
 }

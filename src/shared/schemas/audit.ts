@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'upload',
   'campaign',
   'affiliate_product',
+  'testimonial',
+  'page',
 ] as const;
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);

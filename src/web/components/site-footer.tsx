@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { Logo } from './logo';
-import { FOOTER_GROUPS } from './site-links';
+import { FOOTER_GROUPS, type SiteLink } from './site-links';
 
-export function SiteFooter() {
+/** `extraLinks`: published content pages (issue 12), listed under Company. */
+export function SiteFooter({ extraLinks = [] }: { extraLinks?: SiteLink[] }) {
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
@@ -17,7 +18,7 @@ export function SiteFooter() {
           <div key={group.title}>
             <h2 className="text-sm font-semibold">{group.title}</h2>
             <ul className="mt-3 flex flex-col gap-2">
-              {group.links.map((link) => (
+              {(group.title === 'Company' ? [...group.links, ...extraLinks] : group.links).map((link) => (
                 <li key={link.to}>
                   {link.to.startsWith('/docs') ? (
                     <a href={link.to} className="text-sm text-muted-foreground hover:text-foreground">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavBar } from './nav-bar';
-import type { AdminLinkCounts } from './site-links';
+import type { AdminLinkCounts, SiteLink } from './site-links';
 import { SiteFooter } from './site-footer';
 
 /** The frame of every page: skip link, banner strip, navigation, content, footer. */
@@ -9,11 +9,14 @@ export function SiteLayout({
   counter,
   banners,
   adminCounts,
+  footerLinks,
 }: {
   children: ReactNode;
   counter?: ReactNode;
   banners?: ReactNode;
   adminCounts?: AdminLinkCounts;
+  /** Published content pages (issue 12), added to the footer's Company group. */
+  footerLinks?: SiteLink[];
 }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -28,7 +31,7 @@ export function SiteLayout({
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter extraLinks={footerLinks} />
     </div>
   );
 }

@@ -28,6 +28,8 @@ export const ADMIN_LINKS: SiteLink[] = [
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/campaigns', label: 'Campaigns' },
   { to: '/admin/affiliates', label: 'Affiliate Products' },
+  { to: '/admin/testimonials', label: 'Testimonials' },
+  { to: '/admin/pages', label: 'Pages' },
   { to: '/api-tester', label: 'API Tester' },
 ];
 

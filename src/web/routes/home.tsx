@@ -16,6 +16,7 @@ import {
   Section,
   SectionHeading,
 } from '~/features/marketing';
+import { TestimonialsGrid } from '~/features/testimonials';
 import { lazyHydrated } from '~/lib/lazy-hydrated';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/home';
@@ -38,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     jotCount: await context.services.getJotCount().catch(() => null),
     downloadUrl: context.services.downloadUrl,
+    // Published testimonials, featured first (issue 12); none: the social-proof section stays as it was.
+    testimonials: await context.services.listTestimonials().catch(() => []),
   };
 }
 
@@ -203,6 +206,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             </Suspense>
           </div>
         </div>
+        <TestimonialsGrid testimonials={loaderData.testimonials} />
       </Section>
 
       <section aria-labelledby="privacy-heading" className="py-16 sm:py-24">

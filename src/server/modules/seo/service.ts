@@ -1,7 +1,7 @@
 /** robots.txt and sitemap.xml (issue 5, SEO): every public page and every published blog post. */
 import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { blogPosts, pages } from '../../db/schema.ts';
 import { escapeHtml } from '../leads/email-content.ts';
 
 /** The public pages of spec §2's route table, with how often they change. */
@@ -37,6 +37,12 @@ export async function sitemapXml(db: Database, publicUrl: string, now: Date = ne
     .from(blogPosts)
     .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)), isNotNull(blogPosts.slug)))
     .orderBy(desc(blogPosts.publishedAt));
+  // Published content pages (issue 12): /p/{slug}.
+  const contentPages = await db
+    .select({ slug: pages.slug, updatedAt: pages.updatedAt })
+    .from(pages)
+    .where(eq(pages.isPublished, true))
+    .orderBy(pages.slug);
   const entry = (path: string, extra: string) => `  <url>\n    <loc>${escapeHtml(`${publicUrl}${path}`)}</loc>\n${extra}  </url>`;
   const urls = [
     ...SITEMAP_PAGES.map((page) =>
@@ -46,6 +52,12 @@ export async function sitemapXml(db: Database, publicUrl: string, now: Date = ne
       entry(
         `/blog/${encodeURIComponent(post.slug)}`,
         `    <lastmod>${post.updatedAt.toISOString()}</lastmod>\n    <changefreq>monthly</changefreq>\n    <priority>0.6</priority>\n`,
+      ),
+    ),
+    ...contentPages.map((page) =>
+      entry(
+        `/p/${encodeURIComponent(page.slug)}`,
+        `    <lastmod>${page.updatedAt.toISOString()}</lastmod>\n    <changefreq>monthly</changefreq>\n    <priority>0.5</priority>\n`,
       ),
     ),
   ];

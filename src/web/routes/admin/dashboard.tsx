@@ -13,6 +13,8 @@ import {
   MailIcon,
   RocketIcon,
   ShoppingBagIcon,
+  QuoteIcon,
+  FileTextIcon,
 } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
@@ -107,6 +109,18 @@ const SECTIONS: Array<{
     description: 'Feedback and contact messages from the site.',
     icon: InboxIcon,
     figure: (stats) => ({ value: stats.unreadInbox, label: 'unread', isAttention: stats.unreadInbox > 0 }),
+  },
+  {
+    to: '/admin/testimonials',
+    title: 'Testimonials',
+    description: "Customer quotes for the home page's social proof.",
+    icon: QuoteIcon,
+  },
+  {
+    to: '/admin/pages',
+    title: 'Pages',
+    description: 'Content pages served at /p/{slug}, written in Markdown.',
+    icon: FileTextIcon,
   },
   {
     to: '/admin/audit',

@@ -32,6 +32,8 @@ const ENTITY_SCREENS: Record<AuditEntity, string | null> = {
   upload: '/admin/blog',
   campaign: '/admin/campaigns',
   affiliate_product: '/admin/affiliates',
+  testimonial: '/admin/testimonials',
+  page: '/admin/pages',
 };
 
 const ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -50,6 +52,8 @@ const ENTITY_LABELS: Record<AuditEntity, string> = {
   upload: 'Upload',
   campaign: 'Campaign',
   affiliate_product: 'Affiliate product',
+  testimonial: 'Testimonial',
+  page: 'Page',
 };
 
 /** The admin screen of an entry's entity, or null when it has none or the entity has since been deleted. */

@@ -1,0 +1,125 @@
+/**
+ * Issue 12 on the public site as `npm start` serves it (SSR from build/): `/p/{slug}` server-rendered, sanitised,
+ * with meta description and canonical, in the sitemap, 404 when unpublished; published testimonials on the home page.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { testimonials } from '../../db/schema.ts';
+import { createMailer } from '../../jobs/mail.ts';
+import { createJobQueue, type JobQueue } from '../../jobs/queue.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '../../../..');
+
+describe(`content pages and testimonials on the public site (${testDatabaseKind()})`, () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let queue: JobQueue;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-content-pages-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      PUBLIC_URL: 'http://jotit.test',
+      RATE_LIMIT_MULTIPLIER: '100',
+      LOG_LEVEL: 'warn',
+    });
+    database = await createTestDatabase();
+    queue = createJobQueue(database);
+    app = await buildApp({
+      config,
+      database,
+      queue,
+      createMailer: (instance) => createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
+      ssr: { mode: 'production', root: projectRoot },
+      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
+    });
+    await app.ready();
+    admin = await createTestAdmin(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await queue?.stop();
+    await database?.dispose();
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+  const api = (method: 'POST' | 'PATCH', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });
+
+  it('serves a published page at /p/{slug}: sanitised Markdown, meta description, canonical, in the sitemap; a draft is 404', async () => {
+    const created = await api('POST', '/api/pages', {
+      title: 'Security at JotIt',
+      slug: 'security',
+      meta_description: 'How JotIt keeps jots safe',
+      content: '## Encrypted\n\nAES-256 in transit.\n\n<script>alert(1)</script>\n\n<img src=x onerror="alert(2)">\n\n[x](javascript:alert(3))',
+      is_published: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await get('/p/security');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<h1');
+    expect(response.body).toContain('Security at JotIt</h1>');
+    expect(response.body).toContain('<h2>Encrypted</h2>');
+    expect(response.body).toContain('AES-256 in transit.');
+    expect(response.body).toContain('<meta name="description" content="How JotIt keeps jots safe"/>');
+    expect(response.body).toContain('<link rel="canonical" href="http://jotit.test/p/security"/>');
+    expect(response.body).not.toMatch(/<script>alert/);
+    expect(response.body).not.toMatch(/onerror=/);
+    expect(response.body).not.toMatch(/href="javascript:/);
+    expect((await get('/sitemap.xml')).body).toContain('<loc>http://jotit.test/p/security</loc>');
+
+    const draft = (await api('POST', '/api/pages', { title: 'Draft', slug: 'draft-page', content: 'Secret plans' })).json<{ id: number }>();
+    const hidden = await get('/p/draft-page');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Secret plans');
+    expect(hidden.body).toContain('404');
+    expect((await get('/sitemap.xml')).body).not.toContain('/p/draft-page');
+    expect((await get('/p/no-such-page')).statusCode).toBe(404);
+    // The footer links published pages only.
+    const about = await get('/about');
+    expect(about.body).toContain('href="/p/security"');
+    expect(about.body).not.toContain('href="/p/draft-page"');
+
+    // Publishing makes it live; unpublishing takes it away again.
+    await api('PATCH', `/api/pages/${draft.id}`, { is_published: true });
+    expect((await get('/p/draft-page')).statusCode).toBe(200);
+    await api('PATCH', `/api/pages/${draft.id}`, { is_published: false });
+    expect((await get('/p/draft-page')).statusCode).toBe(404);
+  });
+
+  it('shows published testimonials on the home page, featured first, never unpublished ones; none keeps the section as it was', async () => {
+    await database.db.delete(testimonials);
+    const before = await get('/');
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('People are capturing ideas as you read this');
+    expect(before.body).not.toContain('What people say');
+
+    for (const body of [
+      { customer_name: 'Plain Person', testimonial_text: 'Plain words', rating: 4, customer_title: 'Writer', customer_company: 'Acme' },
+      { customer_name: 'Star Person', testimonial_text: 'Featured words', rating: 5, is_featured: true, avatar_url: 'https://example.com/star.png' },
+      { customer_name: 'Hidden Person', testimonial_text: 'Unpublished words', is_published: false },
+    ]) {
+      expect((await api('POST', '/api/testimonials', body)).statusCode).toBe(201);
+    }
+    const home = await get('/');
+    expect(home.body).toContain('People are capturing ideas as you read this');
+    expect(home.body).toContain('What people say');
+    expect(home.body).toContain('Plain words');
+    expect(home.body).toContain('Writer, Acme');
+    expect(home.body).toContain('aria-label="4 out of 5 stars"');
+    expect(home.body).toContain('src="https://example.com/star.png"');
+    expect(home.body).toContain('>PP</span>');
+    expect(home.body.indexOf('Featured words')).toBeLessThan(home.body.indexOf('Plain words'));
+    expect(home.body).not.toContain('Unpublished words');
+  });
+});

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, PageListSchema, PageSchema, PublicPageSchema, UpdatePageSchema } from '../../../shared/schemas/pages.ts';
+import { safeString } from '../../../shared/schemas/text.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { requestContext } from '../../plugins/auth.ts';
+import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
+
+const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
+const IdOrSlugParams = z.object({ id: safeString('Page id').max(200, 'Page id must be at most 200 characters') });
+const writeErrors = errorResponses(400, 401, 403, 404, 409);
+
+/** `/api/pages` (issue 12): published pages for anyone; everything else for admins. Served at `/p/{slug}`. */
+export async function pageRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services.database;
+  const deps = { db, events: app.services.contentEvents };
+  const isAdmin = (request: { caller?: { kind: string; isAdmin?: boolean } | null }) => request.caller?.kind === 'user' && request.caller.isAdmin === true;
+
+  app.get(
+    '/api/pages',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['pages'],
+        summary: 'Pages',
+        description:
+          '`published=true`: the published pages (title, slug, updatedAt) for anyone. Without it (every page) or ' +
+          'with `published=false`: admins only. `q` searches title, slug and meta description (admins). Paged with ' +
+          '`limit`/`offset`; answers `{ items, total }`.',
+        querystring: PageListQuerySchema,
+        response: { 200: z.union([PageListSchema, PageLinkListSchema]), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      if (!isAdmin(request) && request.query.published === 'true') {
+        reply.header('Cache-Control', 'public, max-age=60');
+        return listPublishedPages(db, request.query);
+      }
+      await app.requireAdmin(request);
+      reply.header('Cache-Control', 'no-store');
+      return listPages(db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/pages/:id',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['pages'],
+        summary: 'One page (public: a published page by slug, with its HTML; admin: any page by id or slug)',
+        params: IdOrSlugParams,
+        response: { 200: z.union([PageSchema, PublicPageSchema]), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      if (isAdmin(request)) {
+        reply.header('Cache-Control', 'no-store');
+        return getPage(db, request.params.id);
+      }
+      const page = await getPublishedPage(db, request.params.id);
+      if (!page) throw notFound(PAGE_TEXTS.notFound);
+      return page;
+    },
+  );
+
+  app.post(
+    '/api/pages',
+    { onRequest: app.requireAdmin, schema: { tags: ['pages'], summary: 'Add a page (admin)', security: USER_SECURITY, body: CreatePageSchema, response: { 201: PageSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createPage(deps, { ...requestContext(request), input: request.body })),
+  );
+
+  app.patch(
+    '/api/pages/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['pages'], summary: 'Change a page (admin)', description: 'A blank slug regenerates it from the title.', security: USER_SECURITY, params: IdParams, body: UpdatePageSchema, response: { 200: PageSchema, ...writeErrors } },
+    },
+    async (request) => updatePage(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+
+  app.delete(
+    '/api/pages/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['pages'], summary: 'Delete a page (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await deletePage(deps, { ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+}

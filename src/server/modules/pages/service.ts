@@ -1,0 +1,201 @@
+/**
+ * Pages (spec §3 Page, issue 12): the admin CRUD (audited `page.*`, announced on `contentEvents`), unique slugs
+ * generated from the title when blank, and the published pages `/p/{slug}`, the footer and the sitemap read.
+ */
+import slugify from '@sindresorhus/slugify';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { renderMarkdown } from '../../../shared/markdown.ts';
+import { PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
+import type { Database } from '../../db/client.ts';
+import { pages } from '../../db/schema.ts';
+import type { ContentEvents } from '../../lib/content-events.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { escapeLike, uniqueViolation } from '../../lib/sql.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
+
+type Row = typeof pages.$inferSelect;
+type Executor = Pick<Database, 'select'>;
+export interface PageDeps {
+  db: Database;
+  events: Pick<ContentEvents, 'emit'>;
+}
+
+function toPage(row: Row): Page {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    metaDescription: row.metaDescription,
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A slug from a title; a title without a letter or digit still gets one. */
+export function pageSlugOf(title: string): string {
+  return slugify(title, { decamelize: false }).slice(0, 180).replace(/-+$/, '') || 'page';
+}
+
+/** `base`, else `base-2`, `base-3`… — the first slug no other page uses. */
+async function uniqueSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
+  const rows = await db
+    .select({ slug: pages.slug })
+    .from(pages)
+    .where(and(or(eq(pages.slug, base), sql`${pages.slug} like ${`${escapeLike(base)}-%`}`), exceptId ? ne(pages.id, exceptId) : undefined));
+  const taken = new Set(rows.map((row) => row.slug));
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+async function assertSlugFree(db: Executor, slug: string, exceptId?: number): Promise<void> {
+  const [row] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.slug, slug), exceptId ? ne(pages.id, exceptId) : undefined));
+  if (row) throw conflict(PAGE_TEXTS.slugTaken(slug));
+}
+
+/** Two admins racing for one slug: the unique index decides, and the loser gets the same 409. */
+function slugRace(slug: string) {
+  return (error: unknown): never => {
+    if (uniqueViolation(error)) throw conflict(PAGE_TEXTS.slugTaken(slug));
+    throw error;
+  };
+}
+
+export async function listPages(db: Database, query: z.output<typeof PageListQuerySchema>): Promise<{ items: Page[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (query.published) conditions.push(eq(pages.isPublished, query.published === 'true'));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(pages.title, pattern), ilike(pages.slug, pattern), ilike(pages.metaDescription, pattern))!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(pages).where(where).orderBy(desc(pages.updatedAt), desc(pages.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(pages).where(where),
+  ]);
+  return { items: rows.map(toPage), total: total?.total ?? 0 };
+}
+
+/** Published pages by title (footer links, sitemap, `GET /api/pages?published=true`). */
+export async function listPublishedPages(db: Database, { limit = 100, offset = 0 } = {}): Promise<{ items: PageLink[]; total: number }> {
+  const where = eq(pages.isPublished, true);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ title: pages.title, slug: pages.slug, updatedAt: pages.updatedAt })
+      .from(pages)
+      .where(where)
+      .orderBy(asc(pages.title), asc(pages.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(pages).where(where),
+  ]);
+  return { items: rows.map((row) => ({ title: row.title, slug: row.slug, updatedAt: row.updatedAt.toISOString() })), total: total?.total ?? 0 };
+}
+
+/** Rendered pages by id and version (updatedAt), so a page view renders no Markdown. */
+const rendered = new Map<number, { version: number; html: string }>();
+
+function contentHtml(row: Row): string {
+  const version = row.updatedAt.getTime();
+  const cached = rendered.get(row.id);
+  if (cached?.version === version) return cached.html;
+  const html = renderMarkdown(row.content ?? '');
+  if (rendered.size >= 500) rendered.clear();
+  rendered.set(row.id, { version, html });
+  return html;
+}
+
+/** A published page by slug with its Markdown rendered to sanitised HTML, or null (unknown or unpublished). */
+export async function getPublishedPage(db: Database, slug: string): Promise<PublicPage | null> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)));
+  if (!row) return null;
+  const { isPublished: _published, createdAt: _created, content: _markdown, ...rest } = toPage(row);
+  return { ...rest, contentHtml: contentHtml(row) };
+}
+
+/** Any page by id (digits) or slug, for admins. */
+export async function getPage(db: Database, idOrSlug: string): Promise<Page> {
+  const id = /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(id === null ? eq(pages.slug, idOrSlug) : or(eq(pages.id, id), eq(pages.slug, idOrSlug)))
+    .orderBy(sql`${pages.id} = ${id ?? 0} desc`)
+    .limit(1);
+  if (!row) throw notFound(PAGE_TEXTS.notFound);
+  return toPage(row);
+}
+
+export async function createPage({ db, events }: PageDeps, { actor, meta, input }: RequestContext & { input: z.output<typeof CreatePageSchema> }): Promise<Page> {
+  let slug = input.slug ?? '';
+  const page = await db
+    .transaction(async (tx) => {
+      if (input.slug) await assertSlugFree(tx, input.slug);
+      else slug = await uniqueSlug(tx, pageSlugOf(input.title));
+      const [row] = await tx
+        .insert(pages)
+        .values({
+          title: input.title,
+          slug,
+          content: input.content ?? null,
+          metaDescription: input.meta_description ?? null,
+          isPublished: input.is_published,
+          createdBy: actorUserId(actor),
+        })
+        .returning();
+      await writeAudit(tx, { actor, meta }, { action: 'page.create', entityId: row!.id, details: { slug } });
+      return toPage(row!);
+    })
+    .catch(slugRace(slug));
+  events.emit('pages');
+  return page;
+}
+
+export async function updatePage(
+  { db, events }: PageDeps,
+  { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdatePageSchema> } },
+): Promise<Page> {
+  let slug = changes.slug ?? '';
+  const page = await db
+    .transaction(async (tx) => {
+      const [current] = await tx.select().from(pages).where(eq(pages.id, id));
+      if (!current) throw notFound(PAGE_TEXTS.notFound);
+      const columns: Partial<typeof pages.$inferInsert> = { updatedAt: new Date() };
+      if (changes.title !== undefined) columns.title = changes.title;
+      if (changes.content !== undefined) columns.content = changes.content;
+      if (changes.meta_description !== undefined) columns.metaDescription = changes.meta_description;
+      if (changes.is_published !== undefined) columns.isPublished = changes.is_published;
+      if (changes.slug) {
+        if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+        columns.slug = changes.slug;
+      } else if (changes.slug === null) {
+        slug = await uniqueSlug(tx, pageSlugOf(changes.title ?? current.title), id);
+        columns.slug = slug;
+      }
+      const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
+      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) } });
+      return toPage(row!);
+    })
+    .catch(slugRace(slug));
+  events.emit('pages');
+  return page;
+}
+
+export async function deletePage({ db, events }: PageDeps, { actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id, slug: pages.slug });
+    if (deleted.length === 0) throw notFound(PAGE_TEXTS.notFound);
+    await writeAudit(tx, { actor, meta }, { action: 'page.delete', entityId: id, details: { slug: deleted[0]!.slug } });
+  });
+  events.emit('pages');
+}

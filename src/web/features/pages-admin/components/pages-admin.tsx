@@ -1,0 +1,203 @@
+import { AlertTriangleIcon, FileTextIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { Page } from '../../../../shared/schemas/pages';
+import { type PageFilters, PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/admin-pages';
+import { type MarkdownEditorComponent, PageEditor } from './page-editor';
+import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { Pager } from '~/components/pager';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Skeleton } from '~/components/ui/skeleton';
+import { Switch } from '~/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
+
+const TYPING_DELAY_MS = 300;
+const updated = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** /admin/pages (issue 12): the list (search, published filter, publish toggle, delete) or the page editor. */
+export function PagesAdmin({
+  Actions,
+  Editor,
+}: {
+  /** Where the page's header buttons go (the route passes AdminPageActions). */
+  Actions: ComponentType<{ children: ReactNode }>;
+  /** The blog's Markdown editor (the route passes it, lazily loaded). */
+  Editor: MarkdownEditorComponent;
+}) {
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<PageFilters>({ q: '', published: 'all', offset: 0 });
+  const [editing, setEditing] = useState<Page | 'new' | null>(null);
+  const [toDelete, setToDelete] = useState<Page | null>(null);
+  const query = usePages(filters);
+  const update = useUpdatePage();
+  const remove = useDeletePage();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  function togglePublished(page: Page, isPublished: boolean) {
+    update.mutate(
+      { id: page.id, changes: { is_published: isPublished } },
+      {
+        onSuccess: () => toast.success(isPublished ? 'Page published' : 'Page unpublished'),
+        onError: (error) => toast.error(serverMessageOr(error, 'Failed to update page')),
+      },
+    );
+  }
+
+  function confirmDelete(page: Page) {
+    remove.mutate(page.id, {
+      onSuccess: () => {
+        toast.success('Page deleted');
+        setToDelete(null);
+      },
+      onError: (error) => toast.error(serverMessageOr(error, 'Failed to delete page')),
+    });
+  }
+
+  if (editing) return <PageEditor key={editing === 'new' ? 'new' : editing.id} page={editing === 'new' ? null : editing} Editor={Editor} onClose={() => setEditing(null)} />;
+
+  const items = query.data?.items ?? [];
+  const publishSwitch = (page: Page) => (
+    <Switch
+      checked={page.isPublished}
+      onCheckedChange={(checked) => togglePublished(page, checked)}
+      aria-label={`Published: ${page.title}`}
+      disabled={update.isPending && update.variables?.id === page.id}
+    />
+  );
+  const actions = (page: Page) => (
+    <span className="inline-flex gap-1">
+      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${page.title}`} onClick={() => setToDelete(page)}>
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </span>
+  );
+  const slugLink = (page: Page) =>
+    page.isPublished ? (
+      <a href={`/p/${page.slug}`} className="text-sm text-primary hover:underline">
+        /p/{page.slug}
+      </a>
+    ) : (
+      <span className="text-sm text-muted-foreground">/p/{page.slug}</span>
+    );
+
+  return (
+    <>
+      <Actions>
+        <Button onClick={() => setEditing('new')}>
+          <PlusIcon aria-hidden="true" /> New Page
+        </Button>
+      </Actions>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative grow">
+          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input type="search" aria-label="Search pages" placeholder="Search title or slug" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+        </div>
+        <select
+          aria-label="Published filter"
+          value={filters.published}
+          onChange={(event) => setFilters((current) => ({ ...current, published: event.target.value as PageFilters['published'], offset: 0 }))}
+          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
+        >
+          <option value="all">All</option>
+          <option value="true">Published</option>
+          <option value="false">Drafts</option>
+        </select>
+      </div>
+
+      {query.isPending ? (
+        <div role="status" className="flex flex-col gap-3">
+          <span className="sr-only">Loading pages...</span>
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-14 w-full rounded-lg" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
+          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+          <p className="text-destructive">Error loading pages: {query.error.message}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+          <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">{filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}</p>
+          <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
+          <Button variant="outline" onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden="true" /> New Page
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="hidden md:block">
+            <Table aria-label="Pages">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Title</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead className="w-36">Updated</TableHead>
+                  <TableHead className="w-28">Published</TableHead>
+                  <TableHead className="w-28 text-right">Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((page) => (
+                  <TableRow key={page.id} data-testid="page-row">
+                    <TableCell className="max-w-72 font-medium whitespace-normal">{page.title}</TableCell>
+                    <TableCell>{slugLink(page)}</TableCell>
+                    <TableCell className="text-sm text-muted-foreground">{updated.format(new Date(page.updatedAt))}</TableCell>
+                    <TableCell>{publishSwitch(page)}</TableCell>
+                    <TableCell className="text-right">{actions(page)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Pages">
+            {items.map((page) => (
+              <li key={page.id} data-testid="page-card" className="flex flex-col gap-2 rounded-lg border p-4">
+                <p className="font-medium">{page.title}</p>
+                {slugLink(page)}
+                <p className="text-xs text-muted-foreground">Updated {updated.format(new Date(page.updatedAt))}</p>
+                <div className="flex items-center justify-between gap-3">
+                  <span className="flex items-center gap-2">
+                    {publishSwitch(page)}
+                    <Badge variant={page.isPublished ? 'success' : 'secondary'}>{page.isPublished ? 'Published' : 'Draft'}</Badge>
+                  </span>
+                  {actions(page)}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            offset={filters.offset}
+            pageSize={PAGES_PAGE_SIZE}
+            total={query.data?.total ?? 0}
+            isBusy={query.isPlaceholderData}
+            onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))}
+          />
+        </>
+      )}
+
+      <ConfirmDeleteDialog
+        item={toDelete}
+        title="Delete page?"
+        description={toDelete ? `Are you sure you want to delete “${toDelete.title}”? /p/${toDelete.slug} will answer 404. This cannot be undone.` : ''}
+        isDeleting={remove.isPending}
+        onConfirm={confirmDelete}
+        onOpenChange={(open) => !open && setToDelete(null)}
+      />
+    </>
+  );
+}

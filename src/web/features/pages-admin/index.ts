@@ -1,0 +1,2 @@
+/** Content pages admin (issue 12): /admin/pages. */
+export { PagesAdmin } from './components/pages-admin';
