@@ -1,13 +1,12 @@
-import { AlertTriangleIcon, PencilIcon, PlusIcon, SearchIcon, ShoppingBagIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PlusIcon, ShoppingBagIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate-products';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
+import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -87,10 +86,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search products" placeholder="Search products..." className="pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
+        <ListSearch label="Search products" placeholder="Search products..." value={search} onChange={setSearch} />
         <Select
           value={filters.active || 'all'}
           onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
@@ -106,26 +102,13 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </Select>
       </div>
       {query.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading products...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-16 w-full rounded-xl" />
-          ))}
-        </div>
+        <ListLoading label="Loading products..." rowClassName="h-16 rounded-xl" />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">Error loading products: {query.error.message}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError what="products" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <ShoppingBagIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">{filtered ? 'No products match these filters.' : 'No affiliate products yet.'}</p>
+        <ListEmpty icon={ShoppingBagIcon} title={filtered ? 'No products match these filters.' : 'No affiliate products yet.'}>
           {!filtered && <p className="text-muted-foreground">Add a product, then point a blog ad of type affiliate link at it.</p>}
-        </div>
+        </ListEmpty>
       ) : (
         <>
           <div className="hidden rounded-xl border md:block">

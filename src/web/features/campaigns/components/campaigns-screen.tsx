@@ -1,13 +1,12 @@
-import { AlertTriangleIcon, ExternalLinkIcon, PencilIcon, PlusIcon, RocketIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { ExternalLinkIcon, PencilIcon, PlusIcon, RocketIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
+import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -87,10 +86,7 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search campaigns" placeholder="Search campaigns..." className="pl-9" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </div>
+        <ListSearch label="Search campaigns" placeholder="Search campaigns..." value={search} onChange={setSearch} />
         <Select
           value={filters.active || 'all'}
           onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
@@ -106,26 +102,13 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
         </Select>
       </div>
       {query.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading campaigns...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-16 w-full rounded-xl" />
-          ))}
-        </div>
+        <ListLoading label="Loading campaigns..." rowClassName="h-16 rounded-xl" />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">Error loading campaigns: {query.error.message}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError what="campaigns" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <RocketIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">{filtered ? 'No campaigns match these filters.' : 'No campaigns yet.'}</p>
+        <ListEmpty icon={RocketIcon} title={filtered ? 'No campaigns match these filters.' : 'No campaigns yet.'}>
           {!filtered && <p className="text-muted-foreground">Create a landing page for your next launch.</p>}
-        </div>
+        </ListEmpty>
       ) : (
         <>
           <div className="hidden rounded-xl border md:block">

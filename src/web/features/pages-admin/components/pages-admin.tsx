@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, FileTextIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { FileTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Page } from '../../../../shared/schemas/pages';
 import { type PageFilters, PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/admin-pages';
@@ -6,9 +6,8 @@ import { type MarkdownEditorComponent, PageEditor } from './page-editor';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
+import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -98,10 +97,7 @@ export function PagesAdmin({
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative grow">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search pages" placeholder="Search title or slug" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
-        </div>
+        <ListSearch label="Search pages" placeholder="Search title or slug" value={search} onChange={setSearch} />
         <select
           aria-label="Published filter"
           value={filters.published}
@@ -115,29 +111,16 @@ export function PagesAdmin({
       </div>
 
       {query.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading pages...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-14 w-full rounded-lg" />
-          ))}
-        </div>
+        <ListLoading label="Loading pages..." rowClassName="h-14 rounded-lg" />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">Error loading pages: {query.error.message}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError what="pages" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">{filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}</p>
+        <ListEmpty icon={FileTextIcon} title={filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}>
           <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
           <Button variant="outline" onClick={() => setEditing('new')}>
             <PlusIcon aria-hidden="true" /> New Page
           </Button>
-        </div>
+        </ListEmpty>
       ) : (
         <>
           <div className="hidden md:block">

@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, PencilIcon, PlusIcon, QuoteIcon, SearchIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, PlusIcon, QuoteIcon, StarIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Testimonial } from '../../../../shared/schemas/testimonials';
 import { type TestimonialFilters, TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, useTestimonials, useUpdateTestimonial } from '../api/admin-testimonials';
@@ -7,9 +7,8 @@ import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
+import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -87,10 +86,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative grow">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" aria-label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
-        </div>
+        <ListSearch label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={setSearch} />
         <select
           aria-label="Published filter"
           value={filters.published}
@@ -104,29 +100,16 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       </div>
 
       {query.isPending ? (
-        <div role="status" className="flex flex-col gap-3">
-          <span className="sr-only">Loading testimonials...</span>
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} className="h-16 w-full rounded-lg" />
-          ))}
-        </div>
+        <ListLoading label="Loading testimonials..." rowClassName="h-16 rounded-lg" />
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">Error loading testimonials: {query.error.message}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError what="testimonials" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <QuoteIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">{filters.q || filters.published !== 'all' ? 'No testimonials match.' : 'No testimonials yet.'}</p>
+        <ListEmpty icon={QuoteIcon} title={filters.q || filters.published !== 'all' ? 'No testimonials match.' : 'No testimonials yet.'}>
           <p className="text-muted-foreground">Published testimonials show on the home page.</p>
           <Button variant="outline" onClick={() => openForm(null)}>
             <PlusIcon aria-hidden="true" /> Add Testimonial
           </Button>
-        </div>
+        </ListEmpty>
       ) : (
         <>
           <div className="hidden md:block">

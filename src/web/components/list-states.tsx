@@ -1,0 +1,56 @@
+/**
+ * The states every admin list shows around its rows: a search box, skeletons while loading, an error with Retry,
+ * and an empty state. One place, so the collection screens look and read the same.
+ */
+import { AlertTriangleIcon, type LucideIcon, SearchIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Skeleton } from '~/components/ui/skeleton';
+import { cn } from '~/lib/utils';
+
+export function ListSearch({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="relative flex-1">
+      <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input type="search" aria-label={label} placeholder={placeholder} className="pl-9" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** `label` is read by screen readers ('Loading pages...'). */
+export function ListLoading({ label, rowClassName = 'h-16 rounded-xl' }: { label: string; rowClassName?: string }) {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} className={cn('w-full', rowClassName)} />
+      ))}
+    </div>
+  );
+}
+
+/** 'Error loading {what}: {message}' with a Retry button. */
+export function ListError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
+      <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+      <p className="text-destructive">
+        Error loading {what}: {error.message}
+      </p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export function ListEmpty({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
+      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="font-medium">{title}</p>
+      {children}
+    </div>
+  );
+}
