@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
 import { CategoryFilter, PostCard } from '~/features/blog';
@@ -25,6 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     .filter((name) => order(name) < PUBLIC_BLOG_CATEGORIES.length || inUse.has(name))
     .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
+}
+
+/** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
