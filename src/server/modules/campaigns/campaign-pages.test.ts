@@ -3,58 +3,28 @@
  * content, lead form with source campaign:{slug}, visits counted, inactive → 404 page), /go/{id} (click counted,
  * 302 to the stored link only, inactive → 404, no open redirect) and a blog ad pointing at a product.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { affiliateProductDailyClicks, affiliateProducts, blogAds, blogCategories, blogPosts, campaignDailyVisits, campaigns } from '../../db/schema.ts';
-import { createMailer } from '../../jobs/mail.ts';
-import { createJobQueue, type JobQueue } from '../../jobs/queue.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../../../..');
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 const LINK = 'https://vendor.example/keyboard?ref=jotit';
 
 describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
   let app: FastifyInstance;
   let database: TestDatabase;
-  let queue: JobQueue;
   let admin: TestUser;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-campaign-pages-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      PUBLIC_URL: 'http://jotit.test',
-      RATE_LIMIT_MULTIPLIER: '100',
-      LOG_LEVEL: 'warn',
-    });
-    database = await createTestDatabase();
-    queue = createJobQueue(database);
-    app = await buildApp({
-      config,
-      database,
-      queue,
-      createMailer: (instance) => createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
-      ssr: { mode: 'production', root: projectRoot },
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
-    await app.ready();
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: true });
+    ({ app, database } = testApp);
     admin = await createTestAdmin(app);
   });
-  afterAll(async () => {
-    await app?.close();
-    await queue?.stop();
-    await database?.dispose();
-  });
+  afterAll(() => testApp?.close());
   beforeEach(async () => {
     const { db } = database;
     await db.delete(campaigns);

@@ -2,55 +2,25 @@
  * Issue 12 on the public site as `npm start` serves it (SSR from build/): `/p/{slug}` server-rendered, sanitised,
  * with meta description and canonical, in the sitemap, 404 when unpublished; published testimonials on the home page.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { testimonials } from '../../db/schema.ts';
-import { createMailer } from '../../jobs/mail.ts';
-import { createJobQueue, type JobQueue } from '../../jobs/queue.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../../../..');
 
 describe(`content pages and testimonials on the public site (${testDatabaseKind()})`, () => {
+  let testApp: TestApp;
   let app: FastifyInstance;
   let database: TestDatabase;
-  let queue: JobQueue;
   let admin: TestUser;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-content-pages-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      PUBLIC_URL: 'http://jotit.test',
-      RATE_LIMIT_MULTIPLIER: '100',
-      LOG_LEVEL: 'warn',
-    });
-    database = await createTestDatabase();
-    queue = createJobQueue(database);
-    app = await buildApp({
-      config,
-      database,
-      queue,
-      createMailer: (instance) => createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
-      ssr: { mode: 'production', root: projectRoot },
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
-    await app.ready();
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: true });
+    ({ app, database } = testApp);
     admin = await createTestAdmin(app);
   });
-  afterAll(async () => {
-    await app?.close();
-    await queue?.stop();
-    await database?.dispose();
-  });
+  afterAll(() => testApp?.close());
 
   const get = (url: string) => app.inject({ method: 'GET', url });
   const api = (method: 'POST' | 'PATCH', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });
