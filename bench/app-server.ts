@@ -23,7 +23,11 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
 });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '', poolSize: Number(process.env.POOL_SIZE ?? 20) });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: '',
+  poolSize: Number(process.env.POOL_SIZE ?? 20),
+});
 await database.migrate();
 const queue = createJobQueue(database);
 const app = await buildApp({
@@ -31,7 +35,13 @@ const app = await buildApp({
   database,
   queue,
   createMailer: (instance) =>
-    createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
+    createMailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      outboxDir: path.join(dataDir, 'outbox'),
+      queue,
+      logger: instance.log,
+    }),
   ssr: process.env.PAGES === '1' ? { mode: 'production', root: path.resolve(import.meta.dirname, '..') } : false,
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });

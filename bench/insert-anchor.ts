@@ -39,7 +39,11 @@ export async function hasPgbench(): Promise<boolean> {
   }
 }
 
-export async function measureInsertAnchor(connectionString: string, payload: string, seconds: number): Promise<InsertAnchor> {
+export async function measureInsertAnchor(
+  connectionString: string,
+  payload: string,
+  seconds: number,
+): Promise<InsertAnchor> {
   if (await hasPgbench()) return pgbenchAnchor(connectionString, payload, seconds);
   return nodePostgresAnchor(connectionString, payload, seconds);
 }
@@ -49,7 +53,18 @@ async function pgbenchAnchor(connectionString: string, payload: string, seconds:
   writeFileSync(script, `${insertSql(payload)};\n`);
   const { stdout } = await run(
     'pgbench',
-    ['--no-vacuum', '--client', String(CLIENTS), '--jobs', '2', '--time', String(seconds), '--file', script, connectionString],
+    [
+      '--no-vacuum',
+      '--client',
+      String(CLIENTS),
+      '--jobs',
+      '2',
+      '--time',
+      String(seconds),
+      '--file',
+      script,
+      connectionString,
+    ],
     { maxBuffer: 10 * 1024 * 1024 },
   );
   const tps = /tps = ([\d.]+)/.exec(stdout);

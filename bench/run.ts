@@ -14,46 +14,35 @@
  * 2-second slices so background load on the machine affects both alike. Servers run as child processes so the
  * load generator does not share their event loop. Prints a table and writes bench/results.json.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { blogCategories, blogPosts } from '../src/server/db/schema.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from '../src/server/db/seed-data.ts';
 import { encryptV2 } from '../src/shared/jot-crypto.ts';
 import { measureInsertAnchor } from './insert-anchor.ts';
+import {
+  benchChildren,
+  benchRoot,
+  CONNECTIONS,
+  load,
+  measurePair,
+  type Measured,
+  printTable,
+  ROUNDS,
+  type Row,
+  SECONDS,
+  startChild,
+  WARMUP_SECONDS,
+} from './lib.ts';
 
-const CONNECTIONS = 100;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = 3;
-const ROUNDS = 5;
 const BACKGROUND_JOTS = 100_000;
 const KEY = { name: 'bench-build', value: 'bench-build-secret-7d1c2a' };
-const root = path.resolve(import.meta.dirname, '..');
-
-interface Measured {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  statusCounts: Record<string, number>;
-}
-
-interface Row {
-  scenario: string;
-  requestsPerSecond: number;
-  p50Ms: number | null;
-  p99Ms: number | null;
-  anchor: string | null;
-  ratio: number | null;
-  budget: string | null;
-  pass: boolean | null;
-}
+const root = benchRoot;
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -67,7 +56,6 @@ const databaseUrl = (() => {
   url.pathname = `/${databaseName}`;
   return url.toString();
 })();
-const children: ChildProcess[] = [];
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -89,76 +77,6 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
-/** Starts a bench server (child process) and resolves to its port once it prints `listening <port>`. */
-function startChild(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve({ port: Number(match[1]), child });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
-  });
-}
-
-async function load(name: string, options: autocannon.Options, seconds: number): Promise<Measured> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]));
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    statusCounts,
-  };
-}
-
-/** Several measured slices combined: mean req/s, and the median slice's p50 and p99 (one slice hit by a burst of other work on the machine does not decide). */
-function combine(name: string, slices: Measured[]): Measured {
-  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-  return {
-    name,
-    requestsPerSecond: slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length,
-    p50: sorted(slices.map((slice) => slice.p50))[Math.floor(slices.length / 2)]!,
-    p99: sorted(slices.map((slice) => slice.p99))[Math.floor(slices.length / 2)]!,
-    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
-    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
-    statusCounts: {},
-  };
-}
-
-/**
- * A read and its anchor, warmed up, then measured in alternating slices (anchor, app, anchor, app, …) so that a
- * burst of other work on the machine hits both alike and the ratio stays fair.
- */
-async function measurePair(name: string, anchor: autocannon.Options, app: autocannon.Options): Promise<[Measured, Measured]> {
-  await load('warm-up', anchor, WARMUP_SECONDS);
-  await load('warm-up', app, WARMUP_SECONDS);
-  const anchorSlices: Measured[] = [];
-  const appSlices: Measured[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    anchorSlices.push(await load(`bare ${name}`, anchor, SECONDS / ROUNDS));
-    appSlices.push(await load(`app ${name}`, app, SECONDS / ROUNDS));
-  }
-  const pair: [Measured, Measured] = [combine(`bare ${name}`, anchorSlices), combine(`app ${name}`, appSlices)];
-  for (const measured of pair) process.stdout.write(`  ${measured.name}: ${Math.round(measured.requestsPerSecond)} req/s, p99 ${measured.p99} ms\n`);
-  return pair;
-}
-
 function readRow(scenario: string, app: Measured, bare: Measured): Row {
   const ratio = app.requestsPerSecond / bare.requestsPerSecond;
   return {
@@ -171,23 +89,6 @@ function readRow(scenario: string, app: Measured, bare: Measured): Row {
     budget: '≥ 0.80, p99 < 20 ms',
     pass: ratio >= 0.8 && app.p99 < 20 && app.non2xx === 0 && app.errors === 0,
   };
-}
-
-function printTable(rows: Row[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'ok'];
-  const lines = rows.map((row) => [
-    row.scenario,
-    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
-    row.p50Ms === null ? '-' : String(row.p50Ms),
-    row.p99Ms === null ? '-' : String(row.p99Ms),
-    row.ratio === null ? '-' : row.ratio.toFixed(2),
-    row.budget ?? '-',
-    row.pass === null ? '' : row.pass ? 'yes' : 'NO',
-  ]);
-  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index]!.length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
-  console.log(`\n${format(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
 }
 
 async function prepareDatabase(): Promise<void> {
@@ -229,12 +130,16 @@ async function prepareDatabase(): Promise<void> {
 }
 
 async function rowCount(): Promise<number> {
-  return withDatabase(async (client) => Number((await client.query<{ n: string }>('select count(*) as n from jots')).rows[0]!.n));
+  return withDatabase(async (client) =>
+    Number((await client.query<{ n: string }>('select count(*) as n from jots')).rows[0]!.n),
+  );
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`JotIt benchmark: ${os.cpus().length} CPUs, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
+  console.log(
+    `JotIt benchmark: ${os.cpus().length} CPUs, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per scenario`,
+  );
   console.log(`Database ${databaseName} (${BACKGROUND_JOTS.toLocaleString('en-US')} jots to start with)`);
   // The page scenarios serve the production build.
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -249,7 +154,11 @@ async function main(): Promise<void> {
   const bareUrl = `http://127.0.0.1:${bare.port}`;
 
   console.log('\nReads');
-  const [bareCount, appCount] = await measurePair('GET /api/jots/count', { url: `${bareUrl}/api/jots/count` }, { url: `${appUrl}/api/jots/count` });
+  const [bareCount, appCount] = await measurePair(
+    'GET /api/jots/count',
+    { url: `${bareUrl}/api/jots/count` },
+    { url: `${appUrl}/api/jots/count` },
+  );
   const [bareList, appList] = await measurePair(
     'GET /api/jots?limit=10',
     { url: `${bareUrl}/api/jots?limit=10` },
@@ -258,15 +167,25 @@ async function main(): Promise<void> {
   bare.child.kill('SIGTERM');
 
   console.log('\nIngestion');
-  const samplePayload = encryptV2({ text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' }, KEY.name, KEY.value);
+  const samplePayload = encryptV2(
+    { text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
+    KEY.name,
+    KEY.value,
+  );
   const anchor = await measureInsertAnchor(databaseUrl, samplePayload, SECONDS);
-  console.log(`  ${anchor.tool} single-row inserts (10 clients): ${Math.round(anchor.rowsPerSecond)} rows/s, average ${anchor.latencyAverageMs} ms`);
+  console.log(
+    `  ${anchor.tool} single-row inserts (10 clients): ${Math.round(anchor.rowsPerSecond)} rows/s, average ${anchor.latencyAverageMs} ms`,
+  );
 
   // Every request a new envelope: the server stores a repeated v2 envelope once (decision 0010), so cycling
   // through a few bodies would measure retries. Made ahead so encryption does not load the load generator.
   const jotBody = (index: number) =>
     JSON.stringify({
-      payload: encryptV2({ text: `Benchmark jot ${index}`, clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' }, KEY.name, KEY.value),
+      payload: encryptV2(
+        { text: `Benchmark jot ${index}`, clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
+        KEY.name,
+        KEY.value,
+      ),
     });
   const bodies = Array.from({ length: 60_000 }, (_, index) => jotBody(index));
   let next = 0;
@@ -293,7 +212,9 @@ async function main(): Promise<void> {
   const created = ingest.statusCounts['201'] ?? 0;
   console.log(`  app POST /api/v2/jots: ${Math.round(ingest.requestsPerSecond)} req/s, p99 ${ingest.p99} ms`);
   const noLoss = rowsAdded >= created && rowsAdded <= created + CONNECTIONS;
-  console.log(`  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`);
+  console.log(
+    `  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`,
+  );
   app.child.kill('SIGTERM');
 
   console.log('\nPages');
@@ -321,11 +242,38 @@ async function main(): Promise<void> {
 
   const ingestRatio = ingest.requestsPerSecond / anchor.rowsPerSecond;
   const rows: Row[] = [
-    { scenario: 'bare Fastify: count JSON', requestsPerSecond: bareCount.requestsPerSecond, p50Ms: bareCount.p50, p99Ms: bareCount.p99, anchor: null, ratio: null, budget: null, pass: null },
+    {
+      scenario: 'bare Fastify: count JSON',
+      requestsPerSecond: bareCount.requestsPerSecond,
+      p50Ms: bareCount.p50,
+      p99Ms: bareCount.p99,
+      anchor: null,
+      ratio: null,
+      budget: null,
+      pass: null,
+    },
     readRow('GET /api/jots/count', appCount, bareCount),
-    { scenario: 'bare Fastify: list JSON', requestsPerSecond: bareList.requestsPerSecond, p50Ms: bareList.p50, p99Ms: bareList.p99, anchor: null, ratio: null, budget: null, pass: null },
+    {
+      scenario: 'bare Fastify: list JSON',
+      requestsPerSecond: bareList.requestsPerSecond,
+      p50Ms: bareList.p50,
+      p99Ms: bareList.p99,
+      anchor: null,
+      ratio: null,
+      budget: null,
+      pass: null,
+    },
     readRow('GET /api/jots?limit=10 (anonymous)', appList, bareList),
-    { scenario: `${anchor.tool}: single-row INSERT, 10 clients`, requestsPerSecond: anchor.rowsPerSecond, p50Ms: null, p99Ms: null, anchor: null, ratio: null, budget: null, pass: null },
+    {
+      scenario: `${anchor.tool}: single-row INSERT, 10 clients`,
+      requestsPerSecond: anchor.rowsPerSecond,
+      p50Ms: null,
+      p99Ms: null,
+      anchor: null,
+      ratio: null,
+      budget: null,
+      pass: null,
+    },
     {
       scenario: 'POST /api/v2/jots (decrypt + insert)',
       requestsPerSecond: ingest.requestsPerSecond,
@@ -342,8 +290,19 @@ async function main(): Promise<void> {
 
   const results = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmupSeconds: WARMUP_SECONDS, backgroundJots: BACKGROUND_JOTS },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      warmupSeconds: WARMUP_SECONDS,
+      backgroundJots: BACKGROUND_JOTS,
+    },
     rows,
     ingestion: { created, rowsAdded, statusCounts: ingest.statusCounts, noAcknowledgedJotLost: noLoss, anchor },
     durationSeconds: Math.round((Date.now() - started) / 1000),
@@ -354,7 +313,7 @@ async function main(): Promise<void> {
 }
 
 async function cleanUp(): Promise<void> {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of benchChildren) if (child.exitCode === null) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
   await adminQuery(`drop database if exists ${databaseName} with (force)`).catch((error: unknown) =>
     console.error(`Could not drop ${databaseName}:`, error),

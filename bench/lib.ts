@@ -1,0 +1,135 @@
+/**
+ * What the bench scenarios share: child-process servers, autocannon runs, fair read/anchor pairs, the result row
+ * and the printed table. Each scenario file (bench/*.ts) returns `Row`s; bench/run.ts puts them in one table.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 100;
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const WARMUP_SECONDS = 3;
+export const ROUNDS = 5;
+export const benchRoot = path.resolve(import.meta.dirname, '..');
+/** Every child started, so run.ts can stop them all on exit. */
+export const benchChildren: ChildProcess[] = [];
+
+export interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+}
+
+export interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  anchor: string | null;
+  ratio: number | null;
+  budget: string | null;
+  pass: boolean | null;
+}
+
+/** Starts a bench server (child process) and resolves to its port once it prints `listening <port>`. */
+export function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: benchRoot,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  benchChildren.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve({ port: Number(match[1]), child });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+export async function load(name: string, options: autocannon.Options, seconds: number): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
+  );
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCounts,
+  };
+}
+
+/** Several measured slices combined: mean req/s, and the median slice's p50 and p99 (one slice hit by a burst of other work on the machine does not decide). */
+export function combine(name: string, slices: Measured[]): Measured {
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return {
+    name,
+    requestsPerSecond: slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length,
+    p50: sorted(slices.map((slice) => slice.p50))[Math.floor(slices.length / 2)]!,
+    p99: sorted(slices.map((slice) => slice.p99))[Math.floor(slices.length / 2)]!,
+    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    statusCounts: {},
+  };
+}
+
+/**
+ * A read and its anchor, warmed up, then measured in alternating slices (anchor, app, anchor, app, …) so that a
+ * burst of other work on the machine hits both alike and the ratio stays fair.
+ */
+export async function measurePair(
+  name: string,
+  anchor: autocannon.Options,
+  app: autocannon.Options,
+): Promise<[Measured, Measured]> {
+  await load('warm-up', anchor, WARMUP_SECONDS);
+  await load('warm-up', app, WARMUP_SECONDS);
+  const anchorSlices: Measured[] = [];
+  const appSlices: Measured[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    anchorSlices.push(await load(`bare ${name}`, anchor, SECONDS / ROUNDS));
+    appSlices.push(await load(`app ${name}`, app, SECONDS / ROUNDS));
+  }
+  const pair: [Measured, Measured] = [combine(`bare ${name}`, anchorSlices), combine(`app ${name}`, appSlices)];
+  for (const measured of pair)
+    process.stdout.write(
+      `  ${measured.name}: ${Math.round(measured.requestsPerSecond)} req/s, p99 ${measured.p99} ms\n`,
+    );
+  return pair;
+}
+
+export function printTable(rows: Row[]): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'ok'];
+  const lines = rows.map((row) => [
+    row.scenario,
+    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    row.p50Ms === null ? '-' : String(row.p50Ms),
+    row.p99Ms === null ? '-' : String(row.p99Ms),
+    row.ratio === null ? '-' : row.ratio.toFixed(2),
+    row.budget ?? '-',
+    row.pass === null ? '' : row.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, index) => Math.max(title.length, ...lines.map((line) => line[index]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
+  console.log(`\n${format(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
