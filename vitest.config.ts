@@ -3,7 +3,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 /**
  * Projects: unit (shared + web logic), API integration on PGlite, the same API tests on the real PostgreSQL
- * server when TEST_DATABASE_URL is set (CI), and browser tests against the built app (run on their own).
+ * server when TEST_DATABASE_URL is set (CI), operations tests on real processes (tests/ops: kill -9, restarts,
+ * several instances behind a proxy; one file at a time so their timings hold), and browser tests against the built
+ * app (run on their own).
  */
 const apiTests = ['src/server/**/*.test.ts'];
 const projects: TestProjectInlineConfiguration[] = [
@@ -13,6 +15,16 @@ const projects: TestProjectInlineConfiguration[] = [
 if (process.env.TEST_DATABASE_URL) {
   projects.push({ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' } } });
 }
+projects.push({
+  extends: true,
+  test: {
+    name: 'ops',
+    include: ['tests/ops/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
 projects.push({
   extends: true,
   test: {
