@@ -143,7 +143,9 @@ function freePort(): Promise<number> {
 async function startApp(env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const logFd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // LOADTEST_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.LOADTEST_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', logFd, logFd],
