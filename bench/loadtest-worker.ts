@@ -38,6 +38,8 @@ export interface WorkerInput {
   connections: number;
   apps: number;
   leadsPerMinute: number;
+  /** False: visitors arrive with the page already loaded (isolates the polled reads from page rendering). */
+  pages: boolean;
   buildGuid: { name: string; value: string };
   runId: string;
 }
@@ -182,7 +184,8 @@ export async function runWorker(input: WorkerInput): Promise<WorkerOutput> {
       return { status: response.statusCode, body };
     } catch (error) {
       result.errors += 1;
-      if (result.errorSamples.length < 5) result.errorSamples.push(error instanceof Error ? error.message : String(error));
+      if (result.errorSamples.length < 5)
+        result.errorSamples.push(error instanceof Error ? error.message : String(error));
       return null;
     } finally {
       inFlight -= 1;
@@ -284,6 +287,15 @@ async function runVisitors(
       return;
     }
     const visitor = event.visitor;
+    const mount = (mountedAt: number) => {
+      // The page is in: the widgets mount. The latest-ideas list has no initial data and fetches at once.
+      if (mountedAt >= endAt) return;
+      poll(visitor, 'list', null);
+      schedulePoll(visitor, 'list', mountedAt + POLL_MS.list);
+      schedulePoll(visitor, 'count', mountedAt + POLL_MS.count);
+      schedulePoll(visitor, 'banners', mountedAt + POLL_MS.banners);
+    };
+    if (!input.pages) return mount(event.at);
     void send(
       'page',
       {
@@ -298,14 +310,7 @@ async function runVisitors(
       },
       event.at,
     ).then((response) => {
-      // The page is in: the widgets mount. The latest-ideas list has no initial data and fetches at once.
-      if (!response || response.status !== 200) return;
-      const mountedAt = now();
-      if (mountedAt >= endAt) return;
-      poll(visitor, 'list', null);
-      schedulePoll(visitor, 'list', mountedAt + POLL_MS.list);
-      schedulePoll(visitor, 'count', mountedAt + POLL_MS.count);
-      schedulePoll(visitor, 'banners', mountedAt + POLL_MS.banners);
+      if (response?.status === 200) mount(now());
     });
   });
 }
@@ -354,7 +359,8 @@ async function runApps(input: WorkerInput, endAt: number, send: Send, jotIds: nu
 async function runLeads(input: WorkerInput, endAt: number, send: Send, leadEmails: string[]): Promise<void> {
   const heap = new EventHeap<{ at: number; lead: number }>();
   const spacing = 60_000 / input.leadsPerMinute;
-  for (let lead = 0; input.startAt + lead * spacing < endAt; lead += 1) heap.push({ at: input.startAt + lead * spacing, lead });
+  for (let lead = 0; input.startAt + lead * spacing < endAt; lead += 1)
+    heap.push({ at: input.startAt + lead * spacing, lead });
   const pending: Promise<void>[] = [];
   const submit = async (lead: number, scheduledAt: number) => {
     const headers = {
@@ -390,7 +396,9 @@ async function runLeads(input: WorkerInput, endAt: number, send: Send, leadEmail
 if (parentPort && workerData) {
   const port = parentPort;
   port.once('message', (message: { startAt: number }) => {
-    void runWorker({ ...(workerData as WorkerInput), startAt: message.startAt }).then((output) => port.postMessage(output));
+    void runWorker({ ...(workerData as WorkerInput), startAt: message.startAt }).then((output) =>
+      port.postMessage(output),
+    );
   });
   port.postMessage('ready');
 }

@@ -52,6 +52,8 @@ export interface LoadTestOptions {
   /** Threads simulating visitors, and keep-alive connections per thread. */
   visitorThreads?: number;
   visitorConnections?: number;
+  /** False: visitors skip `GET /` and poll from their arrival (the polled reads alone). Default true. */
+  pages?: boolean;
   /** The app's LOG_LEVEL (default info, the production default). */
   logLevel?: string;
   /** Where to write the JSON results (default bench/loadtest-results.json; null: not written). */
@@ -103,21 +105,30 @@ function merge(results: KindResult[]): KindResult {
     merged.errorSamples.push(...result.errorSamples.slice(0, 5 - merged.errorSamples.length));
     merged.sent += result.sent;
     merged.skipped += result.skipped;
-    result.sentPerSecond.forEach((count, second) => (merged.sentPerSecond[second] = (merged.sentPerSecond[second] ?? 0) + count));
+    result.sentPerSecond.forEach(
+      (count, second) => (merged.sentPerSecond[second] = (merged.sentPerSecond[second] ?? 0) + count),
+    );
     merged.bytes += result.bytes;
   }
   return merged;
 }
 
 /** What the schedule asks for, per kind, had every page loaded the moment its visitor arrived. */
-function intendedCounts(seconds: number, visitors: number, rampSeconds: number, apps: number, leadsPerMinute: number) {
+function intendedCounts(
+  seconds: number,
+  visitors: number,
+  rampSeconds: number,
+  apps: number,
+  leadsPerMinute: number,
+  pages: boolean,
+) {
   const end = seconds * 1000;
   const spacing = (rampSeconds * 1000) / visitors;
   const counts: Record<Kind, number> = { page: 0, list: 0, count: 0, banners: 0, ingest: 0, captcha: 0, lead: 0 };
   for (let visitor = 0; visitor < visitors; visitor += 1) {
     const arrival = visitor * spacing;
     if (arrival >= end) break;
-    counts.page += 1;
+    if (pages) counts.page += 1;
     for (let at = arrival; at < end; at += POLL_MS.list) counts.list += 1;
     for (let at = arrival + POLL_MS.count; at < end; at += POLL_MS.count) counts.count += 1;
     for (let at = arrival + POLL_MS.banners; at < end; at += POLL_MS.banners) counts.banners += 1;
@@ -144,7 +155,9 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
   const port = await freePort();
   const logFd = openSync(logFile, 'a');
   // LOADTEST_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
-  const profile = process.env.LOADTEST_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)] : [];
+  const profile = process.env.LOADTEST_CPU_PROF
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
@@ -222,6 +235,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
   const visitorThreads = options.visitorThreads ?? 2;
   const visitorConnections = options.visitorConnections ?? 128;
   const logLevel = options.logLevel ?? 'info';
+  const pages = options.pages ?? true;
   const runId = randomBytes(4).toString('hex');
   const databaseName = `jotit_loadtest_${runId}`;
   const databaseUrl = (() => {
@@ -244,7 +258,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
 
   log(
     `JotIt load test: ${os.cpus().length} CPUs (shared), Node ${process.version}; ${visitors.toLocaleString('en-US')} visitors ` +
-      `over ${rampSeconds} s, ${apps} apps, ${leadsPerMinute} leads/min, ${seconds} s; database ${databaseName}`,
+      `over ${rampSeconds} s${pages ? '' : ' (no page loads: LOADTEST_PAGES=0)'}, ${apps} apps, ${leadsPerMinute} leads/min, ${seconds} s; database ${databaseName}`,
   );
   try {
     execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: benchRoot, stdio: 'inherit' });
@@ -306,6 +320,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       visitors,
       apps,
       leadsPerMinute,
+      pages,
       buildGuid: { name: DEMO_BUILD_GUID.name, value: DEMO_BUILD_GUID.value },
       runId,
     };
@@ -313,7 +328,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       startThread({ ...common, role, shard, shards, connections });
     // Every thread loaded first, then one start time for all, a moment ahead.
     const threads = await Promise.all([
-      ...Array.from({ length: visitorThreads }, (_, shard) => thread('visitors', shard, visitorThreads, visitorConnections)),
+      ...Array.from({ length: visitorThreads }, (_, shard) =>
+        thread('visitors', shard, visitorThreads, visitorConnections),
+      ),
       thread('apps', 0, 1, 64),
       thread('leads', 0, 1, 4),
     ]);
@@ -327,7 +344,9 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       const last = samples.at(-1);
       const elapsed = Math.round((Date.now() - startAt) / 1000);
       if (elapsed > 0 && elapsed <= seconds)
-        log(`  t=${elapsed}s app CPU ${last?.cpu === null || !last ? '-' : `${Math.round(last.cpu * 100)}%`}, RSS ${Math.round(last?.rssMb ?? 0)} MB`);
+        log(
+          `  t=${elapsed}s app CPU ${last?.cpu === null || !last ? '-' : `${Math.round(last.cpu * 100)}%`}, RSS ${Math.round(last?.rssMb ?? 0)} MB`,
+        );
     }, 10_000);
     let outputs: WorkerOutput[];
     try {
@@ -346,7 +365,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     let leadsFound: number;
     try {
       jotsFound = Number(
-        (await check.query<{ n: string }>('select count(*) as n from jots where id = any($1::int[])', [jotIds])).rows[0]!.n,
+        (await check.query<{ n: string }>('select count(*) as n from jots where id = any($1::int[])', [jotIds]))
+          .rows[0]!.n,
       );
       leadsFound = Number(
         (
@@ -359,10 +379,13 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       await check.end();
     }
 
-    const intended = intendedCounts(seconds, visitors, rampSeconds, apps, leadsPerMinute);
+    const intended = intendedCounts(seconds, visitors, rampSeconds, apps, leadsPerMinute, pages);
     const kinds = Object.keys(KIND_LABELS) as Kind[];
     const merged = Object.fromEntries(
-      kinds.map((kind) => [kind, merge(outputs.map((output) => output.kinds[kind]).filter((value) => value !== undefined))]),
+      kinds.map((kind) => [
+        kind,
+        merge(outputs.map((output) => output.kinds[kind]).filter((value) => value !== undefined)),
+      ]),
     ) as Record<Kind, KindResult>;
 
     const details = kinds.map((kind) => {
@@ -415,28 +438,34 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     const fullHouseTarget = visitors * (1000 / POLL_MS.count + 1000 / POLL_MS.list + 1000 / POLL_MS.banners);
     const plateauRate = plateauSeconds > 0 ? plateauSent / plateauSeconds : 0;
 
-    const rows: Row[] = details.map((detail) => {
-      const polledKind = polled.includes(detail.kind);
-      const budgetMs = detail.kind === 'page' ? PAGE_P99_MS : polledKind ? POLLED_P99_MS : null;
-      const lost =
-        detail.kind === 'ingest' ? jotIds.length - jotsFound : detail.kind === 'lead' ? leadEmails.length - leadsFound : 0;
-      const clean = detail.errors === 0 && detail.non2xx === 0 && lost === 0 && detail.completed > 0;
-      return {
-        scenario: detail.label,
-        requestsPerSecond: detail.achievedPerSecond,
-        p50Ms: detail.p50Ms,
-        p99Ms: detail.p99Ms,
-        anchor: `target ${Math.round(detail.targetPerSecond)}/s`,
-        ratio: detail.targetPerSecond > 0 ? detail.achievedPerSecond / detail.targetPerSecond : null,
-        budget:
-          budgetMs !== null
-            ? `p99 < ${budgetMs} ms, 0 errors`
-            : detail.kind === 'ingest' || detail.kind === 'lead'
-              ? '0 errors, none lost'
-              : '0 errors',
-        pass: clean && (budgetMs === null || (detail.p99Ms ?? Infinity) < budgetMs),
-      };
-    });
+    const rows: Row[] = details
+      .filter((detail) => pages || detail.kind !== 'page')
+      .map((detail) => {
+        const polledKind = polled.includes(detail.kind);
+        const budgetMs = detail.kind === 'page' ? PAGE_P99_MS : polledKind ? POLLED_P99_MS : null;
+        const lost =
+          detail.kind === 'ingest'
+            ? jotIds.length - jotsFound
+            : detail.kind === 'lead'
+              ? leadEmails.length - leadsFound
+              : 0;
+        const clean = detail.errors === 0 && detail.non2xx === 0 && lost === 0 && detail.completed > 0;
+        return {
+          scenario: detail.label,
+          requestsPerSecond: detail.achievedPerSecond,
+          p50Ms: detail.p50Ms,
+          p99Ms: detail.p99Ms,
+          anchor: `target ${Math.round(detail.targetPerSecond)}/s`,
+          ratio: detail.targetPerSecond > 0 ? detail.achievedPerSecond / detail.targetPerSecond : null,
+          budget:
+            budgetMs !== null
+              ? `p99 < ${budgetMs} ms, 0 errors`
+              : detail.kind === 'ingest' || detail.kind === 'lead'
+                ? '0 errors, none lost'
+                : '0 errors',
+          pass: clean && (budgetMs === null || (detail.p99Ms ?? Infinity) < budgetMs),
+        };
+      });
     if (plateauSeconds > 0)
       rows.push({
         scenario: `polled reads, all visitors in (s ${plateauFrom}-${seconds})`,
@@ -483,11 +512,17 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         `${appCpuMean === null ? '-' : `${Math.round(appCpuMean * 100)}%`} of one core, max ${Math.round(Math.max(0, ...cpuSamples) * 100)}%`,
     );
 
-    const resultsFile = options.resultsFile === undefined ? path.join(benchRoot, 'bench/loadtest-results.json') : options.resultsFile;
+    const resultsFile =
+      options.resultsFile === undefined ? path.join(benchRoot, 'bench/loadtest-results.json') : options.resultsFile;
     if (resultsFile) {
       const results = {
         date: new Date().toISOString(),
-        machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverage: os.loadavg() },
+        machine: {
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model,
+          node: process.version,
+          loadAverage: os.loadavg(),
+        },
         settings: {
           seconds,
           visitors,
@@ -499,6 +534,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
           visitorConnections,
           appConnections: 64,
           logLevel,
+          pages,
           backgroundJots: BACKGROUND_JOTS,
           rateLimits: 'production limits, TRUST_PROXY=true, one X-Forwarded-For address per simulated client',
         },
@@ -558,6 +594,7 @@ if (isMain) {
       visitorThreads: number('LOADTEST_THREADS'),
       visitorConnections: number('LOADTEST_CONNECTIONS'),
       logLevel: process.env.LOADTEST_LOG_LEVEL,
+      pages: process.env.LOADTEST_PAGES !== '0',
     });
     printTable(rows);
     if (rows.some((row) => row.pass === false)) process.exitCode = 1;
