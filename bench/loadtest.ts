@@ -335,17 +335,28 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       thread('leads', 0, 1, 4),
     ]);
     const startAt = Date.now() + 500;
-    const samples: { second: number; rssMb: number; cpu: number | null }[] = [];
+    // The app's RSS and CPU, and the generator's own CPU (this process: every thread), each second.
+    const samples: { second: number; rssMb: number; cpu: number | null; generatorCpu: number }[] = [];
+    let generatorLast = { at: Date.now(), usage: process.cpuUsage() };
+    const loadAverageBefore = os.loadavg()[0];
     const sampler = setInterval(() => {
       const value = sample();
-      if (value) samples.push({ second: Math.round((Date.now() - startAt) / 1000), ...value });
+      const at = Date.now();
+      const usage = process.cpuUsage();
+      const generatorCpu =
+        (usage.user + usage.system - generatorLast.usage.user - generatorLast.usage.system) /
+        1000 /
+        (at - generatorLast.at);
+      generatorLast = { at, usage };
+      if (value) samples.push({ second: Math.round((at - startAt) / 1000), ...value, generatorCpu });
     }, 1000);
     const progress = setInterval(() => {
       const last = samples.at(-1);
       const elapsed = Math.round((Date.now() - startAt) / 1000);
       if (elapsed > 0 && elapsed <= seconds)
         log(
-          `  t=${elapsed}s app CPU ${last?.cpu === null || !last ? '-' : `${Math.round(last.cpu * 100)}%`}, RSS ${Math.round(last?.rssMb ?? 0)} MB`,
+          `  t=${elapsed}s app CPU ${last?.cpu === null || !last ? '-' : `${Math.round(last.cpu * 100)}%`}, RSS ${Math.round(last?.rssMb ?? 0)} MB; ` +
+            `generator CPU ${Math.round((last?.generatorCpu ?? 0) * 100)}%; machine load ${os.loadavg()[0]!.toFixed(1)}`,
         );
     }, 10_000);
     let outputs: WorkerOutput[];
@@ -507,9 +518,15 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     const cpuSamples = samples.filter((entry) => entry.cpu !== null).map((entry) => entry.cpu!);
     const appCpuMean = cpuSamples.length ? cpuSamples.reduce((a, b) => a + b, 0) / cpuSamples.length : null;
     const rssPeak = Math.max(0, ...samples.map((entry) => entry.rssMb));
+    const generatorCpuMean = samples.length
+      ? samples.reduce((sum, entry) => sum + entry.generatorCpu, 0) / samples.length
+      : null;
+    const loadAverageAfter = os.loadavg()[0];
     log(
       `  app process: RSS ${Math.round(idle?.rssMb ?? 0)} MB before, peak ${Math.round(rssPeak)} MB; CPU mean ` +
-        `${appCpuMean === null ? '-' : `${Math.round(appCpuMean * 100)}%`} of one core, max ${Math.round(Math.max(0, ...cpuSamples) * 100)}%`,
+        `${appCpuMean === null ? '-' : `${Math.round(appCpuMean * 100)}%`} of one core, max ${Math.round(Math.max(0, ...cpuSamples) * 100)}%; ` +
+        `generator CPU mean ${Math.round((generatorCpuMean ?? 0) * 100)}%; machine load average ${loadAverageBefore?.toFixed(1)} → ` +
+        `${loadAverageAfter?.toFixed(1)} on ${os.cpus().length} CPUs`,
     );
 
     const resultsFile =
@@ -553,6 +570,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
           polled.reduce((sum, kind) => sum + (merged[kind].sentPerSecond[second] ?? 0), 0),
         ),
         app: { idleRssMb: round(idle?.rssMb ?? null), peakRssMb: round(rssPeak), cpuMean: round(appCpuMean), samples },
+        generatorCpuMean: round(generatorCpuMean),
+        loadAverage: { before: loadAverageBefore, after: loadAverageAfter },
         durationSeconds: Math.round((Date.now() - started) / 1000),
       };
       writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
