@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JotFeed } from './feed.ts';
+import { jotStreamRoutes } from './stream.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,7 @@ export const jotFeedPlugin = fp(
     // Notifications sent while the bus was away are lost: catch up once it is back.
     const offReconnect = bus.onReconnect(() => feed.remoteCommitted());
     app.addHook('onReady', () => feed.start());
+    await app.register(jotStreamRoutes);
     app.addHook('onClose', () => {
       unsubscribe();
       offReconnect();
