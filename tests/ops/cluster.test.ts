@@ -73,6 +73,42 @@ async function converge(what: string, deadlineMs: number, check: () => Promise<b
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** Opens `GET /api/jots/stream` and resolves `reached(count)` when an event carries that count (or later). */
+async function openJotStream(baseUrl: string) {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/api/jots/stream', baseUrl), { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+  expect(response.status).toBe(200);
+  const counts: number[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(event)?.[1];
+          if (!/^event: jots$/m.test(event) || !data) continue;
+          const count = (JSON.parse(data) as { count: number }).count;
+          counts.push(count);
+          for (const waiter of waiters.filter((item) => count >= item.count)) waiter.resolve();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    counts,
+    reached: (count: number) =>
+      counts.some((seen) => seen >= count) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+    close: () => controller.abort(),
+  };
+}
+
 describe.skipIf(!ready)('three instances behind nginx, one PostgreSQL, one Redis (needs TEST_DATABASE_URL, REDIS_URL, nginx)', () => {
   const databaseName = `jotit_cluster_${randomBytes(6).toString('hex')}`;
   let databaseUrl: string;
@@ -234,16 +270,29 @@ describe.skipIf(!ready)('three instances behind nginx, one PostgreSQL, one Redis
     figures['banner visible on all three after'] = `${Math.round(took)} ms (refresh interval ${BANNER_REFRESH_MS} ms)`;
   });
 
-  it('converges the jot count on all instances within 2 s', async () => {
+  it('converges the jot count on all instances, and pushes it on their live streams, within 2 s', async () => {
     const guid = await call(apps[0]!.baseUrl, '/api/build-guids', { method: 'POST', token: adminToken, body: { name: 'cluster-build', value: randomBytes(16).toString('hex') } });
     expect(guid.status, guid.text).toBe(201);
     const counts = async () => Promise.all(apps.map(async (app) => (await call(app.baseUrl, '/api/jots/count')).json.count as number));
     const before = await counts();
-    const jot = await call(apps[0]!.baseUrl, '/api/test-jot', { method: 'POST', token: adminToken, body: { content: 'cluster jot', buildGuidName: 'cluster-build' } });
-    expect(jot.status, jot.text).toBe(201);
-    const expected = before[0]! + 1;
-    const took = await converge('jot count on every instance', COUNT_CONVERGE_MS, async () => (await counts()).every((count) => count === expected));
-    figures['jot count equal on all three after'] = `${Math.round(took)} ms`;
+    // Live streams (SSE) on the two other instances and through nginx.
+    const streams = await Promise.all([apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl].map((baseUrl) => openJotStream(baseUrl)));
+    try {
+      const posted = performance.now();
+      const jot = await call(apps[0]!.baseUrl, '/api/test-jot', { method: 'POST', token: adminToken, body: { content: 'cluster jot', buildGuidName: 'cluster-build' } });
+      expect(jot.status, jot.text).toBe(201);
+      const expected = before[0]! + 1;
+      const took = await converge('jot count on every instance', COUNT_CONVERGE_MS, async () => (await counts()).every((count) => count === expected));
+      figures['jot count equal on all three after'] = `${Math.round(took)} ms`;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`streams did not push count ${expected} within ${COUNT_CONVERGE_MS} ms: ${JSON.stringify(streams.map((stream) => stream.counts))}`)), COUNT_CONVERGE_MS);
+      });
+      await Promise.race([Promise.all(streams.map((stream) => stream.reached(expected))), deadline]).finally(() => clearTimeout(timer));
+      figures['new count pushed on the other instances\' streams and through nginx after'] = `${Math.round(performance.now() - posted)} ms (since the POST)`;
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('runs each job once: one e-mail and one Kit subscription per lead, whichever instance took it', async () => {
