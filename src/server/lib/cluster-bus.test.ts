@@ -104,7 +104,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the bus over PostgreSQL LIST
     }
     // Sent while the second instance may still be away: the catch-up re-read on reconnect brings it.
     const sent = await sendV2(first.app, key, { text: 'during the outage' });
-    await reconnected;
+    await Promise.race([reconnected, new Promise((_, fail) => setTimeout(() => fail(new Error('the bus did not reconnect within 5 s')), 5000))]);
     await expect.poll(() => second.app.jotFeed.snapshot().latest?.id, { timeout: 2000, interval: 50 }).toBe(sent.id);
     expect(await jotCount(second.app)).toBe(await jotCount(first.app));
   });
