@@ -78,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's 10 s default killed instances whose SSR build import was slow on a busy host (three starting at once).
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
