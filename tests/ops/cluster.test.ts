@@ -152,7 +152,7 @@ describe.skipIf(!ready)('three instances behind nginx, one PostgreSQL, one Redis
     };
     // All three at once on an empty database: migrations, pg-boss set-up and the first admin race.
     const started = performance.now();
-    const results = await Promise.allSettled(ports.map((port) => startAppProcess({ port, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } })));
+    const results = await Promise.allSettled(ports.map((port) => startAppProcess({ port, readyTimeoutMs: 90_000, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } })));
     figures['start-up of three (all ready)'] = `${Math.round(performance.now() - started)} ms`;
     apps = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
     startFailures = results.filter((result) => result.status === 'rejected').map((result) => String(result.reason).slice(0, 3000));
