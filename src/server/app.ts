@@ -12,6 +12,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createClusterBus } from './lib/cluster-bus.ts';
 import { createContentEvents } from './lib/content-events.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import type { Redis } from './lib/redis.ts';
@@ -77,18 +78,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Fastify's 10 s default killed instances whose SSR build import was slow on a busy host (three starting at once).
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.createMailer(app);
+  // Instances tell each other about content changes and jot commits (lib/cluster-bus.ts, decision 0015).
+  let lastBusWarning = 0;
+  const bus = createClusterBus({
+    redis: options.redis,
+    postgresUrl: options.database.kind === 'postgres' ? options.database.connectionString : undefined,
+    notify: (channel, payload) => options.database.sql.query('select pg_notify($1, $2)', [channel, payload]),
+    // At most one warning a minute while the transport is down (every publish would fail).
+    onError: (error) => {
+      if (Date.now() - lastBusWarning < 60_000) return;
+      lastBusWarning = Date.now();
+      app.log.warn({ err: error }, 'cluster bus unavailable; instances fall back to polling the database');
+    },
+  });
+  app.decorate('clusterBus', bus);
+  app.addHook('onClose', () => bus.close());
   const services: AppServices = {
     config,
     database: options.database,
     queue: options.queue,
     mailer,
-    contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed')),
+    contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed'), bus),
     now: () => new Date(),
   };
   app.decorate('services', services);

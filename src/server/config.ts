@@ -53,6 +53,12 @@ export const ConfigEnvSchema = z.object({
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.optional(),
+  // How often an instance re-reads the jot count while the cluster bus is down or absent (decision 0015).
+  FEED_POLL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(3_600_000).default(2000),
+  // GET /api/jots/stream: a comment line this often keeps proxies from closing an idle stream.
+  SSE_HEARTBEAT_MS: z.coerce.number({ message: 'must be a number' }).int().min(50).max(300_000).default(15_000),
+  // Open streams per client IP on one instance; more are refused with 429.
+  SSE_MAX_PER_IP: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -82,6 +88,10 @@ export interface AppConfig {
   geoipDb: string | undefined;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Jot feed re-read interval while the cluster bus is not connected (ms). */
+  feedPollMs: number;
+  /** The live jot stream (GET /api/jots/stream). */
+  stream: { heartbeatMs: number; maxPerIp: number };
   logLevel: ConfigEnv['LOG_LEVEL'];
   isDevelopment: boolean;
 }
@@ -139,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parsed.TRUST_PROXY,
     // Demo content is on by default only for the embedded database (DESIGN §7).
     seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
+    feedPollMs: parsed.FEED_POLL_MS,
+    stream: { heartbeatMs: parsed.SSE_HEARTBEAT_MS, maxPerIp: parsed.SSE_MAX_PER_IP },
     logLevel: parsed.LOG_LEVEL,
     isDevelopment: parsed.NODE_ENV === 'development',
   };

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  customType,
   boolean,
   date,
   index,
@@ -524,3 +525,23 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(table.createdAt.desc()),
   ],
 );
+
+/** Raw bytes (PostgreSQL `bytea`), as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Blog image uploads (decision 0017): kept in the database so every instance serves every upload, with no
+ * shared volume. The name (32 hex characters and an extension) is the URL; the content never changes.
+ */
+export const uploads = pgTable('uploads', {
+  name: text().primaryKey(),
+  contentType: text().notNull(),
+  size: integer().notNull(),
+  sha256: text().notNull(),
+  data: bytea().notNull(),
+  createdAt: createdAt(),
+  createdBy: createdBy(),
+});

@@ -139,10 +139,25 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     await Promise.allSettled(inHand);
   }
 
+  // Instances starting together create their queues at the same moment; pg-boss's create_queue attaches a
+  // partition to the job table and two of them can deadlock (PostgreSQL 40P01, seen in tests/ops/cluster.test.ts).
+  // It is idempotent (ON CONFLICT DO NOTHING), so the loser simply tries again.
+  async function createQueueRetryingDeadlocks(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
+  }
+
   function ensureQueue(name: string): Promise<void> {
     let created = queues.get(name);
     if (!created) {
-      created = boss.createQueue(name).catch((error: unknown) => {
+      created = createQueueRetryingDeadlocks(name).catch((error: unknown) => {
         queues.delete(name);
         throw error;
       });

@@ -1,10 +1,12 @@
 /**
  * Content changes, announced once by the service that made them: caches of rendered pages and in-memory lists
- * (banners, FAQ, help, blog, collections) listen here instead of each module knowing every cache. In-process by
- * default; with several instances a bridge may relay `emit` through Redis pub/sub (operations issue) — listeners
- * do not change.
+ * (banners, FAQ, help, blog, collections) listen here instead of each module knowing every cache. With a cluster
+ * bus (lib/cluster-bus.ts: Redis pub/sub or PostgreSQL NOTIFY), `emit` is also relayed to the other instances,
+ * whose listeners run as if the change had been made there; listeners do not change, and a relayed change is
+ * never sent on again.
  */
 import { EventEmitter } from 'node:events';
+import type { ClusterBus } from './cluster-bus.ts';
 
 /** What changed. Listeners that render whole pages usually treat every kind alike. */
 export type ContentKind =
@@ -17,7 +19,8 @@ export type ContentKind =
   | 'campaigns'
   | 'affiliates';
 
-export type ContentListener = (kind: ContentKind) => void;
+/** `origin`: 'remote' when the change was made on another instance (caches that reload themselves after their own writes only need those). */
+export type ContentListener = (kind: ContentKind, origin: 'local' | 'remote') => void;
 
 export interface ContentEvents {
   /** Call after the change is committed. Never throws: a failing listener is reported, not the writer's error. */
@@ -26,18 +29,27 @@ export interface ContentEvents {
   subscribe(listener: ContentListener): () => void;
 }
 
-export function createContentEvents(onListenerError: (error: unknown) => void = () => {}): ContentEvents {
+const KINDS = new Set<string>(['banners', 'faqs', 'help', 'blog', 'testimonials', 'pages', 'campaigns', 'affiliates']);
+
+export function createContentEvents(onListenerError: (error: unknown) => void = () => {}, bus?: ClusterBus): ContentEvents {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const notifyLocal = (kind: ContentKind, origin: 'local' | 'remote') => {
+    for (const listener of emitter.listeners('change') as ContentListener[]) {
+      try {
+        listener(kind, origin);
+      } catch (error) {
+        onListenerError(error);
+      }
+    }
+  };
+  bus?.subscribe((topic, data) => {
+    if (topic === 'content' && KINDS.has(data)) notifyLocal(data as ContentKind, 'remote');
+  });
   return {
     emit(kind) {
-      for (const listener of emitter.listeners('change') as ContentListener[]) {
-        try {
-          listener(kind);
-        } catch (error) {
-          onListenerError(error);
-        }
-      }
+      notifyLocal(kind, 'local');
+      bus?.publish('content', kind);
     },
     subscribe(listener) {
       emitter.on('change', listener);

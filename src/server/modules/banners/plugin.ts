@@ -15,13 +15,16 @@ declare module 'fastify' {
 
 export const bannersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate(
-      'banners',
-      new BannerService(app.services.database.db, {
-        onError: (error) => app.log.error({ err: error }, 'reloading banners failed'),
-        onChange: () => app.services.contentEvents.emit('banners'),
-      }),
-    );
+    const service = new BannerService(app.services.database.db, {
+      onError: (error) => app.log.error({ err: error }, 'reloading banners failed'),
+      onChange: () => app.services.contentEvents.emit('banners'),
+    });
+    app.decorate('banners', service);
+    // A change made through another instance (relayed by the cluster bus): re-read now rather than at maxAgeMs.
+    const unsubscribe = app.services.contentEvents.subscribe((kind, origin) => {
+      if (kind === 'banners' && origin === 'remote') void service.reload().catch((error: unknown) => app.log.error({ err: error }, 'reloading banners failed'));
+    });
+    app.addHook('onClose', async () => unsubscribe());
   },
   { name: 'banners' },
 );

@@ -3,10 +3,15 @@
  * projection, so `GET /api/jots/count` and the anonymous `GET /api/jots?limit=10` never touch the database.
  *
  * - Loaded once when the app is ready; every jot this instance stores is added at once (after its commit).
- * - Jots stored by other instances: every `tickMs` (2 s) one index-only `max(id)` query; when it moved, the count
- *   and the newest jots are re-read, so an instance is ~2 s behind another's inserts. A full re-read (one
- *   COUNT(*)) also runs every `fullRefreshEvery` ticks (10 s): it catches what `max(id)` cannot see, such as rows
- *   deleted or written straight into the database with lower ids (a seed, an import).
+ * - Jots stored by other instances: their commit batches are announced on the cluster bus (one notification per
+ *   batch, see plugin.ts) and `remoteCommitted` re-reads the count and newest jots at once (coalesced: at most one
+ *   re-read in flight plus one queued), so instances converge within a fraction of a second.
+ * - Fallback, whenever the bus is not connected (or absent): every `tickMs` (2 s, FEED_POLL_MS) one index-only
+ *   `max(id)` query; when it moved, the count and the newest jots are re-read, so an instance is ~2 s behind
+ *   another's inserts. A full re-read (one COUNT(*)) also runs every `fullRefreshEvery` ticks (10 s): it catches
+ *   what `max(id)` cannot see, such as rows deleted or written straight into the database with lower ids (a seed,
+ *   an import). While the bus is connected only that full re-read runs, every `busRefreshEvery` ticks (30 s).
+ * - `subscribe` tells listeners (the SSE stream) when the count or the newest jot changed.
  * - Bodies and ETags are built lazily on the first read after a change, not on every insert.
  */
 import { count, desc, max } from 'drizzle-orm';
@@ -32,8 +37,22 @@ export interface FeedJot {
 export interface JotFeedOptions {
   tickMs?: number;
   fullRefreshEvery?: number;
+  /** Ticks between full re-reads while `busConnected()` (notifications bring the rest). */
+  busRefreshEvery?: number;
+  /** True while the cluster bus delivers other instances' commits (the polling then rests). */
+  busConnected?: () => boolean;
+  /** Called once per commit batch of this instance (the plugin announces it on the cluster bus). */
+  onLocalCommit?: (inserted: readonly FeedJot[]) => void;
   onError?: (error: unknown) => void;
 }
+
+/** What the live stream pushes: the count and the newest jot, as the polled endpoints answer them. */
+export interface FeedSnapshot {
+  count: number;
+  latest: PublicJot | null;
+}
+
+export type FeedListener = (snapshot: FeedSnapshot) => void;
 
 function toPublicJot(jot: FeedJot): PublicJot {
   return {
@@ -62,6 +81,11 @@ export class JotFeed {
   private running: Promise<void> | null = null;
   private readonly tickMs: number;
   private readonly fullRefreshEvery: number;
+  private readonly busRefreshEvery: number;
+  /** A remote commit arrived while a re-read was running: one more re-read follows it. */
+  private rereadQueued = false;
+  private listeners = new Set<FeedListener>();
+  private announced: { count: number; latestId: number | null } = { count: -1, latestId: null };
 
   constructor(
     private readonly db: Database,
@@ -69,6 +93,7 @@ export class JotFeed {
   ) {
     this.tickMs = options.tickMs ?? 2000;
     this.fullRefreshEvery = options.fullRefreshEvery ?? 5;
+    this.busRefreshEvery = options.busRefreshEvery ?? 15;
   }
 
   async start(): Promise<void> {
@@ -80,11 +105,35 @@ export class JotFeed {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.rereadQueued = false;
+    this.listeners.clear();
     await this.running?.catch(() => {});
   }
 
   get count(): number {
     return this.total;
+  }
+
+  /** The count and the newest jot now. */
+  snapshot(): FeedSnapshot {
+    const newest = this.recent[0];
+    return { count: this.total, latest: newest ? toPublicJot(newest) : null };
+  }
+
+  /** Called when the count or the newest jot changed. Returns an unsubscribe function. */
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Another instance committed jots (a bus notification): re-read now, coalescing a burst into few re-reads. */
+  remoteCommitted(): void {
+    if (!this.timer) return;
+    if (this.running) {
+      this.rereadQueued = true;
+      return;
+    }
+    this.track(this.readAll());
   }
 
   /** Jots this instance has just committed. */
@@ -94,6 +143,12 @@ export class JotFeed {
     this.total += inserted.length;
     for (const jot of inserted) if (jot.id > this.maxIdSeen) this.maxIdSeen = jot.id;
     this.setRecent([...inserted, ...this.recent], this.holdsAll);
+    this.announce();
+    try {
+      this.options.onLocalCommit?.(inserted);
+    } catch (error) {
+      this.options.onError?.(error);
+    }
   }
 
   /** `{"count":N}` and its ETag. */
@@ -130,12 +185,39 @@ export class JotFeed {
   private tick(): void {
     if (this.running) return;
     this.ticks += 1;
-    const work = this.ticks % this.fullRefreshEvery === 0 ? this.readAll() : this.readIfMoved();
+    if (this.options.busConnected?.()) {
+      if (this.ticks % this.busRefreshEvery === 0) this.track(this.readAll());
+      return;
+    }
+    this.track(this.ticks % this.fullRefreshEvery === 0 ? this.readAll() : this.readIfMoved());
+  }
+
+  private track(work: Promise<void>): void {
     this.running = work
       .catch((error: unknown) => this.options.onError?.(error))
       .finally(() => {
         this.running = null;
+        if (this.rereadQueued && this.timer) {
+          this.rereadQueued = false;
+          this.track(this.readAll());
+        }
       });
+  }
+
+  /** Tells listeners when what the stream shows changed. */
+  private announce(): void {
+    if (this.listeners.size === 0) return;
+    const latestId = this.recent[0]?.id ?? null;
+    if (this.announced.count === this.total && this.announced.latestId === latestId) return;
+    this.announced = { count: this.total, latestId };
+    const snapshot = this.snapshot();
+    for (const listener of this.listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    }
   }
 
   private async readIfMoved(): Promise<void> {
@@ -175,6 +257,7 @@ export class JotFeed {
       this.setRecent([...rows, ...this.recent.filter((jot) => !known.has(jot.id))], holdsAll && this.holdsAll);
       this.maxIdSeen = Math.max(this.maxIdSeen, maxId);
     }
+    this.announce();
   }
 
   private setTotal(total: number): void {

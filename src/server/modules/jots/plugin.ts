@@ -1,11 +1,13 @@
 /**
  * `app.jotFeed`: the jot count and newest jots in memory (see feed.ts), read by the public jot routes, the hot
- * reads answered before Fastify's lifecycle (hot-reads.ts) and the pages' loaders. Loaded when the app is ready,
- * refreshed in the background, stopped on close.
+ * reads answered before Fastify's lifecycle (hot-reads.ts), the live stream (stream.ts) and the pages' loaders.
+ * Loaded when the app is ready, kept current across instances through the cluster bus (one notification per
+ * commit batch; the others re-read at once), polling the database only while the bus is down. Stopped on close.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { JotFeed } from './feed.ts';
+import { jotStreamRoutes } from './stream.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,12 +18,28 @@ declare module 'fastify' {
 
 export const jotFeedPlugin = fp(
   async (app: FastifyInstance) => {
+    const bus = app.clusterBus;
     const feed = new JotFeed(app.services.database.db, {
+      tickMs: app.services.config.feedPollMs,
+      // In-process only (PGlite): nothing to hear from, keep polling (a seed or an import writes behind our back).
+      busConnected: () => bus.kind !== 'local' && bus.connected,
+      // The payload is only a nudge: the others re-read the database, which stays the one truth.
+      onLocalCommit: (inserted) => bus.publish('jots', String(inserted.length)),
       onError: (error) => app.log.error({ err: error }, 'jot feed refresh failed'),
     });
     app.decorate('jotFeed', feed);
+    const unsubscribe = bus.subscribe((topic) => {
+      if (topic === 'jots') feed.remoteCommitted();
+    });
+    // Notifications sent while the bus was away are lost: catch up once it is back.
+    const offReconnect = bus.onReconnect(() => feed.remoteCommitted());
     app.addHook('onReady', () => feed.start());
-    app.addHook('onClose', () => feed.stop());
+    await app.register(jotStreamRoutes);
+    app.addHook('onClose', () => {
+      unsubscribe();
+      offReconnect();
+      return feed.stop();
+    });
   },
   { name: 'jot-feed' },
 );

@@ -10,9 +10,12 @@ import { BLOG_TEXTS, BLOG_UPLOAD_MAX_BYTES, UploadResultSchema } from '../../../
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { CONTENT_TYPE_OF, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
+import { CONTENT_TYPE_OF, findUpload, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
 
-/** `POST /api/uploads` (admin, multipart) and `GET /uploads/{name}` (public, long cache, nosniff). */
+/**
+ * `POST /api/uploads` (admin, multipart) and `GET /uploads/{name}` (public, immutable, ETag, nosniff), read from
+ * the database so any instance serves what another stored (decision 0017).
+ */
 export const uploadRoutes = fp(
   async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +48,7 @@ export const uploadRoutes = fp(
           throw badRequest(BLOG_TEXTS.uploadMissing);
         }
         if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
-        const result = await storeUpload({ ...requestContext(request), input: { data, dataDir: config.dataDir, db: database.db } });
+        const result = await storeUpload({ ...requestContext(request), input: { data, db: database.db } });
         return reply.status(201).send(result);
       },
     );
@@ -54,16 +57,21 @@ export const uploadRoutes = fp(
       const { name } = request.params;
       const match = UPLOAD_NAME.exec(name);
       if (!match) throw notFound('File not found');
+      reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox");
+      const stored = await findUpload(database.db, name);
+      if (stored) {
+        reply.header('ETag', stored.etag);
+        if (request.headers['if-none-match'] === stored.etag) return reply.status(304).send();
+        return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.data.length).send(stored.data);
+      }
+      // Written under DATA_DIR/uploads by a version before decision 0017.
       const file = path.join(uploadsDir(config.dataDir), name);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw notFound('File not found');
-      return reply
-        .header('Content-Type', CONTENT_TYPE_OF[match[1]!]!)
-        .header('Content-Length', info.size)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(createReadStream(file));
+      return reply.header('Content-Type', CONTENT_TYPE_OF[match[1]!]!).header('Content-Length', info.size).send(createReadStream(file));
     });
   },
   { name: 'upload-routes', dependencies: ['auth'], encapsulate: true },

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
@@ -44,13 +44,28 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
     expect(result).toMatchObject({ contentType: 'image/png', size: PNG.length });
     expect(result.name).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(result.markdown).toBe(`![](${result.url})`);
-    expect(readdirSync(path.join(testApp.config.dataDir, 'uploads'))).toContain(result.name);
+    // In the database (decision 0017), not on this instance's disk.
+    expect(existsSync(path.join(testApp.config.dataDir, 'uploads', result.name))).toBe(false);
     const served = await testApp.app.inject({ method: 'GET', url: result.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toContain('max-age=31536000');
     expect(served.rawPayload.equals(PNG)).toBe(true);
+    const etag = served.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await testApp.app.inject({ method: 'GET', url: result.url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('still serves an upload an older version wrote under DATA_DIR/uploads', async () => {
+    const name = `${'a'.repeat(32)}.gif`;
+    mkdirSync(path.join(testApp.config.dataDir, 'uploads'), { recursive: true });
+    writeFileSync(path.join(testApp.config.dataDir, 'uploads', name), GIF);
+    const served = await testApp.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/gif');
+    expect(served.rawPayload.equals(GIF)).toBe(true);
   });
 
   it('goes by the content, not the name: a GIF named .png is a GIF, a PHP file named .png is refused', async () => {

@@ -75,11 +75,22 @@ export async function ensureFirstAdmin(
       .where(eq(sql`lower(${users.email})`, options.adminEmail.toLowerCase()));
     // Never overwrite the password of an existing admin at every restart.
     if (existing?.isAdmin) return null;
-    return upsertAdmin(db, options.adminEmail, options.adminPassword);
+    try {
+      return await upsertAdmin(db, options.adminEmail, options.adminPassword);
+    } catch (error) {
+      // Several instances starting together on an empty database: another one created this admin first.
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
   }
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
   if (anyAdmin || !options.generateDefault) return null;
   const generatedPassword = randomBytes(12).toString('base64url');
   const result = await upsertAdmin(db, DEFAULT_ADMIN_EMAIL, generatedPassword);
   return { ...result, generatedPassword };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
 }
