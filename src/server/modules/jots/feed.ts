@@ -6,11 +6,11 @@
  * - Jots stored by other instances: their commit batches are announced on the cluster bus (one notification per
  *   batch, see plugin.ts) and `remoteCommitted` re-reads the count and newest jots at once (coalesced: at most one
  *   re-read in flight plus one queued), so instances converge within a fraction of a second.
- * - Fallback, whenever the bus is not connected (or absent): every `tickMs` (2 s, FEED_POLL_MS) one index-only
- *   `max(id)` query; when it moved, the count and the newest jots are re-read, so an instance is ~2 s behind
- *   another's inserts. A full re-read (one COUNT(*)) also runs every `fullRefreshEvery` ticks (10 s): it catches
- *   what `max(id)` cannot see, such as rows deleted or written straight into the database with lower ids (a seed,
- *   an import). While the bus is connected only that full re-read runs, every `busRefreshEvery` ticks (30 s).
+ * - Fallback, always running (the bus may be down; nothing announces seeds, imports or deletions): every `tickMs`
+ *   (2 s, FEED_POLL_MS) one index-only `max(id)` query; when it moved, the count and the newest jots are re-read,
+ *   so without the bus an instance is ~2 s behind another's inserts. A full re-read (one COUNT(*)) also runs every
+ *   `fullRefreshEvery` ticks (10 s): it catches what `max(id)` cannot see, such as rows deleted or written
+ *   straight into the database with lower ids (a seed, an import).
  * - `subscribe` tells listeners (the SSE stream) when the count or the newest jot changed.
  * - Bodies and ETags are built lazily on the first read after a change, not on every insert.
  */
@@ -37,10 +37,6 @@ export interface FeedJot {
 export interface JotFeedOptions {
   tickMs?: number;
   fullRefreshEvery?: number;
-  /** Ticks between full re-reads while `busConnected()` (notifications bring the rest). */
-  busRefreshEvery?: number;
-  /** True while the cluster bus delivers other instances' commits (the polling then rests). */
-  busConnected?: () => boolean;
   /** Called once per commit batch of this instance (the plugin announces it on the cluster bus). */
   onLocalCommit?: (inserted: readonly FeedJot[]) => void;
   onError?: (error: unknown) => void;
@@ -81,7 +77,6 @@ export class JotFeed {
   private running: Promise<void> | null = null;
   private readonly tickMs: number;
   private readonly fullRefreshEvery: number;
-  private readonly busRefreshEvery: number;
   /** A remote commit arrived while a re-read was running: one more re-read follows it. */
   private rereadQueued = false;
   private listeners = new Set<FeedListener>();
@@ -93,7 +88,6 @@ export class JotFeed {
   ) {
     this.tickMs = options.tickMs ?? 2000;
     this.fullRefreshEvery = options.fullRefreshEvery ?? 5;
-    this.busRefreshEvery = options.busRefreshEvery ?? 15;
   }
 
   async start(): Promise<void> {
@@ -185,10 +179,8 @@ export class JotFeed {
   private tick(): void {
     if (this.running) return;
     this.ticks += 1;
-    if (this.options.busConnected?.()) {
-      if (this.ticks % this.busRefreshEvery === 0) this.track(this.readAll());
-      return;
-    }
+    // Runs whatever the bus does: it is the fallback while the bus is down, and sees what no notification
+    // announces (seeds, imports, deletions).
     this.track(this.ticks % this.fullRefreshEvery === 0 ? this.readAll() : this.readIfMoved());
   }
 

@@ -2,7 +2,8 @@
  * `app.jotFeed`: the jot count and newest jots in memory (see feed.ts), read by the public jot routes, the hot
  * reads answered before Fastify's lifecycle (hot-reads.ts), the live stream (stream.ts) and the pages' loaders.
  * Loaded when the app is ready, kept current across instances through the cluster bus (one notification per
- * commit batch; the others re-read at once), polling the database only while the bus is down. Stopped on close.
+ * commit batch; the others re-read at once), with the database polled every FEED_POLL_MS as the fallback. Stopped
+ * on close.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,8 +22,6 @@ export const jotFeedPlugin = fp(
     const bus = app.clusterBus;
     const feed = new JotFeed(app.services.database.db, {
       tickMs: app.services.config.feedPollMs,
-      // In-process only (PGlite): nothing to hear from, keep polling (a seed or an import writes behind our back).
-      busConnected: () => bus.kind !== 'local' && bus.connected,
       // The payload is only a nudge: the others re-read the database, which stays the one truth.
       onLocalCommit: (inserted) => bus.publish('jots', String(inserted.length)),
       onError: (error) => app.log.error({ err: error }, 'jot feed refresh failed'),
