@@ -103,7 +103,9 @@ export function createClusterBus(options: ClusterBusOptions = {}): ClusterBus {
 
   if (options.redis) {
     const redis = options.redis;
-    const channel = options.channel ?? `${redis.options.keyPrefix ?? ''}${DEFAULT_CHANNEL}`;
+    // Pub/sub channels ignore the database number: name it in the channel so deployments (or test runs) on other
+    // databases of one Redis do not hear each other.
+    const channel = options.channel ?? `${redis.options.keyPrefix ?? ''}${DEFAULT_CHANNEL}:${redis.options.db ?? 0}`;
     // A connection in subscriber mode can run no other command: a second one, with the same settings.
     const subscriber = redis.duplicate();
     let everReady = false;
@@ -111,11 +113,13 @@ export function createClusterBus(options: ClusterBusOptions = {}): ClusterBus {
     subscriber.on('message', (received: string, message: string) => {
       if (received === channel) deliver(message);
     });
+    // Subscribe once the connection is ready (and again after each reconnect): with the offline queue off, a
+    // SUBSCRIBE sent before then fails and ioredis would never resubscribe (seen across real processes).
     subscriber.on('ready', () => {
+      subscriber.subscribe(channel).catch(onError);
       if (everReady) reconnected();
       everReady = true;
     });
-    subscriber.subscribe(channel).catch(onError);
     return {
       kind: 'redis',
       ...common,
