@@ -33,6 +33,7 @@ async function main() {
   const queue = createJobQueue(database, {
     retryDelayOverrideSeconds: config.jobs.retryDelaySeconds,
     expireInSeconds: config.jobs.expireSeconds,
+    pollingIntervalSeconds: config.jobs.pollingSeconds,
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
