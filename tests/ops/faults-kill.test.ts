@@ -11,68 +11,11 @@
  * the process died are handed out again after JOB_EXPIRE_SECONDS=4; the Kit worker takes a job every 0.5 s).
  * Whole file about 30–40 s on a quiet 2-core machine.
  */
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../fixtures/app-process.ts';
 import { startFakeKit, type FakeKitServer } from '../fixtures/fake-kit.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
-import { createBuildKey, FAULT_ENV, startLoad } from './faults-load.ts';
-
-interface Variant {
-  name: 'pglite' | 'postgres';
-  /** DATABASE_URL for the app ('' = PGlite in DATA_DIR). */
-  setUp(): Promise<{ databaseUrl: string; tearDown(): Promise<void> }>;
-  /** Runs `query` against the app's data once the app has stopped. */
-  query<Row>(app: AppProcess, databaseUrl: string, text: string, values: unknown[]): Promise<Row[]>;
-}
-
-const pgliteVariant: Variant = {
-  name: 'pglite',
-  setUp: async () => ({ databaseUrl: '', tearDown: async () => {} }),
-  async query<Row>(app: AppProcess, _url: string, text: string, values: unknown[]) {
-    const db = await PGlite.create(path.join(app.dataDir, 'pglite'));
-    try {
-      return (await db.query<Row>(text, values)).rows;
-    } finally {
-      await db.close();
-    }
-  },
-};
-
-const postgresVariant: Variant = {
-  name: 'postgres',
-  async setUp() {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `jotit_fault_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      databaseUrl: url.toString(),
-      async tearDown() {
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      },
-    };
-  },
-  async query<Row>(_app: AppProcess, databaseUrl: string, text: string, values: unknown[]) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows as Row[];
-    } finally {
-      await client.end();
-    }
-  },
-};
+import { createBuildKey, FAULT_ENV, pgliteVariant, postgresVariant, startLoad } from './faults-load.ts';
 
 const variants = [pgliteVariant, ...(process.env.TEST_DATABASE_URL ? [postgresVariant] : [])];
 if (!process.env.TEST_DATABASE_URL) {

@@ -5,7 +5,11 @@
  * were clean and quick.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { encryptV2 } from '../../src/shared/jot-crypto.ts';
+import type { AppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 
 export const FAULT_ADMIN = { email: 'ops-admin@example.com', password: 'ops-admin-password-1' };
@@ -184,3 +188,57 @@ export function startLoad(options: LoadOptions): Load {
   ];
   return load;
 }
+
+/** Where a fault test's app keeps its data: PGlite in DATA_DIR, or a fresh database on TEST_DATABASE_URL's server. */
+export interface Variant {
+  name: 'pglite' | 'postgres';
+  /** DATABASE_URL for the app ('' = PGlite in DATA_DIR). */
+  setUp(): Promise<{ databaseUrl: string; tearDown(): Promise<void> }>;
+  /** Runs `text` against the app's data (PGlite: once the app has stopped, as it holds the directory). */
+  query<Row>(app: AppProcess, databaseUrl: string, text: string, values: unknown[]): Promise<Row[]>;
+}
+
+export const pgliteVariant: Variant = {
+  name: 'pglite',
+  setUp: async () => ({ databaseUrl: '', tearDown: async () => {} }),
+  async query<Row>(app: AppProcess, _url: string, text: string, values: unknown[]) {
+    const db = await PGlite.create(path.join(app.dataDir, 'pglite'));
+    try {
+      return (await db.query<Row>(text, values)).rows;
+    } finally {
+      await db.close();
+    }
+  },
+};
+
+export const postgresVariant: Variant = {
+  name: 'postgres',
+  async setUp() {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `jotit_fault_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      databaseUrl: url.toString(),
+      async tearDown() {
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  },
+  async query<Row>(_app: AppProcess, databaseUrl: string, text: string, values: unknown[]) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  },
+};
