@@ -11,6 +11,7 @@
  * the process died are handed out again after JOB_EXPIRE_SECONDS=4; the Kit worker takes a job every 0.5 s).
  * Whole file about 30–40 s on a quiet 2-core machine.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../fixtures/app-process.ts';
 import { startFakeKit, type FakeKitServer } from '../fixtures/fake-kit.ts';
@@ -37,6 +38,7 @@ describe.each(variants)('kill -9 during ingestion and lead submissions on $name'
   });
   afterAll(async () => {
     for (const app of processes) await app.kill();
+    if (processes[0]) rmSync(processes[0].dataDir, { recursive: true, force: true });
     await smtp?.close();
     await kit?.close();
     await database?.tearDown();

@@ -11,6 +11,7 @@
  * first Kit call have failed (≤ 20 s), recovery ≤ 40 s (retries are at most ~8 s apart by then). Whole file
  * about 25–35 s on a quiet 2-core machine.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
@@ -46,6 +47,7 @@ describe(`SMTP and Kit down for a while, then back (on ${variant.name})`, () => 
   });
   afterAll(async () => {
     await app?.kill();
+    if (app) rmSync(app.dataDir, { recursive: true, force: true });
     await smtp?.close();
     await kit?.close();
     await database?.tearDown();

@@ -8,6 +8,7 @@
  * for about 3 s, /readyz 200 again ≤ 10 s after the start, every request answered within 5 s. Whole file about
  * 20–30 s on a quiet 2-core machine.
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../fixtures/app-process.ts';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../fixtures/private-postgres.ts';
@@ -47,6 +48,7 @@ describe.skipIf(unavailable)(`PostgreSQL restarted under load${unavailable ? ` (
   });
   afterAll(async () => {
     await app?.kill();
+    if (app) rmSync(app.dataDir, { recursive: true, force: true });
     await cluster?.destroy();
   });
 
