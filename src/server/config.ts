@@ -41,6 +41,13 @@ export const ConfigEnvSchema = z.object({
     .min(1, { message: 'must be at least 1' })
     .max(50, { message: 'must be at most 50' })
     .default(4),
+  // Test and operations knobs for the job queue (fault tests): the first retry delay of every job (mail 15 s and
+  // Kit 30 s otherwise; doubled on each retry), and how long a job may stay in hand before it counts as lost (a
+  // crashed process) and is handed out again (pg-boss's 15 minutes otherwise), and how often an idle worker looks
+  // for work (2 s; the Kit worker takes one job per look).
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).optional(),
+  JOB_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).optional(),
+  JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2).max(86_400).optional(),
   ADMIN_EMAIL: z.string().email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
@@ -78,6 +85,8 @@ export interface AppConfig {
   supportEmail: string;
   /** Outgoing e-mail pace of this instance: messages started per minute, and messages in flight at once. */
   mail: { ratePerMinute: number; concurrency: number };
+  /** Job queue overrides (unset: each job's own retry delay, pg-boss's expiry). */
+  jobs: { retryDelaySeconds: number | undefined; expireSeconds: number | undefined; pollingSeconds: number | undefined };
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   autoApprove: boolean;
@@ -138,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: parsed.MAIL_FROM,
     supportEmail: parsed.SUPPORT_EMAIL,
     mail: { ratePerMinute: parsed.MAIL_RATE_PER_MINUTE, concurrency: parsed.MAIL_CONCURRENCY },
+    jobs: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, expireSeconds: parsed.JOB_EXPIRE_SECONDS, pollingSeconds: parsed.JOB_POLLING_SECONDS },
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
     autoApprove: parsed.AUTO_APPROVE,

@@ -30,7 +30,12 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
-  const queue = createJobQueue(database, { onError: (error) => app.log.error({ err: error }, 'job queue error') });
+  const queue = createJobQueue(database, {
+    retryDelayOverrideSeconds: config.jobs.retryDelaySeconds,
+    expireInSeconds: config.jobs.expireSeconds,
+    pollingIntervalSeconds: config.jobs.pollingSeconds,
+    onError: (error) => app.log.error({ err: error }, 'job queue error'),
+  });
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const app = await buildApp({
     config,

@@ -35,6 +35,8 @@ export interface DatabaseHandle {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any 64-bit number unique to this app: serialises migrations when several instances start at once.
 const MIGRATION_LOCK_ID = 4_711_2026;
+/** How long a request waits for a database connection (a free pool slot or a new connection). */
+const CONNECT_TIMEOUT_MS = 3000;
 
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
@@ -49,7 +51,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A database that does not answer fails the request within seconds (503) instead of holding it open.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });

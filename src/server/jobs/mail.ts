@@ -8,7 +8,7 @@
  * pace per instance (MAIL_RATE_PER_MINUTE, MAIL_CONCURRENCY), in which a waiting transactional message always
  * takes the next turn.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,12 +65,18 @@ export function createMailer(options: MailerOptions): Mailer {
         options.logger.info({ subject: message.subject }, 'e-mail sent');
         return;
       }
+      // Written beside the outbox, logged, then moved in: whoever reads the outbox never sees a half-written
+      // message, and finds its log line already there.
+      const partialDir = path.join(path.dirname(options.outboxDir), '.outbox-partial');
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      await mkdir(partialDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      await writeFile(path.join(partialDir, name), (info as unknown as { message: Buffer }).message);
       // Local runs only (no SMTP): the links are what a developer needs to follow the flow.
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       options.logger.info({ subject: message.subject, file, links }, 'e-mail written to the outbox (no SMTP_URL)');
+      await rename(path.join(partialDir, name), file);
     },
   };
 }

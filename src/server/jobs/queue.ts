@@ -48,6 +48,13 @@ export interface JobQueue {
 export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   defaults?: JobOptions;
+  /** Replaces every job's first retry delay (JOB_RETRY_DELAY_SECONDS: fault tests). */
+  retryDelayOverrideSeconds?: number;
+  /**
+   * How long a job may stay in hand before it counts as lost and is handed out again (JOB_EXPIRE_SECONDS; pg-boss's
+   * 15 minutes otherwise). Lost jobs are looked for at half this interval (at most every 2 minutes).
+   */
+  expireInSeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -60,10 +67,13 @@ const DEFAULT_RETRY: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds:
 const STOP_TIMEOUT_MS = 2000;
 
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
+  const maintenance = options.expireInSeconds
+    ? { maintenanceIntervalSeconds: Math.max(1, Math.min(120, Math.floor(options.expireInSeconds / 2))) }
+    : {};
   const boss =
     database.kind === 'postgres'
-      ? new PgBoss({ connectionString: database.connectionString, max: 4 })
-      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.sql.query(text, values) } });
+      ? new PgBoss({ connectionString: database.connectionString, max: 4, ...maintenance })
+      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.sql.query(text, values) }, ...maintenance });
   boss.on('error', (error) => options.onError?.(error));
   const defaults = { ...DEFAULT_RETRY, ...options.defaults };
   // One creation per queue name, shared by concurrent first sends: parallel createQueue calls deadlock on PostgreSQL.
@@ -175,8 +185,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       await this.start();
       await ensureQueue(name);
       const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
-      const retryDelay = jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
-      const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true });
+      const retryDelay = options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
+      const expiry = options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {};
+      const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true, ...expiry });
       wake(name);
       return id;
     },

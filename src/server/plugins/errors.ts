@@ -4,6 +4,21 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { answerRouteMiss } from '../lib/api-route-miss.ts';
 import { HttpError } from '../lib/http-errors.ts';
 
+// The database is away (stopped, restarting, unreachable): PostgreSQL's admin_shutdown, crash_shutdown and
+// cannot_connect_now, connection exceptions (class 08), and node-postgres's own connection failures.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** Whether `error` (or an error it wraps, as Drizzle's DrizzleQueryError does) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
 /**
  * The one error handler of the API (STYLE habit 3): every failure becomes `{ "error": "human text" }`
  * with the right status; 5xx details are logged with the request id and never sent.
@@ -28,6 +43,11 @@ export const errorsPlugin = fp(
         return reply.status(500).send({ error: 'Internal server error' });
       }
       const status = error.statusCode ?? 500;
+      if (status >= 500 && isDatabaseUnavailable(error)) {
+        // A database restart is temporary: 503 tells clients and load balancers to try again.
+        request.log.error({ err: error }, 'database unavailable');
+        return reply.status(503).header('Retry-After', '5').send({ error: 'Service temporarily unavailable, please try again shortly' });
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ error: 'Internal server error' });
