@@ -92,6 +92,11 @@ export type JotRecord = z.infer<typeof JotRecordSchema>;
  * number and `totalCapped` is true ("10,000+"); counting every match of a million jots would cost more than the page.
  */
 export const JOT_COUNT_CAP = 10_000;
+/**
+ * The same for the payload ("contains") search, lower: each match is re-checked against the row's text, so counting
+ * 10,000 of them would take longer than the page itself.
+ */
+export const JOT_TEXT_COUNT_CAP = 1_000;
 
 /** A keyset cursor: the id of the first or last jot of a page, as the server gave it. */
 const cursorField = z
@@ -108,7 +113,7 @@ const keysetShape = {
 const pagingFields = {
   totalCapped: z
     .boolean()
-    .describe(`True when there are more than ${JOT_COUNT_CAP.toLocaleString('en-US')} matches: \`total\` then says ${JOT_COUNT_CAP} ("10,000+")`),
+    .describe('True when the count stopped at its cap (10,000; 1,000 for a payload search): `total` is the cap, shown as "10,000+"'),
   nextCursor: z.string().nullable().describe('Pass as `after` for the next (older) page; null on the last page'),
   prevCursor: z.string().nullable().describe('Pass as `before` for the previous (newer) page; null on the first page'),
 };

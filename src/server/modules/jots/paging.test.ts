@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createClient, type Headers } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { JOT_COUNT_CAP, type JotPage, type JotSearch } from '../../../shared/schemas/jots.ts';
+import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotSearch } from '../../../shared/schemas/jots.ts';
 
 const ROWS = JOT_COUNT_CAP + 50;
 const CLIENT_ROWS = 130;
@@ -122,6 +122,10 @@ describe(`admin jot paging and counts on ${testDatabaseKind()}`, () => {
     expect(await search({ field: 'Plugin', value: 'Odd', limit: 1 })).toMatchObject({ total: oddIds.length, totalCapped: false });
     expect(await list('limit=1', client)).toMatchObject({ total: clientIds.length, totalCapped: false });
     expect(await search({ field: 'payload', value: 'ROW 123', limit: 50 })).toMatchObject({ total: 11, totalCapped: false });
+    // The payload ("contains") search stops counting sooner.
+    const text = await search({ field: 'payload', value: 'row', limit: 5 });
+    expect(text).toMatchObject({ total: JOT_TEXT_COUNT_CAP, totalCapped: true });
+    expect(idsOf(text)).toEqual(allIds.slice(0, 5));
   });
 
   it('refuses a malformed cursor', async () => {

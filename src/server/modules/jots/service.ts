@@ -13,7 +13,7 @@ import {
   parseV2Envelope,
 } from '../../../shared/jot-crypto.ts';
 import type { JotPlaintext } from '../../../shared/schemas/jot-plaintext.ts';
-import { JOT_COUNT_CAP, type JotPage, type JotRecord, type JotSearchField, type PublicJot } from '../../../shared/schemas/jots.ts';
+import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotRecord, type JotSearchField, type PublicJot } from '../../../shared/schemas/jots.ts';
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
@@ -290,7 +290,7 @@ export async function searchJots(db: Database, query: SearchQuery): Promise<JotP
     query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId),
     query.appName === undefined ? undefined : eq(jots.appName, query.appName),
   );
-  const counted = await cappedCount(db, where);
+  const counted = await cappedCount(db, where, query.field === 'payload' ? JOT_TEXT_COUNT_CAP : JOT_COUNT_CAP);
   const page = await readPage(db, where, query, counted);
   return { ...page, total: counted.total, totalCapped: counted.capped };
 }
