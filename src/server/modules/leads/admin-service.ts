@@ -91,19 +91,32 @@ function dateOrder(sort: LeadFilters['sort']) {
 /** `GET /api/leads`: one page by date (newest first unless `sort=asc`) and the total matching the filters. */
 export async function listLeadPage(db: Database, params: LeadListParams): Promise<LeadPage> {
   const where = leadFilterWhere(params);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(leads)
-      .where(where)
-      .orderBy(...dateOrder(params.sort))
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ value: count() }).from(leads).where(where),
-  ]);
+  const counting = db.select({ value: count() }).from(leads).where(where);
+  const page = (sort: LeadFilters['sort'], limit: number, offset: number) =>
+    db.select().from(leads).where(where).orderBy(...dateOrder(sort)).limit(limit).offset(offset);
+  let rows: LeadRow[];
+  let total: number;
+  if (params.offset < DEEP_OFFSET) {
+    const [found, [counted]] = await Promise.all([page(params.sort, params.limit, params.offset), counting]);
+    rows = found;
+    total = counted?.value ?? 0;
+  } else {
+    // A deep page: count first, and past the middle read from the other end (the last page reads 50 rows, not 100,000).
+    total = (await counting)[0]?.value ?? 0;
+    const remaining = total - params.offset;
+    if (params.offset > total / 2 && remaining > 0) {
+      const reversed = params.sort === 'asc' ? 'desc' : 'asc';
+      rows = (await page(reversed, Math.min(params.limit, remaining), Math.max(0, remaining - params.limit))).reverse();
+    } else {
+      rows = remaining > 0 ? await page(params.sort, params.limit, params.offset) : [];
+    }
+  }
   const items = rows.map(toLead);
-  return { items, leads: items, total: total?.value ?? 0 };
+  return { items, leads: items, total };
 }
+
+/** From this offset on, a lead page is counted first so it can be read from the nearer end. */
+const DEEP_OFFSET = 1000;
 
 /** `GET /api/leads/sources`: the distinct sources, 'unknown' standing for leads stored without one. */
 export async function listLeadSources(db: Database): Promise<{ sources: string[] }> {
