@@ -304,8 +304,8 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
       expect((await list('?source=even&limit=1')).total).toBe(5000);
       // Deep pages (read from the nearer end past the middle, issue 13) are the rows the CSV order gives.
       for (const sort of ['desc', 'asc']) {
-        const emails = csvLines((await csv(`?sort=${sort}`)).body).slice(1).map((line) => line.split(',')[0]);
-        for (const [offset, limit] of [[1500, 50], [6000, 50], [9950, 50], [9990, 50], [10_000, 50], [5000, 200]]) {
+        const emails = csvLines((await csv(`?sort=${sort}`)).body).slice(1).map((line) => line.split(',')[0]!);
+        for (const [offset, limit] of [[1500, 50], [6000, 50], [9950, 50], [9990, 50], [10_000, 50], [5000, 200]] as const) {
           const page = await list(`?sort=${sort}&limit=${limit}&offset=${offset}`);
           expect(page.total).toBe(10_000);
           expect(page.items.map((lead) => lead.email)).toEqual(emails.slice(offset, offset + limit));
