@@ -6,10 +6,9 @@
  * skips the seeding.
  */
 import { randomBytes } from 'node:crypto';
-import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
-import { measureAdminAtScale, seedAtScale } from './admin-scale.ts';
+import { createBenchAdminToken, measureAdminAtScale, seedAtScale } from './admin-scale.ts';
 import { benchChildren, printTable, startChild } from './lib.ts';
 
 // The secret bench/app-server.ts signs with.
@@ -54,20 +53,7 @@ try {
   const started = performance.now();
   const { port, child } = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl, PORT: '0' });
   process.stdout.write(`app ready in ${Math.round((performance.now() - started) / 1000)} s\n`);
-  const [admin] = await adminQuery<{ id: number; token_version: number }>(
-    databaseUrl,
-    `insert into users (username, email, password_hash, is_admin, is_approved, email_confirmed_at)
-     values ($1, $2, 'not-a-hash', true, true, now())
-     on conflict (lower(email)) do update set is_admin = true returning id, token_version`,
-    ['bench-admin', 'bench-admin@example.com'],
-  );
-  const token = await new SignJWT({ ver: admin!.token_version })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(admin!.id))
-    .setIssuer('jotit')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(JWT_SECRET));
+  const token = await createBenchAdminToken(databaseUrl, JWT_SECRET);
   const rows = await measureAdminAtScale(`http://127.0.0.1:${port}`, token, { pid: child.pid });
   printTable(rows);
   const failed = rows.filter((row) => row.pass === false).length;
