@@ -116,11 +116,16 @@ export const jots = pgTable(
   },
   (table) => [
     uniqueIndex('jots_dedup_key_idx').on(table.dedupKey).where(sql`${table.dedupKey} is not null`),
-    index('jots_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('jots_client_id_idx').on(table.clientId, table.id.desc()),
-    index('jots_sender_country_idx').on(table.senderCountry),
-    index('jots_app_version_idx').on(table.appVersion),
-    index('jots_plugin_idx').on(table.plugin),
+    // Ascending on purpose: `order by created_at desc, id desc` is a backward scan of it (a DESC index is built
+    // NULLS LAST and would not match), and the last page a forward one (issue 13, decision 0013).
+    index('jots_created_at_idx').on(table.createdAt, table.id),
+    index('jots_client_id_idx').on(table.clientId, table.createdAt, table.id),
+    // The admin searches compare lower(field) and list newest first: jots_{app_version,plugin,client_id,
+    // sender_country}_search_idx on (lower(field), created_at, id) INCLUDE (field), hand-written in migration 0006
+    // (Drizzle has no INCLUDE; the column makes the capped count an index-only scan). Decision 0013.
+    // The payload search: the whole encrypted payload (a developer pastes what was sent) by hash; the decrypted
+    // text's "contains" by a pg_trgm GIN index, hand-written in migration 0006 (decision 0013).
+    index('jots_encrypted_payload_hash_idx').using('hash', table.encryptedPayload),
   ],
 );
 

@@ -87,15 +87,49 @@ export const JotRecordSchema = z.object({
 });
 export type JotRecord = z.infer<typeof JotRecordSchema>;
 
+/**
+ * Counts of a filtered list or a search stop at this many (issue 13, decision 0013): past it `total` is this
+ * number and `totalCapped` is true ("10,000+"); counting every match of a million jots would cost more than the page.
+ */
+export const JOT_COUNT_CAP = 10_000;
+/**
+ * The same for the payload ("contains") search, lower: each match is re-checked against the row's text, so counting
+ * 10,000 of them would take longer than the page itself.
+ */
+export const JOT_TEXT_COUNT_CAP = 1_000;
+
+/** A keyset cursor: the id of the first or last jot of a page, as the server gave it. */
+const cursorField = z
+  .string()
+  .regex(/^[1-9][0-9]{0,17}$/, 'Invalid cursor')
+  .describe('A `nextCursor` / `prevCursor` of an earlier answer');
+
+/** Keyset paging, shared by the list and the search (`offset` is ignored when one of these is given). */
+const keysetShape = {
+  after: cursorField.optional().describe('The page after (older than) this cursor: pass `nextCursor`'),
+  before: cursorField.optional().describe('The page before (newer than) this cursor: pass `prevCursor`'),
+};
+
+const pagingFields = {
+  totalCapped: z
+    .boolean()
+    .describe('True when the count stopped at its cap (10,000; 1,000 for a payload search): `total` is the cap, shown as "10,000+"'),
+  nextCursor: z.string().nullable().describe('Pass as `after` for the next (older) page; null on the last page'),
+  prevCursor: z.string().nullable().describe('Pass as `before` for the previous (newer) page; null on the first page'),
+};
+
 export const JotPageSchema = z.object({
   jots: z.array(JotRecordSchema),
-  total: z.number().int().describe('Every jot the caller may read, for paging'),
+  total: z.number().int().describe('Every jot the caller may read, for paging (at most JOT_COUNT_CAP when `totalCapped`)'),
+  ...pagingFields,
 });
 export type JotPage = z.infer<typeof JotPageSchema>;
 
 export const JotListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(RECENT_JOTS_LIMIT),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  ...keysetShape,
+  last: z.stringbool().optional().describe('`true`: the last (oldest) page, read from the other end of the index'),
 });
 export type JotListQuery = z.infer<typeof JotListQuerySchema>;
 
@@ -104,20 +138,23 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
 
 /**
  * `POST /api/jots-search`. AppVersion, Plugin, ClientId and SenderCountry match the whole value, ignoring case;
- * `payload` matches a part of the decrypted jot text (ignoring case) or of the encrypted payload (exactly).
+ * `payload` matches a part of the decrypted jot text (ignoring case) or the whole encrypted payload (decision 0013).
  */
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
   appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
   limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
-  offset: z.number().int().min(0).default(0),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  ...keysetShape,
+  last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
 });
 export type JotSearch = z.input<typeof JotSearchSchema>;
 
 export const JotSearchResultSchema = z.object({
   jots: z.array(JotRecordSchema),
-  total: z.number().int().describe('Every match, of which at most `limit` are returned'),
+  total: z.number().int().describe('Every match (at most JOT_COUNT_CAP when `totalCapped`), of which at most `limit` are returned'),
+  ...pagingFields,
 });
 export type JotSearchResult = z.infer<typeof JotSearchResultSchema>;
 

@@ -42,12 +42,24 @@ async function countWhere(db: Database, table: PgTable, where: SQL | undefined):
   return Number(row?.value ?? 0);
 }
 
+/**
+ * Jots per UTC day of the series: one index-only range count per day (issue 13). Grouping the ~80,000 rows of 30
+ * days at a million jots by a per-row day expression cost 80–160 ms; counting index ranges costs a fraction.
+ */
+async function jotsPerDay(db: Database, seriesStart: Date): Promise<Array<{ day: string; value: number }>> {
+  const result = await db.execute<{ day: string; value: number | string }>(sql`
+    select to_char(day_start at time zone 'UTC', 'YYYY-MM-DD') as day,
+           (select count(*) from ${jots} where ${jots.createdAt} >= day_start and ${jots.createdAt} < day_start + interval '24 hours') as value
+    from (select ${seriesStart.toISOString()}::timestamptz + n * interval '24 hours' as day_start
+          from generate_series(0, ${STATS_SERIES_DAYS - 1}::int) as n) as days`);
+  return result.rows.map((row) => ({ day: row.day, value: Number(row.value) }));
+}
+
 export async function adminStats(db: Database, now = new Date()): Promise<AdminStats> {
   const today = utcDayStart(now);
   const weekStart = utcDayStart(now, 6);
   const seriesStart = utcDayStart(now, STATS_SERIES_DAYS - 1);
 
-  const jotDay = utcDay(jots.createdAt);
   const leadDay = utcDay(leads.subscribedAt);
   const invitationDay = utcDay(invitations.createdAt);
 
@@ -86,7 +98,7 @@ export async function adminStats(db: Database, now = new Date()): Promise<AdminS
     unreadInboxCount(db),
     countWhere(db, faqs, eq(faqs.isPublished, true)),
     countWhere(db, buildGuids, undefined),
-    db.select({ day: jotDay, value: count() }).from(jots).where(gte(jots.createdAt, seriesStart)).groupBy(jotDay),
+    jotsPerDay(db, seriesStart),
     db
       .select({ day: leadDay, source: leads.source, value: count() })
       .from(leads)

@@ -176,7 +176,9 @@ export const jotRoutes = fp(
             '`id, created_at, sender_city, sender_state, sender_country` (never text, payload, IP or user agent). ' +
             'An admin (bearer token of an admin, or an admin client) gets `{ jots, total }` with full records of every jot; ' +
             'an API client (`X-Client-Id` / `X-Client-Secret`) gets `{ jots, total }` with its own jots only ' +
-            '(those whose decrypted `clientId` is its client id). Newest first; `limit` ≤ 200.',
+            '(those whose decrypted `clientId` is its client id). Newest first; `limit` ≤ 200. Records are paged by ' +
+            '`offset`, or by keyset: `after=nextCursor` / `before=prevCursor` of an earlier answer, `last=true` for the ' +
+            'oldest page (each reads about `limit` rows at any depth). A filtered count stops at 10,000: `totalCapped`.',
           security: [{}, ...CLIENT_SECURITY],
           querystring: JotListQuerySchema,
           response: {
@@ -197,7 +199,8 @@ export const jotRoutes = fp(
           return listPublicJots(db, limit, offset);
         }
         reply.header('Cache-Control', PRIVATE);
-        return listJotRecords(db, { ...scope, limit, offset }, feed.count);
+        const { after, before, last } = request.query;
+        return listJotRecords(db, { ...scope, limit, offset, after, before, last }, feed.count);
       },
     );
 
@@ -217,8 +220,9 @@ export const jotRoutes = fp(
             summary: url === '/jots-search' ? 'Search jots (older path)' : 'Search jots',
             description:
               '`field` is one of AppVersion, Plugin, ClientId, SenderCountry (whole value, ignoring case) or payload ' +
-              '(a part of the decrypted jot text, ignoring case, or of the encrypted payload). `appName`, when given, ' +
-              'narrows to that app. An API client searches its own jots; an admin every jot.',
+              '(a part of the decrypted jot text, ignoring case, or the whole encrypted payload). `appName`, when given, ' +
+              'narrows to that app. An API client searches its own jots; an admin every jot. Paged like `GET /api/jots`: ' +
+              '`offset`, or `after` / `before` cursors, or `last: true`; `total` stops at 10,000 (`totalCapped`).',
             security: CLIENT_SECURITY,
             body: JotSearchSchema,
             response: { 200: JotSearchResultSchema, ...errorResponses(400, 401, 403) },

@@ -50,9 +50,20 @@ describe(`searching jots on ${testDatabaseKind()}`, () => {
     expect(result.total).toBe(expected.length);
   });
 
-  it('matches a part of the encrypted payload too', async () => {
-    const result = (await search({ field: 'payload', value: payloadOfB.slice(20, 60) })).json<JotSearchResult>();
+  it('matches the whole encrypted payload too, not a part of it (decision 0013)', async () => {
+    const result = (await search({ field: 'payload', value: payloadOfB })).json<JotSearchResult>();
     expect(texts(result)).toEqual(['Oat milk for B']);
+    expect((await search({ field: 'payload', value: payloadOfB.slice(20, 60) })).json<JotSearchResult>().total).toBe(0);
+  });
+
+  it('finds 1 and 2 character parts of the text, which the trigram index cannot serve', async () => {
+    expect(texts((await search({ field: 'payload', value: 'B' })).json())).toEqual(['Buy oat milk', 'Oat milk for B']);
+    expect(texts((await search({ field: 'payload', value: '0%' })).json())).toEqual(['Call the 100% discount line']);
+    expect(texts((await search({ field: 'payload', value: 'iL' })).json())).toEqual(['Buy oat milk', 'Oat milk for B']);
+  });
+
+  it('says an exact count is exact', async () => {
+    expect((await search({ field: 'AppVersion', value: '1.5.0' })).json<JotSearchResult>()).toMatchObject({ total: 2, totalCapped: false });
   });
 
   it('matches LIKE wildcards literally', async () => {

@@ -2,7 +2,7 @@
  * Jots: ingestion (decrypt with a build GUID from memory, then one insert) and the reads behind `/api/jots`
  * and `/api/jots-search`. Routes decide who may call what; this file holds the rules and the queries.
  */
-import { and, type AnyColumn, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import {
   type DecryptResult,
   decryptLegacy,
@@ -13,7 +13,7 @@ import {
   parseV2Envelope,
 } from '../../../shared/jot-crypto.ts';
 import type { JotPlaintext } from '../../../shared/schemas/jot-plaintext.ts';
-import type { JotPage, JotRecord, JotSearchField, PublicJot } from '../../../shared/schemas/jots.ts';
+import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotRecord, type JotSearchField, type PublicJot } from '../../../shared/schemas/jots.ts';
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
@@ -162,11 +162,76 @@ export async function listPublicJots(db: Database, limit: number, offset: number
   }));
 }
 
-export interface RecordQuery {
-  /** Only the jots of this API client (their decrypted `clientId`); undefined = every jot (admin). */
-  clientId?: string;
+/** Paging of the admin / API client lists and of the search: offset, or keyset cursors, or the last page. */
+export interface PageQuery {
   limit: number;
   offset: number;
+  /** Keyset: the page older than this jot id (`nextCursor`). */
+  after?: string | undefined;
+  /** Keyset: the page newer than this jot id (`prevCursor`). */
+  before?: string | undefined;
+  /** The oldest page, read from the other end of the index. */
+  last?: boolean | undefined;
+}
+
+export interface RecordQuery extends PageQuery {
+  /** Only the jots of this API client (their decrypted `clientId`); undefined = every jot (admin). */
+  clientId?: string;
+}
+
+interface Count {
+  total: number;
+  capped: boolean;
+}
+
+const oldestFirst = [asc(jots.createdAt), asc(jots.id)];
+// The position of a cursor's jot in the (created_at, id) order, read from the row itself so the timestamp is exact.
+const positionOf = (id: string) => sql`(select ${jots.createdAt}, ${jots.id} from ${jots} where ${jots.id} = ${id})`;
+
+/**
+ * One page newest first, by whichever paging the query asks for; every way walks an index on (…, created_at, id)
+ * and reads about `limit` rows (decision 0013), except a deep `offset` into a filtered list whose count is capped.
+ * One row more than asked tells whether there is a page beyond.
+ */
+async function readPage(db: Database, where: SQL | undefined, query: PageQuery, count: Count): Promise<Omit<JotPage, 'total' | 'totalCapped'>> {
+  const { limit } = query;
+  let rows: JotRow[];
+  let hasNewer: boolean;
+  let hasOlder: boolean;
+  if (query.after !== undefined) {
+    rows = await db.select().from(jots).where(and(where, sql`(${jots.createdAt}, ${jots.id}) < ${positionOf(query.after)}`)).orderBy(...newestFirst).limit(limit + 1);
+    hasOlder = rows.length > limit;
+    rows = rows.slice(0, limit);
+    hasNewer = true;
+  } else if (query.before !== undefined || query.last) {
+    const newer = query.before === undefined ? undefined : sql`(${jots.createdAt}, ${jots.id}) > ${positionOf(query.before)}`;
+    rows = await db.select().from(jots).where(and(where, newer)).orderBy(...oldestFirst).limit(limit + 1);
+    hasNewer = rows.length > limit;
+    rows = rows.slice(0, limit).reverse();
+    hasOlder = query.before !== undefined;
+  } else if (!count.capped && query.offset > count.total / 2) {
+    // Past the middle, from the other end: the last page of a million reads 50 rows, not a million.
+    const remaining = Math.max(0, count.total - query.offset);
+    rows =
+      remaining === 0
+        ? []
+        : await db.select().from(jots).where(where).orderBy(...oldestFirst).limit(Math.min(limit, remaining)).offset(Math.max(0, remaining - limit));
+    rows.reverse();
+    hasOlder = query.offset + rows.length < count.total;
+    hasNewer = query.offset > 0;
+  } else {
+    rows = await db.select().from(jots).where(where).orderBy(...newestFirst).limit(limit + 1).offset(query.offset);
+    hasOlder = rows.length > limit;
+    rows = rows.slice(0, limit);
+    hasNewer = query.offset > 0;
+  }
+  const first = rows[0];
+  const lastRow = rows.at(-1);
+  return {
+    jots: rows.map(toJotRecord),
+    nextCursor: hasOlder && lastRow ? String(lastRow.id) : null,
+    prevCursor: hasNewer && first ? String(first.id) : null,
+  };
 }
 
 /**
@@ -175,16 +240,17 @@ export interface RecordQuery {
  */
 export async function listJotRecords(db: Database, query: RecordQuery, knownTotal: number): Promise<JotPage> {
   const where = query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId);
-  const [rows, total] = await Promise.all([
-    db.select().from(jots).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
-    where ? countWhere(db, where) : Promise.resolve(knownTotal),
-  ]);
-  return { jots: rows.map(toJotRecord), total };
+  const counted = where ? await cappedCount(db, where) : { total: knownTotal, capped: false };
+  const page = await readPage(db, where, query, counted);
+  return { ...page, total: counted.total, totalCapped: counted.capped };
 }
 
-async function countWhere(db: Database, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(jots).where(where);
-  return row?.value ?? 0;
+/** The number of matches, exact up to JOT_COUNT_CAP: counting stops there (a LIMIT under the COUNT). */
+async function cappedCount(db: Database, where: SQL | undefined, cap = JOT_COUNT_CAP): Promise<Count> {
+  const matches = db.select({ one: sql`1` }).from(jots).where(where).limit(cap + 1).as('matches');
+  const [row] = await db.select({ value: count() }).from(matches);
+  const value = row?.value ?? 0;
+  return value > cap ? { total: cap, capped: true } : { total: value, capped: false };
 }
 
 /** LIKE treats `%`, `_` and `\` specially; a search value is matched literally. */
@@ -204,21 +270,18 @@ function searchCondition(field: JotSearchField, value: string): SQL {
       return equalsIgnoringCase(jots.clientId, value);
     case 'SenderCountry':
       return equalsIgnoringCase(jots.senderCountry, value);
-    case 'payload': {
-      // Part of the decrypted text (what a person remembers) or of the encrypted payload (what a developer has).
-      const pattern = `%${escapeLike(value)}%`;
-      return or(ilike(jots.jotText, pattern), like(jots.encryptedPayload, pattern))!;
-    }
+    case 'payload':
+      // Part of the decrypted text (what a person remembers; trigram index from 3 characters), or the whole
+      // encrypted payload (what a developer has; hash index). Not a part of the payload: decision 0013.
+      return or(ilike(jots.jotText, `%${escapeLike(value)}%`), eq(jots.encryptedPayload, value))!;
   }
 }
 
-export interface SearchQuery {
+export interface SearchQuery extends PageQuery {
   field: JotSearchField;
   value: string;
   appName?: string | undefined;
   clientId?: string;
-  limit: number;
-  offset: number;
 }
 
 export async function searchJots(db: Database, query: SearchQuery): Promise<JotPage> {
@@ -227,9 +290,7 @@ export async function searchJots(db: Database, query: SearchQuery): Promise<JotP
     query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId),
     query.appName === undefined ? undefined : eq(jots.appName, query.appName),
   );
-  const [rows, total] = await Promise.all([
-    db.select().from(jots).where(where).orderBy(...newestFirst).limit(query.limit).offset(query.offset),
-    countWhere(db, where),
-  ]);
-  return { jots: rows.map(toJotRecord), total };
+  const counted = await cappedCount(db, where, query.field === 'payload' ? JOT_TEXT_COUNT_CAP : JOT_COUNT_CAP);
+  const page = await readPage(db, where, query, counted);
+  return { ...page, total: counted.total, totalCapped: counted.capped };
 }

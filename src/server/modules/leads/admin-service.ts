@@ -4,8 +4,7 @@
  * audited, one entry per lead (`lead.retry_sync`, `lead.delete`).
  */
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import {
@@ -92,26 +91,49 @@ function dateOrder(sort: LeadFilters['sort']) {
 /** `GET /api/leads`: one page by date (newest first unless `sort=asc`) and the total matching the filters. */
 export async function listLeadPage(db: Database, params: LeadListParams): Promise<LeadPage> {
   const where = leadFilterWhere(params);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(leads)
-      .where(where)
-      .orderBy(...dateOrder(params.sort))
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ value: count() }).from(leads).where(where),
-  ]);
+  const counting = db.select({ value: count() }).from(leads).where(where);
+  const page = (sort: LeadFilters['sort'], limit: number, offset: number) =>
+    db.select().from(leads).where(where).orderBy(...dateOrder(sort)).limit(limit).offset(offset);
+  let rows: LeadRow[];
+  let total: number;
+  if (params.offset < DEEP_OFFSET) {
+    const [found, [counted]] = await Promise.all([page(params.sort, params.limit, params.offset), counting]);
+    rows = found;
+    total = counted?.value ?? 0;
+  } else {
+    // A deep page: count first, and past the middle read from the other end (the last page reads 50 rows, not 100,000).
+    total = (await counting)[0]?.value ?? 0;
+    const remaining = total - params.offset;
+    if (params.offset > total / 2 && remaining > 0) {
+      const reversed = params.sort === 'asc' ? 'desc' : 'asc';
+      rows = (await page(reversed, Math.min(params.limit, remaining), Math.max(0, remaining - params.limit))).reverse();
+    } else {
+      rows = remaining > 0 ? await page(params.sort, params.limit, params.offset) : [];
+    }
+  }
   const items = rows.map(toLead);
-  return { items, leads: items, total: total?.value ?? 0 };
+  return { items, leads: items, total };
 }
+
+/** From this offset on, a lead page is counted first so it can be read from the nearer end. */
+const DEEP_OFFSET = 1000;
 
 /** `GET /api/leads/sources`: the distinct sources, 'unknown' standing for leads stored without one. */
 export async function listLeadSources(db: Database): Promise<{ sources: string[] }> {
-  // `order by 1`: a repeated parameterised expression would not count as the selected one under DISTINCT.
-  const source = sql<string>`coalesce(${leads.source}, ${UNKNOWN_LEAD_SOURCE})`;
-  const rows = await db.selectDistinct({ source }).from(leads).orderBy(sql`1`);
-  return { sources: rows.map((row) => row.source) };
+  // A loose index scan over leads_source_subscribed_at_idx: one index probe per distinct source (a handful),
+  // where DISTINCT would read all 100,000 leads (issue 13).
+  const result = await db.execute<{ source: string | null }>(sql`
+    with recursive found(source) as (
+      (select ${leads.source} from ${leads} where ${leads.source} is not null order by ${leads.source} limit 1)
+      union all
+      select (select ${leads.source} from ${leads} where ${leads.source} > found.source order by ${leads.source} limit 1)
+      from found where found.source is not null
+    )
+    select source from found where source is not null
+    union all
+    select null where exists (select 1 from ${leads} where ${leads.source} is null)`);
+  const sources = new Set(result.rows.map((row) => row.source ?? UNKNOWN_LEAD_SOURCE));
+  return { sources: [...sources].sort() };
 }
 
 /** The country of an IP address (ISO code), from GeoIP when GEOIP_DB is set. */
@@ -211,7 +233,7 @@ export function neutraliseFormula(value: string): string {
 }
 
 /** The leads matching the filters, in keyset batches on (subscribed_at, id): never more than one batch in memory. */
-async function* exportRows(db: Database, params: LeadExportParams): AsyncGenerator<Array<string | number | null>> {
+async function* exportBatches(db: Database, params: LeadExportParams): AsyncGenerator<Array<Array<string | number | null>>> {
   const where = leadFilterWhere(params);
   const ascending = params.sort === 'asc';
   let cursor: { at: string; id: number } | null = null;
@@ -243,8 +265,7 @@ async function* exportRows(db: Database, params: LeadExportParams): AsyncGenerat
       .where(and(where, after))
       .orderBy(...dateOrder(params.sort))
       .limit(EXPORT_BATCH_SIZE);
-    for (const row of rows) {
-      yield [
+    yield rows.map((row) => [
         row.email,
         row.firstName,
         row.lastName,
@@ -257,8 +278,7 @@ async function* exportRows(db: Database, params: LeadExportParams): AsyncGenerat
         row.utmTerm,
         row.utmContent,
         row.referrer,
-      ];
-    }
+      ]);
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH_SIZE) return;
     cursor = { at: last.cursorAt, id: last.id };
@@ -271,14 +291,21 @@ async function* exportRows(db: Database, params: LeadExportParams): AsyncGenerat
  * constant memory. `onError` hears a failure after the headers went out (the response is then cut short).
  */
 export function exportLeadsCsv(db: Database, params: LeadExportParams, onError: (error: unknown) => void): NodeJS.ReadableStream {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...LEAD_CSV_COLUMNS],
-    cast: { string: neutraliseFormula },
-  });
-  pipeline(Readable.from(exportRows(db, params)), csv).catch((error: unknown) => {
-    if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(error);
-  });
-  return csv;
+  // One CSV chunk per batch of rows (issue 13): a stream transform per row cost more than the query.
+  const options = (first: boolean) => ({ bom: first, header: first, columns: [...LEAD_CSV_COLUMNS], cast: { string: neutraliseFormula } });
+  async function* chunks(): AsyncGenerator<string> {
+    let first = true;
+    try {
+      for await (const batch of exportBatches(db, params)) {
+        if (batch.length === 0) continue;
+        yield stringifySync(batch, options(first));
+        first = false;
+      }
+      if (first) yield stringifySync([], options(true));
+    } catch (error) {
+      onError(error);
+      throw error;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -302,6 +302,17 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
       const odd = csvLines((await csv('?source=odd&synced=true')).body);
       expect(odd).toHaveLength(1 + 1667); // odd multiples of 3 up to 10,000
       expect((await list('?source=even&limit=1')).total).toBe(5000);
+      // Deep pages (read from the nearer end past the middle, issue 13) are the rows the CSV order gives.
+      for (const sort of ['desc', 'asc']) {
+        const emails = csvLines((await csv(`?sort=${sort}`)).body).slice(1).map((line) => line.split(',')[0]!);
+        for (const [offset, limit] of [[1500, 50], [6000, 50], [9950, 50], [9990, 50], [10_000, 50], [5000, 200]] as const) {
+          const page = await list(`?sort=${sort}&limit=${limit}&offset=${offset}`);
+          expect(page.total).toBe(10_000);
+          expect(page.items.map((lead) => lead.email)).toEqual(emails.slice(offset, offset + limit));
+        }
+        const filtered = await list(`?sort=${sort}&source=odd&limit=50&offset=4990`);
+        expect(filtered.items.map((lead) => lead.email)).toEqual(emails.filter((email) => Number(/\d+/.exec(email)![0]) % 2 === 1).slice(4990, 5040));
+      }
     }, 120_000);
   });
 

@@ -71,7 +71,7 @@ function JotsManagement() {
         </>
       </AdminPageActions>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Total Jots" value={jotsQuery.data ? total.toLocaleString('en-US') : '—'} />
+        <Stat label="Total Jots" value={jotsQuery.data ? `${total.toLocaleString('en-US')}${jotsQuery.data.totalCapped ? '+' : ''}` : '—'} />
         <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
         <Stat label="Page" value={jotsQuery.data ? `${page} of ${pages}` : '—'} />
         <Stat label="Per Page" value={String(ADMIN_JOTS_PAGE_SIZE)} />

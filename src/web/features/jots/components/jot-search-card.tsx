@@ -4,6 +4,7 @@ import { toast } from '~/lib/toast';
 import { JOT_SEARCH_FIELDS } from '../../../../shared/constants';
 import { type JotSearchField, type JotSearchResult, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
 import { useSearchJots } from '../api/search-jots';
+import { matchCount } from '../match-count';
 import { JotRecords } from './jot-records';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -42,7 +43,7 @@ export function JotSearchCard() {
       {
         onSuccess: (found) => {
           setResult(found);
-          toast.success('Search Complete', { description: `Found ${found.total} matching jot${found.total === 1 ? '' : 's'}` });
+          toast.success('Search Complete', { description: `Found ${matchCount(found)}` });
         },
         onError: () => toast.error('Search Error', { description: 'Failed to search jots' }),
       },
@@ -101,8 +102,8 @@ export function JotSearchCard() {
           <section aria-label="Search results" className="flex flex-col gap-3">
             <div className="flex items-center justify-between gap-3">
               <p className="text-sm font-medium" role="status">
-                {result.total} matching jot{result.total === 1 ? '' : 's'}
-                {result.total > result.jots.length ? ` (showing the newest ${result.jots.length})` : ''}
+                {matchCount(result)}
+                {result.totalCapped || result.total > result.jots.length ? ` (showing the newest ${result.jots.length})` : ''}
               </p>
               <Button type="button" variant="ghost" size="sm" onClick={() => setResult(null)}>
                 <XIcon aria-hidden="true" /> Clear
@@ -115,3 +116,4 @@ export function JotSearchCard() {
     </Card>
   );
 }
+

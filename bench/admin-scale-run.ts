@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:admin`: the "Admin at scale" rows of issue 13 on their own. Creates a temporary PostgreSQL
+ * database from BENCH_DATABASE_URL (else TEST_DATABASE_URL), migrates it, seeds 1,000,000 jots and 100,000 leads,
+ * starts the app (bench/app-server.ts), signs in an admin, times the admin reads and prints the table; then drops
+ * the database. BENCH_ADMIN_DB=<name> keeps (or reuses, when it exists) a named database instead, so a second run
+ * skips the seeding.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client.ts';
+import { createBenchAdminToken, measureAdminAtScale, seedAtScale } from './admin-scale.ts';
+import { benchChildren, printTable, startChild } from './lib.ts';
+
+// The secret bench/app-server.ts signs with.
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test');
+  process.exit(1);
+}
+const keep = process.env.BENCH_ADMIN_DB;
+const databaseName = keep ?? `jotit_bench_admin_${randomBytes(4).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const exists = (await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [databaseName])).length > 0;
+try {
+  if (!exists) {
+    await adminQuery(adminUrl, `create database "${databaseName}"`);
+    const database = await openDatabase({ databaseUrl, pgliteDir: '' });
+    await database.migrate();
+    await database.close();
+    const started = performance.now();
+    process.stdout.write('seeding 1,000,000 jots and 100,000 leads…\n');
+    await seedAtScale(databaseUrl);
+    process.stdout.write(`seeded in ${Math.round((performance.now() - started) / 1000)} s\n`);
+  }
+  // The app migrates at start-up (new indexes on a reused database are built here).
+  const started = performance.now();
+  const { port, child } = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl, PORT: '0' });
+  process.stdout.write(`app ready in ${Math.round((performance.now() - started) / 1000)} s\n`);
+  const token = await createBenchAdminToken(databaseUrl, JWT_SECRET);
+  const rows = await measureAdminAtScale(`http://127.0.0.1:${port}`, token, { pid: child.pid });
+  printTable(rows);
+  const failed = rows.filter((row) => row.pass === false).length;
+  console.log(failed ? `\n${failed} row(s) over budget` : '\nevery admin row within budget');
+} finally {
+  for (const child of benchChildren) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if (!keep) await adminQuery(adminUrl, `drop database if exists "${databaseName}" with (force)`);
+}
