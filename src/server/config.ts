@@ -53,6 +53,10 @@ export const ConfigEnvSchema = z.object({
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.optional(),
+  // GET /metrics answers only with `Authorization: Bearer $METRICS_TOKEN`; unset: /metrics does not exist (404).
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  // Requests slower than this are logged at warn with their route.
+  SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -83,6 +87,10 @@ export interface AppConfig {
   trustProxy: boolean;
   seedDemo: boolean;
   logLevel: ConfigEnv['LOG_LEVEL'];
+  /** Bearer token of GET /metrics; undefined: no /metrics route. */
+  metricsToken: string | undefined;
+  /** Requests slower than this (ms) are logged at warn. */
+  slowRequestMs: number;
   isDevelopment: boolean;
 }
 
@@ -140,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo content is on by default only for the embedded database (DESIGN §7).
     seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
     logLevel: parsed.LOG_LEVEL,
+    metricsToken: parsed.METRICS_TOKEN,
+    slowRequestMs: parsed.SLOW_REQUEST_MS,
     isDevelopment: parsed.NODE_ENV === 'development',
   };
 }
