@@ -103,7 +103,6 @@ export const metricsPlugin = fp(
       decryptFailures.inc({ protocol }, 0);
     }
 
-    const jobErrors = new Counter({ name: 'jotit_metrics_job_query_errors_total', help: 'Scrapes whose job-queue query failed or timed out', registers: [registry] });
     new Gauge({
       name: 'jotit_jobs',
       help: 'pg-boss jobs by queue and state (created = waiting, retry = failed and waiting to be retried, failed = gave up)',
@@ -126,6 +125,9 @@ export const metricsPlugin = fp(
         }
       },
     });
+
+    // A failed job query shows in the next scrape (metrics are collected concurrently).
+    const jobErrors = new Counter({ name: 'jotit_metrics_job_query_errors_total', help: 'Scrapes whose job-queue query failed or timed out', registers: [registry] });
 
     const pool = database.kind === 'postgres' ? (database.db as unknown as { $client: Pool }).$client : undefined;
     if (pool) {
