@@ -1,7 +1,7 @@
 /**
  * The request id on every log line of a request (issue 14 §4). Fastify's `request.log` already binds `reqId`;
  * lines written through `app.log` by services a request calls (mailer, caches, …) get it from here: an
- * AsyncLocalStorage entered by the request's hooks, read by the logger's `mixin`.
+ * AsyncLocalStorage run by the request's first hook, read by the logger's `mixin`.
  *
  * The id is the trusted proxy's `X-Request-Id` when TRUST_PROXY is on and the value is sane, else a random UUID
  * (unique across instances, unlike Fastify's per-process counter). Answers carry it as `X-Request-Id`.
@@ -27,11 +27,13 @@ export function createRequestIdGenerator(trustProxy: boolean): (request: Incomin
 }
 
 /**
- * Makes `requestId` the current request for the rest of this execution and what it starts. Called from the
- * request's first hook and again after the body is read (body events run outside the request's async context).
+ * Runs `next` (a Fastify hook's `done`: the rest of the request's chain up to its next asynchronous step) with
+ * `requestId` as the current request, for it and everything it starts (body parsing, handler, services); nothing
+ * outside is affected. Called from the request's first hook.
  */
-export function enterRequestContext(requestId: string): void {
-  if (storage.getStore() !== requestId) storage.enterWith(requestId);
+export function runInRequestContext(requestId: string, next: () => void): void {
+  if (storage.getStore() === requestId) next();
+  else storage.run(requestId, next);
 }
 
 /** The request being handled here, if any. */

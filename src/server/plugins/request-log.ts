@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { enterRequestContext, REQUEST_ID_HEADER } from '../lib/request-context.ts';
+import { REQUEST_ID_HEADER, runInRequestContext } from '../lib/request-context.ts';
 
 export interface RequestLogOptions {
   slowRequestMs: number;
@@ -14,14 +14,8 @@ export interface RequestLogOptions {
 export const requestLogPlugin = fp(
   async (app: FastifyInstance, options: RequestLogOptions) => {
     app.addHook('onRequest', (request, reply, done) => {
-      enterRequestContext(request.id);
       reply.header(REQUEST_ID_HEADER, request.id);
-      done();
-    });
-    // Body parsing resumes outside the request's async context: enter it again before the handler runs.
-    app.addHook('preHandler', (request, _reply, done) => {
-      enterRequestContext(request.id);
-      done();
+      runInRequestContext(request.id, done);
     });
     app.addHook('onResponse', (request, reply, done) => {
       const durationMs = reply.elapsedTime;
