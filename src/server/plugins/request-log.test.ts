@@ -106,6 +106,6 @@ describe(`request ids and slow requests on ${testDatabaseKind()}`, () => {
     const everything = JSON.stringify(direct.logs);
     expect(everything).not.toContain('TOP-SECRET-JOT-TEXT');
     expect(everything).not.toContain('SECRET-TOKEN-VALUE');
-    expect(everything).not.toContain(admin.headers.authorization ?? admin.headers.cookie ?? '\u0000');
+    expect(everything).not.toContain(admin.token);
   });
 });
