@@ -42,7 +42,8 @@ describe('the app frame', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: 'Internal server error' });
     expect(response.body).not.toContain('secret internal detail');
-    const logged = harness.logs.find((line) => line.reqId === 'req-crash-1' && line.level === 50);
+    // Without TRUST_PROXY the sent X-Request-Id is ignored; the answer says which id the lines carry.
+    const logged = harness.logs.find((line) => line.reqId === response.headers['x-request-id'] && line.level === 50);
     expect(logged).toBeTruthy();
   });
 
@@ -102,9 +103,11 @@ describe('the app frame', () => {
 
     // The requests were logged (their URL masked, the 500 with its error), so the checks below see real lines.
     const lines = (reqId: string) => harness.logs.filter((line) => line.reqId === reqId);
-    expect(JSON.stringify(lines('req-secret-404'))).toContain('token=[redacted]&x=1');
-    expect(lines('req-secret-500').some((line) => line.level === 50)).toBe(true);
-    expect(JSON.stringify(lines('req-secret-500'))).toContain('secret=[redacted]');
+    const notFoundId = String(notFound.headers['x-request-id']);
+    const crashId = String(crash.headers['x-request-id']);
+    expect(JSON.stringify(lines(notFoundId))).toContain('token=[redacted]&x=1');
+    expect(lines(crashId).some((line) => line.level === 50)).toBe(true);
+    expect(JSON.stringify(lines(crashId))).toContain('secret=[redacted]');
     const text = JSON.stringify(harness.logs);
     for (const secret of ['very-secret-jwt', 'cookie-secret-value', 'client-secret-value', 'admin-client-secret-value', 'super-secret-token', 'url-secret-value']) {
       expect(text).not.toContain(secret);

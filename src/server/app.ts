@@ -15,6 +15,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
 import { createContentEvents } from './lib/content-events.ts';
 import { serializeError } from './lib/log-serializers.ts';
+import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
 import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
@@ -25,7 +26,9 @@ import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
@@ -62,6 +65,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      // Lines written through app.log while a request is handled carry its id too (lib/request-context.ts).
+      mixin: requestIdMixin,
       serializers: {
         // Database errors carry the query's parameters (a build GUID's value, a lead's personal data): logged
         // with the statement and the error code only (lib/log-serializers.ts).
@@ -75,7 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // X-Request-Id is taken from the trusted proxy only; otherwise a random UUID (lib/request-context.ts).
+    requestIdHeader: false,
+    genReqId: createRequestIdGenerator(config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Fastify's 10 s default killed instances whose SSR build import was slow on a busy host (three starting at once).
@@ -111,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('services', services);
 
+  await app.register(requestLogPlugin, { slowRequestMs: config.slowRequestMs });
+  await app.register(metricsPlugin, { token: config.metricsToken, database: options.database });
   await app.register(securityPlugin, { isDevelopment: config.isDevelopment });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redis: options.redis });
   await app.register(errorsPlugin);

@@ -66,6 +66,10 @@ export const ConfigEnvSchema = z.object({
   SSE_HEARTBEAT_MS: z.coerce.number({ message: 'must be a number' }).int().min(50).max(300_000).default(15_000),
   // Open streams per client IP on one instance; more are refused with 429.
   SSE_MAX_PER_IP: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(5),
+  // GET /metrics answers only with `Authorization: Bearer $METRICS_TOKEN`; unset: /metrics does not exist (404).
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  // Requests slower than this are logged at warn with their route.
+  SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -102,6 +106,10 @@ export interface AppConfig {
   /** The live jot stream (GET /api/jots/stream). */
   stream: { heartbeatMs: number; maxPerIp: number };
   logLevel: ConfigEnv['LOG_LEVEL'];
+  /** Bearer token of GET /metrics; undefined: no /metrics route. */
+  metricsToken: string | undefined;
+  /** Requests slower than this (ms) are logged at warn. */
+  slowRequestMs: number;
   isDevelopment: boolean;
 }
 
@@ -162,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedPollMs: parsed.FEED_POLL_MS,
     stream: { heartbeatMs: parsed.SSE_HEARTBEAT_MS, maxPerIp: parsed.SSE_MAX_PER_IP },
     logLevel: parsed.LOG_LEVEL,
+    metricsToken: parsed.METRICS_TOKEN,
+    slowRequestMs: parsed.SLOW_REQUEST_MS,
     isDevelopment: parsed.NODE_ENV === 'development',
   };
 }

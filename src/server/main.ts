@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { createJobQueue } from './jobs/queue.ts';
+import { serveBackupRequests } from './lib/backup.ts';
 import { createRedis } from './lib/redis.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
@@ -72,6 +73,8 @@ async function main() {
   await startMailWorker(queue, app.services.mailer, app.log, config.mail);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await app.listen({ port: config.port, host: config.host });
+  // `npm run db:backup` asks this process for a dump of the embedded database (lib/backup.ts, decision 0016).
+  const stopBackups = database.pglite ? serveBackupRequests({ pglite: database.pglite, dataDir: config.dataDir, log: app.log }) : undefined;
   app.log.info(`JotIt is running at ${config.publicUrl}`);
 
   let shuttingDown = false;
@@ -87,6 +90,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
       await queue.stop();
+      stopBackups?.();
       await database.close();
       redis?.disconnect();
       process.exit(0);

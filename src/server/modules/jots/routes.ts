@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { encryptV2 } from '../../../shared/jot-crypto.ts';
+import { encryptV2, INVALID_PAYLOAD_ERROR } from '../../../shared/jot-crypto.ts';
 import {
   CreateLegacyJotSchema,
   CreateV2JotSchema,
@@ -78,15 +78,23 @@ export const jotRoutes = fp(
     });
 
     const ingestDeps = { keyring, writer };
-    const ingest = (request: FastifyRequest, version: ProtocolVersion, payload: string, buildGuidName?: string) =>
-      ingestJot(ingestDeps, {
-        version,
-        payload,
-        buildGuidName,
-        senderIp: request.ip ?? null,
-        senderUserAgent: request.headers['user-agent'] ?? null,
-        location: locate(request),
-      });
+    const ingest = async (request: FastifyRequest, version: ProtocolVersion, payload: string, buildGuidName?: string) => {
+      try {
+        const jot = await ingestJot(ingestDeps, {
+          version,
+          payload,
+          buildGuidName,
+          senderIp: request.ip ?? null,
+          senderUserAgent: request.headers['user-agent'] ?? null,
+          location: locate(request),
+        });
+        app.metrics.jotIngested(version);
+        return jot;
+      } catch (error) {
+        if (error instanceof Error && error.message === INVALID_PAYLOAD_ERROR) app.metrics.decryptFailed(version);
+        throw error;
+      }
+    };
 
     // ------------------------------------------------------------------ ingestion (public)
     const ingestRoute = {

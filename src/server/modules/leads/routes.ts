@@ -35,6 +35,7 @@ export async function leadRoutes(instance: FastifyInstance) {
         lead,
         requestMetaOf(request),
       );
+      app.metrics.leadSubmitted();
       return { success: true as const };
     },
   );

@@ -1,0 +1,180 @@
+/**
+ * `GET /metrics` in the Prometheus text format (issue 14 §4, decision 0016).
+ *
+ * - Readable only with `Authorization: Bearer $METRICS_TOKEN` (compared in constant time); without METRICS_TOKEN
+ *   the route is not registered, so /metrics is a 404 like any unknown path. Hidden from the OpenAPI docs, not
+ *   rate limited (a scraper every few seconds must never get 429).
+ * - Requests: a counter and a latency histogram by method, route *pattern* (`/api/blog/posts/:slug`, never the raw
+ *   URL: bounded label values) and status code; requests that matched no route share the label `(unmatched)`.
+ *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts) are not counted here.
+ * - Jots acknowledged by protocol, decrypt failures by protocol, lead submissions: counters the modules bump
+ *   through `app.metrics`.
+ * - At scrape time: pg-boss jobs by queue and state (one grouped query, 1 s timeout), the PostgreSQL pool's
+ *   connections, and the process's default metrics (event-loop lag, memory, GC, handles) from prom-client.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Pool } from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseHandle } from '../db/client.ts';
+
+export type JotProtocol = 'legacy' | 'v1' | 'v2';
+
+/** The counters modules bump. */
+export interface AppMetrics {
+  /** A jot acknowledged (201) by protocol. */
+  jotIngested(protocol: JotProtocol): void;
+  /** A payload that did not decrypt or authenticate (400 Invalid payload) by protocol. */
+  decryptFailed(protocol: JotProtocol): void;
+  /** A lead accepted by POST /api/leads (a repeated address counts again; honeypot hits do not). */
+  leadSubmitted(): void;
+  /** The whole exposition (tests read it without HTTP too). */
+  render(): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+export interface MetricsOptions {
+  /** Bearer token; undefined: no /metrics route. */
+  token: string | undefined;
+  database: DatabaseHandle;
+}
+
+export const UNMATCHED_ROUTE = '(unmatched)';
+const JOB_QUERY_TIMEOUT_MS = 1000;
+const JOB_STATES = ['created', 'retry', 'active', 'failed'] as const;
+
+// Process-wide figures (event loop, memory, GC) are collected once per process, whatever the number of apps.
+let processRegistry: Registry | undefined;
+function defaultMetricsRegistry(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time check of an `Authorization: Bearer …` header. */
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const given = digest(match?.[1] ?? '');
+  return timingSafeEqual(given, expected) && match !== null;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, options: MetricsOptions) => {
+    const registry = new Registry();
+    const { database } = options;
+
+    const labelNames = ['method', 'route', 'status_code'] as const;
+    const requests = new Counter({ name: 'jotit_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
+    const duration = new Histogram({
+      name: 'jotit_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by route pattern and status',
+      labelNames,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    const jots = new Counter({ name: 'jotit_jots_ingested_total', help: 'Jots acknowledged (201), by protocol', labelNames: ['protocol'], registers: [registry] });
+    const decryptFailures = new Counter({
+      name: 'jotit_jot_decrypt_failures_total',
+      help: 'Jot payloads that did not authenticate or decrypt, by protocol',
+      labelNames: ['protocol'],
+      registers: [registry],
+    });
+    const leads = new Counter({ name: 'jotit_leads_submitted_total', help: 'Leads accepted by POST /api/leads', registers: [registry] });
+    for (const protocol of ['legacy', 'v1', 'v2'] as const) {
+      jots.inc({ protocol }, 0);
+      decryptFailures.inc({ protocol }, 0);
+    }
+
+    new Gauge({
+      name: 'jotit_jobs',
+      help: 'pg-boss jobs by queue and state (created = waiting, retry = failed and waiting to be retried, failed = gave up)',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        try {
+          const { rows } = await withTimeout(
+            database.sql.query<{ name: string; state: string; count: number }>(
+              `select name, state::text as state, count(*)::int as count from pgboss.job where state::text = any($1) group by 1, 2`,
+              [JOB_STATES],
+            ),
+            JOB_QUERY_TIMEOUT_MS,
+          );
+          for (const row of rows) this.set({ queue: row.name, state: row.state }, row.count);
+        } catch {
+          // No pg-boss schema yet, or the database is slow or away: the scrape still answers.
+          jobErrors.inc();
+        }
+      },
+    });
+
+    // A failed job query shows in the next scrape (metrics are collected concurrently).
+    const jobErrors = new Counter({ name: 'jotit_metrics_job_query_errors_total', help: 'Scrapes whose job-queue query failed or timed out', registers: [registry] });
+
+    const pool = database.kind === 'postgres' ? (database.db as unknown as { $client: Pool }).$client : undefined;
+    if (pool) {
+      new Gauge({
+        name: 'jotit_db_pool_connections',
+        help: 'PostgreSQL pool connections of this instance: total, idle, and requests waiting for one',
+        labelNames: ['state'],
+        registers: [registry],
+        collect() {
+          this.set({ state: 'total' }, pool.totalCount);
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'waiting' }, pool.waitingCount);
+        },
+      });
+    }
+
+    const metrics: AppMetrics = {
+      jotIngested: (protocol) => jots.inc({ protocol }),
+      decryptFailed: (protocol) => decryptFailures.inc({ protocol }),
+      leadSubmitted: () => leads.inc(),
+      async render() {
+        return `${await defaultMetricsRegistry().metrics()}\n${await registry.metrics()}`;
+      },
+    };
+    app.decorate('metrics', metrics);
+
+    app.addHook('onResponse', (request, reply, done) => {
+      const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+      done();
+    });
+
+    if (options.token) {
+      const expected = digest(options.token);
+      app.get(
+        '/metrics',
+        { schema: { hide: true }, config: { rateLimit: false }, logLevel: 'warn' },
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          if (!bearerMatches(request.headers.authorization, expected)) {
+            return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'A valid metrics token is required' });
+          }
+          return reply.type(registry.contentType).send(await metrics.render());
+        },
+      );
+    }
+  },
+  { name: 'metrics' },
+);
