@@ -13,12 +13,12 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createContentEvents } from './lib/content-events.ts';
+import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
-import { BlogPageCache } from './modules/blog/page-cache.ts';
 import { getPublishedPost, listCategories, listPostAds, listPublishedPosts, listRelatedPosts, nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getPage: (slug) => getPublishedPage(db, slug),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
-    const pageCache = new BlogPageCache({
+    const pageCache = new PageCache({
       events: app.services.contentEvents,
       now: () => app.services.now(),
       nextScheduledAt: () => nextScheduledAt(db, app.services.now()),

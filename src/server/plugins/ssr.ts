@@ -12,19 +12,15 @@ import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
+import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
   /** Project root holding build/ (production) or vite.config.ts (development). */
   root: string;
   services: WebServices;
-  /** Cache of rendered pages (the blog's, modules/blog/page-cache.ts); GET only, per-request nonce restored. */
-  pageCache?: {
-    wants(url: string): boolean;
-    get(url: string, nonce: string, acceptEncoding?: string): { status: number; headers: Array<[string, string]>; body: string | Buffer } | null;
-    begin(): number;
-    set(url: string, page: { status: number; headers: Array<[string, string]>; body: string }, nonce: string, generation: number): Promise<void>;
-  };
+  /** Cache of the pages anonymous visitors see alike (lib/page-cache.ts); the per-request nonce is put back in. */
+  pageCache?: PageCache;
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -86,9 +82,10 @@ export const ssrPlugin = fp(
         handler: async (request, reply) => {
           // API paths answer JSON, never a page: the not-found handler picks 404 or 405 (lib/api-route-miss.ts).
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
-          const cache = request.method === 'GET' && options.pageCache?.wants(request.url) ? options.pageCache : null;
-          if (cache) {
-            const hit = cache.get(request.url, reply.scriptNonce, String(request.headers['accept-encoding'] ?? ''));
+          const cache = options.pageCache;
+          const key = cache ? pageCacheKey(request.method, request.url, request.headers) : null;
+          if (cache && key) {
+            const hit = cache.get(key, reply.scriptNonce, String(request.headers['accept-encoding'] ?? ''));
             if (hit) {
               for (const [name, value] of hit.headers) reply.header(name, value);
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
@@ -99,9 +96,9 @@ export const ssrPlugin = fp(
           // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
           const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
           if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-          if (cache && response.status === 200) {
+          if (cache && key && request.method === 'GET') {
             const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
-            await cache.set(request.url, page, reply.scriptNonce, generation);
+            await cache.set(key, page, reply.scriptNonce, generation);
             for (const [name, value] of page.headers) reply.header(name, value);
             return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
           }
