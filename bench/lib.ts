@@ -121,7 +121,7 @@ export function printTable(rows: Row[]): void {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'ok'];
   const lines = rows.map((row) => [
     row.scenario,
-    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    Number.isFinite(row.requestsPerSecond) ? Math.round(row.requestsPerSecond).toLocaleString('en-US') : '-',
     row.p50Ms === null ? '-' : String(row.p50Ms),
     row.p99Ms === null ? '-' : String(row.p99Ms),
     row.ratio === null ? '-' : row.ratio.toFixed(2),
