@@ -102,6 +102,17 @@ export const ssrPlugin = fp(
             for (const [name, value] of page.headers) reply.header(name, value);
             return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
           }
+          // The page is complete once rendered (entry.server.tsx waits for onAllReady): sent as one buffer, it is
+          // compressed in one synchronous call instead of chunk by chunk on a stream (issue 13's profile).
+          if (request.method === 'GET' && response.body && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+            reply.status(response.status);
+            for (const [name, value] of response.headers.entries()) {
+              if (name.toLowerCase() !== 'set-cookie') reply.header(name, value);
+            }
+            const cookies = response.headers.getSetCookie();
+            if (cookies.length > 0) reply.header('set-cookie', cookies);
+            return reply.send(Buffer.from(await response.arrayBuffer()));
+          }
           return reply.send(response);
         },
       });
