@@ -40,7 +40,8 @@ export function startChild(
   script: string,
   env: Record<string, string>,
 ): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Built JavaScript (dist/) runs on plain node, as `npm start` does; TypeScript through tsx.
+  const child = spawn(process.execPath, script.endsWith('.js') ? [script] : ['--import', 'tsx', script], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

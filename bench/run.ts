@@ -164,10 +164,12 @@ async function main(): Promise<void> {
   console.log(`Database ${databaseName} (${BACKGROUND_JOTS.toLocaleString('en-US')} jots to start with)`);
   // The app serves the production build, as `npm start` does.
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  // The app server runs as `npm start` runs the server: built JavaScript on plain node (decision 0014).
+  execFileSync(process.execPath, ['scripts/build-server.mjs', 'bench/app-server.ts', 'dist/bench/app-server.js'], { cwd: root, stdio: 'inherit' });
   await prepareDatabase();
 
   // One app server for every scenario, as `npm start` runs it (pages included), so its memory is the whole bench's.
-  const app = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl, PAGES: '1' });
+  const app = await startChild('dist/bench/app-server.js', { DATABASE_URL: databaseUrl, PAGES: '1' });
   const appPid = app.child.pid!;
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleMemory = memoryOf(appPid);
