@@ -48,7 +48,10 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : config.port}`);
 
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await app.close();
   await database.close();
   process.exit(0);
