@@ -99,6 +99,12 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect((await page('/blog')).body).toContain('Edited title');
   });
 
+  it('renders a page nobody has stored once: requests arriving meanwhile wait for that render', async () => {
+    const responses = await Promise.all([page('/about'), page('/about'), page('/about')]);
+    expect(responses.map((response) => response.headers['x-page-cache']).sort()).toEqual(['hit', 'hit', 'miss']);
+    for (const response of responses) expect(new Set(scriptNonces(response.body))).toEqual(new Set([nonceOf(response)]));
+  });
+
   it('never serves or stores a signed-in request', async () => {
     const signedIn = await page('/', admin.headers);
     expect(signedIn.statusCode).toBe(200);

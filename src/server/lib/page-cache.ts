@@ -100,6 +100,7 @@ function storedBlock(data: Buffer): Buffer {
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
   private generation = 0;
+  private readonly rendering = new Map<string, { promise: Promise<void>; done: () => void }>();
   private nextPublish: Promise<number> | null = null;
   readonly unsubscribe: () => void;
 
@@ -135,6 +136,29 @@ export class PageCache {
   /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
   begin(): number {
     return this.generation;
+  }
+
+  /**
+   * A page nobody has stored yet (first visit, or just after a change): the first request renders it and the
+   * others arriving meanwhile wait for that render (`wait` resolves when it is stored or given up), instead of
+   * every connection rendering the same page at once. Returns null to the request that should render.
+   */
+  waitForRender(key: string): Promise<void> | null {
+    const pending = this.rendering.get(key);
+    if (pending) return pending.promise;
+    let done = () => {};
+    const promise = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.rendering.set(key, { promise, done });
+    return null;
+  }
+
+  /** The render of `key` started after `waitForRender` returned null is over (stored or not). */
+  rendered(key: string): void {
+    const pending = this.rendering.get(key);
+    this.rendering.delete(key);
+    pending?.done();
   }
 
   /** Stores a page rendered for an anonymous request (nothing stored unless 200 and without Set-Cookie). */
@@ -208,6 +232,11 @@ export class PageCache {
       .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
       .catch(() => now);
     return this.nextPublish;
+  }
+
+  /** Whether a page (fresh or stale) is stored under `key`. */
+  has(key: string): boolean {
+    return this.pages.has(key);
   }
 
   get size(): number {

@@ -71,6 +71,42 @@ export const ssrPlugin = fp(
 
     const handleRequest = createRequestHandler(loadBuild, options.mode);
 
+    /** Renders a page through React Router; an anonymous GET of a cacheable page is stored (`key`). */
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      cache: PageCache | undefined,
+      key: string | null,
+    ) => {
+      const generation = cache?.begin() ?? 0;
+      const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
+      // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
+      const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
+      if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+      if (cache && key && request.method === 'GET') {
+        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+        await cache.set(key, page, reply.scriptNonce, generation);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
+      }
+      // The page is complete once rendered (entry.server.tsx waits for onAllReady): sent as one buffer, it is
+      // compressed in one synchronous call instead of chunk by chunk on a stream (issue 13's profile).
+      if (
+        request.method === 'GET' &&
+        response.body &&
+        (response.headers.get('content-type') ?? '').startsWith('text/html')
+      ) {
+        reply.status(response.status);
+        for (const [name, value] of response.headers.entries()) {
+          if (name.toLowerCase() !== 'set-cookie') reply.header(name, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
+      return reply.send(response);
+    };
+
     // Pages read the body themselves (React Router actions), so this encapsulated scope keeps it raw.
     await app.register(async (pages) => {
       pages.removeAllContentTypeParsers();
@@ -84,36 +120,28 @@ export const ssrPlugin = fp(
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
           const cache = options.pageCache;
           const key = cache ? pageCacheKey(request.method, request.url, request.headers) : null;
+          let rendering = false;
           if (cache && key) {
-            const hit = cache.get(key, reply.scriptNonce, String(request.headers['accept-encoding'] ?? ''));
+            const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
+            let hit = cache.get(key, reply.scriptNonce, acceptEncoding);
+            if (!hit && request.method === 'GET' && !cache.has(key)) {
+              // Not stored at all: one request renders, the others wait for it (lib/page-cache.ts).
+              const pending = cache.waitForRender(key);
+              if (pending) {
+                await pending;
+                hit = cache.get(key, reply.scriptNonce, acceptEncoding);
+              } else rendering = true;
+            }
             if (hit) {
               for (const [name, value] of hit.headers) reply.header(name, value);
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
             }
           }
-          const generation = cache?.begin() ?? 0;
-          const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
-          // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
-          const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
-          if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-          if (cache && key && request.method === 'GET') {
-            const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
-            await cache.set(key, page, reply.scriptNonce, generation);
-            for (const [name, value] of page.headers) reply.header(name, value);
-            return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
+          try {
+            return await renderPage(request, reply, cache, key);
+          } finally {
+            if (rendering) cache!.rendered(key!);
           }
-          // The page is complete once rendered (entry.server.tsx waits for onAllReady): sent as one buffer, it is
-          // compressed in one synchronous call instead of chunk by chunk on a stream (issue 13's profile).
-          if (request.method === 'GET' && response.body && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-            reply.status(response.status);
-            for (const [name, value] of response.headers.entries()) {
-              if (name.toLowerCase() !== 'set-cookie') reply.header(name, value);
-            }
-            const cookies = response.headers.getSetCookie();
-            if (cookies.length > 0) reply.header('set-cookie', cookies);
-            return reply.send(Buffer.from(await response.arrayBuffer()));
-          }
-          return reply.send(response);
         },
       });
     });
