@@ -193,6 +193,7 @@ async function main(): Promise<void> {
     { url: `${appUrl}/api/jots?limit=10` },
   );
 
+  const phaseMemory: Record<string, { rssMb: number; peakMb: number }> = { idle: idleMemory, reads: memoryOf(appPid) };
   console.log('\nIngestion');
   const samplePayload = encryptV2(
     { text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
@@ -249,6 +250,7 @@ async function main(): Promise<void> {
     `  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`,
   );
 
+  phaseMemory.ingestion = memoryOf(appPid);
   console.log('\nPages');
   const renderAnchor = await startChild('bench/render-anchor.ts', {});
   const anchorUrl = `http://127.0.0.1:${renderAnchor.port}`;
@@ -299,7 +301,11 @@ async function main(): Promise<void> {
   }
   renderAnchor.child.kill('SIGTERM');
   const endMemory = memoryOf(appPid);
-  console.log(`\nMemory at the end: RSS ${endMemory.rssMb.toFixed(0)} MB, peak ${endMemory.peakMb.toFixed(0)} MB`);
+  phaseMemory.pages = endMemory;
+  // Which phase raised the peak (VmHWM after each).
+  for (const [phase, memory] of Object.entries(phaseMemory)) {
+    console.log(`  memory after ${phase}: RSS ${memory.rssMb.toFixed(0)} MB, peak so far ${memory.peakMb.toFixed(0)} MB`);
+  }
   app.child.kill('SIGTERM');
 
   const ingestRatio = ingest.requestsPerSecond / anchor.rowsPerSecond;
@@ -376,7 +382,7 @@ async function main(): Promise<void> {
     rows,
     ingestion: { created, rowsAdded, statusCounts: ingest.statusCounts, noAcknowledgedJotLost: noLoss, anchor, floor },
     pageSizes,
-    memory: { idle: idleMemory, end: endMemory },
+    memory: phaseMemory,
     durationSeconds: Math.round((Date.now() - started) / 1000),
   };
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
