@@ -48,10 +48,19 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : config.port}`);
 
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   await app.close();
   await database.close();
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
+// `kill -USR2 <pid>`: what is resident (bench and memory investigations, decision 0014).
+process.on('SIGUSR2', () => {
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const usage = process.memoryUsage();
+  console.error(JSON.stringify({ rss: mb(usage.rss), heapTotal: mb(usage.heapTotal), heapUsed: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) }));
+});
 process.on('SIGINT', () => void stop());

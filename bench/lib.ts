@@ -40,7 +40,8 @@ export function startChild(
   script: string,
   env: Record<string, string>,
 ): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // Built JavaScript (dist/) runs on plain node, as `npm start` does; TypeScript through tsx.
+  const child = spawn(process.execPath, script.endsWith('.js') ? [script] : ['--import', 'tsx', script], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,7 +122,7 @@ export function printTable(rows: Row[]): void {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'budget', 'ok'];
   const lines = rows.map((row) => [
     row.scenario,
-    Math.round(row.requestsPerSecond).toLocaleString('en-US'),
+    Number.isFinite(row.requestsPerSecond) ? Math.round(row.requestsPerSecond).toLocaleString('en-US') : '-',
     row.p50Ms === null ? '-' : String(row.p50Ms),
     row.p99Ms === null ? '-' : String(row.p99Ms),
     row.ratio === null ? '-' : row.ratio.toFixed(2),

@@ -24,3 +24,12 @@ if (builtAt === 0 || changedAt > builtAt || process.argv.includes('--force')) {
   execSync('npx react-router build', { cwd: root, stdio: 'inherit' });
   execSync('node scripts/precompress.mjs', { cwd: root, stdio: 'inherit' });
 }
+
+// The server as `npm start` runs it (plain node on dist/server/main.js; decision 0014): rebuilt when missing or
+// older than the server's sources (a fraction of a second).
+const serverOutput = path.join(root, 'dist/server/main.js');
+const serverBuiltAt = existsSync(serverOutput) ? statSync(serverOutput).mtimeMs : 0;
+const serverChangedAt = Math.max(...['src/server', 'src/shared', 'package-lock.json'].map((input) => newestMtime(path.join(root, input))));
+if (serverBuiltAt === 0 || serverChangedAt > serverBuiltAt || process.argv.includes('--force')) {
+  execSync('node scripts/build-server.mjs', { cwd: root, stdio: 'inherit' });
+}

@@ -14,13 +14,13 @@ import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
 import { createContentEvents } from './lib/content-events.ts';
+import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
 import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
 import { getHelpConfig } from './modules/help/service.ts';
-import { BlogPageCache } from './modules/blog/page-cache.ts';
 import { getPublishedPost, listCategories, listPostAds, listPublishedPosts, listRelatedPosts, nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
@@ -48,6 +48,9 @@ export interface BuildAppOptions {
   /** A logger stream (tests capture it); default stdout. */
   logStream?: NodeJS.WritableStream;
 }
+
+/** Admin writes whose modules do not emit a content event (the page cache must still drop its pages). */
+const UNANNOUNCED_WRITES = /^\/api\/(faqs|help-config|testimonials)(?:[/?]|$)/;
 
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
@@ -160,12 +163,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getPage: (slug) => getPublishedPage(db, slug),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
-    const pageCache = new BlogPageCache({
+    const pageCache = new PageCache({
       events: app.services.contentEvents,
       now: () => app.services.now(),
       nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
     });
     app.addHook('onClose', async () => pageCache.unsubscribe());
+    // FAQ, help config and testimonials do not announce their changes themselves: a successful write announces it.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      const kind = UNANNOUNCED_WRITES.exec(request.url)?.[1];
+      if (kind) app.services.contentEvents.emit(kind === 'help-config' ? 'help' : (kind as 'faqs' | 'testimonials'));
+    });
     await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
   }
 

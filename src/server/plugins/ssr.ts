@@ -12,19 +12,15 @@ import fp from 'fastify-plugin';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
+import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
   /** Project root holding build/ (production) or vite.config.ts (development). */
   root: string;
   services: WebServices;
-  /** Cache of rendered pages (the blog's, modules/blog/page-cache.ts); GET only, per-request nonce restored. */
-  pageCache?: {
-    wants(url: string): boolean;
-    get(url: string, nonce: string, acceptEncoding?: string): { status: number; headers: Array<[string, string]>; body: string | Buffer } | null;
-    begin(): number;
-    set(url: string, page: { status: number; headers: Array<[string, string]>; body: string }, nonce: string, generation: number): Promise<void>;
-  };
+  /** Cache of the pages anonymous visitors see alike (lib/page-cache.ts); the per-request nonce is put back in. */
+  pageCache?: PageCache;
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -75,6 +71,42 @@ export const ssrPlugin = fp(
 
     const handleRequest = createRequestHandler(loadBuild, options.mode);
 
+    /** Renders a page through React Router; an anonymous GET of a cacheable page is stored (`key`). */
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      cache: PageCache | undefined,
+      key: string | null,
+    ) => {
+      const generation = cache?.begin() ?? 0;
+      const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
+      // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
+      const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
+      if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+      if (cache && key && request.method === 'GET') {
+        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+        await cache.set(key, page, reply.scriptNonce, generation);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
+      }
+      // The page is complete once rendered (entry.server.tsx waits for onAllReady): sent as one buffer, it is
+      // compressed in one synchronous call instead of chunk by chunk on a stream (issue 13's profile).
+      if (
+        request.method === 'GET' &&
+        response.body &&
+        (response.headers.get('content-type') ?? '').startsWith('text/html')
+      ) {
+        reply.status(response.status);
+        for (const [name, value] of response.headers.entries()) {
+          if (name.toLowerCase() !== 'set-cookie') reply.header(name, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
+      return reply.send(response);
+    };
+
     // Pages read the body themselves (React Router actions), so this encapsulated scope keeps it raw.
     await app.register(async (pages) => {
       pages.removeAllContentTypeParsers();
@@ -86,26 +118,30 @@ export const ssrPlugin = fp(
         handler: async (request, reply) => {
           // API paths answer JSON, never a page: the not-found handler picks 404 or 405 (lib/api-route-miss.ts).
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
-          const cache = request.method === 'GET' && options.pageCache?.wants(request.url) ? options.pageCache : null;
-          if (cache) {
-            const hit = cache.get(request.url, reply.scriptNonce, String(request.headers['accept-encoding'] ?? ''));
+          const cache = options.pageCache;
+          const key = cache ? pageCacheKey(request.method, request.url, request.headers) : null;
+          let rendering = false;
+          if (cache && key) {
+            const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
+            let hit = cache.get(key, reply.scriptNonce, acceptEncoding);
+            if (!hit && request.method === 'GET' && !cache.has(key)) {
+              // Not stored at all: one request renders, the others wait for it (lib/page-cache.ts).
+              const pending = cache.waitForRender(key);
+              if (pending) {
+                await pending;
+                hit = cache.get(key, reply.scriptNonce, acceptEncoding);
+              } else rendering = true;
+            }
             if (hit) {
               for (const [name, value] of hit.headers) reply.header(name, value);
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
             }
           }
-          const generation = cache?.begin() ?? 0;
-          const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
-          // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
-          const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
-          if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-          if (cache && response.status === 200) {
-            const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
-            await cache.set(request.url, page, reply.scriptNonce, generation);
-            for (const [name, value] of page.headers) reply.header(name, value);
-            return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
+          try {
+            return await renderPage(request, reply, cache, key);
+          } finally {
+            if (rendering) cache!.rendered(key!);
           }
-          return reply.send(response);
         },
       });
     });

@@ -1,0 +1,140 @@
+/**
+ * The anonymous-page cache (lib/page-cache.ts) as `npm start` serves pages: a cached page changes right after its
+ * content changes, every response carries its own CSP nonce (also in the pre-built gzip), signed-in requests are
+ * neither served from nor stored in the cache, and the live jot count refreshes within the freshness window.
+ */
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, type TestUser } from '../../../tests/fixtures/users.ts';
+import { pageCacheKey } from './page-cache.ts';
+
+type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+const scriptNonces = (html: string) => [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]);
+
+describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let clock: number;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '100' }, { ssr: true });
+    app = testApp.app;
+    admin = await createTestAdmin(app);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+  beforeEach(() => {
+    clock = Date.parse('2026-06-01T12:00:00Z');
+    app.services.now = () => new Date(clock);
+    app.services.contentEvents.emit('pages');
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  const api = (method: 'POST' | 'PATCH', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });
+
+  it('keys anonymous GETs of public pages by path and sorted query, and nothing else', () => {
+    expect(pageCacheKey('GET', '/', {})).toBe('/');
+    expect(pageCacheKey('GET', '/help/', {})).toBe('/help');
+    expect(pageCacheKey('GET', '/blog?b=2&a=1', {})).toBe('/blog?a=1&b=2');
+    expect(pageCacheKey('GET', '/blog?', {})).toBe('/blog');
+    expect(pageCacheKey('GET', '/blog/a-post', { cookie: 'jotit_bid=abcdefghijklmnop' })).toBe('/blog/a-post');
+    expect(pageCacheKey('GET', '/blog/a-post', { cookie: 'jotit_bid=abcdefghijklmnop; session=x' })).toBeNull();
+    expect(pageCacheKey('GET', '/', { authorization: 'Bearer x' })).toBeNull();
+    expect(pageCacheKey('POST', '/', {})).toBeNull();
+    for (const url of ['/admin', '/login', '/reset-password?token=x', '/c/launch', '/go/1', '/blog/rss.xml', '/api-tester']) {
+      expect(pageCacheKey('GET', url, {}), url).toBeNull();
+    }
+  });
+
+  it('gives every response of a cached page its own nonce, in the CSP header and every script tag, plain and gzip', async () => {
+    const first = await page('/help');
+    const second = await page('/help');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(second.headers.etag).toBeUndefined();
+    expect(String(second.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(nonceOf(second)).toBeTruthy();
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    const nonces = scriptNonces(second.body);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonceOf(second)]));
+
+    const zipped = await page('/help', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['x-page-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const html = gunzipSync(zipped.rawPayload).toString('utf8');
+    expect(new Set(scriptNonces(html))).toEqual(new Set([nonceOf(zipped)]));
+    expect(html.replaceAll(nonceOf(zipped)!, 'N')).toBe(second.body.replaceAll(nonceOf(second)!, 'N'));
+  });
+
+  it('shows a banner, a FAQ and a blog post edit right after the change', async () => {
+    expect((await page('/help')).body).not.toContain('Fresh banner news');
+    expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+    expect((await api('POST', '/api/banners', { title: 'Fresh banner', message: 'Fresh banner news', type: 'info' })).statusCode).toBe(201);
+    const withBanner = await page('/help');
+    expect(withBanner.headers['x-page-cache']).toBe('miss');
+    expect(withBanner.body).toContain('Fresh banner news');
+
+    expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+    const faq = await api('POST', '/api/faqs', { question: 'Is the cache fresh?', answer: 'Right after a change.' });
+    expect(faq.statusCode, faq.body).toBe(201);
+    expect((await page('/help')).body).toContain('Is the cache fresh?');
+
+    expect((await api('POST', '/api/blog-categories', { name: 'Security' })).statusCode).toBe(201);
+    const post = await api('POST', '/api/blog-posts', { title: 'Cached title', content: 'Body text', category: 'Security', is_published: true, slug: 'cached' });
+    expect(post.statusCode, post.body).toBe(201);
+    expect((await page('/blog/cached')).body).toContain('Cached title');
+    expect((await page('/blog/cached')).headers['x-page-cache']).toBe('hit');
+    expect((await page('/blog')).body).toContain('Cached title');
+    const edit = await api('PATCH', `/api/blog-posts/${post.json<{ id: string }>().id}`, { title: 'Edited title' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await page('/blog/cached')).body).toContain('Edited title');
+    expect((await page('/blog')).body).toContain('Edited title');
+  });
+
+  it('renders a page nobody has stored once: requests arriving meanwhile wait for that render', async () => {
+    const responses = await Promise.all([page('/about'), page('/about'), page('/about')]);
+    expect(responses.map((response) => response.headers['x-page-cache']).sort()).toEqual(['hit', 'hit', 'miss']);
+    for (const response of responses) expect(new Set(scriptNonces(response.body))).toEqual(new Set([nonceOf(response)]));
+  });
+
+  it('never serves or stores a signed-in request', async () => {
+    const signedIn = await page('/', admin.headers);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['x-page-cache']).toBeUndefined();
+    // The signed-in render was not stored: the next anonymous request renders.
+    expect((await page('/')).headers['x-page-cache']).toBe('miss');
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+    // A stored page is not served to a signed-in request (or one with a session cookie) either.
+    expect((await page('/', admin.headers)).headers['x-page-cache']).toBeUndefined();
+    expect((await page('/', { cookie: 'session=abc' })).headers['x-page-cache']).toBeUndefined();
+  });
+
+  it('refreshes the live jot count once the page is no longer fresh (3 s), one request rendering while others get the stored page', async () => {
+    const countIn = (html: string) => /\\"jotCount\\",(\d+)/.exec(html)?.[1];
+    const before = await page('/');
+    const count = Number(countIn(before.body));
+    expect(Number.isInteger(count)).toBe(true);
+    app.jotFeed.recordInserted([{ id: 1_000_000, createdAt: new Date(clock), senderCity: null, senderState: null, senderCountry: null }]);
+    clock += 1000;
+    const within = await page('/');
+    expect(within.headers['x-page-cache']).toBe('hit');
+    expect(countIn(within.body)).toBe(String(count));
+    clock += 2500;
+    const [refresher, meanwhile] = await Promise.all([page('/'), page('/')]);
+    expect(refresher.headers['x-page-cache']).toBe('miss');
+    expect(countIn(refresher.body)).toBe(String(count + 1));
+    expect(meanwhile.headers['x-page-cache']).toBe('hit');
+    expect(countIn(meanwhile.body)).toBe(String(count));
+    const after = await page('/');
+    expect(after.headers['x-page-cache']).toBe('hit');
+    expect(countIn(after.body)).toBe(String(count + 1));
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * In-memory cache of the public pages every anonymous visitor sees alike (`/`, `/help`, `/blog`, `/blog/{slug}`,
+ * `/about`, `/p/{slug}` …; issue 13, decision 0014). React Router renders a page once; later requests get the
+ * stored HTML with their own CSP nonce put back in.
+ *
+ * - Only anonymous GETs: a request with an Authorization header or a cookie other than the blog's anonymous
+ *   browser id is neither served from nor stored in the cache; nor is a response that sets a cookie or is not 200.
+ * - Keyed by path + query with its parameters sorted (the blog's `?category=`); at most `maxEntries` pages.
+ * - Dropped whole on any content change (`contentEvents`: banners, FAQ, help, blog, pages, testimonials, …).
+ * - Live figures (the jot count in the frame and on the home page): a page is fresh for `ttlMs` (3 s). After that
+ *   one request renders it again while the others still get the stored page (for at most `staleMs`), so an expiry
+ *   never sends every connection into React at once. A scheduled blog post's time ends both (it appears on time).
+ * - The nonce: the page rendered for one request is kept split at that request's nonce, which stands in as the
+ *   placeholder and cannot collide with content (128 random bits drawn for that request, after the content was
+ *   written). Each hit joins the parts with its own request's nonce. gzip is built ahead too: each part is deflated once with a full flush (independent,
+ *   byte-aligned deflate blocks) and a hit joins them with the nonce as a stored block and a fresh CRC, so a hit
+ *   costs no compression. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
+ *   accepts gzip); a client that takes br only gets it compressed per request at quality 1.
+ * - Caching headers: `Cache-Control: no-cache` (as every page) and no ETag, since the body differs per response
+ *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding, Cookie, Authorization`.
+ */
+import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
+import type { ContentEvents } from './content-events.ts';
+
+/** GET paths whose page is the same for every anonymous visitor (sign-in, campaign and admin pages are not). */
+const CACHEABLE_PATH =
+  /^\/(?:|help|about|overview|contact|share-it|feedback|privacy-policy|terms-of-service|blog|blog\/(?!rss\.xml$)[^/]+|p\/[^/]+)\/?$/;
+/** Cookies that never change a page: the like button's anonymous browser id (modules/blog/routes.ts). */
+const NEUTRAL_COOKIES = new Set(['jotit_bid']);
+
+export interface RenderedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/** A hit as sent. */
+export interface PageHit {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  /** The body's UTF-8 bytes, split where the nonce goes. */
+  parts: Buffer[];
+  /** Each part deflated alone (full flush; the last one finished). */
+  deflated: Buffer[];
+  freshUntil: number;
+  expiresAt: number;
+  /** When a request started rendering the page again (0: none). */
+  refreshingSince: number;
+}
+
+export interface PageCacheOptions {
+  events: ContentEvents;
+  now: () => Date;
+  /** When the next scheduled content goes live (null: none). */
+  nextScheduledAt?: () => Promise<Date | null>;
+  /** How long a page is fresh (the live figures lag at most this much). */
+  ttlMs?: number;
+  /** How long past that a stored page may still be sent while one request renders it again. */
+  staleMs?: number;
+  maxEntries?: number;
+}
+
+/** The cache key of an anonymous GET of a cacheable page, else null. */
+export function pageCacheKey(method: string, url: string, headers: Record<string, string | string[] | undefined>): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (headers.authorization !== undefined) return null;
+  const cookie = headers.cookie;
+  if (cookie !== undefined) {
+    for (const pair of String(cookie).split(';')) {
+      const name = pair.split('=')[0]!.trim();
+      if (name && !NEUTRAL_COOKIES.has(name)) return null;
+    }
+  }
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!CACHEABLE_PATH.test(pathname)) return null;
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  if (queryAt === -1) return trimmed;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  query.sort();
+  const normalised = query.toString();
+  return normalised ? `${trimmed}?${normalised}` : trimmed;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+
+/** A deflate stored block (not final) holding `data`, at a byte boundary (each part ends with a full flush). */
+function storedBlock(data: Buffer): Buffer {
+  const length = data.length;
+  const header = Buffer.from([0x00, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
+  return Buffer.concat([header, data]);
+}
+
+export class PageCache {
+  private readonly pages = new Map<string, Entry>();
+  private generation = 0;
+  private readonly rendering = new Map<string, { promise: Promise<void>; done: () => void }>();
+  private nextPublish: Promise<number> | null = null;
+  readonly unsubscribe: () => void;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.unsubscribe = options.events.subscribe(() => this.clear());
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.pages.clear();
+    this.nextPublish = null;
+  }
+
+  /**
+   * The stored page with `nonce` put back in, encoded for `acceptEncoding`; null when absent, expired, or stale
+   * with no one renewing it yet (the caller then renders and stores it).
+   */
+  get(key: string, nonce: string, acceptEncoding = ''): PageHit | null {
+    const entry = this.pages.get(key);
+    if (!entry) return null;
+    const now = this.options.now().getTime();
+    if (now >= entry.expiresAt) {
+      this.pages.delete(key);
+      return null;
+    }
+    if (now >= entry.freshUntil && now - entry.refreshingSince > 10_000) {
+      entry.refreshingSince = now;
+      return null;
+    }
+    return this.encode(entry, nonce, acceptEncoding);
+  }
+
+  /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
+  begin(): number {
+    return this.generation;
+  }
+
+  /**
+   * A page nobody has stored yet (first visit, or just after a change): the first request renders it and the
+   * others arriving meanwhile wait for that render (`wait` resolves when it is stored or given up), instead of
+   * every connection rendering the same page at once. Returns null to the request that should render.
+   */
+  waitForRender(key: string): Promise<void> | null {
+    const pending = this.rendering.get(key);
+    if (pending) return pending.promise;
+    let done = () => {};
+    const promise = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.rendering.set(key, { promise, done });
+    return null;
+  }
+
+  /** The render of `key` started after `waitForRender` returned null is over (stored or not). */
+  rendered(key: string): void {
+    const pending = this.rendering.get(key);
+    this.rendering.delete(key);
+    pending?.done();
+  }
+
+  /** Stores a page rendered for an anonymous request (nothing stored unless 200 and without Set-Cookie). */
+  async set(key: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
+    const stored = this.pages.get(key);
+    if (stored) stored.refreshingSince = 0;
+    if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
+    if (nonce.length < 16) return;
+    const now = this.options.now().getTime();
+    let nextPublish = await this.nextPublishTime(now);
+    // The remembered publish time has passed (that content is live now): ask again for the next one.
+    if (nextPublish <= now) {
+      this.nextPublish = null;
+      nextPublish = await this.nextPublishTime(now);
+    }
+    if (generation !== this.generation) return;
+    const freshUntil = Math.min(now + (this.options.ttlMs ?? 3000), nextPublish);
+    if (freshUntil <= now) return;
+    const parts = page.body.split(nonce).map((part) => Buffer.from(part, 'utf8'));
+    const deflated = parts.map((part, index) =>
+      deflateRawSync(part, { level: 9, finishFlush: index === parts.length - 1 ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH }),
+    );
+    const headers = page.headers.filter(([name]) => !['content-length', 'etag', 'vary'].includes(name.toLowerCase()));
+    if (this.pages.size >= (this.options.maxEntries ?? 500) && !this.pages.has(key)) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, {
+      status: page.status,
+      headers: [...headers, ['vary', 'Accept-Encoding, Cookie, Authorization']],
+      parts,
+      deflated,
+      freshUntil,
+      expiresAt: Math.min(now + (this.options.staleMs ?? 30_000), nextPublish),
+      refreshingSince: 0,
+    });
+  }
+
+  private encode(entry: Entry, nonce: string, acceptEncoding: string): PageHit {
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    if (/\bgzip\b/.test(acceptEncoding)) {
+      const chunks: Buffer[] = [GZIP_HEADER];
+      let crc = 0;
+      let size = 0;
+      const block = storedBlock(nonceBytes);
+      entry.parts.forEach((part, index) => {
+        if (index > 0) {
+          chunks.push(block);
+          crc = crc32(nonceBytes, crc);
+          size += nonceBytes.length;
+        }
+        chunks.push(entry.deflated[index]!);
+        crc = crc32(part, crc);
+        size += part.length;
+      });
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE(size >>> 0, 4);
+      chunks.push(trailer);
+      return { status: entry.status, headers: [...entry.headers, ['content-encoding', 'gzip']], body: Buffer.concat(chunks) };
+    }
+    const plain = Buffer.concat(entry.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+    if (/\bbr\b/.test(acceptEncoding)) {
+      const body = brotliCompressSync(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } });
+      return { status: entry.status, headers: [...entry.headers, ['content-encoding', 'br']], body };
+    }
+    return { status: entry.status, headers: entry.headers, body: plain };
+  }
+
+  private nextPublishTime(now: number): Promise<number> {
+    const next = this.options.nextScheduledAt;
+    if (!next) return Promise.resolve(Number.POSITIVE_INFINITY);
+    this.nextPublish ??= next()
+      .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
+      .catch(() => now);
+    return this.nextPublish;
+  }
+
+  /** Whether a page (fresh or stale) is stored under `key`. */
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
