@@ -10,7 +10,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- final: production dependencies, server sources (run by tsx, a dependency), the built web app ----
+# ---- final: production dependencies, the built server (dist/, plain node: decision 0014), the built web app ----
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -24,9 +24,10 @@ COPY scripts ./scripts
 COPY src/server ./src/server
 COPY src/shared ./src/shared
 COPY --from=build /app/build ./build
+COPY --from=build /app/dist ./dist
 # `npm start` first runs scripts/ensure-build.mjs, which rebuilds only when the build is older than its inputs:
-# make the copied build the newest file so it never tries (the build tools are not in this stage).
-RUN touch build/server/index.js \
+# make the copied builds the newest files so it never tries (the web build tools are not in this stage).
+RUN touch build/server/index.js dist/server/main.js \
     && mkdir -p /data && chown node:node /data
 USER node
 # The embedded database (PGlite), the generated JWT secret and the dev outbox live here. With DATABASE_URL and

@@ -3,7 +3,7 @@
  *
  * Creates a temporary PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL), migrates, seeds the demo
  * content (banners, blog, FAQ, testimonials, the demo build GUID) plus 10,000 jots, and starts the real production
- * process (src/server/main.ts, NODE_ENV=production, pages from the production build, job worker running, as
+ * process (dist/server/main.js as `npm start` runs it, NODE_ENV=production, pages from the production build, job worker running, as
  * docs/deploy.md runs it behind a proxy: TRUST_PROXY=true and the real per-IP limits). Then, for LOADTEST_SECONDS
  * (60):
  *
@@ -150,7 +150,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The production process (src/server/main.ts), ready once /readyz answers 200. */
+/** The production process (dist/server/main.js, as `npm start` runs it), ready once /readyz answers 200. */
 async function startApp(env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const logFd = openSync(logFile, 'a');
@@ -158,7 +158,7 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
   const profile = process.env.LOADTEST_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/main.js'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', logFd, logFd],

@@ -1,6 +1,6 @@
 /**
  * Three instances behind a real nginx, sharing one PostgreSQL database and one Redis (issue 14 item 2), as
- * docs/deploy.md and compose.yaml describe. Real processes (`src/server/main.ts`), real proxy, real SMTP; Kit is
+ * docs/deploy.md and compose.yaml describe. Real processes (`dist/server/main.js`, as `npm start` runs it), real proxy, real SMTP; Kit is
  * the fake. Prints rough figures (start-up, latency through the proxy, convergence) for the deployment notes.
  *
  * Needs TEST_DATABASE_URL (a PostgreSQL server where it may create a database), REDIS_URL and nginx; skipped
@@ -29,12 +29,19 @@ const ADMIN_PASSWORD = 'cluster-password-1';
 const BANNER_REFRESH_MS = 10_000;
 const COUNT_CONVERGE_MS = 2_000;
 // A real 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const figures: Record<string, string> = {};
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
-async function call(baseUrl: string, url: string, init: { method?: string; token?: string; body?: unknown; ip?: string } = {}) {
+async function call(
+  baseUrl: string,
+  url: string,
+  init: { method?: string; token?: string; body?: unknown; ip?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -76,7 +83,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Opens `GET /api/jots/stream` and resolves `reached(count)` when an event carries that count (or later). */
 async function openJotStream(baseUrl: string) {
   const controller = new AbortController();
-  const response = await fetch(new URL('/api/jots/stream', baseUrl), { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+  const response = await fetch(new URL('/api/jots/stream', baseUrl), {
+    signal: controller.signal,
+    headers: { accept: 'text/event-stream' },
+  });
   expect(response.status).toBe(200);
   const counts: number[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -104,215 +114,295 @@ async function openJotStream(baseUrl: string) {
   return {
     counts,
     reached: (count: number) =>
-      counts.some((seen) => seen >= count) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+      counts.some((seen) => seen >= count)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     close: () => controller.abort(),
   };
 }
 
-describe.skipIf(!ready)('three instances behind nginx, one PostgreSQL, one Redis (needs TEST_DATABASE_URL, REDIS_URL, nginx)', () => {
-  const databaseName = `jotit_cluster_${randomBytes(6).toString('hex')}`;
-  let databaseUrl: string;
-  let db: pg.Client;
-  let smtp: TestSmtpServer;
-  let kit: FakeKitServer;
-  let apps: AppProcess[] = [];
-  let proxy: Proxy;
-  let startFailures: string[] = [];
-  let adminToken: string;
-  let adminId: number;
+describe.skipIf(!ready)(
+  'three instances behind nginx, one PostgreSQL, one Redis (needs TEST_DATABASE_URL, REDIS_URL, nginx)',
+  () => {
+    const databaseName = `jotit_cluster_${randomBytes(6).toString('hex')}`;
+    let databaseUrl: string;
+    let db: pg.Client;
+    let smtp: TestSmtpServer;
+    let kit: FakeKitServer;
+    let apps: AppProcess[] = [];
+    let proxy: Proxy;
+    let startFailures: string[] = [];
+    let adminToken: string;
+    let adminId: number;
 
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      await admin.end();
+      const url = new URL(adminUrl!);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+      db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
 
-    [smtp, kit] = await Promise.all([startSmtpServer(), startFakeKit()]);
-    // A Redis database of its own (1–15), so rate-limit counters never meet another test run's.
-    const redis = new URL(redisUrl!);
-    redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+      [smtp, kit] = await Promise.all([startSmtpServer(), startFakeKit()]);
+      // A Redis database of its own (1–15), so rate-limit counters never meet another test run's.
+      const redis = new URL(redisUrl!);
+      redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
 
-    const ports = await Promise.all([freePort(), freePort(), freePort()]);
-    const env = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.toString(),
-      TRUST_PROXY: 'true',
-      CAPTCHA_MAX_NUMBER: '10',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      ...kit.env(),
-      LOG_LEVEL: 'warn',
-    };
-    // All three at once on an empty database: migrations, pg-boss set-up and the first admin race.
-    const started = performance.now();
-    const results = await Promise.allSettled(ports.map((port) => startAppProcess({ port, readyTimeoutMs: 90_000, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } })));
-    figures['start-up of three (all ready)'] = `${Math.round(performance.now() - started)} ms`;
-    apps = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
-    startFailures = results.filter((result) => result.status === 'rejected').map((result) => String(result.reason).slice(0, 3000));
-    if (apps.length > 0) proxy = await startProxy(apps.map((app) => `127.0.0.1:${app.port}`));
-  });
+      const ports = await Promise.all([freePort(), freePort(), freePort()]);
+      const env = {
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redis.toString(),
+        TRUST_PROXY: 'true',
+        CAPTCHA_MAX_NUMBER: '10',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        SEED_DEMO: 'false',
+        SMTP_URL: smtp.url,
+        ...kit.env(),
+        LOG_LEVEL: 'warn',
+      };
+      // All three at once on an empty database: migrations, pg-boss set-up and the first admin race.
+      const started = performance.now();
+      const results = await Promise.allSettled(
+        ports.map((port) =>
+          startAppProcess({ port, readyTimeoutMs: 90_000, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } }),
+        ),
+      );
+      figures['start-up of three (all ready)'] = `${Math.round(performance.now() - started)} ms`;
+      apps = results.filter((result) => result.status === 'fulfilled').map((result) => result.value);
+      startFailures = results
+        .filter((result) => result.status === 'rejected')
+        .map((result) => String(result.reason).slice(0, 3000));
+      if (apps.length > 0) proxy = await startProxy(apps.map((app) => `127.0.0.1:${app.port}`));
+    });
 
-  afterAll(async () => {
-    await proxy?.stop();
-    await Promise.all(apps.map((app) => app.stop()));
-    await Promise.all([smtp?.close(), kit?.close(), db?.end()]);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-    console.log(`three-instance figures (rough: shared 2-core machine):\n${Object.entries(figures).map(([key, value]) => `  ${key}: ${value}`).join('\n')}`);
-  });
+    afterAll(async () => {
+      await proxy?.stop();
+      await Promise.all(apps.map((app) => app.stop()));
+      await Promise.all([smtp?.close(), kit?.close(), db?.end()]);
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+      console.log(
+        `three-instance figures (rough: shared 2-core machine):\n${Object.entries(figures)
+          .map(([key, value]) => `  ${key}: ${value}`)
+          .join('\n')}`,
+      );
+    });
 
-  it('starts all three together and runs each migration once', async () => {
-    expect(startFailures).toEqual([]);
-    expect(apps).toHaveLength(3);
-    const journal = JSON.parse(readFileSync(path.join(projectRoot, 'src/server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
-    const { rows } = await db.query<{ hash: string; n: number }>('select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash');
-    expect(rows).toHaveLength(journal.entries.length);
-    expect(rows.every((row) => row.n === 1)).toBe(true);
-    const admins = await db.query('select id from users where lower(email) = $1', [ADMIN_EMAIL]);
-    expect(admins.rowCount).toBe(1);
+    it('starts all three together and runs each migration once', async () => {
+      expect(startFailures).toEqual([]);
+      expect(apps).toHaveLength(3);
+      const journal = JSON.parse(
+        readFileSync(path.join(projectRoot, 'src/server/db/migrations/meta/_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const { rows } = await db.query<{ hash: string; n: number }>(
+        'select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash',
+      );
+      expect(rows).toHaveLength(journal.entries.length);
+      expect(rows.every((row) => row.n === 1)).toBe(true);
+      const admins = await db.query('select id from users where lower(email) = $1', [ADMIN_EMAIL]);
+      expect(admins.rowCount).toBe(1);
 
-    // Latency of a cheap request, through the proxy and straight to an instance.
-    const timeOf = async (baseUrl: string) => {
-      const times: number[] = [];
-      for (let index = 0; index < 40; index += 1) {
-        const started = performance.now();
-        expect((await call(baseUrl, '/api/banners/active')).status).toBe(200);
-        times.push(performance.now() - started);
+      // Latency of a cheap request, through the proxy and straight to an instance.
+      const timeOf = async (baseUrl: string) => {
+        const times: number[] = [];
+        for (let index = 0; index < 40; index += 1) {
+          const started = performance.now();
+          expect((await call(baseUrl, '/api/banners/active')).status).toBe(200);
+          times.push(performance.now() - started);
+        }
+        return median(times);
+      };
+      figures['GET /api/banners/active median, direct'] = `${(await timeOf(apps[0]!.baseUrl)).toFixed(1)} ms`;
+      figures['GET /api/banners/active median, through nginx'] = `${(await timeOf(proxy.baseUrl)).toFixed(1)} ms`;
+    });
+
+    it('accepts a captcha solution once in total, and a sign-in on one instance is valid on all', async () => {
+      const captcha = await solvedCaptcha(proxy.baseUrl);
+      // The same solution sent to the three instances at the same moment: one sign-in, two refusals.
+      const attempts = await Promise.all(
+        apps.map((app) =>
+          call(app.baseUrl, '/api/auth/signin', {
+            method: 'POST',
+            body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, captcha },
+          }),
+        ),
+      );
+      expect(attempts.map((attempt) => attempt.status).sort()).toEqual([200, 400, 400]);
+      const signedIn = attempts.find((attempt) => attempt.status === 200)!.json as {
+        token: string;
+        user: { id: number };
+      };
+      adminToken = signedIn.token;
+      adminId = signedIn.user.id;
+      for (const baseUrl of [...apps.map((app) => app.baseUrl), proxy.baseUrl]) {
+        expect((await call(baseUrl, '/api/auth/validate', { token: adminToken })).status).toBe(200);
       }
-      return median(times);
-    };
-    figures['GET /api/banners/active median, direct'] = `${(await timeOf(apps[0]!.baseUrl)).toFixed(1)} ms`;
-    figures['GET /api/banners/active median, through nginx'] = `${(await timeOf(proxy.baseUrl)).toFixed(1)} ms`;
-  });
-
-  it('accepts a captcha solution once in total, and a sign-in on one instance is valid on all', async () => {
-    const captcha = await solvedCaptcha(proxy.baseUrl);
-    // The same solution sent to the three instances at the same moment: one sign-in, two refusals.
-    const attempts = await Promise.all(
-      apps.map((app) => call(app.baseUrl, '/api/auth/signin', { method: 'POST', body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, captcha } })),
-    );
-    expect(attempts.map((attempt) => attempt.status).sort()).toEqual([200, 400, 400]);
-    const signedIn = attempts.find((attempt) => attempt.status === 200)!.json as { token: string; user: { id: number } };
-    adminToken = signedIn.token;
-    adminId = signedIn.user.id;
-    for (const baseUrl of [...apps.map((app) => app.baseUrl), proxy.baseUrl]) {
-      expect((await call(baseUrl, '/api/auth/validate', { token: adminToken })).status).toBe(200);
-    }
-  });
-
-  it('refuses a revoked session on every instance at once (password change through one)', async () => {
-    const newPassword = 'cluster-password-2';
-    const changed = await call(apps[1]!.baseUrl, `/api/users/${adminId}`, { method: 'PATCH', token: adminToken, body: { password: newPassword } });
-    expect(changed.status, changed.text).toBe(200);
-    const after = await Promise.all(apps.map((app) => call(app.baseUrl, '/api/auth/validate', { token: adminToken })));
-    expect(after.map((response) => response.status)).toEqual([401, 401, 401]);
-    const captcha = await solvedCaptcha(proxy.baseUrl);
-    const again = await call(proxy.baseUrl, '/api/auth/signin', { method: 'POST', body: { email: ADMIN_EMAIL, password: newPassword, captcha } });
-    expect(again.status).toBe(200);
-    adminToken = (again.json as { token: string }).token;
-  });
-
-  it('shares per-IP rate limits between the instances (auth: 10 a minute in all)', async () => {
-    const ip = randomIp();
-    const statuses: number[] = [];
-    for (let index = 0; index < 12; index += 1) {
-      // The address the proxy forwards (X-Forwarded-For), sent straight to each instance in turn.
-      statuses.push((await call(apps[index % 3]!.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip })).status);
-    }
-    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
-    // Another address still has its own budget; and a client cannot pick its address through the proxy.
-    expect((await call(apps[0]!.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip: randomIp() })).status).toBe(400);
-    expect((await call(proxy.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip })).status).toBe(400);
-  });
-
-  it('serves an image uploaded through one instance from the others (decision 0017)', async () => {
-    const boundary = 'jotit-cluster-boundary';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const uploaded = await fetch(new URL('/api/uploads', apps[0]!.baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body,
     });
-    expect(uploaded.status).toBe(201);
-    const { url } = (await uploaded.json()) as { url: string };
-    for (const baseUrl of [apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl]) {
-      const served = await fetch(new URL(url, baseUrl));
-      expect(served.status).toBe(200);
-      expect(served.headers.get('cache-control')).toContain('immutable');
-      expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    }
-  });
 
-  it('serves a banner created through one instance from all within their refresh interval', async () => {
-    const title = `Cluster banner ${randomBytes(4).toString('hex')}`;
-    // Every instance has read (and cached) the banner list before the change.
-    for (const app of apps) expect((await call(app.baseUrl, '/api/banners/active')).status).toBe(200);
-    const created = await call(apps[0]!.baseUrl, '/api/banners', { method: 'POST', token: adminToken, body: { title, message: 'Served by every instance' } });
-    expect(created.status, created.text).toBe(201);
-    const took = await converge('banner on every instance', BANNER_REFRESH_MS + 1000, async () => {
-      const answers = await Promise.all(apps.map((app) => call(app.baseUrl, '/api/banners/active')));
-      return answers.every((answer) => answer.text.includes(title));
-    });
-    figures['banner visible on all three after'] = `${Math.round(took)} ms (refresh interval ${BANNER_REFRESH_MS} ms)`;
-  });
-
-  it('converges the jot count on all instances, and pushes it on their live streams, within 2 s', async () => {
-    const guid = await call(apps[0]!.baseUrl, '/api/build-guids', { method: 'POST', token: adminToken, body: { name: 'cluster-build', value: randomBytes(16).toString('hex') } });
-    expect(guid.status, guid.text).toBe(201);
-    const counts = async () => Promise.all(apps.map(async (app) => (await call(app.baseUrl, '/api/jots/count')).json.count as number));
-    const before = await counts();
-    // Live streams (SSE) on the two other instances and through nginx.
-    const streams = await Promise.all([apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl].map((baseUrl) => openJotStream(baseUrl)));
-    try {
-      const posted = performance.now();
-      const jot = await call(apps[0]!.baseUrl, '/api/test-jot', { method: 'POST', token: adminToken, body: { content: 'cluster jot', buildGuidName: 'cluster-build' } });
-      expect(jot.status, jot.text).toBe(201);
-      const expected = before[0]! + 1;
-      const took = await converge('jot count on every instance', COUNT_CONVERGE_MS, async () => (await counts()).every((count) => count === expected));
-      figures['jot count equal on all three after'] = `${Math.round(took)} ms`;
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`streams did not push count ${expected} within ${COUNT_CONVERGE_MS} ms: ${JSON.stringify(streams.map((stream) => stream.counts))}`)), COUNT_CONVERGE_MS);
+    it('refuses a revoked session on every instance at once (password change through one)', async () => {
+      const newPassword = 'cluster-password-2';
+      const changed = await call(apps[1]!.baseUrl, `/api/users/${adminId}`, {
+        method: 'PATCH',
+        token: adminToken,
+        body: { password: newPassword },
       });
-      await Promise.race([Promise.all(streams.map((stream) => stream.reached(expected))), deadline]).finally(() => clearTimeout(timer));
-      figures['new count pushed on the other instances\' streams and through nginx after'] = `${Math.round(performance.now() - posted)} ms (since the POST)`;
-    } finally {
-      for (const stream of streams) stream.close();
-    }
-  });
-
-  it('runs each job once: one e-mail and one Kit subscription per lead, whichever instance took it', async () => {
-    const emails = apps.map((_, index) => `cluster-lead-${index}-${randomBytes(3).toString('hex')}@example.com`);
-    for (const [index, app] of apps.entries()) {
-      const captcha = await solvedCaptcha(app.baseUrl);
-      const lead = await call(app.baseUrl, '/api/leads', { method: 'POST', ip: randomIp(), body: { firstName: 'Lea', email: emails[index], captcha } });
-      expect(lead.status, lead.text).toBe(200);
-    }
-    const formPosts = (email: string) => kit.requests.filter((request) => request.path.includes('/forms/') && request.body.email_address === email && request.status < 300);
-    await Promise.all(emails.map((email) => smtp.waitForMail((mail) => mail.to.includes(email), 20_000)));
-    await kit.waitFor(() => emails.every((email) => formPosts(email).length > 0), 20_000);
-    // Sentinel: nothing left queued or running anywhere, so any duplicate would have been sent by now.
-    await converge('job queue drained', 20_000, async () => {
-      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')");
-      return rows[0]!.n === 0;
+      expect(changed.status, changed.text).toBe(200);
+      const after = await Promise.all(
+        apps.map((app) => call(app.baseUrl, '/api/auth/validate', { token: adminToken })),
+      );
+      expect(after.map((response) => response.status)).toEqual([401, 401, 401]);
+      const captcha = await solvedCaptcha(proxy.baseUrl);
+      const again = await call(proxy.baseUrl, '/api/auth/signin', {
+        method: 'POST',
+        body: { email: ADMIN_EMAIL, password: newPassword, captcha },
+      });
+      expect(again.status).toBe(200);
+      adminToken = (again.json as { token: string }).token;
     });
-    for (const email of emails) {
-      expect(smtp.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
-      expect(formPosts(email)).toHaveLength(1);
-    }
-  });
-});
+
+    it('shares per-IP rate limits between the instances (auth: 10 a minute in all)', async () => {
+      const ip = randomIp();
+      const statuses: number[] = [];
+      for (let index = 0; index < 12; index += 1) {
+        // The address the proxy forwards (X-Forwarded-For), sent straight to each instance in turn.
+        statuses.push(
+          (await call(apps[index % 3]!.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip })).status,
+        );
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      // Another address still has its own budget; and a client cannot pick its address through the proxy.
+      expect(
+        (await call(apps[0]!.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip: randomIp() })).status,
+      ).toBe(400);
+      expect((await call(proxy.baseUrl, '/api/auth/signin', { method: 'POST', body: {}, ip })).status).toBe(400);
+    });
+
+    it('serves an image uploaded through one instance from the others (decision 0017)', async () => {
+      const boundary = 'jotit-cluster-boundary';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const uploaded = await fetch(new URL('/api/uploads', apps[0]!.baseUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      });
+      expect(uploaded.status).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      for (const baseUrl of [apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl]) {
+        const served = await fetch(new URL(url, baseUrl));
+        expect(served.status).toBe(200);
+        expect(served.headers.get('cache-control')).toContain('immutable');
+        expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      }
+    });
+
+    it('serves a banner created through one instance from all within their refresh interval', async () => {
+      const title = `Cluster banner ${randomBytes(4).toString('hex')}`;
+      // Every instance has read (and cached) the banner list before the change.
+      for (const app of apps) expect((await call(app.baseUrl, '/api/banners/active')).status).toBe(200);
+      const created = await call(apps[0]!.baseUrl, '/api/banners', {
+        method: 'POST',
+        token: adminToken,
+        body: { title, message: 'Served by every instance' },
+      });
+      expect(created.status, created.text).toBe(201);
+      const took = await converge('banner on every instance', BANNER_REFRESH_MS + 1000, async () => {
+        const answers = await Promise.all(apps.map((app) => call(app.baseUrl, '/api/banners/active')));
+        return answers.every((answer) => answer.text.includes(title));
+      });
+      figures['banner visible on all three after'] =
+        `${Math.round(took)} ms (refresh interval ${BANNER_REFRESH_MS} ms)`;
+    });
+
+    it('converges the jot count on all instances, and pushes it on their live streams, within 2 s', async () => {
+      const guid = await call(apps[0]!.baseUrl, '/api/build-guids', {
+        method: 'POST',
+        token: adminToken,
+        body: { name: 'cluster-build', value: randomBytes(16).toString('hex') },
+      });
+      expect(guid.status, guid.text).toBe(201);
+      const counts = async () =>
+        Promise.all(apps.map(async (app) => (await call(app.baseUrl, '/api/jots/count')).json.count as number));
+      const before = await counts();
+      // Live streams (SSE) on the two other instances and through nginx.
+      const streams = await Promise.all(
+        [apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl].map((baseUrl) => openJotStream(baseUrl)),
+      );
+      try {
+        const posted = performance.now();
+        const jot = await call(apps[0]!.baseUrl, '/api/test-jot', {
+          method: 'POST',
+          token: adminToken,
+          body: { content: 'cluster jot', buildGuidName: 'cluster-build' },
+        });
+        expect(jot.status, jot.text).toBe(201);
+        const expected = before[0]! + 1;
+        const took = await converge('jot count on every instance', COUNT_CONVERGE_MS, async () =>
+          (await counts()).every((count) => count === expected),
+        );
+        figures['jot count equal on all three after'] = `${Math.round(took)} ms`;
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `streams did not push count ${expected} within ${COUNT_CONVERGE_MS} ms: ${JSON.stringify(streams.map((stream) => stream.counts))}`,
+                ),
+              ),
+            COUNT_CONVERGE_MS,
+          );
+        });
+        await Promise.race([Promise.all(streams.map((stream) => stream.reached(expected))), deadline]).finally(() =>
+          clearTimeout(timer),
+        );
+        figures["new count pushed on the other instances' streams and through nginx after"] =
+          `${Math.round(performance.now() - posted)} ms (since the POST)`;
+      } finally {
+        for (const stream of streams) stream.close();
+      }
+    });
+
+    it('runs each job once: one e-mail and one Kit subscription per lead, whichever instance took it', async () => {
+      const emails = apps.map((_, index) => `cluster-lead-${index}-${randomBytes(3).toString('hex')}@example.com`);
+      for (const [index, app] of apps.entries()) {
+        const captcha = await solvedCaptcha(app.baseUrl);
+        const lead = await call(app.baseUrl, '/api/leads', {
+          method: 'POST',
+          ip: randomIp(),
+          body: { firstName: 'Lea', email: emails[index], captcha },
+        });
+        expect(lead.status, lead.text).toBe(200);
+      }
+      const formPosts = (email: string) =>
+        kit.requests.filter(
+          (request) => request.path.includes('/forms/') && request.body.email_address === email && request.status < 300,
+        );
+      await Promise.all(emails.map((email) => smtp.waitForMail((mail) => mail.to.includes(email), 20_000)));
+      await kit.waitFor(() => emails.every((email) => formPosts(email).length > 0), 20_000);
+      // Sentinel: nothing left queued or running anywhere, so any duplicate would have been sent by now.
+      await converge('job queue drained', 20_000, async () => {
+        const { rows } = await db.query<{ n: number }>(
+          "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')",
+        );
+        return rows[0]!.n === 0;
+      });
+      for (const email of emails) {
+        expect(smtp.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+        expect(formPosts(email)).toHaveLength(1);
+      }
+    });
+  },
+);
