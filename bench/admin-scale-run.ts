@@ -9,10 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createBenchAdminToken, measureAdminAtScale, seedAtScale } from './admin-scale.ts';
-import { benchChildren, printTable, startChild } from './lib.ts';
-
-// The secret bench/app-server.ts signs with.
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+import { BENCH_JWT_SECRET, benchChildren, printTable, startChild } from './lib.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -27,7 +24,11 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+async function adminQuery<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -53,7 +54,7 @@ try {
   const started = performance.now();
   const { port, child } = await startChild('bench/app-server.ts', { DATABASE_URL: databaseUrl, PORT: '0' });
   process.stdout.write(`app ready in ${Math.round((performance.now() - started) / 1000)} s\n`);
-  const token = await createBenchAdminToken(databaseUrl, JWT_SECRET);
+  const token = await createBenchAdminToken(databaseUrl, BENCH_JWT_SECRET);
   const rows = await measureAdminAtScale(`http://127.0.0.1:${port}`, token, { pid: child.pid });
   printTable(rows);
   const failed = rows.filter((row) => row.pass === false).length;

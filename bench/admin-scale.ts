@@ -32,10 +32,46 @@ export const RARE = {
 } as const;
 
 const WORDS = [
-  'meeting', 'grocery', 'idea', 'reminder', 'call', 'invoice', 'draft', 'review', 'todo', 'bug', 'release', 'lunch',
-  'budget', 'travel', 'book', 'article', 'follow', 'up', 'client', 'design', 'deploy', 'fix', 'email', 'plan',
-  'report', 'sprint', 'notes', 'weekend', 'birthday', 'gift', 'recipe', 'password', 'server', 'backup', 'music',
-  'movie', 'garden', 'doctor', 'flight', 'hotel',
+  'meeting',
+  'grocery',
+  'idea',
+  'reminder',
+  'call',
+  'invoice',
+  'draft',
+  'review',
+  'todo',
+  'bug',
+  'release',
+  'lunch',
+  'budget',
+  'travel',
+  'book',
+  'article',
+  'follow',
+  'up',
+  'client',
+  'design',
+  'deploy',
+  'fix',
+  'email',
+  'plan',
+  'report',
+  'sprint',
+  'notes',
+  'weekend',
+  'birthday',
+  'gift',
+  'recipe',
+  'password',
+  'server',
+  'backup',
+  'music',
+  'movie',
+  'garden',
+  'doctor',
+  'flight',
+  'hotel',
 ];
 
 /** Fills the (migrated, empty) database at `databaseUrl` with jots and leads at scale, then VACUUM ANALYZE. */
@@ -86,7 +122,7 @@ export async function seedAtScale(databaseUrl: string): Promise<void> {
 
 /**
  * An admin user in the database at `databaseUrl` and a bearer token for it, signed with the app's JWT_SECRET
- * (bench/app-server.ts uses 'bench-secret-that-is-long-enough-for-hs256-signing').
+ * (bench/app-server.ts uses BENCH_JWT_SECRET from bench/lib.ts).
  */
 export async function createBenchAdminToken(databaseUrl: string, jwtSecret: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -141,15 +177,24 @@ export interface AdminScaleOptions {
  * Times every admin read at scale (`appUrl` with a seeded database, `adminToken` an admin's bearer token).
  * Sequential, SAMPLES (20) timed requests after 2 warm-ups each.
  */
-export async function measureAdminAtScale(appUrl: string, adminToken: string, options: AdminScaleOptions = {}): Promise<Row[]> {
+export async function measureAdminAtScale(
+  appUrl: string,
+  adminToken: string,
+  options: AdminScaleOptions = {},
+): Promise<Row[]> {
   const headers = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
   const request = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${appUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${appUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
     return text;
   };
-  const json = async <T>(method: string, path: string, body?: unknown) => JSON.parse(await request(method, path, body)) as T;
+  const json = async <T>(method: string, path: string, body?: unknown) =>
+    JSON.parse(await request(method, path, body)) as T;
 
   // Cursors for the keyset probes, from real responses (undefined when the API has no cursors).
   type Page = { jots: Array<{ id: number }>; total: number; nextCursor?: string | null };
@@ -159,7 +204,9 @@ export async function measureAdminAtScale(appUrl: string, adminToken: string, op
   const middleCursor = (middle as { prevCursor?: string | null }).prevCursor ?? null;
   const hasCursors = first.nextCursor !== undefined;
   const searchPage = (field: string, value: string) => ({ field, value, limit: 50 });
-  const searchCursor = hasCursors ? (await json<Page>('POST', '/api/jots-search', searchPage('payload', 'meeting'))).nextCursor : null;
+  const searchCursor = hasCursors
+    ? (await json<Page>('POST', '/api/jots-search', searchPage('payload', 'meeting'))).nextCursor
+    : null;
 
   const probes: Probe[] = [
     { name: 'GET /api/jots first page', path: '/api/jots?limit=50&offset=0' },
@@ -167,8 +214,14 @@ export async function measureAdminAtScale(appUrl: string, adminToken: string, op
     { name: 'GET /api/jots last page (offset)', path: `/api/jots?limit=50&offset=${Math.max(0, first.total - 50)}` },
     ...(hasCursors
       ? [
-          { name: 'GET /api/jots next page (cursor)', path: `/api/jots?limit=50&after=${encodeURIComponent(first.nextCursor ?? '')}` },
-          { name: 'GET /api/jots middle page (cursor)', path: `/api/jots?limit=50&after=${encodeURIComponent(middleCursor ?? '')}` },
+          {
+            name: 'GET /api/jots next page (cursor)',
+            path: `/api/jots?limit=50&after=${encodeURIComponent(first.nextCursor ?? '')}`,
+          },
+          {
+            name: 'GET /api/jots middle page (cursor)',
+            path: `/api/jots?limit=50&after=${encodeURIComponent(middleCursor ?? '')}`,
+          },
           { name: 'GET /api/jots last page (cursor)', path: '/api/jots?limit=50&last=true' },
         ]
       : []),
@@ -181,11 +234,31 @@ export async function measureAdminAtScale(appUrl: string, adminToken: string, op
         ['payload', 'meeting', RARE.word],
       ] as const
     ).flatMap(([field, common, rare]) => [
-      { name: `POST /api/jots-search ${field} common`, method: 'POST' as const, path: '/api/jots-search', body: searchPage(field, common) },
-      { name: `POST /api/jots-search ${field} rare`, method: 'POST' as const, path: '/api/jots-search', body: searchPage(field, rare) },
+      {
+        name: `POST /api/jots-search ${field} common`,
+        method: 'POST' as const,
+        path: '/api/jots-search',
+        body: searchPage(field, common),
+      },
+      {
+        name: `POST /api/jots-search ${field} rare`,
+        method: 'POST' as const,
+        path: '/api/jots-search',
+        body: searchPage(field, rare),
+      },
     ]),
-    { name: 'POST /api/jots-search payload 2 chars', method: 'POST', path: '/api/jots-search', body: searchPage('payload', 'zq') },
-    { name: 'POST /api/jots-search payload deep page (offset)', method: 'POST', path: '/api/jots-search', body: { ...searchPage('payload', 'meeting'), offset: 5000 } },
+    {
+      name: 'POST /api/jots-search payload 2 chars',
+      method: 'POST',
+      path: '/api/jots-search',
+      body: searchPage('payload', 'zq'),
+    },
+    {
+      name: 'POST /api/jots-search payload deep page (offset)',
+      method: 'POST',
+      path: '/api/jots-search',
+      body: { ...searchPage('payload', 'meeting'), offset: 5000 },
+    },
     ...(hasCursors
       ? [
           {
@@ -194,7 +267,12 @@ export async function measureAdminAtScale(appUrl: string, adminToken: string, op
             path: '/api/jots-search',
             body: { ...searchPage('payload', 'meeting'), after: searchCursor },
           },
-          { name: 'POST /api/jots-search Plugin last page (cursor)', method: 'POST' as const, path: '/api/jots-search', body: { ...searchPage('Plugin', 'outlook'), last: true } },
+          {
+            name: 'POST /api/jots-search Plugin last page (cursor)',
+            method: 'POST' as const,
+            path: '/api/jots-search',
+            body: { ...searchPage('Plugin', 'outlook'), last: true },
+          },
         ]
       : []),
     { name: 'GET /api/leads first page', path: '/api/leads?limit=50' },
@@ -202,7 +280,10 @@ export async function measureAdminAtScale(appUrl: string, adminToken: string, op
     { name: 'GET /api/leads q common', path: '/api/leads?limit=50&q=grace' },
     { name: 'GET /api/leads q rare', path: `/api/leads?limit=50&q=${RARE.leadName.toLowerCase()}` },
     { name: 'GET /api/leads source filter', path: '/api/leads?limit=50&source=blog' },
-    { name: 'GET /api/leads synced=false + dates', path: '/api/leads?limit=50&synced=false&from=2026-01-01&to=2026-06-30' },
+    {
+      name: 'GET /api/leads synced=false + dates',
+      path: '/api/leads?limit=50&synced=false&from=2026-01-01&to=2026-06-30',
+    },
     { name: 'GET /api/leads/sources', path: '/api/leads/sources' },
     { name: 'GET /api/admin/stats', path: '/api/admin/stats' },
   ];

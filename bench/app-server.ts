@@ -11,13 +11,14 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createMailer } from '../src/server/jobs/mail.ts';
 import { createJobQueue } from '../src/server/jobs/queue.ts';
+import { BENCH_JWT_SECRET } from './lib.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-bench-'));
 const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL,
   DATA_DIR: dataDir,
   PORT: process.env.PORT ?? '0',
-  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+  JWT_SECRET: BENCH_JWT_SECRET,
   // The benchmark measures the work of each request, not the per-IP limits (every request comes from 127.0.0.1).
   RATE_LIMIT_MULTIPLIER: '1000000',
   LOG_LEVEL: 'warn',
@@ -61,6 +62,14 @@ process.on('SIGTERM', () => void stop());
 process.on('SIGUSR2', () => {
   const mb = (bytes: number) => Math.round(bytes / 1048576);
   const usage = process.memoryUsage();
-  console.error(JSON.stringify({ rss: mb(usage.rss), heapTotal: mb(usage.heapTotal), heapUsed: mb(usage.heapUsed), external: mb(usage.external), arrayBuffers: mb(usage.arrayBuffers) }));
+  console.error(
+    JSON.stringify({
+      rss: mb(usage.rss),
+      heapTotal: mb(usage.heapTotal),
+      heapUsed: mb(usage.heapUsed),
+      external: mb(usage.external),
+      arrayBuffers: mb(usage.arrayBuffers),
+    }),
+  );
 });
 process.on('SIGINT', () => void stop());

@@ -42,9 +42,21 @@ function tree(paragraphs: number): ReactElement {
   for (let start = 0; start < paragraphs; start += 8) {
     const items: ReactElement[] = [];
     for (let index = start; index < Math.min(paragraphs, start + 8); index += 1) items.push(paragraph(index));
-    sections.push(h('section', { key: start, className: 'mx-auto max-w-4xl px-4 py-8' }, h('h2', { className: 'text-2xl font-bold' }, words(start, 4)), ...items));
+    sections.push(
+      h(
+        'section',
+        { key: start, className: 'mx-auto max-w-4xl px-4 py-8' },
+        h('h2', { className: 'text-2xl font-bold' }, words(start, 4)),
+        ...items,
+      ),
+    );
   }
-  return h('html', { lang: 'en' }, h('head', null, h('title', null, 'Anchor')), h('body', null, h('main', null, ...sections)));
+  return h(
+    'html',
+    { lang: 'en' },
+    h('head', null, h('title', null, 'Anchor')),
+    h('body', null, h('main', null, ...sections)),
+  );
 }
 
 /** Paragraph counts found for each size asked (calibrated once: the tree is built per request, not its size). */
@@ -62,7 +74,11 @@ function paragraphsFor(bytes: number): number {
 const server = createServer((request, response) => {
   const bytes = Number(new URL(request.url ?? '/', 'http://anchor').searchParams.get('bytes') ?? 50_000);
   const html = `<!DOCTYPE html>${renderToString(tree(paragraphsFor(bytes)))}`;
-  const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+  const headers: Record<string, string> = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    vary: 'Accept-Encoding',
+  };
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
     const body = gzipSync(html, { level: zlib.Z_BEST_SPEED });
     response.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
