@@ -37,17 +37,22 @@ export interface Row {
   pass: boolean | null;
 }
 
-/** Starts a bench server (child process) and resolves to its port once it prints `listening <port>`. */
+/** Starts a bench server (child process, with `nodeArgs` before the script) and resolves to its port once it prints `listening <port>`. */
 export function startChild(
   script: string,
   env: Record<string, string>,
+  nodeArgs: string[] = [],
 ): Promise<{ port: number; child: ChildProcess }> {
   // Built JavaScript (dist/) runs on plain node, as `npm start` does; TypeScript through tsx.
-  const child = spawn(process.execPath, script.endsWith('.js') ? [script] : ['--import', 'tsx', script], {
-    cwd: benchRoot,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...(script.endsWith('.js') ? [script] : ['--import', 'tsx', script])],
+    {
+      cwd: benchRoot,
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   benchChildren.push(child);
   return new Promise((resolve, reject) => {
     let output = '';

@@ -30,6 +30,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { banners } from '../src/server/db/schema.ts';
 import { DEMO_BUILD_GUID } from '../src/server/db/seed-data.ts';
+import { startNodeFlags } from '../tests/fixtures/app-process.ts';
 import { benchChildren, benchRoot, printTable, type Row } from './lib.ts';
 import {
   type Kind,
@@ -158,7 +159,7 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
   const profile = process.env.LOADTEST_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)]
     : [];
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...profile, ...startNodeFlags(), 'dist/server/main.js'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', logFd, logFd],
