@@ -122,6 +122,10 @@ describe('Jots Management', () => {
 
     await page.getByRole('combobox', { name: 'Field' }).click();
     await page.getByRole('option', { name: 'Payload or text' }).click();
+    // Under 3 characters the payload search is refused before it is sent, in the API's words (decision 0013).
+    await page.getByLabel('Value').fill('pa');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await toast(page, 'Validation Error').filter({ hasText: 'Enter at least 3 characters to search the payload' }).waitFor();
     await page.getByLabel('Value').fill('paging jot');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await toast(page, `Found ${EXTRA_JOTS} matching jots`).waitFor();
