@@ -120,10 +120,8 @@ describe('Jots Management', () => {
     await expect.poll(() => stat(page, 'Page')).toBe(`2 of ${pageCount}`);
     await expect.poll(() => table.textContent()).toBe(secondPage);
 
-    // Back to the first page: offset 0, the newest jots.
-    sent = jotsRequest('offset=0');
+    // Back to the first page: offset 0, the newest jots (already in the query cache, so no request is needed).
     await pages.getByRole('button', { name: 'Previous' }).click();
-    await sent;
     await expect.poll(() => stat(page, 'Page')).toBe(`1 of ${pageCount}`);
     expect(await table.textContent()).toContain('Paging jot 64');
     expect(await pages.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
