@@ -12,7 +12,8 @@ import { createUserViaApi, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, une
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const EXTRA_JOTS = 15;
+// Enough for three pages of 50 with the demo jots, so Previous is followed from a page that is not the second.
+const EXTRA_JOTS = 65;
 
 /** The value of one of the stats above the table (a <dl>: each term followed by its definition). */
 async function stat(page: Page, label: string): Promise<string | null> {
@@ -90,17 +91,40 @@ describe('Jots Management', () => {
     expect(await pages.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     expect(await dataRows(table).count()).toBe(50);
 
+    // Next and Previous follow the cursors of the page shown (decision 0013): the request carries after= / before=,
+    // never a deep offset, while the page number and the rows are those of offset paging.
+    const jotsRequest = (paging: string) => page.waitForRequest((request) => request.url().includes('/api/jots?') && request.url().includes(paging));
+    const pageCount = Math.ceil(total / 50);
+    expect(pageCount).toBeGreaterThanOrEqual(3);
+    const firstPageLastRow = await dataRows(table).last().textContent();
+    let sent = jotsRequest('after=');
     await pages.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => stat(page, 'Page')).toBe('2 of 2');
-    await expect.poll(() => dataRows(table).count()).toBe(total - 50);
-    expect(await stat(page, 'Showing')).toBe(String(total - 50));
-    expect(await pages.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    // The oldest demo jot is on the last page, the newest paging jot on the first.
+    expect(new URL((await sent).url()).searchParams.has('offset')).toBe(false);
+    await expect.poll(() => stat(page, 'Page')).toBe(`2 of ${pageCount}`);
+    expect(await pages.textContent()).toContain(`51–100 of ${total}`);
+    expect(await dataRows(table).count()).toBe(50);
+    expect(await dataRows(table).first().textContent()).not.toBe(firstPageLastRow);
+    // The newest paging jot (64) is on the first page; 14 is on the second, below 15 (the first page's last).
+    expect(await table.textContent()).toContain('Paging jot 14');
+    const secondPage = await table.textContent();
+
+    sent = jotsRequest('after=');
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await sent;
+    await expect.poll(() => stat(page, 'Page')).toBe(`3 of ${pageCount}`);
     expect(await table.textContent()).not.toContain('Paging jot 14');
 
+    sent = jotsRequest('before=');
     await pages.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => stat(page, 'Page')).toBe('1 of 2');
-    expect(await table.textContent()).toContain('Paging jot 14');
+    expect(new URL((await sent).url()).searchParams.has('offset')).toBe(false);
+    await expect.poll(() => stat(page, 'Page')).toBe(`2 of ${pageCount}`);
+    await expect.poll(() => table.textContent()).toBe(secondPage);
+
+    // Back to the first page: offset 0, the newest jots (already in the query cache, so no request is needed).
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => stat(page, 'Page')).toBe(`1 of ${pageCount}`);
+    expect(await table.textContent()).toContain('Paging jot 64');
+    expect(await pages.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
@@ -122,6 +146,10 @@ describe('Jots Management', () => {
 
     await page.getByRole('combobox', { name: 'Field' }).click();
     await page.getByRole('option', { name: 'Payload or text' }).click();
+    // Under 3 characters the payload search is refused before it is sent, in the API's words (decision 0013).
+    await page.getByLabel('Value').fill('pa');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await toast(page, 'Validation Error').filter({ hasText: 'Enter at least 3 characters to search the payload' }).waitFor();
     await page.getByLabel('Value').fill('paging jot');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await toast(page, `Found ${EXTRA_JOTS} matching jots`).waitFor();

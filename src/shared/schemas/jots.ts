@@ -140,6 +140,10 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
  * `POST /api/jots-search`. AppVersion, Plugin, ClientId and SenderCountry match the whole value, ignoring case;
  * `payload` matches a part of the decrypted jot text (ignoring case) or the whole encrypted payload (decision 0013).
  */
+/** A payload search needs this many characters: the trigram index cannot serve fewer (decision 0013). */
+export const PAYLOAD_SEARCH_MIN_LENGTH = 3;
+export const PAYLOAD_SEARCH_TOO_SHORT_MESSAGE = 'Enter at least 3 characters to search the payload';
+
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
@@ -148,6 +152,10 @@ export const JotSearchSchema = z.object({
   offset: z.number().int().min(0).max(10_000_000).default(0),
   ...keysetShape,
   last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
+}).superRefine((search, context) => {
+  if (search.field === 'payload' && search.value.length < PAYLOAD_SEARCH_MIN_LENGTH) {
+    context.addIssue({ code: 'custom', path: ['value'], message: PAYLOAD_SEARCH_TOO_SHORT_MESSAGE });
+  }
 });
 export type JotSearch = z.input<typeof JotSearchSchema>;
 

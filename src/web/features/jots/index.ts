@@ -1,5 +1,5 @@
 /** The jots feature's public surface: routes import from here only. */
-export { getJotsQueryOptions, useJots } from './api/get-jots';
+export { getJotsQueryOptions, type JotsPageRequest, pageRequest, useJots } from './api/get-jots';
 export { useSearchJots } from './api/search-jots';
 export { useCreateTestJot } from './api/create-test-jot';
 export { JotRecords, cut } from './components/jot-records';

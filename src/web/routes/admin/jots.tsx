@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
 import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
-import { JotRecords, JotSearchCard, useCreateTestJot, useJots } from '~/features/jots';
+import { JotRecords, JotSearchCard, type JotsPageRequest, pageRequest, useCreateTestJot, useJots } from '~/features/jots';
 import { serverMessageOr } from '~/lib/api-client';
 
 export const meta = adminMeta(pageTitle('Jots Management'), 'Jots received from the JotIt desktop app.');
@@ -29,8 +29,9 @@ export default function JotsPage() {
 
 function JotsManagement() {
   const queryClient = useQueryClient();
-  const [offset, setOffset] = useState(0);
-  const jotsQuery = useJots({ limit: ADMIN_JOTS_PAGE_SIZE, offset });
+  const [request, setRequest] = useState<JotsPageRequest>({ limit: ADMIN_JOTS_PAGE_SIZE, offset: 0 });
+  const { offset } = request;
+  const jotsQuery = useJots(request);
   const createTestJot = useCreateTestJot();
   const total = jotsQuery.data?.total ?? 0;
   const jots = jotsQuery.data?.jots ?? [];
@@ -50,7 +51,7 @@ function JotsManagement() {
         content: `Test jot from the admin panel, ${new Date().toLocaleString('en-US')}`,
         buildGuidName: guid.name,
       });
-      setOffset(0);
+      setRequest({ limit: ADMIN_JOTS_PAGE_SIZE, offset: 0 });
       toast.success('Test Jot Created', { description: `Jot #${id} was encrypted with ${guid.name} and stored.` });
     } catch (error) {
       toast.error('Failed to create test jot', { description: serverMessageOr(error, 'Please try again.') });
@@ -115,7 +116,7 @@ function JotsManagement() {
                 pageSize={ADMIN_JOTS_PAGE_SIZE}
                 total={total}
                 isBusy={jotsQuery.isPlaceholderData}
-                onOffsetChange={setOffset}
+                onOffsetChange={(next) => setRequest(pageRequest(request, next, jotsQuery.data))}
               />
             </>
           )}

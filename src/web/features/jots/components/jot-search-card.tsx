@@ -2,7 +2,7 @@ import { SearchIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { JOT_SEARCH_FIELDS } from '../../../../shared/constants';
-import { type JotSearchField, type JotSearchResult, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
+import { type JotSearchField, type JotSearchResult, JotSearchSchema, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
 import { useSearchJots } from '../api/search-jots';
 import { matchCount } from '../match-count';
 import { JotRecords } from './jot-records';
@@ -37,6 +37,14 @@ export function JotSearchCard() {
       toast.error('Validation Error', { description: SEARCH_REQUIRED_MESSAGE });
       return;
     }
+    // The shared schema's other rules (a payload search needs 3 characters), with the API's own words.
+    const parsed = JotSearchSchema.safeParse({ field, value });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? SEARCH_REQUIRED_MESSAGE;
+      setProblem(message);
+      toast.error('Validation Error', { description: message });
+      return;
+    }
     setProblem(null);
     search.mutate(
       { field, value: value.trim() },
@@ -57,8 +65,8 @@ export function JotSearchCard() {
           <h2 className="text-lg font-semibold">Search Jots</h2>
         </CardTitle>
         <CardDescription>
-          App version, plugin, client ID and country match the whole value; payload matches a part of the jot text or of the encrypted
-          payload. Case does not matter.
+          App version, plugin, client ID and country match the whole value; payload matches a part of the jot text (3 characters or more)
+          or the whole encrypted payload. Case does not matter.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
