@@ -17,6 +17,14 @@ describe('live jot counter', () => {
     });
     return seen;
   };
+  // The counter as the server has it. The home page may come from the page cache (fresh for 3 s), so the figure
+  // rendered into it can be a few seconds old: wait until the live part shows the server's figure, then count on.
+  const settledCount = async (page: Page) => {
+    const response = await fetch(new URL('/api/jots/count', e2e.server.baseUrl));
+    const { count } = (await response.json()) as { count: number };
+    await expect.poll(async () => Number(await liveCount(page).textContent()), { timeout: 15_000, interval: 100 }).toBe(count);
+    return count;
+  };
 
   it('updates the home counter from the stream as soon as a jot is committed, without polling', async () => {
     const { page, errors, close } = await e2e.open(DESKTOP);
@@ -24,7 +32,7 @@ describe('live jot counter', () => {
     const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/jots/stream');
     await page.goto('/');
     expect((await streamOpened).headers()['content-type']).toContain('text/event-stream');
-    const before = Number(await liveCount(page).textContent());
+    const before = await settledCount(page);
 
     await sendJotV2(e2e.server, { text: 'pushed, not polled', appName: 'JotApp' });
     // Well under the 5 s poll: only the push can bring it this fast.
@@ -39,7 +47,7 @@ describe('live jot counter', () => {
     const polls = countPolls(page);
     await page.route('**/api/jots/stream', (route) => route.abort());
     await page.goto('/');
-    const before = Number(await liveCount(page).textContent());
+    const before = await settledCount(page);
 
     await sendJotV2(e2e.server, { text: 'polled', appName: 'JotApp' });
     await expect.poll(async () => Number(await liveCount(page).textContent()), { timeout: 15_000, interval: 100 }).toBe(before + 1);
