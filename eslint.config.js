@@ -50,7 +50,7 @@ const restrictedZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', '.scratch*/', 'node_modules/', 'data/', '.react-router/', 'coverage/', 'src/server/db/migrations/'] },
+  { ignores: ['build/', 'dist/', 'build-*/', '.scratch*/', 'node_modules/', 'data/', '.react-router/', 'coverage/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
