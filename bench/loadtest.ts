@@ -23,14 +23,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { banners } from '../src/server/db/schema.ts';
 import { DEMO_BUILD_GUID } from '../src/server/db/seed-data.ts';
-import { startNodeFlags } from '../tests/fixtures/app-process.ts';
+import { freePort, startNodeFlags } from '../tests/fixtures/app-process.ts';
 import { benchChildren, benchRoot, printTable, type Row } from './lib.ts';
 import {
   type Kind,
@@ -138,17 +137,6 @@ function intendedCounts(
   for (let at = 0; at < end; at += 60_000 / leadsPerMinute) counts.captcha += 1;
   counts.lead = counts.captcha;
   return counts;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** The production process (dist/server/main.js, as `npm start` runs it), ready once /readyz answers 200. */
