@@ -29,6 +29,7 @@ import { CLIENT_SECURITY, errorResponses, USER_SECURITY } from '../../lib/openap
 import { openGeoIpDatabase } from './geoip.ts';
 import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
 import { CLOUDFLARE_LOCATION_HEADERS, createLocationResolver, type GeoIpLookup, type LocationHeaderNames } from './location.ts';
+import { OffsetAnchors } from './offset-anchors.ts';
 import { ingestJot, listJotRecords, listPublicJots, type ProtocolVersion, searchJots } from './service.ts';
 import { JotWriter } from './writer.ts';
 
@@ -66,6 +67,8 @@ export const jotRoutes = fp(
     const { db } = database;
     const keyring = app.buildGuidKeyring;
     const feed = app.jotFeed;
+    // Deep offsets into the admin list walk from the nearest anchor (decision 0013 addendum).
+    const offsetAnchors = new OffsetAnchors(db);
     const writer = new JotWriter(database.sql, {
       // PGlite runs one statement at a time; PostgreSQL gets a share of the pool.
       maxConcurrent: options.maxConcurrentInserts ?? (database.kind === 'pglite' ? 1 : 4),
@@ -208,7 +211,7 @@ export const jotRoutes = fp(
         }
         reply.header('Cache-Control', PRIVATE);
         const { after, before, last } = request.query;
-        return listJotRecords(db, { ...scope, limit, offset, after, before, last }, feed.count);
+        return listJotRecords(db, { ...scope, limit, offset, after, before, last }, feed.count, offsetAnchors);
       },
     );
 

@@ -19,6 +19,7 @@ import { jots } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
 import type { JotLocation } from './location.ts';
+import type { OffsetAnchors } from './offset-anchors.ts';
 import type { FeedJot } from './feed.ts';
 import type { JotWriter } from './writer.ts';
 
@@ -193,12 +194,23 @@ const positionOf = (id: string) => sql`(select ${jots.createdAt}, ${jots.id} fro
  * and reads about `limit` rows (decision 0013), except a deep `offset` into a filtered list whose count is capped.
  * One row more than asked tells whether there is a page beyond.
  */
-async function readPage(db: Database, where: SQL | undefined, query: PageQuery, count: Count): Promise<Omit<JotPage, 'total' | 'totalCapped'>> {
+async function readPage(
+  db: Database,
+  where: SQL | undefined,
+  query: PageQuery,
+  count: Count,
+  anchors?: OffsetAnchors,
+): Promise<Omit<JotPage, 'total' | 'totalCapped'>> {
   const { limit } = query;
   let rows: JotRow[];
   let hasNewer: boolean;
   let hasOlder: boolean;
-  if (query.after !== undefined) {
+  const anchored = anchors && !count.capped ? await readFromAnchor(db, anchors, query, count.total) : null;
+  if (anchored) {
+    rows = anchored;
+    hasOlder = query.offset + rows.length < count.total;
+    hasNewer = query.offset > 0;
+  } else if (query.after !== undefined) {
     rows = await db.select().from(jots).where(and(where, sql`(${jots.createdAt}, ${jots.id}) < ${positionOf(query.after)}`)).orderBy(...newestFirst).limit(limit + 1);
     hasOlder = rows.length > limit;
     rows = rows.slice(0, limit);
@@ -235,13 +247,46 @@ async function readPage(db: Database, where: SQL | undefined, query: PageQuery, 
 }
 
 /**
+ * An offset page of the whole table read from the nearest offset anchor (offset-anchors.ts), when both ends are
+ * more than an anchor step away; null when anchors do not apply, so the caller walks as before.
+ */
+async function readFromAnchor(db: Database, anchors: OffsetAnchors, query: PageQuery, total: number): Promise<JotRow[] | null> {
+  if (query.after !== undefined || query.before !== undefined || query.last) return null;
+  const expected = Math.min(query.limit, total - query.offset);
+  // The page's oldest row, counted from the oldest jot.
+  const start = total - query.offset - expected;
+  if (expected <= 0 || query.offset <= anchors.step || start < anchors.step) return null;
+  const anchor = await anchors.nearest(start);
+  if (!anchor) return null;
+  const rows = await db
+    .select()
+    .from(jots)
+    .where(sql`(${jots.createdAt}, ${jots.id}) >= ${positionOf(String(anchor.id))}`)
+    .orderBy(...oldestFirst)
+    .limit(expected)
+    .offset(start - anchor.position);
+  if (rows.length < expected) {
+    // The anchor row is gone (a deletion made in the database): forget the chain and walk this time.
+    anchors.reset();
+    return null;
+  }
+  return rows.reverse();
+}
+
+/**
  * Full records, newest first. `knownTotal` is the in-memory count, used for an admin's unfiltered list so that
  * paging through a million jots costs no COUNT(*).
  */
-export async function listJotRecords(db: Database, query: RecordQuery, knownTotal: number): Promise<JotPage> {
+export async function listJotRecords(
+  db: Database,
+  query: RecordQuery,
+  knownTotal: number,
+  anchors?: OffsetAnchors,
+): Promise<JotPage> {
   const where = query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId);
   const counted = where ? await cappedCount(db, where) : { total: knownTotal, capped: false };
-  const page = await readPage(db, where, query, counted);
+  // Anchors count the whole table, so they serve the unfiltered (admin) list only.
+  const page = await readPage(db, where, query, counted, where ? undefined : anchors);
   return { ...page, total: counted.total, totalCapped: counted.capped };
 }
 
