@@ -147,7 +147,9 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
   const profile = process.env.LOADTEST_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.LOADTEST_CPU_PROF)]
     : [];
-  const child = spawn(process.execPath, [...profile, ...startNodeFlags(), 'dist/server/main.js'], {
+  // LOADTEST_NODE_FLAGS: more V8 / Node flags for the app (e.g. --trace-gc; their output goes to the app log).
+  const extra = process.env.LOADTEST_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...extra, ...startNodeFlags(), 'dist/server/main.js'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', logFd, logFd],

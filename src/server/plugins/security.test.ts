@@ -14,4 +14,25 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
+
+  // helmet's middleware is built once (plugins/security.ts); the page's nonce must still be per response.
+  it('gives each page its own script nonce in the CSP', async () => {
+    const [first, second] = await Promise.all([0, 1].map(() => testApp.app.inject({ method: 'GET', url: '/about' })));
+    const nonceOf = (header: unknown) => /'nonce-([^']+)'/.exec(String(header))?.[1];
+    const nonces = [nonceOf(first!.headers['content-security-policy']), nonceOf(second!.headers['content-security-policy'])];
+    expect(nonces[0]).toBeTruthy();
+    expect(nonces[1]).toBeTruthy();
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(first!.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives JSON no nonce, and the lean hot paths their own fixed headers instead of helmet', async () => {
+    const json = await testApp.app.inject({ method: 'GET', url: '/api/banners/active' });
+    expect(String(json.headers['content-security-policy'])).not.toContain('nonce-');
+    expect(json.headers['x-dns-prefetch-control']).toBe('off');
+    const lean = await testApp.app.inject({ method: 'GET', url: '/api/jots/count' });
+    expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(lean.headers['x-content-type-options']).toBe('nosniff');
+    expect(lean.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
 });

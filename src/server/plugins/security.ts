@@ -1,13 +1,20 @@
 import { randomFillSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 declare module 'fastify' {
   interface FastifyReply {
     /** This response's CSP nonce for scripts (React Router's inline scripts carry it). */
     scriptNonce: string;
+  }
+  interface RouteShorthandOptions {
+    /** `false`: this route sets its own security headers (the lean JSON hot paths, lean-json.ts). */
+    helmet?: false;
+  }
+  interface FastifyContextConfig {
+    skipHelmet?: boolean;
   }
 }
 
@@ -50,7 +57,8 @@ export const securityPlugin = fp(
       }
       done();
     });
-    await app.register(helmet, {
+    // helmet's middleware built once. (@fastify/helmet built a new one, parsing every directive, on each request.)
+    const applyHelmet = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -81,6 +89,13 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       hsts: options.isDevelopment ? false : { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRoute', (route) => {
+      if (route.helmet === false) route.config = { ...route.config, skipHelmet: true };
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.skipHelmet) return done();
+      applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },
   { name: 'security' },
