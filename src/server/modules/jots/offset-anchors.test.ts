@@ -88,6 +88,17 @@ describe(`offset anchors on ${testDatabaseKind()}`, () => {
     expected = await allIds();
     now += 61_000;
     expect(await page(anchors, offset, expected.length)).toEqual(expected.slice(offset, offset + LIMIT));
+
+    // Requests at once, across a rebuild (lifetime over) and a reset: each still gets its own rows.
+    now += 61_000;
+    const offsets = [150, 400, 620, 800, offset];
+    const pages = await Promise.all(offsets.map((each) => page(anchors, each, expected.length)));
+    anchors.reset();
+    const again = await Promise.all(offsets.map((each) => page(anchors, each, expected.length)));
+    offsets.forEach((each, index) => {
+      expect(pages[index], `offset ${each}`).toEqual(expected.slice(each, each + LIMIT));
+      expect(again[index], `offset ${each}`).toEqual(expected.slice(each, each + LIMIT));
+    });
   });
 
   it('is not used for a filtered list, and a plain read agrees with an anchored one', async () => {

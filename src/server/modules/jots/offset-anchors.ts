@@ -54,12 +54,15 @@ export class OffsetAnchors {
   async nearest(position: number): Promise<OffsetAnchor | null> {
     const wanted = Math.floor(position / this.step);
     if (wanted < 1) return null;
-    if (this.startedAt > 0 && this.now() - this.startedAt > this.ttlMs) this.reset();
     // One extension at a time: a second request waits for the first's links and then adds only what it lacks.
-    const extended = this.extending.then(() => this.extendTo(wanted));
+    const extended = this.extending.then(() => {
+      if (this.startedAt > 0 && this.now() - this.startedAt > this.ttlMs) this.reset();
+      return this.extendTo(wanted);
+    });
     this.extending = extended.catch(() => undefined);
     await extended;
-    return this.anchors[Math.min(wanted, this.anchors.length) - 1] ?? null;
+    // By position, not by index: a reset may have started a new chain meanwhile.
+    return this.anchors.findLast((anchor) => anchor.position <= position) ?? null;
   }
 
   /** Forget every anchor (a caller found one that no longer reads as expected). */
@@ -72,8 +75,10 @@ export class OffsetAnchors {
   private async extendTo(wanted: number): Promise<void> {
     if (this.startedAt === 0) this.startedAt = this.now();
     const settledBefore = new Date(this.now() - this.settleMs);
-    while (this.anchors.length < wanted && !this.complete) {
-      const previous = this.anchors.at(-1);
+    // A reset (a request found a deleted anchor) replaces the array: links of the old chain are not added to it.
+    const chain = this.anchors;
+    while (chain.length < wanted && !this.complete && chain === this.anchors) {
+      const previous = chain.at(-1);
       const after = previous
         ? sql`where (created_at, id) > (select created_at, id from jots where id = ${previous.id})`
         : sql``;
@@ -82,11 +87,12 @@ export class OffsetAnchors {
         sql`select id, created_at from jots ${after} order by created_at, id offset ${this.step - (previous ? 1 : 0)} limit 1`,
       );
       const row = result.rows[0];
+      if (chain !== this.anchors) return;
       if (!row || new Date(row.created_at) >= settledBefore) {
         this.complete = true;
         return;
       }
-      this.anchors.push({ id: Number(row.id), position: (previous?.position ?? 0) + this.step });
+      chain.push({ id: Number(row.id), position: (previous?.position ?? 0) + this.step });
     }
   }
 }

@@ -257,7 +257,7 @@ async function readFromAnchor(db: Database, anchors: OffsetAnchors, query: PageQ
   const start = total - query.offset - expected;
   if (expected <= 0 || query.offset <= anchors.step || start < anchors.step) return null;
   const anchor = await anchors.nearest(start);
-  if (!anchor) return null;
+  if (!anchor || anchor.position > start) return null;
   const rows = await db
     .select()
     .from(jots)
