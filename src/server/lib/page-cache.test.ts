@@ -137,4 +137,17 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(after.headers['x-page-cache']).toBe('hit');
     expect(countIn(after.body)).toBe(String(count + 1));
   });
+
+  it('lets a HEAD request of a stale page get the stored page without taking the refresh from the next GET', async () => {
+    const countIn = (html: string) => /\\"jotCount\\",(\d+)/.exec(html)?.[1];
+    const count = Number(countIn((await page('/')).body));
+    app.jotFeed.recordInserted([{ id: 1_000_001, createdAt: new Date(clock), senderCity: null, senderState: null, senderCountry: null }]);
+    clock += 3500;
+    const head = await app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['x-page-cache']).toBe('hit');
+    const next = await page('/');
+    expect(next.headers['x-page-cache']).toBe('miss');
+    expect(countIn(next.body)).toBe(String(count + 1));
+  });
 });

@@ -116,9 +116,10 @@ export class PageCache {
 
   /**
    * The stored page with `nonce` put back in, encoded for `acceptEncoding`; null when absent, expired, or stale
-   * with no one renewing it yet (the caller then renders and stores it).
+   * with no one renewing it yet (the caller then renders and stores it). `mayRefresh` false (a HEAD, which renders
+   * nothing to store): a stale page is sent as it is and the refresh is left to the next GET.
    */
-  get(key: string, nonce: string, acceptEncoding = ''): PageHit | null {
+  get(key: string, nonce: string, acceptEncoding = '', mayRefresh = true): PageHit | null {
     const entry = this.pages.get(key);
     if (!entry) return null;
     const now = this.options.now().getTime();
@@ -126,7 +127,7 @@ export class PageCache {
       this.pages.delete(key);
       return null;
     }
-    if (now >= entry.freshUntil && now - entry.refreshingSince > 10_000) {
+    if (mayRefresh && now >= entry.freshUntil && now - entry.refreshingSince > 10_000) {
       entry.refreshingSince = now;
       return null;
     }
@@ -237,9 +238,5 @@ export class PageCache {
   /** Whether a page (fresh or stale) is stored under `key`. */
   has(key: string): boolean {
     return this.pages.has(key);
-  }
-
-  get size(): number {
-    return this.pages.size;
   }
 }

@@ -123,7 +123,7 @@ export const ssrPlugin = fp(
           let rendering = false;
           if (cache && key) {
             const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
-            let hit = cache.get(key, reply.scriptNonce, acceptEncoding);
+            let hit = cache.get(key, reply.scriptNonce, acceptEncoding, request.method === 'GET');
             if (!hit && request.method === 'GET' && !cache.has(key)) {
               // Not stored at all: one request renders, the others wait for it (lib/page-cache.ts).
               const pending = cache.waitForRender(key);
