@@ -29,9 +29,10 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { banners } from '../src/server/db/schema.ts';
 import { DEMO_BUILD_GUID } from '../src/server/db/seed-data.ts';
-import { freePort, startNodeFlags } from '../tests/fixtures/app-process.ts';
-import { benchChildren, benchRoot, printTable, type Row } from './lib.ts';
+import { freePort, startNodeFlags, waitForChildOk } from '../tests/fixtures/app-process.ts';
+import { benchChildren, benchRoot, machineInfo, printTable, type Row } from './lib.ts';
 import {
+  emptyKind,
   type Kind,
   type KindResult,
   POLL_MS,
@@ -85,17 +86,7 @@ function percentile(sorted: Float64Array, fraction: number): number | null {
 const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 function merge(results: KindResult[]): KindResult {
-  const merged: KindResult = {
-    latencies: [],
-    lateness: [],
-    statuses: {},
-    errors: 0,
-    errorSamples: [],
-    sent: 0,
-    skipped: 0,
-    sentPerSecond: [],
-    bytes: 0,
-  };
+  const merged = emptyKind();
   for (const result of results) {
     for (const value of result.latencies) merged.latencies.push(value);
     for (const value of result.lateness) merged.lateness.push(value);
@@ -156,17 +147,9 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
   });
   benchChildren.push(child);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}; see ${logFile}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The app did not become ready in 60 s; see ${logFile}`);
+  // Killed if it does not become ready, so a failed start cannot leave it running.
+  await waitForChildOk(child, `${url}/readyz`, 60_000, () => `see ${logFile}`);
+  return { child, url };
 }
 
 /** RSS (MB) and CPU (share of one core since the last sample) of a process, from /proc. */
@@ -530,12 +513,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     if (resultsFile) {
       const results = {
         date: new Date().toISOString(),
-        machine: {
-          cpus: os.cpus().length,
-          cpuModel: os.cpus()[0]?.model,
-          node: process.version,
-          loadAverage: os.loadavg(),
-        },
+        machine: machineInfo(),
         settings: {
           seconds,
           visitors,
