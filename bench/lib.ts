@@ -3,6 +3,7 @@
  * and the printed table. Each scenario file (bench/*.ts) returns `Row`s; bench/run.ts puts them in one table.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -140,4 +141,15 @@ export function printTable(rows: Row[]): void {
   const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`;
   console.log(`\n${format(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
+}
+
+/** The machine a result file was measured on (bench/results.json, bench/loadtest-results.json). */
+export function machineInfo() {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage: os.loadavg(),
+  };
 }

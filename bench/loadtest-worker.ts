@@ -121,7 +121,8 @@ class EventHeap<T extends { at: number }> {
   }
 }
 
-function emptyKind(seconds: number): KindResult {
+/** A kind with nothing measured yet; `sentPerSecond` has a slot per second of a `seconds` run (none without). */
+export function emptyKind(seconds?: number): KindResult {
   return {
     latencies: [],
     lateness: [],
@@ -130,7 +131,7 @@ function emptyKind(seconds: number): KindResult {
     errorSamples: [],
     sent: 0,
     skipped: 0,
-    sentPerSecond: Array.from({ length: Math.ceil(seconds) + 1 }, () => 0),
+    sentPerSecond: seconds === undefined ? [] : Array.from({ length: Math.ceil(seconds) + 1 }, () => 0),
     bytes: 0,
   };
 }

@@ -41,6 +41,7 @@ import {
   benchRoot,
   CONNECTIONS,
   load,
+  machineInfo,
   measurePair,
   type Measured,
   printTable,
@@ -407,12 +408,7 @@ async function main(): Promise<void> {
 
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-    },
+    machine: machineInfo(),
     settings: {
       connections: CONNECTIONS,
       pageConnections: PAGE_CONNECTIONS,

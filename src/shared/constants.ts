@@ -1,5 +1,7 @@
 /** Business constants of spec §9, in the spec's words. */
 export const JOT_COUNT_POLL_MS = 5000;
+/** The live count stream (Server-Sent Events, issue 14); the home page falls back to polling without it. */
+export const JOT_STREAM_URL = '/api/jots/stream';
 export const RECENT_JOTS_POLL_MS = 5000;
 export const BANNERS_REFETCH_MS = 30_000;
 export const COUNT_ANIMATION_MS = 500;

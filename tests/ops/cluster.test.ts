@@ -10,14 +10,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Challenge } from 'altcha-lib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, freePort, projectRoot, startAppProcess } from '../fixtures/app-process.ts';
-import { solveChallengePayload } from '../fixtures/captcha.ts';
+import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { type FakeKitServer, startFakeKit } from '../fixtures/fake-kit.ts';
 import { nginxAvailable, type Proxy, startProxy } from '../fixtures/proxy.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../fixtures/test-database.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -60,12 +60,6 @@ async function call(
     // not JSON
   }
   return { status: response.status, json: json as Record<string, unknown>, text };
-}
-
-async function solvedCaptcha(baseUrl: string): Promise<string> {
-  const response = await call(baseUrl, '/api/captcha/challenge');
-  expect(response.status).toBe(200);
-  return solveChallengePayload(response.json as unknown as Challenge);
 }
 
 /** Polls `check` until it returns true; returns the time it took, or throws after `deadlineMs`. */
@@ -124,8 +118,8 @@ async function openJotStream(baseUrl: string) {
 describe.skipIf(!ready)(
   'three instances behind nginx, one PostgreSQL, one Redis (needs TEST_DATABASE_URL, REDIS_URL, nginx)',
   () => {
-    const databaseName = `jotit_cluster_${randomBytes(6).toString('hex')}`;
     let databaseUrl: string;
+    let scratch: ScratchDatabase | undefined;
     let db: pg.Client;
     let smtp: TestSmtpServer;
     let kit: FakeKitServer;
@@ -136,13 +130,8 @@ describe.skipIf(!ready)(
     let adminId: number;
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const url = new URL(adminUrl!);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      scratch = await createScratchDatabase(adminUrl!, 'jotit_cluster');
+      databaseUrl = scratch.url;
       db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
 
@@ -183,10 +172,7 @@ describe.skipIf(!ready)(
       await proxy?.stop();
       await Promise.all(apps.map((app) => app.stop()));
       await Promise.all([smtp?.close(), kit?.close(), db?.end()]);
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+      await scratch?.drop();
       console.log(
         `three-instance figures (rough: shared 2-core machine):\n${Object.entries(figures)
           .map(([key, value]) => `  ${key}: ${value}`)
@@ -223,7 +209,7 @@ describe.skipIf(!ready)(
     });
 
     it('accepts a captcha solution once in total, and a sign-in on one instance is valid on all', async () => {
-      const captcha = await solvedCaptcha(proxy.baseUrl);
+      const captcha = await solveCaptchaOver(proxy.baseUrl);
       // The same solution sent to the three instances at the same moment: one sign-in, two refusals.
       const attempts = await Promise.all(
         apps.map((app) =>
@@ -257,7 +243,7 @@ describe.skipIf(!ready)(
         apps.map((app) => call(app.baseUrl, '/api/auth/validate', { token: adminToken })),
       );
       expect(after.map((response) => response.status)).toEqual([401, 401, 401]);
-      const captcha = await solvedCaptcha(proxy.baseUrl);
+      const captcha = await solveCaptchaOver(proxy.baseUrl);
       const again = await call(proxy.baseUrl, '/api/auth/signin', {
         method: 'POST',
         body: { email: ADMIN_EMAIL, password: newPassword, captcha },
@@ -378,7 +364,7 @@ describe.skipIf(!ready)(
     it('runs each job once: one e-mail and one Kit subscription per lead, whichever instance took it', async () => {
       const emails = apps.map((_, index) => `cluster-lead-${index}-${randomBytes(3).toString('hex')}@example.com`);
       for (const [index, app] of apps.entries()) {
-        const captcha = await solvedCaptcha(app.baseUrl);
+        const captcha = await solveCaptchaOver(app.baseUrl);
         const lead = await call(app.baseUrl, '/api/leads', {
           method: 'POST',
           ip: randomIp(),

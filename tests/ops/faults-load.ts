@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { encryptV2 } from '../../src/shared/jot-crypto.ts';
 import type { AppProcess } from '../fixtures/app-process.ts';
+import { createScratchDatabase } from '../fixtures/test-database.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 
 export const FAULT_ADMIN = { email: 'ops-admin@example.com', password: 'ops-admin-password-1' };
@@ -214,23 +215,8 @@ export const pgliteVariant: Variant = {
 export const postgresVariant: Variant = {
   name: 'postgres',
   async setUp() {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `jotit_fault_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      databaseUrl: url.toString(),
-      async tearDown() {
-        const cleanup = new pg.Client({ connectionString: adminUrl });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      },
-    };
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'jotit_fault');
+    return { databaseUrl: scratch.url, tearDown: scratch.drop };
   },
   async query<Row>(_app: AppProcess, databaseUrl: string, text: string, values: unknown[]) {
     const client = new pg.Client({ connectionString: databaseUrl });

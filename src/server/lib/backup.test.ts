@@ -4,14 +4,12 @@
  * on PostgreSQL, pg_dump -Fc and pg_restore into a fresh database.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+import { createScratchDatabase, createTestDatabase, type ScratchDatabase, testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
 import { type DatabaseHandle, openDatabase, type SqlRunner } from '../db/client.ts';
 import { PID_FILE, serveBackupRequests } from './backup.ts';
 
@@ -118,21 +116,16 @@ describe.runIf(testDatabaseKind() === 'pglite')('db:backup and db:restore of the
 describe.runIf(testDatabaseKind() === 'postgres')('db:backup and db:restore on PostgreSQL (pg_dump -Fc, pg_restore)', () => {
   it('restores the same users, leads and jots into a fresh database', async () => {
     const source = await createTestDatabase();
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `jotit_restore_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
+    let target: ScratchDatabase | undefined;
     try {
       await seed(source.sql);
       const before = await snapshot(source.sql);
       const out = path.join(mkdtempSync(path.join(tmpdir(), 'jotit-pgdump-')), 'jotit.dump');
       await script('db-backup.ts', ['--out', out], { DATABASE_URL: source.connectionString! });
 
-      await admin.query(`create database ${name}`);
-      const target = new URL(adminUrl);
-      target.pathname = `/${name}`;
-      await script('db-restore.ts', ['--in', out, '--database-url', target.toString()], {});
-      const restored = await openDatabase({ databaseUrl: target.toString(), pgliteDir: '', poolSize: 2 });
+      target = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'jotit_restore');
+      await script('db-restore.ts', ['--in', out, '--database-url', target.url], {});
+      const restored = await openDatabase({ databaseUrl: target.url, pgliteDir: '', poolSize: 2 });
       try {
         expect(await snapshot(restored.sql)).toEqual(before);
       } finally {
@@ -140,8 +133,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('db:backup and db:restore on P
       }
     } finally {
       await source.dispose();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await target?.drop();
     }
   }, 180_000);
 });

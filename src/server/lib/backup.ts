@@ -47,7 +47,7 @@ export function writeFileAtomic(file: string, data: Buffer | string): void {
 }
 
 /** Is a process with this pid alive (and ours to signal)? */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -36,11 +36,6 @@ export function runInRequestContext(requestId: string, next: () => void): void {
   else storage.run(requestId, next);
 }
 
-/** The request being handled here, if any. */
-export function currentRequestId(): string | undefined {
-  return storage.getStore();
-}
-
 // pino's own symbol for a logger's bound fields (a JSON fragment), found once on the first logger seen.
 let chindings: symbol | undefined;
 function findChindings(logger: object): symbol | undefined {

@@ -142,7 +142,7 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
  */
 /** A payload search needs this many characters: the trigram index cannot serve fewer (decision 0013). */
 export const PAYLOAD_SEARCH_MIN_LENGTH = 3;
-export const PAYLOAD_SEARCH_TOO_SHORT_MESSAGE = 'Enter at least 3 characters to search the payload';
+export const PAYLOAD_SEARCH_TOO_SHORT_MESSAGE = `Enter at least ${PAYLOAD_SEARCH_MIN_LENGTH} characters to search the payload`;
 
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,

@@ -48,7 +48,7 @@ import {
   blogTags,
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import type { Executor } from '../../lib/sql.ts';
+import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { toSummary } from './public-service.ts';
@@ -83,7 +83,6 @@ const statusCondition = (status: 'draft' | 'scheduled' | 'published', now: Date)
   return liveAt(now);
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toAdminPost(row: PostRow, now: Date): AdminBlogPost {
   const publishedAt = row.publishedAt?.toISOString() ?? null;

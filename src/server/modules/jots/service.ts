@@ -17,6 +17,7 @@ import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotRecord, type J
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
 import type { JotLocation } from './location.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
@@ -314,10 +315,8 @@ async function countAndRead(
   return { ...page, total: counted.total, totalCapped: counted.capped };
 }
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /** The number of matches, exact up to JOT_COUNT_CAP: counting stops there (a LIMIT under the COUNT). */
-async function cappedCount(db: Database | Transaction, where: SQL | undefined, cap = JOT_COUNT_CAP): Promise<Count> {
+async function cappedCount(db: Executor, where: SQL | undefined, cap = JOT_COUNT_CAP): Promise<Count> {
   const matches = db.select({ one: sql`1` }).from(jots).where(where).limit(cap + 1).as('matches');
   const [row] = await db.select({ value: count() }).from(matches);
   const value = row?.value ?? 0;
@@ -334,11 +333,6 @@ function cappedTextCount(db: Database, where: SQL | undefined): Promise<Count> {
     await tx.execute(sql`set local enable_seqscan = off`);
     return cappedCount(tx, where, JOT_TEXT_COUNT_CAP);
   });
-}
-
-/** LIKE treats `%`, `_` and `\` specially; a search value is matched literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const equalsIgnoringCase = (column: AnyColumn, value: string) => sql`lower(${column}) = lower(${value})`;

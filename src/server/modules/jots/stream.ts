@@ -16,10 +16,10 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import type { FeedSnapshot } from './feed.ts';
 import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
 
-export const STREAM_URL = '/api/jots/stream';
 export const TOO_MANY_STREAMS = 'Too many open streams from this address';
 const PUSH_GAP_MS = 100;
 const MAX_BUFFERED = 64 * 1024;
@@ -65,7 +65,7 @@ export const jotStreamRoutes = fp(
     });
 
     app.get(
-      STREAM_URL,
+      JOT_STREAM_URL,
       {
         ...LEAN_JSON_ROUTE,
         onRequest: jsonSecurityHeaders,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { uniqueViolation } from '../../lib/sql.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 export interface FirstAdminResult {
@@ -79,7 +80,7 @@ export async function ensureFirstAdmin(
       return await upsertAdmin(db, options.adminEmail, options.adminPassword);
     } catch (error) {
       // Several instances starting together on an empty database: another one created this admin first.
-      if (isUniqueViolation(error)) return null;
+      if (uniqueViolation(error)) return null;
       throw error;
     }
   }
@@ -88,9 +89,4 @@ export async function ensureFirstAdmin(
   const generatedPassword = randomBytes(12).toString('base64url');
   const result = await upsertAdmin(db, DEFAULT_ADMIN_EMAIL, generatedPassword);
   return { ...result, generatedPassword };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }

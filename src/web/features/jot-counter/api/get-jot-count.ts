@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { JOT_COUNT_POLL_MS } from '../../../../shared/constants';
+import { JOT_COUNT_POLL_MS, JOT_STREAM_URL } from '../../../../shared/constants';
 import type { JotCount } from '../../../../shared/schemas/jots';
 import { apiRequest } from '~/lib/api-client';
 
@@ -24,7 +24,6 @@ export const jotCountQueryOptions = () =>
     retry: false,
   });
 
-export const JOT_STREAM_URL = '/api/jots/stream';
 // After the stream failed, polling carries on and the stream is tried again this much later.
 const STREAM_RETRY_MS = 60_000;
 
