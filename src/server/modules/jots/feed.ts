@@ -4,17 +4,20 @@
  *
  * - Loaded once when the app is ready; every jot this instance stores is added at once (after its commit).
  * - Jots stored by other instances: their commit batches are announced on the cluster bus (one notification per
- *   batch, see plugin.ts) and `remoteCommitted` re-reads the count and newest jots at once (coalesced: at most one
- *   re-read in flight plus one queued), so instances converge within a fraction of a second.
+ *   batch, see plugin.ts) and `remoteCommitted` re-reads the newest jots at once (coalesced: at most one re-read in
+ *   flight plus one queued), so instances converge within a fraction of a second. That re-read counts only the rows
+ *   above the `max(id)` of the last full count (an index range over the newest rows), not the whole table: under
+ *   sustained writes elsewhere it runs back to back. A row with a lower id committed after that full count (a
+ *   batch that was still in flight) is counted by the next full count; the count never goes down in between.
  * - Fallback, always running (the bus may be down; nothing announces seeds, imports or deletions): every `tickMs`
- *   (2 s, FEED_POLL_MS) one index-only `max(id)` query; when it moved, the count and the newest jots are re-read,
+ *   (2 s, FEED_POLL_MS) one index-only `max(id)` query; when it moved, the newest jots are re-read as above,
  *   so without the bus an instance is ~2 s behind another's inserts. A full re-read (one COUNT(*)) also runs every
  *   `fullRefreshEvery` ticks (10 s): it catches what `max(id)` cannot see, such as rows deleted or written
  *   straight into the database with lower ids (a seed, an import).
  * - `subscribe` tells listeners (the SSE stream) when the count or the newest jot changed.
  * - Bodies and ETags are built lazily on the first read after a change, not on every insert.
  */
-import { count, desc, max } from 'drizzle-orm';
+import { count, desc, gt, max } from 'drizzle-orm';
 import type { PublicJot } from '../../../shared/schemas/jots.ts';
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
@@ -81,6 +84,8 @@ export class JotFeed {
   private rereadQueued = false;
   private listeners = new Set<FeedListener>();
   private announced: { count: number; latestId: number | null } = { count: -1, latestId: null };
+  /** What the last full count saw: the rows up to `maxId` were `count`. */
+  private counted: { count: number; maxId: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -127,7 +132,7 @@ export class JotFeed {
       this.rereadQueued = true;
       return;
     }
-    this.track(this.readAll());
+    this.track(this.readNewer());
   }
 
   /** Jots this instance has just committed. */
@@ -168,12 +173,10 @@ export class JotFeed {
     return cached;
   }
 
-  /** Re-reads the count and the newest jots. */
-  refresh(): Promise<void> {
-    this.running ??= this.readAll().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  /** Re-reads the whole count and the newest jots (after any re-read already running, which may predate the caller's writes). */
+  async refresh(): Promise<void> {
+    await this.running?.catch(() => {});
+    await this.readAll();
   }
 
   private tick(): void {
@@ -191,7 +194,7 @@ export class JotFeed {
         this.running = null;
         if (this.rereadQueued && this.timer) {
           this.rereadQueued = false;
-          this.track(this.readAll());
+          this.track(this.readNewer());
         }
       });
   }
@@ -215,27 +218,47 @@ export class JotFeed {
   private async readIfMoved(): Promise<void> {
     const [row] = await this.db.select({ value: max(jots.id) }).from(jots);
     const maxId = row?.value ?? 0;
-    if (maxId !== this.maxIdSeen) await this.readAll();
+    if (maxId !== this.maxIdSeen) await this.readNewer();
   }
 
+  private readRecent(): Promise<FeedJot[]> {
+    return this.db
+      .select({
+        id: jots.id,
+        createdAt: jots.createdAt,
+        senderCity: jots.senderCity,
+        senderState: jots.senderState,
+        senderCountry: jots.senderCountry,
+      })
+      .from(jots)
+      .orderBy(desc(jots.createdAt), desc(jots.id))
+      .limit(RECENT_CACHE_SIZE);
+  }
+
+  /** The whole count (deletions and late commits included) and the newest jots. */
   private async readAll(): Promise<void> {
     const generation = this.generation;
-    const [counted, rows] = await Promise.all([
-      this.db.select({ total: count(), maxId: max(jots.id) }).from(jots),
-      this.db
-        .select({
-          id: jots.id,
-          createdAt: jots.createdAt,
-          senderCity: jots.senderCity,
-          senderState: jots.senderState,
-          senderCountry: jots.senderCountry,
-        })
-        .from(jots)
-        .orderBy(desc(jots.createdAt), desc(jots.id))
-        .limit(RECENT_CACHE_SIZE),
-    ]);
+    const [counted, rows] = await Promise.all([this.db.select({ total: count(), maxId: max(jots.id) }).from(jots), this.readRecent()]);
     const total = counted[0]?.total ?? 0;
     const maxId = counted[0]?.maxId ?? 0;
+    this.counted = { count: total, maxId };
+    this.apply(generation, total, maxId, rows);
+  }
+
+  /** The rows above the last full count's `max(id)` counted onto it, and the newest jots; never lowers the count. */
+  private async readNewer(): Promise<void> {
+    const base = this.counted;
+    if (!base) return this.readAll();
+    const generation = this.generation;
+    const [counted, rows] = await Promise.all([
+      this.db.select({ newer: count(), maxId: max(jots.id) }).from(jots).where(gt(jots.id, base.maxId)),
+      this.readRecent(),
+    ]);
+    const total = Math.max(base.count + (counted[0]?.newer ?? 0), this.total);
+    this.apply(generation, total, counted[0]?.maxId ?? base.maxId, rows);
+  }
+
+  private apply(generation: number, total: number, maxId: number, rows: FeedJot[]): void {
     const holdsAll = rows.length < RECENT_CACHE_SIZE;
     if (generation === this.generation) {
       // Nothing was inserted here meanwhile: the database's answer is the truth (deletions included).
