@@ -50,8 +50,6 @@ export interface BuildAppOptions {
 }
 
 /** Admin writes whose modules do not emit a content event (the page cache must still drop its pages). */
-const UNANNOUNCED_WRITES = /^\/api\/(faqs|help-config|testimonials)(?:[/?]|$)/;
-
 export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -169,12 +167,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
     });
     app.addHook('onClose', async () => pageCache.unsubscribe());
-    // FAQ, help config and testimonials do not announce their changes themselves: a successful write announces it.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-      const kind = UNANNOUNCED_WRITES.exec(request.url)?.[1];
-      if (kind) app.services.contentEvents.emit(kind === 'help-config' ? 'help' : (kind as 'faqs' | 'testimonials'));
-    });
     await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
   }
 

@@ -6,7 +6,14 @@
  * never sent on again.
  */
 import { EventEmitter } from 'node:events';
+import type { Database } from '../db/client.ts';
 import type { ClusterBus } from './cluster-bus.ts';
+
+/** What a content service's writes need: the database, and the events to announce a committed change on. */
+export interface ContentWriteDeps {
+  db: Database;
+  events: Pick<ContentEvents, 'emit'>;
+}
 
 /** What changed. Listeners that render whole pages usually treat every kind alike. */
 export type ContentKind =

@@ -87,6 +87,16 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(faq.statusCode, faq.body).toBe(201);
     expect((await page('/help')).body).toContain('Is the cache fresh?');
 
+    expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+    const video = await app.inject({
+      method: 'PUT',
+      url: '/api/help-config',
+      payload: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ', videoTitle: 'Cache tour video' },
+      headers: admin.headers,
+    });
+    expect(video.statusCode, video.body).toBe(200);
+    expect((await page('/help')).body).toContain('Cache tour video');
+
     expect((await api('POST', '/api/blog-categories', { name: 'Security' })).statusCode).toBe(201);
     const post = await api('POST', '/api/blog-posts', { title: 'Cached title', content: 'Body text', category: 'Security', is_published: true, slug: 'cached' });
     expect(post.statusCode, post.body).toBe(201);

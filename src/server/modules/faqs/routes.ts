@@ -14,6 +14,7 @@ const adminErrors = errorResponses(400, 401, 403, 404);
 export async function faqRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services.database;
+  const writes = { db, events: app.services.contentEvents };
 
   app.get(
     '/api/faqs',
@@ -52,7 +53,7 @@ export async function faqRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const faq = await createFaq(db, { ...requestContext(request), input: request.body });
+      const faq = await createFaq(writes, { ...requestContext(request), input: request.body });
       return reply.status(201).send(faq);
     },
   );
@@ -70,7 +71,7 @@ export async function faqRoutes(instance: FastifyInstance) {
         response: { 200: FaqSchema, ...adminErrors },
       },
     },
-    async (request) => updateFaq(db, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+    async (request) => updateFaq(writes, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.post(
@@ -88,7 +89,7 @@ export async function faqRoutes(instance: FastifyInstance) {
         response: { 200: z.array(FaqSchema), ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => reorderFaqs(db, { ...requestContext(request), input: request.body }),
+    async (request) => reorderFaqs(writes, { ...requestContext(request), input: request.body }),
   );
 
   app.delete(
@@ -104,7 +105,7 @@ export async function faqRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteFaq(db, { ...requestContext(request), input: { id: request.params.id } });
+      await deleteFaq(writes, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

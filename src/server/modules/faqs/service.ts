@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateFaqSchema, Faq, PublicFaq, ReorderFaqsSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { faqs } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
@@ -74,7 +75,7 @@ export const REORDER_STALE_ERROR = 'The FAQ list has changed; reload and try aga
  * with 409 rather than half-applied.
  */
 export async function reorderFaqs(
-  db: Database,
+  { db, events }: ContentWriteDeps,
   { actor, meta, input: { ids } }: RequestContext & { input: z.output<typeof ReorderFaqsSchema> },
 ): Promise<Faq[]> {
   await db.transaction(async (tx) => {
@@ -91,14 +92,15 @@ export async function reorderFaqs(
       .where(sql`${faqs.id} in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)})`);
     await writeAudit(tx, { actor, meta }, { action: 'faq.reorder', details: { ids } });
   });
+  events.emit('faqs');
   return listFaqs(db);
 }
 
 export async function createFaq(
-  db: Database,
+  { db, events }: ContentWriteDeps,
   { actor, meta, input }: RequestContext & { input: z.output<typeof CreateFaqSchema> },
 ): Promise<Faq> {
-  return db.transaction(async (tx) => {
+  const faq = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(faqs)
       .values({
@@ -112,13 +114,15 @@ export async function createFaq(
     await writeAudit(tx, { actor, meta }, { action: 'faq.create', entityId: row!.id });
     return toFaq(row!);
   });
+  events.emit('faqs');
+  return faq;
 }
 
 export async function updateFaq(
-  db: Database,
+  { db, events }: ContentWriteDeps,
   { actor, meta, input: { id, changes: input } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateFaqSchema> } },
 ): Promise<Faq> {
-  return db.transaction(async (tx) => {
+  const faq = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(faqs)
       .set({
@@ -134,12 +138,18 @@ export async function updateFaq(
     await writeAudit(tx, { actor, meta }, { action: 'faq.update', entityId: id, details: { fields: Object.keys(input) } });
     return toFaq(row);
   });
+  events.emit('faqs');
+  return faq;
 }
 
-export async function deleteFaq(db: Database, { actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+export async function deleteFaq(
+  { db, events }: ContentWriteDeps,
+  { actor, meta, input: { id } }: RequestContext & { input: { id: number } },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const deleted = await tx.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
     if (deleted.length === 0) throw notFound(FAQ_NOT_FOUND);
     await writeAudit(tx, { actor, meta }, { action: 'faq.delete', entityId: id });
   });
+  events.emit('faqs');
 }

@@ -13,6 +13,7 @@ const adminErrors = errorResponses(400, 401, 403);
 export async function helpRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services.database;
+  const writes = { db, events: app.services.contentEvents };
 
   app.get(
     '/api/help-config',
@@ -42,7 +43,7 @@ export async function helpRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const config = await saveHelpConfig(db, { ...requestContext(request), input: request.body });
+      const config = await saveHelpConfig(writes, { ...requestContext(request), input: request.body });
       return { config };
     },
   );
@@ -59,7 +60,7 @@ export async function helpRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await clearHelpConfig(db, requestContext(request));
+      await clearHelpConfig(writes, requestContext(request));
       return reply.status(204).send(null);
     },
   );

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type HelpConfig, type UpdateHelpConfigSchema, videoEmbedUrl } from '../../../shared/schemas/help-config.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import type { Executor } from '../../lib/sql.ts';
 import { helpConfig } from '../../db/schema.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
@@ -29,7 +30,7 @@ export async function getHelpConfig(db: Database): Promise<HelpConfig | null> {
 }
 
 export async function saveHelpConfig(
-  db: Database,
+  { db, events }: ContentWriteDeps,
   { actor, meta, input }: RequestContext & { input: z.output<typeof UpdateHelpConfigSchema> },
 ): Promise<HelpConfig> {
   const values = {
@@ -39,7 +40,7 @@ export async function saveHelpConfig(
     updatedAt: new Date(),
     updatedBy: actorUserId(actor),
   };
-  return db.transaction(async (tx) => {
+  const config = await db.transaction(async (tx) => {
     const existing = await currentRow(tx);
     const [row] = existing
       ? await tx.update(helpConfig).set(values).where(eq(helpConfig.id, existing.id)).returning()
@@ -47,11 +48,14 @@ export async function saveHelpConfig(
     await writeAudit(tx, { actor, meta }, { action: 'help_config.update', details: { videoUrl: row!.videoUrl } });
     return toHelpConfig(row!);
   });
+  events.emit('help');
+  return config;
 }
 
-export async function clearHelpConfig(db: Database, { actor, meta }: RequestContext): Promise<void> {
+export async function clearHelpConfig({ db, events }: ContentWriteDeps, { actor, meta }: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(helpConfig);
     await writeAudit(tx, { actor, meta }, { action: 'help_config.delete' });
   });
+  events.emit('help');
 }

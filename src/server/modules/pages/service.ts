@@ -9,7 +9,7 @@ import { renderMarkdown } from '../../../shared/markdown.ts';
 import { PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
-import type { ContentEvents } from '../../lib/content-events.ts';
+import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, uniqueViolation } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
@@ -17,10 +17,7 @@ import { writeAudit } from '../audit/service.ts';
 
 type Row = typeof pages.$inferSelect;
 type Executor = Pick<Database, 'select'>;
-export interface PageDeps {
-  db: Database;
-  events: Pick<ContentEvents, 'emit'>;
-}
+export type PageDeps = ContentWriteDeps;
 
 function toPage(row: Row): Page {
   return {

@@ -14,17 +14,14 @@ import {
 } from '../../../shared/schemas/testimonials.ts';
 import type { Database } from '../../db/client.ts';
 import { testimonials } from '../../db/schema.ts';
-import type { ContentEvents } from '../../lib/content-events.ts';
+import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
 type Row = typeof testimonials.$inferSelect;
-export interface TestimonialDeps {
-  db: Database;
-  events: Pick<ContentEvents, 'emit'>;
-}
+export type TestimonialDeps = ContentWriteDeps;
 
 function toTestimonial(row: Row): Testimonial {
   return {
