@@ -60,7 +60,8 @@ export const ConfigEnvSchema = z.object({
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.optional(),
-  // How often an instance re-reads the jot count while the cluster bus is down or absent (decision 0015).
+  // How often an instance checks the jots table for what no bus notification announced (the bus down or absent, a
+  // lost notification, a seed): an index-only max(id) per tick, the whole count every 5th (decision 0015).
   FEED_POLL_MS: z.coerce.number({ message: 'must be a number' }).int().min(100).max(3_600_000).default(2000),
   // GET /api/jots/stream: a comment line this often keeps proxies from closing an idle stream.
   SSE_HEARTBEAT_MS: z.coerce.number({ message: 'must be a number' }).int().min(50).max(300_000).default(15_000),
@@ -101,7 +102,7 @@ export interface AppConfig {
   geoipDb: string | undefined;
   trustProxy: boolean;
   seedDemo: boolean;
-  /** Jot feed re-read interval while the cluster bus is not connected (ms). */
+  /** Jot feed fallback check interval, whatever the cluster bus does (ms). */
   feedPollMs: number;
   /** The live jot stream (GET /api/jots/stream). */
   stream: { heartbeatMs: number; maxPerIp: number };

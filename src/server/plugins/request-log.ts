@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { REQUEST_ID_HEADER, runInRequestContext } from '../lib/request-context.ts';
+import { UNMATCHED_ROUTE } from './metrics.ts';
 
 export interface RequestLogOptions {
   slowRequestMs: number;
@@ -22,7 +23,7 @@ export const requestLogPlugin = fp(
       if (durationMs > options.slowRequestMs) {
         request.log.warn(
           {
-            route: request.routeOptions.url ?? '(unmatched)',
+            route: request.routeOptions.url ?? UNMATCHED_ROUTE,
             method: request.method,
             statusCode: reply.statusCode,
             durationMs: Math.round(durationMs),

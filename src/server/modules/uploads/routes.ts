@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOG_TEXTS, BLOG_UPLOAD_MAX_BYTES, UploadResultSchema } from '../../../shared/schemas/blog.ts';
+import { etagMatches } from '../../lib/http-cache.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
@@ -64,7 +65,7 @@ export const uploadRoutes = fp(
       const stored = await findUpload(database.db, name);
       if (stored) {
         reply.header('ETag', stored.etag);
-        if (request.headers['if-none-match'] === stored.etag) return reply.status(304).send();
+        if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();
         return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.data.length).send(stored.data);
       }
       // Written under DATA_DIR/uploads by a version before decision 0017.
