@@ -8,10 +8,9 @@
  * value of each, for the "rare" searches), text made of common words plus a per-row hex word, created over the
  * last 365 days. Leads: 100,000 over 2 years, 6 sources, a few with a rare name.
  */
-import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import type { Row } from './lib.ts';
+import { percentile, processMemory, roundTenth, type Row } from './lib.ts';
 
 export const SCALE_JOTS = Number(process.env.BENCH_SCALE_JOTS ?? 1_000_000);
 export const SCALE_LEADS = Number(process.env.BENCH_SCALE_LEADS ?? 100_000);
@@ -146,16 +145,11 @@ export async function createBenchAdminToken(databaseUrl: string, jwtSecret: stri
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Resident memory of a process in MB (Linux), or null. */
-export function rssMb(pid: number | undefined): number | null {
+/** Resident memory of a process in whole MB (Linux), or null. */
+function rssMb(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
+    return Math.round(processMemory(pid).rssMb);
   } catch {
     return null;
   }
@@ -310,19 +304,18 @@ export async function measureAdminAtScale(
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const p95 = percentile(times, 95);
-    const round = (value: number) => Math.round(value * 10) / 10;
+    const p95 = percentile(times, 0.95)!;
     rows.push({
-      scenario: `${SCALE_LABEL} ${probe.name} (p95 ${round(p95)} ms)`,
+      scenario: `${SCALE_LABEL} ${probe.name} (p95 ${roundTenth(p95)} ms)`,
       requestsPerSecond: 1000 / (times.reduce((sum, time) => sum + time, 0) / times.length),
-      p50Ms: round(percentile(times, 50)),
-      p99Ms: round(percentile(times, 99)),
+      p50Ms: roundTenth(percentile(times, 0.5)!),
+      p99Ms: roundTenth(percentile(times, 0.99)!),
       anchor: null,
       ratio: null,
       budget: `p95 < ${BUDGET_MS} ms`,
       pass: p95 < BUDGET_MS,
     });
-    process.stdout.write(`  ${probe.name}: p50 ${round(percentile(times, 50))} ms, p95 ${round(p95)} ms\n`);
+    process.stdout.write(`  ${probe.name}: p50 ${roundTenth(percentile(times, 0.5)!)} ms, p95 ${roundTenth(p95)} ms\n`);
   }
 
   // The leads CSV export: every lead, timed to the last byte, with the app's RSS sampled meanwhile.

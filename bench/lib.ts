@@ -3,6 +3,7 @@
  * and the printed table. Each scenario file (bench/*.ts) returns `Row`s; bench/run.ts puts them in one table.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -152,4 +153,22 @@ export function machineInfo() {
     platform: `${os.platform()} ${os.release()}`,
     loadAverage: os.loadavg(),
   };
+}
+
+/** The value at `fraction` (0–1) of an ascending list; null when the list is empty. */
+export function percentile(sorted: ArrayLike<number>, fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+/** Rounded to a tenth (figures in tables and result files). */
+export function roundTenth<T extends number | null>(value: T): T {
+  return (value === null ? null : Math.round(value * 10) / 10) as T;
+}
+
+/** Resident memory of a process now and at its peak, in MB, from /proc (Linux). */
+export function processMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
+  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
 }

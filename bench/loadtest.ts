@@ -30,7 +30,7 @@ import pg from 'pg';
 import { banners } from '../src/server/db/schema.ts';
 import { DEMO_BUILD_GUID } from '../src/server/db/seed-data.ts';
 import { freePort, startNodeFlags, waitForChildOk } from '../tests/fixtures/app-process.ts';
-import { benchChildren, benchRoot, machineInfo, printTable, type Row } from './lib.ts';
+import { benchChildren, benchRoot, machineInfo, percentile, printTable, roundTenth, type Row } from './lib.ts';
 import {
   emptyKind,
   type Kind,
@@ -77,13 +77,6 @@ const KIND_LABELS: Record<Kind, string> = {
   captcha: 'GET /api/captcha/challenge (lead)',
   lead: 'POST /api/leads (lead form)',
 };
-
-function percentile(sorted: Float64Array, fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 function merge(results: KindResult[]): KindResult {
   const merged = emptyKind();
@@ -389,10 +382,10 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         completed: result.latencies.length,
         targetPerSecond: intended[kind] / seconds,
         achievedPerSecond: result.latencies.length / seconds,
-        p50Ms: round(percentile(latencies, 0.5)),
-        p95Ms: round(percentile(latencies, 0.95)),
-        p99Ms: round(percentile(latencies, 0.99)),
-        maxMs: round(latencies.at(-1) ?? null),
+        p50Ms: roundTenth(percentile(latencies, 0.5)),
+        p95Ms: roundTenth(percentile(latencies, 0.95)),
+        p99Ms: roundTenth(percentile(latencies, 0.99)),
+        maxMs: roundTenth(latencies.at(-1) ?? null),
         statuses: result.statuses,
         non2xx,
         errors: result.errors,
@@ -409,8 +402,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     const scheduledIntended = clocked.reduce((sum, kind) => sum + intended[kind], 0);
     const scheduledDone = clocked.reduce((sum, kind) => sum + merged[kind].sent, 0);
     const scheduleRatio = scheduledDone / scheduledIntended;
-    const latenessP50 = round(percentile(lateness, 0.5));
-    const latenessP99 = round(percentile(lateness, 0.99));
+    const latenessP50 = roundTenth(percentile(lateness, 0.5));
+    const latenessP99 = roundTenth(percentile(lateness, 0.99));
     const generatorOnSchedule = (latenessP99 ?? 0) < LATENESS_P99_MS && scheduleRatio >= MIN_SCHEDULE_RATIO;
 
     // Polled reads once every visitor is in (after the ramp): sent per second against the full-house target.
@@ -490,7 +483,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     log(`  jots answered 201: ${jotIds.length}, in the database: ${jotsFound}`);
     log(`  leads accepted: ${leadEmails.length}, in the database: ${leadsFound}`);
     log(
-      `  generator: dispatch lateness p50 ${latenessP50} ms, p99 ${latenessP99} ms, max ${round(lateness.at(-1) ?? null)} ms; ` +
+      `  generator: dispatch lateness p50 ${latenessP50} ms, p99 ${latenessP99} ms, max ${roundTenth(lateness.at(-1) ?? null)} ms; ` +
         `${scheduledDone} of ${scheduledIntended} pages, jots and leads sent on their own clock (${(scheduleRatio * 100).toFixed(1)}%)` +
         (generatorOnSchedule ? '' : ' — THE GENERATOR FELL BEHIND: latency figures understate the load'),
     );
@@ -535,7 +528,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         generator: {
           latenessP50Ms: latenessP50,
           latenessP99Ms: latenessP99,
-          latenessMaxMs: round(lateness.at(-1) ?? null),
+          latenessMaxMs: roundTenth(lateness.at(-1) ?? null),
           scheduled: scheduledIntended,
           sentOnOwnClock: scheduledDone,
           onSchedule: generatorOnSchedule,
@@ -543,8 +536,8 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         polledPerSecond: Array.from({ length: seconds }, (_, second) =>
           polled.reduce((sum, kind) => sum + (merged[kind].sentPerSecond[second] ?? 0), 0),
         ),
-        app: { idleRssMb: round(idle?.rssMb ?? null), peakRssMb: round(rssPeak), cpuMean: round(appCpuMean), samples },
-        generatorCpuMean: round(generatorCpuMean),
+        app: { idleRssMb: roundTenth(idle?.rssMb ?? null), peakRssMb: roundTenth(rssPeak), cpuMean: roundTenth(appCpuMean), samples },
+        generatorCpuMean: roundTenth(generatorCpuMean),
         loadAverage: { before: loadAverageBefore, after: loadAverageAfter },
         durationSeconds: Math.round((Date.now() - started) / 1000),
       };

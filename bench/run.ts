@@ -24,7 +24,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -45,6 +45,7 @@ import {
   measurePair,
   type Measured,
   printTable,
+  processMemory,
   ROUNDS,
   type Row,
   SECONDS,
@@ -101,13 +102,6 @@ const PAGE_CONNECTIONS = 20;
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
 /** VmRSS and VmHWM (peak) of a process, in MB. */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
-  return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
-}
-
 function infoRow(scenario: string, measured: Measured): Row {
   return {
     scenario,
@@ -199,7 +193,7 @@ async function main(): Promise<void> {
   const app = await startChild('dist/bench/app-server.js', { DATABASE_URL: databaseUrl, PAGES: '1' }, startNodeFlags());
   const appPid = app.child.pid!;
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleMemory = memoryOf(appPid);
+  const idleMemory = processMemory(appPid);
   console.log(`\nMemory after start-up, idle: RSS ${idleMemory.rssMb.toFixed(0)} MB`);
   const appUrl = `http://127.0.0.1:${app.port}`;
   const countJson = await (await fetch(`${appUrl}/api/jots/count`)).text();
@@ -220,7 +214,7 @@ async function main(): Promise<void> {
     { url: `${appUrl}/api/jots?limit=10` },
   );
 
-  const phaseMemory: Record<string, { rssMb: number; peakMb: number }> = { idle: idleMemory, reads: memoryOf(appPid) };
+  const phaseMemory: Record<string, { rssMb: number; peakMb: number }> = { idle: idleMemory, reads: processMemory(appPid) };
   console.log('\nIngestion');
   const samplePayload = encryptV2(
     { text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
@@ -277,7 +271,7 @@ async function main(): Promise<void> {
     `  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`,
   );
 
-  phaseMemory.ingestion = memoryOf(appPid);
+  phaseMemory.ingestion = processMemory(appPid);
   console.log('\nPages');
   const renderAnchor = await startChild('bench/render-anchor.ts', {});
   const anchorUrl = `http://127.0.0.1:${renderAnchor.port}`;
@@ -329,7 +323,7 @@ async function main(): Promise<void> {
     });
   }
   renderAnchor.child.kill('SIGTERM');
-  phaseMemory.pages = memoryOf(appPid);
+  phaseMemory.pages = processMemory(appPid);
 
   // Admin at scale (bench/admin-scale.ts): the same database grown to over a million jots and 100,000 leads.
   console.log(
@@ -340,7 +334,7 @@ async function main(): Promise<void> {
   console.log(`  seeded in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
   const adminToken = await createBenchAdminToken(databaseUrl, BENCH_JWT_SECRET);
   const adminRows = await measureAdminAtScale(appUrl, adminToken, { pid: appPid });
-  const endMemory = memoryOf(appPid);
+  const endMemory = processMemory(appPid);
   phaseMemory.admin = endMemory;
   // Which phase raised the peak (VmHWM after each).
   for (const [phase, memory] of Object.entries(phaseMemory)) {

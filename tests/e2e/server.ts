@@ -1,21 +1,15 @@
 /**
- * Starts the real product (`src/server/main.ts`, built web app, embedded database with demo content) on a free
+ * Starts the real product (`dist/server/main.js`, built web app, embedded database with demo content) on a free
  * port for browser tests, as `npm start` would, with a known admin and a fast captcha.
  */
-import { startAppProcess } from '../fixtures/app-process.ts';
-
+import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
 
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'admin-password-1' } as const;
 
-export interface RunningServer {
-  baseUrl: string;
-  dataDir: string;
-  output: string[];
-  stop(): Promise<number | null>;
-}
+export type RunningServer = Pick<AppProcess, 'baseUrl' | 'dataDir' | 'output' | 'stop'>;
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const app = await startAppProcess({
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startAppProcess({
     env: {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       ADMIN_EMAIL: E2E_ADMIN.email,
@@ -25,5 +19,4 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...env,
     },
   });
-  return { baseUrl: app.baseUrl, dataDir: app.dataDir, output: app.output, stop: () => app.stop() };
 }
