@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, freePort, projectRoot, startAppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { type FakeKitServer, startFakeKit } from '../fixtures/fake-kit.ts';
+import { openJotStream } from '../fixtures/jot-stream.ts';
 import { nginxAvailable, type Proxy, startProxy } from '../fixtures/proxy.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../fixtures/test-database.ts';
@@ -73,47 +74,6 @@ async function converge(what: string, deadlineMs: number, check: () => Promise<b
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** Opens `GET /api/jots/stream` and resolves `reached(count)` when an event carries that count (or later). */
-async function openJotStream(baseUrl: string) {
-  const controller = new AbortController();
-  const response = await fetch(new URL('/api/jots/stream', baseUrl), {
-    signal: controller.signal,
-    headers: { accept: 'text/event-stream' },
-  });
-  expect(response.status).toBe(200);
-  const counts: number[] = [];
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(event)?.[1];
-          if (!/^event: jots$/m.test(event) || !data) continue;
-          const count = (JSON.parse(data) as { count: number }).count;
-          counts.push(count);
-          for (const waiter of waiters.filter((item) => count >= item.count)) waiter.resolve();
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    counts,
-    reached: (count: number) =>
-      counts.some((seen) => seen >= count)
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => waiters.push({ count, resolve })),
-    close: () => controller.abort(),
-  };
-}
 
 describe.skipIf(!ready)(
   'three instances behind nginx, one PostgreSQL, one Redis (needs TEST_DATABASE_URL, REDIS_URL, nginx)',
@@ -324,7 +284,11 @@ describe.skipIf(!ready)(
       const before = await counts();
       // Live streams (SSE) on the two other instances and through nginx.
       const streams = await Promise.all(
-        [apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl].map((baseUrl) => openJotStream(baseUrl)),
+        [apps[1]!.baseUrl, apps[2]!.baseUrl, proxy.baseUrl].map(async (baseUrl) => {
+          const stream = await openJotStream(baseUrl);
+          if (!('event' in stream)) throw new Error(`${baseUrl}: the stream answered ${stream.statusCode}`);
+          return stream;
+        }),
       );
       try {
         const posted = performance.now();
@@ -339,21 +303,7 @@ describe.skipIf(!ready)(
           (await counts()).every((count) => count === expected),
         );
         figures['jot count equal on all three after'] = `${Math.round(took)} ms`;
-        let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () =>
-              reject(
-                new Error(
-                  `streams did not push count ${expected} within ${COUNT_CONVERGE_MS} ms: ${JSON.stringify(streams.map((stream) => stream.counts))}`,
-                ),
-              ),
-            COUNT_CONVERGE_MS,
-          );
-        });
-        await Promise.race([Promise.all(streams.map((stream) => stream.reached(expected))), deadline]).finally(() =>
-          clearTimeout(timer),
-        );
+        await Promise.all(streams.map((stream) => stream.event((snapshot) => snapshot.count >= expected, COUNT_CONVERGE_MS)));
         figures["new count pushed on the other instances' streams and through nginx after"] =
           `${Math.round(performance.now() - posted)} ms (since the POST)`;
       } finally {

@@ -3,78 +3,14 @@
  * The single-instance part runs on both databases; the cross-instance part needs PostgreSQL (LISTEN/NOTIFY: two
  * PGlite apps in one process have no shared bus) and is skipped on PGlite. Streams are read over real HTTP.
  */
-import { get as httpGet, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type OpenStream, openJotStream as openStream } from '../../../../tests/fixtures/jot-stream.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createKey, jotCount, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestAdmin } from '../../../../tests/fixtures/users.ts';
-import type { FeedSnapshot } from './feed.ts';
-
-interface OpenStream {
-  response: IncomingMessage;
-  /** Resolves with the first `jots` event matching, already received or still to come. */
-  event(match: (snapshot: FeedSnapshot) => boolean, timeoutMs?: number): Promise<FeedSnapshot>;
-  /** Resolves when a comment line (heartbeat) arrives. */
-  comment(timeoutMs?: number): Promise<void>;
-  close(): void;
-}
-
-function openStream(baseUrl: string): Promise<OpenStream | IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const request = httpGet(`${baseUrl}/api/jots/stream`, { headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, br' } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        resolve(response);
-        return;
-      }
-      const events: FeedSnapshot[] = [];
-      let comments = 0;
-      let buffer = '';
-      const waiters = new Set<() => void>();
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith(':')) comments += 1;
-          const data = /^event: jots\ndata: (.*)$/m.exec(block);
-          if (data) events.push(JSON.parse(data[1]!) as FeedSnapshot);
-        }
-        for (const waiter of waiters) waiter();
-      });
-      const until = <T>(check: () => T | undefined, timeoutMs: number, what: string) =>
-        new Promise<T>((done, fail) => {
-          const attempt = () => {
-            const found = check();
-            if (found === undefined) return;
-            clearTimeout(timer);
-            waiters.delete(attempt);
-            done(found);
-          };
-          const timer = setTimeout(() => {
-            waiters.delete(attempt);
-            fail(new Error(`no ${what} within ${timeoutMs} ms; events: ${JSON.stringify(events)}`));
-          }, timeoutMs);
-          waiters.add(attempt);
-          attempt();
-        });
-      resolve({
-        response,
-        event: (match, timeoutMs = 2000) => until(() => events.find(match), timeoutMs, 'matching event'),
-        comment: (timeoutMs = 2000) => {
-          const seen = comments;
-          return until(() => (comments > seen ? true : undefined), timeoutMs, 'heartbeat').then(() => {});
-        },
-        close: () => request.destroy(),
-      });
-    });
-    request.on('error', reject);
-  });
-}
 
 async function listen(testApp: TestApp): Promise<string> {
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
