@@ -89,8 +89,11 @@ describe(`SMTP and Kit down for a while, then back (on ${variant.name})`, () => 
     kit.setFailing(false);
     const upAt = Date.now();
     const synced = (email: string) => kit.subscribers.get(email)?.forms.has(kit.formId) ?? false;
-    const received = (email: string) => smtp.messages.some((mail) => mail.to.includes(email));
-    await until(() => emails.every((email) => received(email) && synced(email)), 40_000, 'deliveries after the outage');
+    // Woken by each e-mail and Kit request, not polled.
+    await Promise.all([
+      ...emails.map((email) => smtp.waitForMail((mail) => mail.to.includes(email), 40_000)),
+      kit.waitFor(() => emails.every(synced), 40_000),
+    ]);
     const recoveredMs = Date.now() - upAt;
 
     // A clean stop, then nothing may be left to run: every mail and Kit job completed.
