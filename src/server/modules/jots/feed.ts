@@ -53,7 +53,7 @@ export interface FeedSnapshot {
 
 export type FeedListener = (snapshot: FeedSnapshot) => void;
 
-function toPublicJot(jot: FeedJot): PublicJot {
+export function toPublicJot(jot: FeedJot): PublicJot {
   return {
     id: jot.id,
     created_at: jot.createdAt.toISOString(),
@@ -61,6 +61,22 @@ function toPublicJot(jot: FeedJot): PublicJot {
     sender_state: jot.senderState,
     sender_country: jot.senderCountry,
   };
+}
+
+/** The newest jots, in what the feed keeps of them, straight from the database. */
+export function readNewestJots(db: Database, limit: number, offset = 0): Promise<FeedJot[]> {
+  return db
+    .select({
+      id: jots.id,
+      createdAt: jots.createdAt,
+      senderCity: jots.senderCity,
+      senderState: jots.senderState,
+      senderCountry: jots.senderCountry,
+    })
+    .from(jots)
+    .orderBy(desc(jots.createdAt), desc(jots.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 const newestFirst = (a: FeedJot, b: FeedJot) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
@@ -222,17 +238,7 @@ export class JotFeed {
   }
 
   private readRecent(): Promise<FeedJot[]> {
-    return this.db
-      .select({
-        id: jots.id,
-        createdAt: jots.createdAt,
-        senderCity: jots.senderCity,
-        senderState: jots.senderState,
-        senderCountry: jots.senderCountry,
-      })
-      .from(jots)
-      .orderBy(desc(jots.createdAt), desc(jots.id))
-      .limit(RECENT_CACHE_SIZE);
+    return readNewestJots(this.db, RECENT_CACHE_SIZE);
   }
 
   /** The whole count (deletions and late commits included) and the newest jots. */

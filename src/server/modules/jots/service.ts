@@ -21,7 +21,7 @@ import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
 import type { JotLocation } from './location.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
-import type { FeedJot } from './feed.ts';
+import { type FeedJot, readNewestJots, toPublicJot } from './feed.ts';
 import type { JotWriter } from './writer.ts';
 
 export type ProtocolVersion = 'legacy' | 'v1' | 'v2';
@@ -143,25 +143,7 @@ const newestFirst = [desc(jots.createdAt), desc(jots.id)];
 
 /** The public projection straight from the database, for pages the in-memory feed does not hold. */
 export async function listPublicJots(db: Database, limit: number, offset: number): Promise<PublicJot[]> {
-  const rows = await db
-    .select({
-      id: jots.id,
-      createdAt: jots.createdAt,
-      senderCity: jots.senderCity,
-      senderState: jots.senderState,
-      senderCountry: jots.senderCountry,
-    })
-    .from(jots)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => ({
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    sender_city: row.senderCity,
-    sender_state: row.senderState,
-    sender_country: row.senderCountry,
-  }));
+  return (await readNewestJots(db, limit, offset)).map(toPublicJot);
 }
 
 /** Paging of the admin / API client lists and of the search: offset, or keyset cursors, or the last page. */
