@@ -10,6 +10,7 @@
  */
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { PAYLOAD_SEARCH_OFFSET_MAX } from '../src/shared/schemas/jots.ts';
 import { percentile, processMemory, roundTenth, type Row } from './lib.ts';
 
 export const SCALE_JOTS = Number(process.env.BENCH_SCALE_JOTS ?? 1_000_000);
@@ -253,11 +254,18 @@ export async function measureAdminAtScale(
       status: 400,
     },
     {
-      // An API client's deep offset into a capped search walks the offset; the cursor row below is the fast way.
-      name: 'POST /api/jots-search payload deep page (offset; API only)',
+      // The deepest offset a payload search serves (its counted matches); past it the cursor row below pages on.
+      name: `POST /api/jots-search payload deepest offset (${PAYLOAD_SEARCH_OFFSET_MAX - 49}; API only)`,
+      method: 'POST',
+      path: '/api/jots-search',
+      body: { ...searchPage('payload', 'meeting'), offset: PAYLOAD_SEARCH_OFFSET_MAX - 49 },
+    },
+    {
+      name: 'POST /api/jots-search payload offset past the counted matches (refused, 400)',
       method: 'POST',
       path: '/api/jots-search',
       body: { ...searchPage('payload', 'meeting'), offset: 5000 },
+      status: 400,
     },
     ...(hasCursors
       ? [

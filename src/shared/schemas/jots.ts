@@ -143,18 +143,35 @@ export type JotSearchField = z.infer<typeof JotSearchFieldSchema>;
 /** A payload search needs this many characters: the trigram index cannot serve fewer (decision 0013). */
 export const PAYLOAD_SEARCH_MIN_LENGTH = 3;
 export const PAYLOAD_SEARCH_TOO_SHORT_MESSAGE = `Enter at least ${PAYLOAD_SEARCH_MIN_LENGTH} characters to search the payload`;
+/**
+ * A payload search serves `offset` within the matches it counts (JOT_TEXT_COUNT_CAP); past them the cursors page on
+ * (decision 0013 addendum): walking 5,000 re-checked matches to skip them cost ~100 ms at a million jots.
+ */
+export const PAYLOAD_SEARCH_OFFSET_MAX = JOT_TEXT_COUNT_CAP - 1;
+export const PAYLOAD_SEARCH_OFFSET_MESSAGE = `A payload search pages by offset through its first ${JOT_TEXT_COUNT_CAP.toLocaleString('en-US')} matches; page further with "after" (the nextCursor)`;
 
 export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
   appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
   limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
-  offset: z.number().int().min(0).max(10_000_000).default(0),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000_000)
+    .default(0)
+    .describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
   ...keysetShape,
   last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
 }).superRefine((search, context) => {
-  if (search.field === 'payload' && search.value.length < PAYLOAD_SEARCH_MIN_LENGTH) {
+  if (search.field !== 'payload') return;
+  if (search.value.length < PAYLOAD_SEARCH_MIN_LENGTH) {
     context.addIssue({ code: 'custom', path: ['value'], message: PAYLOAD_SEARCH_TOO_SHORT_MESSAGE });
+  }
+  const byOffset = search.after === undefined && search.before === undefined && !search.last;
+  if (byOffset && search.offset > PAYLOAD_SEARCH_OFFSET_MAX) {
+    context.addIssue({ code: 'custom', path: ['offset'], message: PAYLOAD_SEARCH_OFFSET_MESSAGE });
   }
 });
 export type JotSearch = z.input<typeof JotSearchSchema>;

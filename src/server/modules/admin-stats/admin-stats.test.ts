@@ -7,7 +7,7 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminStats } from '../../../shared/schemas/admin-stats.ts';
 import { banners, blogPosts, contactMessages, feedback, invitations, jots, leads } from '../../db/schema.ts';
-import { adminStats, utcDayStart } from './service.ts';
+import { adminStats, JotSeriesCache, utcDayStart } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -123,5 +123,22 @@ describe(`admin stats on ${testDatabaseKind()}`, () => {
     expect(after.unreadInbox - base.unreadInbox).toBe(2);
     expect(after.invitations.today - base.invitations.today).toBe(1);
     expect(after.invitations.perDay.at(-2)!.count - base.invitations.perDay.at(-2)!.count).toBe(1);
+  });
+
+  it('keeps the settled jot series a minute and counts newer jots at once (the endpoint’s JotSeriesCache)', async () => {
+    const now = new Date('2026-04-20T12:00:00Z');
+    const series = new JotSeriesCache();
+    const base = await adminStats(db(), now, series);
+    const jot = { protocolVersion: 'v2' as const, encryptedPayload: 'x' };
+    await db().insert(jots).values([
+      { ...jot, createdAt: new Date(now.getTime() - 30_000) }, // newer than the settled point: counted at once
+      { ...jot, createdAt: new Date(now.getTime() - 5 * 60_000) }, // written behind it: shows once the minute is over
+    ]);
+    const soon = await adminStats(db(), new Date(now.getTime() + 1000), series);
+    expect(soon.jots.today - base.jots.today).toBe(1);
+    const later = new Date(now.getTime() + 60_000);
+    const afterMinute = await adminStats(db(), later, series);
+    expect(afterMinute.jots.today - base.jots.today).toBe(2);
+    expect(afterMinute.series.jotsPerDay).toEqual((await adminStats(db(), later)).series.jotsPerDay);
   });
 });

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsSchema } from '../../../shared/schemas/admin-stats.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { adminStats } from './service.ts';
+import { adminStats, JotSeriesCache } from './service.ts';
 
 export async function adminStatsRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
+  const jotSeries = new JotSeriesCache();
 
   app.get(
     '/api/admin/stats',
@@ -26,7 +27,7 @@ export async function adminStatsRoutes(instance: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return adminStats(services.database.db);
+      return adminStats(services.database.db, new Date(), jotSeries);
     },
   );
 }

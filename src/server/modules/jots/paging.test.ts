@@ -10,7 +10,14 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createClient, type Headers } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotSearch } from '../../../shared/schemas/jots.ts';
+import {
+  JOT_COUNT_CAP,
+  JOT_TEXT_COUNT_CAP,
+  type JotPage,
+  type JotSearch,
+  PAYLOAD_SEARCH_OFFSET_MAX,
+  PAYLOAD_SEARCH_OFFSET_MESSAGE,
+} from '../../../shared/schemas/jots.ts';
 
 const ROWS = JOT_COUNT_CAP + 50;
 const CLIENT_ROWS = 130;
@@ -126,6 +133,25 @@ describe(`admin jot paging and counts on ${testDatabaseKind()}`, () => {
     const text = await search({ field: 'payload', value: 'row', limit: 5 });
     expect(text).toMatchObject({ total: JOT_TEXT_COUNT_CAP, totalCapped: true });
     expect(idsOf(text)).toEqual(allIds.slice(0, 5));
+  });
+
+  it('pages a payload search by offset within its counted matches, and past them by cursor only', async () => {
+    const deepest = await search({ field: 'payload', value: 'row', limit: 5, offset: PAYLOAD_SEARCH_OFFSET_MAX });
+    expect(idsOf(deepest)).toEqual(allIds.slice(PAYLOAD_SEARCH_OFFSET_MAX, PAYLOAD_SEARCH_OFFSET_MAX + 5));
+    const past = await app.inject({
+      method: 'POST',
+      url: '/api/jots-search',
+      headers: admin.headers,
+      payload: { field: 'payload', value: 'row', limit: 5, offset: PAYLOAD_SEARCH_OFFSET_MAX + 1 },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ error: PAYLOAD_SEARCH_OFFSET_MESSAGE });
+    // The cursor goes on from the deepest offset page; an ignored offset beside a cursor is not refused.
+    const onward = await search({ field: 'payload', value: 'row', limit: 5, offset: 5000, after: deepest.nextCursor! });
+    expect(idsOf(onward)).toEqual(allIds.slice(PAYLOAD_SEARCH_OFFSET_MAX + 5, PAYLOAD_SEARCH_OFFSET_MAX + 10));
+    // Other fields keep their deep offsets.
+    const plugin = await search({ field: 'AppVersion', value: 'bulk', limit: 5, offset: 5000 });
+    expect(idsOf(plugin)).toEqual(allIds.slice(5000, 5005));
   });
 
   it('refuses a malformed cursor', async () => {

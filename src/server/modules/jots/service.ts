@@ -2,7 +2,7 @@
  * Jots: ingestion (decrypt with a build GUID from memory, then one insert) and the reads behind `/api/jots`
  * and `/api/jots-search`. Routes decide who may call what; this file holds the rules and the queries.
  */
-import { and, type AnyColumn, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   type DecryptResult,
   decryptLegacy,
@@ -22,6 +22,7 @@ import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
 import type { JotLocation } from './location.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
 import { type FeedJot, readNewestJots, toPublicJot } from './feed.ts';
+import { newestTextMatchIds } from './text-search.ts';
 import type { JotWriter } from './writer.ts';
 
 export type ProtocolVersion = 'legacy' | 'v1' | 'v2';
@@ -220,6 +221,10 @@ async function readPage(
     rows = rows.slice(0, limit);
     hasNewer = query.offset > 0;
   }
+  return toPage(rows, hasNewer, hasOlder);
+}
+
+function toPage(rows: JotRow[], hasNewer: boolean, hasOlder: boolean): Omit<JotPage, 'total' | 'totalCapped'> {
   const first = rows[0];
   const lastRow = rows.at(-1);
   return {
@@ -227,6 +232,25 @@ async function readPage(
     nextCursor: hasOlder && lastRow ? String(lastRow.id) : null,
     prevCursor: hasNewer && first ? String(first.id) : null,
   };
+}
+
+/**
+ * A newest-first page of a payload search (the first page, an offset page or the page after a cursor) from the
+ * time slices of text-search.ts; then only the page's rows are read, by id.
+ */
+async function readTextPage(
+  db: Database,
+  where: SQL,
+  query: PageQuery,
+  count: Promise<Count>,
+): Promise<Omit<JotPage, 'total' | 'totalCapped'>> {
+  const offset = query.after === undefined ? query.offset : 0;
+  const bound = query.after === undefined ? undefined : sql`(${jots.createdAt}, ${jots.id}) < ${positionOf(query.after)}`;
+  const exactCount = count.then((counted) => !counted.capped);
+  const ids = await newestTextMatchIds(db, where, bound, offset + query.limit + 1, exactCount);
+  const pageIds = ids.slice(offset, offset + query.limit);
+  const rows = pageIds.length > 0 ? await db.select().from(jots).where(inArray(jots.id, pageIds)).orderBy(...newestFirst) : [];
+  return toPage(rows, query.after !== undefined || offset > 0, ids.length > offset + query.limit);
 }
 
 /**
@@ -348,6 +372,12 @@ export async function searchJots(db: Database, query: SearchQuery): Promise<JotP
     searchCondition(query.field, query.value),
     query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId),
     query.appName === undefined ? undefined : eq(jots.appName, query.appName),
-  );
+  )!;
+  if (query.field === 'payload' && query.before === undefined && !query.last) {
+    // The count runs beside the first slice; an exact (small) one tells the slices to read the rest at once.
+    const counting = cappedTextCount(db, where);
+    const [page, counted] = await Promise.all([readTextPage(db, where, query, counting), counting]);
+    return { ...page, total: counted.total, totalCapped: counted.capped };
+  }
   return countAndRead(db, where, query, () => (query.field === 'payload' ? cappedTextCount(db, where) : cappedCount(db, where)));
 }
