@@ -236,21 +236,28 @@ function toPage(rows: JotRow[], hasNewer: boolean, hasOlder: boolean): Omit<JotP
 
 /**
  * A newest-first page of a payload search (the first page, an offset page or the page after a cursor) from the
- * time slices of text-search.ts; then only the page's rows are read, by id.
+ * time slices of text-search.ts, then only the page's rows, by id; with the search's capped count.
+ *
+ * The count runs beside the first slice, and an exact (small) one tells the slices to read the rest at once. An
+ * offset page deep enough to need half the cap's matches collects one past the cap instead, and counts those: a
+ * second reading of the same matches for the count cost ~10 ms at a million jots.
  */
-async function readTextPage(
-  db: Database,
-  where: SQL,
-  query: PageQuery,
-  count: Promise<Count>,
-): Promise<Omit<JotPage, 'total' | 'totalCapped'>> {
+async function readTextSearch(db: Database, where: SQL, query: PageQuery): Promise<JotPage> {
   const offset = query.after === undefined ? query.offset : 0;
+  const need = offset + query.limit + 1;
   const bound = query.after === undefined ? undefined : sql`(${jots.createdAt}, ${jots.id}) < ${positionOf(query.after)}`;
-  const exactCount = count.then((counted) => !counted.capped);
-  const ids = await newestTextMatchIds(db, where, bound, offset + query.limit + 1, exactCount);
+  const countFromMatches = query.after === undefined && need > JOT_TEXT_COUNT_CAP / 2;
+  const counting = countFromMatches ? null : cappedTextCount(db, where);
+  const exactCount = counting ? counting.then((counted) => !counted.capped) : Promise.resolve(false);
+  const [ids, counted] = await Promise.all([
+    newestTextMatchIds(db, where, bound, countFromMatches ? Math.max(need, JOT_TEXT_COUNT_CAP + 1) : need, exactCount),
+    counting,
+  ]);
+  // Collecting one past the cap, the slices stop short of it only when they have read every match.
+  const total = counted ?? (ids.length > JOT_TEXT_COUNT_CAP ? { total: JOT_TEXT_COUNT_CAP, capped: true } : { total: ids.length, capped: false });
   const pageIds = ids.slice(offset, offset + query.limit);
   const rows = pageIds.length > 0 ? await db.select().from(jots).where(inArray(jots.id, pageIds)).orderBy(...newestFirst) : [];
-  return toPage(rows, query.after !== undefined || offset > 0, ids.length > offset + query.limit);
+  return { ...toPage(rows, query.after !== undefined || offset > 0, ids.length > offset + query.limit), total: total.total, totalCapped: total.capped };
 }
 
 /**
@@ -373,11 +380,6 @@ export async function searchJots(db: Database, query: SearchQuery): Promise<JotP
     query.clientId === undefined ? undefined : eq(jots.clientId, query.clientId),
     query.appName === undefined ? undefined : eq(jots.appName, query.appName),
   )!;
-  if (query.field === 'payload' && query.before === undefined && !query.last) {
-    // The count runs beside the first slice; an exact (small) one tells the slices to read the rest at once.
-    const counting = cappedTextCount(db, where);
-    const [page, counted] = await Promise.all([readTextPage(db, where, query, counting), counting]);
-    return { ...page, total: counted.total, totalCapped: counted.capped };
-  }
+  if (query.field === 'payload' && query.before === undefined && !query.last) return readTextSearch(db, where, query);
   return countAndRead(db, where, query, () => (query.field === 'payload' ? cappedTextCount(db, where) : cappedCount(db, where)));
 }

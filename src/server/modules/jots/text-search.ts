@@ -26,10 +26,10 @@ const MAX_GROWTH = 64;
 
 /**
  * How far back (from the newest candidate) the next slice should reach, having found `found` of `need` matches within
- * `covered` ms: as far again as the matches' density says (with half again for luck), at least twice, at most 64×.
+ * `covered` ms: as far again as the matches' density says (and a quarter more), at least twice, at most 64×.
  */
 export function nextReach(covered: number, found: number, need: number): number {
-  const growth = found === 0 ? 16 : (1.5 * need) / found;
+  const growth = found === 0 ? 16 : (1.25 * need) / found;
   return covered * Math.min(MAX_GROWTH, Math.max(MIN_GROWTH, growth));
 }
 
