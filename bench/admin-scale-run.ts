@@ -6,10 +6,9 @@
  * skips the seeding.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createBenchAdminToken, measureAdminAtScale, seedAtScale } from './admin-scale.ts';
-import { BENCH_JWT_SECRET, benchChildren, printTable, startChild } from './lib.ts';
+import { BENCH_JWT_SECRET, benchChildren, printTable, startChild, withPgClient } from './lib.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -24,19 +23,8 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-async function adminQuery<T extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (url: string, text: string, values: unknown[] = []) =>
+  withPgClient(url, async (client) => (await client.query(text, values)).rows);
 
 const exists = (await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [databaseName])).length > 0;
 try {

@@ -9,9 +9,8 @@
  * last 365 days. Leads: 100,000 over 2 years, 6 sources, a few with a rare name.
  */
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { PAYLOAD_SEARCH_OFFSET_MAX } from '../src/shared/schemas/jots.ts';
-import { percentile, processMemory, roundTenth, type Row } from './lib.ts';
+import { percentile, processMemory, roundTenth, type Row, withPgClient } from './lib.ts';
 
 export const SCALE_JOTS = Number(process.env.BENCH_SCALE_JOTS ?? 1_000_000);
 export const SCALE_LEADS = Number(process.env.BENCH_SCALE_LEADS ?? 100_000);
@@ -76,9 +75,7 @@ const WORDS = [
 
 /** Fills the (migrated, empty) database at `databaseUrl` with jots and leads at scale, then VACUUM ANALYZE. */
 export async function seedAtScale(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withPgClient(databaseUrl, async (client) => {
     const words = `array[${WORDS.map((word) => `'${word}'`).join(',')}]`;
     const pick = (salt: number) => `(${words})[1 + ((g * ${salt} + ${salt * 7}) % ${WORDS.length})]`;
     // created_at: newest is g = N (now), g = 1 a year ago, a little jitter so ties are rare but possible.
@@ -115,9 +112,7 @@ export async function seedAtScale(databaseUrl: string): Promise<void> {
       from generate_series(1, ${SCALE_LEADS}) as g`);
     await client.query('vacuum analyze jots');
     await client.query('vacuum analyze leads');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -125,9 +120,7 @@ export async function seedAtScale(databaseUrl: string): Promise<void> {
  * (bench/app-server.ts uses BENCH_JWT_SECRET from bench/lib.ts).
  */
 export async function createBenchAdminToken(databaseUrl: string, jwtSecret: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withPgClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ id: number; token_version: number }>(
       `insert into users (username, email, password_hash, is_admin, is_approved, email_confirmed_at)
        values ($1, $2, 'not-a-hash', true, true, now())
@@ -141,9 +134,7 @@ export async function createBenchAdminToken(databaseUrl: string, jwtSecret: stri
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(jwtSecret));
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Resident memory of a process in whole MB (Linux), or null. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const CONNECTIONS = 100;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -171,4 +172,15 @@ export function processMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
   return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
+}
+
+/** Runs `work` on a new node-postgres connection to `url`, closed afterwards (seeding, checks, create/drop). */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

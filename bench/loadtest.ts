@@ -26,11 +26,10 @@ import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { banners } from '../src/server/db/schema.ts';
 import { DEMO_BUILD_GUID } from '../src/server/db/seed-data.ts';
 import { freePort, startNodeFlags, waitForChildOk } from '../tests/fixtures/app-process.ts';
-import { benchChildren, benchRoot, machineInfo, percentile, printTable, roundTenth, type Row } from './lib.ts';
+import { benchChildren, benchRoot, machineInfo, percentile, printTable, roundTenth, type Row, withPgClient } from './lib.ts';
 import {
   emptyKind,
   type Kind,
@@ -210,15 +209,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     url.pathname = `/${databaseName}`;
     return url.toString();
   })();
-  const adminQuery = async (sql: string) => {
-    const client = new pg.Client({ connectionString: options.adminDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const adminQuery = (sql: string) => withPgClient(options.adminDatabaseUrl, (client) => client.query(sql));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jotit-loadtest-'));
   let app: ChildProcess | null = null;
   const started = Date.now();
@@ -240,9 +231,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       { title: 'Google Docs', message: 'Send your ideas straight to a Google Doc.', type: 'info', displayOrder: 2 },
     ]);
     await handle.close();
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
+    await withPgClient(databaseUrl, async (db) => {
       await db.query(
         `insert into jots (protocol_version, build_guid_name, encrypted_payload, client_id, app_name, jot_text, app_version,
            plugin, sender_city, sender_state, sender_country, processed_at, created_at)
@@ -252,9 +241,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         [DEMO_BUILD_GUID.name, BACKGROUND_JOTS],
       );
       await db.query('vacuum analyze');
-    } finally {
-      await db.end();
-    }
+    });
 
     const logFile = path.join(dataDir, 'app.log');
     const started_ = await startApp(
@@ -337,25 +324,19 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
     // Nothing lost: every 201 jot and every accepted lead is a row.
     const jotIds = outputs.flatMap((output) => output.jotIds);
     const leadEmails = outputs.flatMap((output) => output.leadEmails);
-    const check = new pg.Client({ connectionString: databaseUrl });
-    await check.connect();
-    let jotsFound: number;
-    let leadsFound: number;
-    try {
-      jotsFound = Number(
+    const [jotsFound, leadsFound] = await withPgClient(databaseUrl, async (check) => [
+      Number(
         (await check.query<{ n: string }>('select count(*) as n from jots where id = any($1::int[])', [jotIds]))
           .rows[0]!.n,
-      );
-      leadsFound = Number(
+      ),
+      Number(
         (
           await check.query<{ n: string }>('select count(*) as n from leads where lower(email) = any($1::text[])', [
             leadEmails.map((email) => email.toLowerCase()),
           ])
         ).rows[0]!.n,
-      );
-    } finally {
-      await check.end();
-    }
+      ),
+    ]);
 
     const intended = intendedCounts(seconds, visitors, rampSeconds, apps, leadsPerMinute, pages);
     const kinds = Object.keys(KIND_LABELS) as Kind[];

@@ -28,7 +28,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import pg from 'pg';
+import type pg from 'pg';
 import { blogCategories, blogPosts } from '../src/server/db/schema.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from '../src/server/db/seed-data.ts';
 import { encryptV2 } from '../src/shared/jot-crypto.ts';
@@ -51,6 +51,7 @@ import {
   SECONDS,
   startChild,
   WARMUP_SECONDS,
+  withPgClient,
 } from './lib.ts';
 
 /**
@@ -78,25 +79,8 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql: string) => withPgClient(adminUrl, (client) => client.query(sql));
+const withDatabase = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(databaseUrl, work);
 
 const PAGE_CONNECTIONS = 20;
 const BROWSER_ENCODING = 'gzip, deflate, br';
