@@ -60,7 +60,7 @@ async function jotsPerDay(db: Database, seriesStart: Date, until?: Date): Promis
 /**
  * The 30-day jot series for the dashboard endpoint, with the settled part kept a minute (issue 13).
  *
- * On a launch day "today" alone is a range of 250,000 index entries (~25 ms, half the dashboard's budget), and the
+ * On a launch day "today" alone is a range of ~170,000 index entries (~20 ms, 40% of the dashboard's budget), and the
  * 29 days before it another 80,000 per request, yet the app never deletes a jot and stamps `created_at` with the
  * insert's own time: jots older than a minute no longer change. So the per-day counts up to a minute before they
  * were read are kept for a minute (like the offset anchors, decision 0013), and each request counts only the jots

@@ -2,7 +2,7 @@
  * The newest matches of a payload ("contains") search, in time slices (issue 13, decision 0013 addendum, session 7).
  *
  * Walking the created_at index newest first and re-checking each row's text costs about 1 µs a row: fine while the
- * matches are dense at the newest end, 270 ms when 250,000 recent jots do not contain the word (a launch day), and
+ * matches are dense at the newest end, 270 ms when 170,000 recent jots do not contain the word (a launch day), and
  * ~40 ms to skip 1,000 matches of a word in one jot of 40. The trigram index finds the matching rows wherever they
  * are, but only as an unordered bitmap whose every row must be read and re-checked: 25,000 matches cost 120 ms.
  *
