@@ -248,7 +248,8 @@ async function readTextSearch(db: Database, where: SQL, query: PageQuery): Promi
   const bound = query.after === undefined ? undefined : sql`(${jots.createdAt}, ${jots.id}) < ${positionOf(query.after)}`;
   const countFromMatches = query.after === undefined && need > JOT_TEXT_COUNT_CAP / 2;
   const counting = countFromMatches ? null : cappedTextCount(db, where);
-  const exactCount = counting ? counting.then((counted) => !counted.capped) : Promise.resolve(false);
+  // Asked only when slice 1 falls short, so no derived promise is left to reject unhandled when it does not.
+  const exactCount = async () => (counting ? !(await counting).capped : false);
   const [ids, counted] = await Promise.all([
     newestTextMatchIds(db, where, bound, countFromMatches ? Math.max(need, JOT_TEXT_COUNT_CAP + 1) : need, exactCount),
     counting,

@@ -35,15 +35,15 @@ export function nextReach(covered: number, found: number, need: number): number 
 
 /**
  * Up to `need` ids of the jots matching `where` (and `bound`: the part after a cursor), newest first. `exactCount`
- * resolves to whether the search's count is exact (not capped): then, once the first slice falls short, the rest of
- * the matches are few enough to read at once.
+ * tells (asked only when the first slice falls short) whether the search's count is exact (not capped): then the
+ * rest of the matches are few enough to read at once.
  */
 export async function newestTextMatchIds(
   db: Database,
   where: SQL,
   bound: SQL | undefined,
   need: number,
-  exactCount: Promise<boolean>,
+  exactCount: () => Promise<boolean>,
 ): Promise<number[]> {
   const candidates = bound ? sql`${where} and ${bound}` : where;
   // The planner prices ILIKE like an equality and may prefer a sequential scan; every slice here is a bitmap.
@@ -71,7 +71,7 @@ export async function newestTextMatchIds(
     let covered = FIRST_SLICE_MS;
     const ids = await slice(topMs - covered, null, need);
     if (ids.length >= need) return ids;
-    const fewLeft = await exactCount;
+    const fewLeft = await exactCount();
     for (let index = 1; index < MAX_SLICES && ids.length < need; index += 1) {
       const reach = fewLeft || index === MAX_SLICES - 1 ? null : nextReach(covered, ids.length, need);
       ids.push(...(await slice(reach === null ? null : topMs - reach, topMs - covered, need - ids.length)));
