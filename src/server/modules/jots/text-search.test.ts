@@ -5,11 +5,14 @@
  * case), and share created_at three at a time so the id breaks ties inside a slice.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ilike } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { JOT_TEXT_COUNT_CAP, type JotPage, type JotSearch, PAYLOAD_SEARCH_OFFSET_MAX } from '../../../shared/schemas/jots.ts';
+import { jots } from '../../db/schema.ts';
+import { newestTextMatchIds } from './text-search.ts';
 
 const MATCHING = 1_500;
 const BURST = 600;
@@ -104,5 +107,17 @@ describe(`payload search slices on ${testDatabaseKind()}`, () => {
     const deep = await search({ field: 'payload', value: 'launch day', limit: 50, offset: 560 });
     expect(deep).toMatchObject({ total: BURST, totalCapped: false, nextCursor: null });
     expect(idsOf(deep)).toEqual(launch.slice(560));
+  });
+
+  it('asks whether the count is exact only when the first slice falls short (a failed count cannot go unhandled)', async () => {
+    const expected = await expectedIds('%needle%');
+    const where = ilike(jots.jotText, '%needle%');
+    const failedCount = vi.fn(() => Promise.reject(new Error('count failed')));
+    const ids = await newestTextMatchIds(app.services.database.db, where, undefined, 10, failedCount);
+    expect(ids).toEqual(expected.slice(0, 10));
+    expect(failedCount).not.toHaveBeenCalled();
+    // Falling short, the slices ask, and the count's failure is theirs.
+    await expect(newestTextMatchIds(app.services.database.db, where, undefined, 1_000, failedCount)).rejects.toThrow('count failed');
+    expect(failedCount).toHaveBeenCalledOnce();
   });
 });
