@@ -75,6 +75,8 @@ describe('Banners admin', () => {
     expect(cardText).toContain(format(nextMonth, 'MMM 15, yyyy'));
     // The new banner (order -5) comes first.
     expect(await page.getByTestId('banner-card').first().getByRole('heading').textContent()).toBe(TITLE);
+    // axe measures contrast as painted: the toast fading out (sonner's exit animation) would read as low contrast.
+    await toast(page, 'Banner created successfully').waitFor({ state: 'detached', timeout: 10_000 });
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'banners-1280');
 
