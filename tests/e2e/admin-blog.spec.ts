@@ -4,9 +4,9 @@
  * an ad created in the panel shows at its position on the post, beside a chosen related post; stored XSS stays inert in the admin preview; a
  * draft survives a reload and leaving with unsaved changes asks first; 375 px; axe on the screen and the editor.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
 import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -22,14 +22,7 @@ const AD_TEXT = `Sponsored by the e2e run ${RUN}`;
 /** A seeded post in another category (Industry) than the editor's post (Engineering). */
 const RELATED_TITLE = 'Why capture speed matters: what research says about losing ideas';
 
-async function axeSerious(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id);
-}
+const axeSerious = (page: Page) => seriousAxeViolations(page, { tags: WCAG22_AA });
 
 const statusBadgeOf = (page: Page, title: string) =>
   page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').filter({ hasText: title });

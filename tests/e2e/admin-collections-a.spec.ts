@@ -3,9 +3,9 @@
  * at /p/{slug}; the admin lists as cards at 375 px with the publish toggle; axe on both admin screens and /p/{slug}.
  */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { DESKTOP, MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
 
 const SHOTS = '/work/shots/coll-a';
@@ -13,16 +13,7 @@ const NAME = `Grace Hopper ${Date.now()}`;
 const QUOTE = 'JotIt catches the bug ideas I would otherwise forget by lunch.';
 const TITLE = `Our Promise ${Date.now()}`;
 
-async function seriousViolations(page: Page) {
-  // The toasts are left out: axe measures contrast as painted, and a toast fading in or out reads as low contrast.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
+const seriousViolations = (page: Page) => seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE });
 
 const shot = async (page: Page, name: string) => {
   if (!process.env.E2E_SHOTS) return;

@@ -1,9 +1,9 @@
 /** Shared helpers of the admin back-office browser specs (dashboard, inbox, audit, users bulk). */
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import { axeViolations, isSerious, WCAG22_AA } from './axe.ts';
 import type { E2e } from './fixtures.ts';
 
 const SHOTS_DIR = process.env.SCREENSHOT_DIR;
@@ -17,9 +17,8 @@ export async function shoot(page: Page, name: string): Promise<void> {
 
 /** axe-core: no serious or critical violation on the page as it is now. */
 export async function expectNoSeriousAxe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const serious = (await axeViolations(page, { tags: WCAG22_AA }))
+    .filter(isSerious)
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 }

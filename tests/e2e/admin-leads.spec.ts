@@ -4,10 +4,10 @@
  * delete with its confirmation, cards at 375 px, and axe on each state.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import { seriousAxeViolations as axeSerious, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { createUserViaApi, DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const CSV_HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer';
@@ -23,12 +23,7 @@ const LEADS = [
 
 const screenshot = (page: Page, name: string, fullPage = true) => reviewScreenshot(page, name, { fullPage });
 
-async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
+const seriousAxeViolations = (page: Page) => axeSerious(page, { tags: WCAG22_AA_BEST_PRACTICE });
 
 describe('Leads Management', () => {
   const e2e = setUpE2e();

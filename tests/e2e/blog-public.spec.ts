@@ -3,17 +3,12 @@
  * with its Open Graph tags, a visitor likes it and subscribes through Stay Updated (the lead reaches the admin
  * list), its ads show at their positions; at 1280 and 375 px, with axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { reviewScreenshot, setUpE2e, uniqueEmail, unexpectedErrors, VIEWPORTS, waitForLiveParts } from './fixtures.ts';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-}
+const seriousViolations = (page: Page) => seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE });
 
 describe('the public blog fed by the CMS', () => {
   const e2e = setUpE2e();

@@ -2,21 +2,14 @@
  * Shared helpers of the content admin specs (admin-banners, admin-faq): axe on a screen, a screenshot for review,
  * and the check that a 375 px page does not scroll sideways.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { type AxeViolationSummary, seriousAxeViolations as axeSerious, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { reviewScreenshot } from './fixtures.ts';
 
 /** Serious and critical axe violations (WCAG 2.2 AA and best practice) on what the page shows now. */
-export async function seriousAxeViolations(page: Page, include?: string): Promise<Array<{ id: string; help: string; targets: string[] }>> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  // The toasts are left out: axe measures contrast as painted, and a toast fading in or out reads as low contrast.
-  builder = builder.exclude('[data-sonner-toaster]');
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
+export function seriousAxeViolations(page: Page, include?: string): Promise<AxeViolationSummary[]> {
+  return axeSerious(page, { tags: WCAG22_AA_BEST_PRACTICE, include: include || undefined });
 }
 
 export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
