@@ -7,10 +7,9 @@ import {
   type DecryptResult,
   decryptLegacy,
   decryptLegacyWithAnyKey,
-  decryptV2,
   EMPTY_PAYLOAD_ERROR,
   INVALID_PAYLOAD_ERROR,
-  parseV2Envelope,
+  openV2Envelope,
 } from '../../../shared/jot-crypto.ts';
 import type { JotPlaintext } from '../../../shared/schemas/jot-plaintext.ts';
 import { JOT_COUNT_CAP, JOT_TEXT_COUNT_CAP, type JotPage, type JotRecord, type JotSearchField, type PublicJot } from '../../../shared/schemas/jots.ts';
@@ -74,9 +73,9 @@ async function decryptWithNamedKey(
 
 async function decryptPayload(keyring: BuildGuidKeyring, input: IngestInput): Promise<Decrypted | null> {
   if (input.version === 'v2') {
-    const envelope = parseV2Envelope(input.payload);
+    const envelope = openV2Envelope(input.payload);
     if (!envelope) return null;
-    const decrypted = await decryptWithNamedKey(keyring, envelope.kid, (key) => decryptV2(input.payload, key.value));
+    const decrypted = await decryptWithNamedKey(keyring, envelope.kid, (key) => envelope.decrypt(key.value));
     return decrypted && { ...decrypted, dedupKey: envelope.mac };
   }
   // Legacy and v1 keep one row per request: an old build may reuse its IV, so equal payloads can be two jots.
