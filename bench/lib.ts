@@ -3,7 +3,7 @@
  * and the printed table. Each scenario file (bench/*.ts) returns `Row`s; bench/run.ts puts them in one table.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -172,6 +172,47 @@ export function processMemory(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) / 1024;
   return { rssMb: field('VmRSS'), peakMb: field('VmHWM') };
+}
+
+/** CPU time (user + system) a process has used so far, in seconds, from /proc (Linux); 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every local PostgreSQL server process (a remote server reads as 0). */
+export function postgresCpuSeconds(): number {
+  let seconds = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') seconds += processCpuSeconds(Number(pid));
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * Where the CPU of a measured run went, in µs per answered request: the load generator (this process: autocannon
+ * runs in it), one server process, and PostgreSQL. Takes a snapshot now; `perRequest` divides the use since then.
+ */
+export function cpuSnapshot(serverPid: number): (requests: number) => { loadGenerator: number; server: number; postgres: number } {
+  const start = { self: processCpuSeconds(process.pid), server: processCpuSeconds(serverPid), postgres: postgresCpuSeconds() };
+  return (requests) => {
+    const micros = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, requests));
+    return {
+      loadGenerator: micros(processCpuSeconds(process.pid) - start.self),
+      server: micros(processCpuSeconds(serverPid) - start.server),
+      postgres: micros(postgresCpuSeconds() - start.postgres),
+    };
+  };
 }
 
 /** Runs `work` on a new node-postgres connection to `url`, closed afterwards (seeding, checks, create/drop). */

@@ -40,6 +40,7 @@ import {
   benchChildren,
   benchRoot,
   CONNECTIONS,
+  cpuSnapshot,
   load,
   machineInfo,
   measurePair,
@@ -237,19 +238,30 @@ async function main(): Promise<void> {
     ],
   });
   await load('floor (warm-up)', ingestOptions(bareUrl, true), WARMUP_SECONDS);
+  const floorCpu = cpuSnapshot(bare.child.pid!);
   const floor = await load('bare POST /api/v2/jots', ingestOptions(bareUrl, true), SECONDS);
+  const floorCpuPerRequest = floorCpu(floor.requestsPerSecond * SECONDS);
   console.log(`  bare Fastify POST (HTTP floor): ${Math.round(floor.requestsPerSecond)} req/s, p99 ${floor.p99} ms`);
+  console.log(`    CPU per request: load generator ${floorCpuPerRequest.loadGenerator} µs, bare server ${floorCpuPerRequest.server} µs`);
   bare.child.kill('SIGTERM');
   next = 0;
   await load('ingest (warm-up)', ingestOptions(appUrl), WARMUP_SECONDS);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rowsBefore = await rowCount();
+  const ingestCpu = cpuSnapshot(appPid);
   const ingest = await load('app  POST /api/v2/jots', ingestOptions(appUrl), SECONDS);
+  const ingestCpuPerJot = ingestCpu(ingest.requestsPerSecond * SECONDS);
   // Requests still in flight when the load stopped finish on the server; then count.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const rowsAdded = (await rowCount()) - rowsBefore;
   const created = ingest.statusCounts['201'] ?? 0;
   console.log(`  app POST /api/v2/jots: ${Math.round(ingest.requestsPerSecond)} req/s, p99 ${ingest.p99} ms`);
+  // What bounds ingestion here: the load generator, the app and PostgreSQL share the machine's cores.
+  const cpuPerJot = ingestCpuPerJot.loadGenerator + ingestCpuPerJot.server + ingestCpuPerJot.postgres;
+  console.log(
+    `    CPU per jot: load generator ${ingestCpuPerJot.loadGenerator} µs, app ${ingestCpuPerJot.server} µs, PostgreSQL ${ingestCpuPerJot.postgres} µs; ` +
+      `${os.cpus().length} cores at that cost: at most ${Math.round((os.cpus().length * 1e6) / cpuPerJot)} jots/s`,
+  );
   const noLoss = rowsAdded >= created && rowsAdded <= created + CONNECTIONS;
   console.log(
     `  201 responses ${created}, rows added ${rowsAdded}, other answers ${JSON.stringify(ingest.statusCounts)}: ${noLoss ? 'no acknowledged jot lost' : 'MISMATCH'}`,
@@ -396,7 +408,15 @@ async function main(): Promise<void> {
       backgroundJots: BACKGROUND_JOTS,
     },
     rows,
-    ingestion: { created, rowsAdded, statusCounts: ingest.statusCounts, noAcknowledgedJotLost: noLoss, anchor, floor },
+    ingestion: {
+      created,
+      rowsAdded,
+      statusCounts: ingest.statusCounts,
+      noAcknowledgedJotLost: noLoss,
+      anchor,
+      floor,
+      cpuMicrosPerRequest: { floor: floorCpuPerRequest, ingestion: ingestCpuPerJot },
+    },
     pageSizes,
     memory: phaseMemory,
     durationSeconds: Math.round((Date.now() - started) / 1000),
