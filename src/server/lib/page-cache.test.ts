@@ -53,6 +53,19 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it('stores at most 16 query variants of a page, so links with ever-new parameters cannot push the other pages out', async () => {
+    await page('/');
+    await page('/help');
+    const variants = Array.from({ length: 20 }, (_, index) => `/?utm_source=campaign-${index}`);
+    for (const url of variants) expect((await page(url)).headers['x-page-cache'], url).toBe('miss');
+    const again = await Promise.all(variants.map(async (url) => (await page(url)).headers['x-page-cache']));
+    expect(again).toEqual([...Array<string>(16).fill('hit'), ...Array<string>(4).fill('miss')]);
+    // Still rendered in full, and the pages without a query stay stored.
+    expect((await page(variants[19]!)).body).toContain('</html>');
+    expect((await page('/')).headers['x-page-cache']).toBe('hit');
+    expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+  });
+
   it('gives every response of a cached page its own nonce, in the CSP header and every script tag, plain and gzip', async () => {
     const first = await page('/help');
     const second = await page('/help');

@@ -5,7 +5,10 @@
  *
  * - Only anonymous GETs: a request with an Authorization header or a cookie other than the blog's anonymous
  *   browser id is neither served from nor stored in the cache; nor is a response that sets a cookie or is not 200.
- * - Keyed by path + query with its parameters sorted (the blog's `?category=`); at most `maxEntries` pages.
+ * - Keyed by path + query with its parameters sorted (the blog's `?category=`, a campaign's `?utm_…`); at most
+ *   `maxEntries` pages, and at most `maxQueryVariants` query strings of one path: links with ever-new parameters
+ *   (random cache busters, a crawler's junk) are rendered per request and stored no more, rather than pushing the
+ *   pages everyone reads out of the cache.
  * - Dropped whole on any content change (`contentEvents`: banners, FAQ, help, blog, pages, testimonials, …).
  * - Live figures (the jot count in the frame and on the home page): a page is fresh for `ttlMs` (3 s). After that
  *   one request renders it again while the others still get the stored page (for at most `staleMs`), so an expiry
@@ -64,6 +67,8 @@ export interface PageCacheOptions {
   /** How long past that a stored page may still be sent while one request renders it again. */
   staleMs?: number;
   maxEntries?: number;
+  /** Query strings stored per path (default 16); a path without a query is always stored. */
+  maxQueryVariants?: number;
 }
 
 /** The cache key of an anonymous GET of a cacheable page, else null. */
@@ -182,6 +187,7 @@ export class PageCache {
     const deflated = parts.map((part, index) =>
       deflateRawSync(part, { level: 9, finishFlush: index === parts.length - 1 ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH }),
     );
+    if (!this.pages.has(key) && this.queryVariantsFull(key)) return;
     const headers = page.headers.filter(([name]) => !['content-length', 'etag', 'vary'].includes(name.toLowerCase()));
     if (this.pages.size >= (this.options.maxEntries ?? 500) && !this.pages.has(key)) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, {
@@ -193,6 +199,17 @@ export class PageCache {
       expiresAt: Math.min(now + (this.options.staleMs ?? 30_000), nextPublish),
       refreshingSince: 0,
     });
+  }
+
+  /** Whether `key` has a query and its path already has as many query variants stored as allowed. */
+  private queryVariantsFull(key: string): boolean {
+    const queryAt = key.indexOf('?');
+    if (queryAt === -1) return false;
+    const prefix = key.slice(0, queryAt + 1);
+    let variants = 0;
+    // Stores are rare (once per page and freshness window) and the cache is small: counting is cheaper than an index.
+    for (const stored of this.pages.keys()) if (stored.startsWith(prefix)) variants += 1;
+    return variants >= (this.options.maxQueryVariants ?? 16);
   }
 
   private encode(entry: Entry, nonce: string, acceptEncoding: string): PageHit {
