@@ -67,6 +67,9 @@ describe('Banners admin', () => {
 
     await dialog.getByRole('button', { name: 'Create Banner' }).click();
     await toast(page, 'Banner created successfully').waitFor();
+    // The toast's close button meets WCAG 2.2's minimum target (24 × 24 px; sonner's own is 20).
+    const closeBox = await toast(page, 'Banner created successfully').getByRole('button', { name: 'Close toast' }).boundingBox();
+    expect([closeBox?.width, closeBox?.height]).toEqual([24, 24]);
     await dialog.waitFor({ state: 'detached' });
     const created = card(page, TITLE);
     await created.waitFor();
