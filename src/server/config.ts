@@ -44,7 +44,7 @@ export const ConfigEnvSchema = z.object({
   // Test and operations knobs for the job queue (fault tests): the first retry delay of every job (mail 15 s and
   // Kit 30 s otherwise; doubled on each retry), and how long a job may stay in hand before it counts as lost (a
   // crashed process) and is handed out again (pg-boss's 15 minutes otherwise), and how often an idle worker looks
-  // for work (2 s; the Kit worker takes one job per look).
+  // for work (2 s; a worker with work in hand fetches the next job at once).
   JOB_RETRY_DELAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3600).optional(),
   JOB_POLLING_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5).max(60).optional(),
   JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2).max(86_400).optional(),
@@ -56,6 +56,14 @@ export const ConfigEnvSchema = z.object({
   KIT_API_KEY: z.string().min(1).optional(),
   KIT_FORM_ID: z.string().min(1).optional(),
   KIT_API_URL: z.string().url({ message: 'must be a URL' }).default('https://api.kit.com'),
+  // Leads each instance sends to Kit per minute, evenly spaced: Kit allows 120 API calls a minute per key and a lead
+  // takes two (subscriber, then form).
+  KIT_LEADS_PER_MINUTE: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(6000, { message: 'must be at most 6000' })
+    .default(55),
   DOWNLOAD_URL: z.string().url({ message: 'must be a URL' }).default('https://downloads.jotit.app/JotIt-Setup.exe'),
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -97,7 +105,7 @@ export interface AppConfig {
   autoApprove: boolean;
   captchaMaxNumber: number;
   rateLimitMultiplier: number;
-  kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string };
+  kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string; leadsPerMinute: number };
   downloadUrl: string;
   geoipDb: string | undefined;
   trustProxy: boolean;
@@ -162,7 +170,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoApprove: parsed.AUTO_APPROVE,
     captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
-    kit: { apiKey: parsed.KIT_API_KEY, formId: parsed.KIT_FORM_ID, apiUrl: parsed.KIT_API_URL.replace(/\/$/, '') },
+    kit: {
+      apiKey: parsed.KIT_API_KEY,
+      formId: parsed.KIT_FORM_ID,
+      apiUrl: parsed.KIT_API_URL.replace(/\/$/, ''),
+      leadsPerMinute: parsed.KIT_LEADS_PER_MINUTE,
+    },
     downloadUrl: parsed.DOWNLOAD_URL,
     geoipDb: parsed.GEOIP_DB,
     trustProxy: parsed.TRUST_PROXY,

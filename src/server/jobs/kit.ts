@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { leads } from '../db/schema.ts';
-import type { JobOptions, JobQueue } from './queue.ts';
+import { MailPace } from './mail-pace.ts';
+import type { JobInfo, JobOptions, JobQueue } from './queue.ts';
 
 export const KIT_SYNC_JOB = 'kit.sync-lead';
 
@@ -113,35 +114,51 @@ function signupPage(publicUrl: string, lead: typeof leads.$inferSelect): string 
   return url.toString();
 }
 
-/** Registers the Kit sync worker. A thrown error makes pg-boss retry with backoff (KIT_JOB_OPTIONS). */
+/**
+ * Registers the Kit sync worker. A thrown error makes pg-boss retry with backoff (KIT_JOB_OPTIONS). A backlog (a
+ * launch day, Kit back after an outage) drains at KIT_LEADS_PER_MINUTE, one lead after another, not one per poll.
+ */
 export async function startKitWorker(app: FastifyInstance): Promise<void> {
-  const { queue, config, database } = app.services;
-  await queue.work<KitSyncJob>(KIT_SYNC_JOB, async ({ leadId }, job) => {
-    if (!isKitEnabled(config.kit)) {
-      app.log.warn({ leadId }, 'Kit sync skipped: KIT_API_KEY is no longer set');
-      return;
-    }
-    const [lead] = await database.db.select().from(leads).where(eq(leads.id, leadId));
-    if (!lead) return; // deleted meanwhile: nothing to sync
+  const { queue, config } = app.services;
+  // Two in flight, so one slow Kit answer does not stall the pace; starts stay evenly spaced.
+  const pace = new MailPace({ ratePerMinute: config.kit.leadsPerMinute, concurrency: 2 });
+  await queue.consume<KitSyncJob>(KIT_SYNC_JOB, { concurrency: 2 }, async (data, job) => {
+    // Rejects when the queue stops: the job fails and comes back with its retry.
+    const release = await pace.acquire('bulk', job.signal);
     try {
-      const subscriberId = await subscribeToKit(config.kit, {
-        email: lead.email,
-        firstName: lead.firstName,
-        referrer: signupPage(config.publicUrl, lead),
-      });
-      await database.db
-        .update(leads)
-        .set({ convertkitSubscriberId: subscriberId, kitSyncedAt: new Date() })
-        .where(eq(leads.id, leadId));
-      app.log.info({ leadId, subscriberId }, 'lead synced to Kit');
-    } catch (error) {
-      if (error instanceof KitError && !error.retryable) {
-        // Retrying cannot help (e.g. Kit refuses the address or the key); the lead stays "Not synced".
-        app.log.error({ err: error, leadId, jobId: job.id }, 'Kit refused the lead; not retrying');
-        return;
-      }
-      app.log.warn({ err: error, leadId, jobId: job.id, retryCount: job.retryCount }, 'Kit sync failed; will retry');
-      throw error;
+      await syncLead(app, data, job);
+    } finally {
+      release();
     }
   });
+}
+
+async function syncLead(app: FastifyInstance, { leadId }: KitSyncJob, job: JobInfo): Promise<void> {
+  const { config, database } = app.services;
+  if (!isKitEnabled(config.kit)) {
+    app.log.warn({ leadId }, 'Kit sync skipped: KIT_API_KEY is no longer set');
+    return;
+  }
+  const [lead] = await database.db.select().from(leads).where(eq(leads.id, leadId));
+  if (!lead) return; // deleted meanwhile: nothing to sync
+  try {
+    const subscriberId = await subscribeToKit(config.kit, {
+      email: lead.email,
+      firstName: lead.firstName,
+      referrer: signupPage(config.publicUrl, lead),
+    });
+    await database.db
+      .update(leads)
+      .set({ convertkitSubscriberId: subscriberId, kitSyncedAt: new Date() })
+      .where(eq(leads.id, leadId));
+    app.log.info({ leadId, subscriberId }, 'lead synced to Kit');
+  } catch (error) {
+    if (error instanceof KitError && !error.retryable) {
+      // Retrying cannot help (e.g. Kit refuses the address or the key); the lead stays "Not synced".
+      app.log.error({ err: error, leadId, jobId: job.id }, 'Kit refused the lead; not retrying');
+      return;
+    }
+    app.log.warn({ err: error, leadId, jobId: job.id, retryCount: job.retryCount }, 'Kit sync failed; will retry');
+    throw error;
+  }
 }

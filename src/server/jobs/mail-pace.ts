@@ -2,6 +2,7 @@
  * The pace of outgoing e-mail in one process: at most `concurrency` messages in flight, and message starts spaced
  * evenly at `ratePerMinute` (no burst beyond one message, so a provider's per-second limit is respected too).
  * Transactional messages waiting for a turn always get the next one before any bulk message (decision 0011).
+ * The Kit lead sync paces its API calls with one too (jobs/kit.ts), as bulk.
  */
 export type MailKind = 'transactional' | 'bulk';
 

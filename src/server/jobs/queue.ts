@@ -19,8 +19,6 @@ export interface JobInfo {
   retryCount: number;
 }
 
-export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
-
 export interface ConsumeOptions {
   /** How many jobs of this queue this process handles at once. */
   concurrency: number;
@@ -28,10 +26,8 @@ export interface ConsumeOptions {
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
-  /** pg-boss's worker: one job per polling interval. Fine for low-volume queues (Kit). */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   /**
-   * A worker for high-volume queues (mail): keeps up to `concurrency` jobs in hand, fetches the next job as
+   * A worker (mail, Kit): keeps up to `concurrency` jobs in hand, fetches the next job as
    * soon as one finishes, and polls only when the queue is empty. Each job is completed or failed on its own
    * (retried with backoff). `signal` aborts when the queue stops, so a handler waiting for its turn can give
    * the job back.
@@ -190,17 +186,6 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true, ...expiry });
       wake(name);
       return id;
-    },
-    async work(name, handler) {
-      await this.start();
-      await ensureQueue(name);
-      await boss.work<object>(
-        name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
-        },
-      );
     },
     async consume(name, consumeOptions, handler) {
       await this.start();

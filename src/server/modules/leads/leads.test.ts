@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { type FakeKitServer, startFakeKit } from '../../../../tests/fixtures/fake-kit.ts';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser } from '../../../../tests/fixtures/users.ts';
 import { leads } from '../../db/schema.ts';
-import { KIT_SYNC_JOB } from '../../jobs/kit.ts';
+import { enqueueKitSync, KIT_SYNC_JOB } from '../../jobs/kit.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 
 let ipCounter = 0;
@@ -233,6 +233,31 @@ describe(`leads on ${testDatabaseKind()}`, () => {
         expect(after).toMatchObject({ convertkitSubscriberId: null, kitSyncedAt: null });
       } finally {
         await badKey.close();
+      }
+    });
+
+    it('drains a backlog one lead after another at KIT_LEADS_PER_MINUTE, not one lead per poll', async () => {
+      // A poll every 30 s: a worker taking one job per poll would need minutes for six leads.
+      const paced = await createTestApp({ ...kit.env(), SMTP_URL: smtp.url, KIT_LEADS_PER_MINUTE: '600', JOB_POLLING_SECONDS: '30' });
+      try {
+        const emails = Array.from({ length: 6 }, (_, index) => `backlog-${index}@example.com`);
+        const stored = await paced.app.services.database.db
+          .insert(leads)
+          .values(emails.map((email) => ({ email, firstName: 'Backlog', source: 'homepage-hero' })))
+          .returning({ id: leads.id });
+        for (const { id } of stored) await enqueueKitSync(paced.queue, paced.app.services.config.kit, id);
+        await paced.startWorkers();
+        await waitUntil(
+          () => paced.app.services.database.db.select().from(leads).where(inArray(leads.email, emails)),
+          (rows) => rows.length === 6 && rows.every((row) => row.convertkitSubscriberId !== null),
+        );
+        // Kit allows 120 calls a minute per key: the leads are paced (600 a minute: starts 100 ms apart, so six
+        // span 500 ms; a lead's database read before its call may shift one start by a few ms).
+        const starts = kit.requests.filter((request) => request.path === '/v4/subscribers' && emails.includes(String(request.body.email_address))).map((request) => request.at);
+        expect(starts).toHaveLength(6);
+        expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(450);
+      } finally {
+        await paced.close();
       }
     });
 
