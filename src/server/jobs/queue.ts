@@ -6,6 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { currentRequestId, runAsRequest } from '../lib/request-context.ts';
 
 export interface JobOptions {
   /** How many times a failed job is tried again. */
@@ -53,6 +54,9 @@ export interface JobQueueOptions {
   expireInSeconds?: number;
   onError?: (error: unknown) => void;
 }
+
+/** The field of a job's stored data holding the id of the request that queued it. */
+const REQUEST_ID_FIELD = '_requestId';
 
 const DEFAULT_RETRY: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 15 };
 
@@ -114,7 +118,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     const handle = async (job: PgBoss.JobWithMetadata<T>) => {
       let failure: { message: string } | undefined;
       try {
-        await handler(job.data, { id: job.id, retryCount: job.retryCount, signal: stopping.signal });
+        const { [REQUEST_ID_FIELD]: requestId, ...data } = job.data as Record<string, unknown>;
+        const run = () => handler(data as T, { id: job.id, retryCount: job.retryCount, signal: stopping.signal });
+        await (typeof requestId === 'string' ? runAsRequest(requestId, run) : run());
       } catch (error) {
         // Only the message is kept: pg-boss stores it with the job (never the job's data).
         failure = { message: error instanceof Error ? error.message : String(error) };
@@ -183,7 +189,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
       const retryDelay = options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
       const expiry = options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {};
-      const id = await boss.send(name, data, { retryLimit, retryDelay, retryBackoff: true, ...expiry });
+      // A job queued while a request is handled carries the request's id: its worker's log lines say which
+      // request it came from (the field is taken off before the handler sees the data).
+      const requestId = currentRequestId();
+      const stored = requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
+      const id = await boss.send(name, stored, { retryLimit, retryDelay, retryBackoff: true, ...expiry });
       wake(name);
       return id;
     },

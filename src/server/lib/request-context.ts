@@ -36,6 +36,16 @@ export function runInRequestContext(requestId: string, next: () => void): void {
   else storage.run(requestId, next);
 }
 
+/** The id of the request being handled, if any (jobs queued by a request carry it; jobs/queue.ts). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore();
+}
+
+/** Runs `work` (a queued job) as part of request `requestId`: its log lines carry that request's id. */
+export function runAsRequest<T>(requestId: string, work: () => Promise<T>): Promise<T> {
+  return storage.run(requestId, work);
+}
+
 // pino's own symbol for a logger's bound fields (a JSON fragment), found once on the first logger seen.
 let chindings: symbol | undefined;
 function findChindings(logger: object): symbol | undefined {

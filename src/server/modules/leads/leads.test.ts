@@ -175,8 +175,13 @@ describe(`leads on ${testDatabaseKind()}`, () => {
 
   describe('Kit sync (DESIGN §9)', () => {
     it('creates the subscriber, adds it to the form with the signup page as referrer, and stores the subscriber id', async () => {
-      expect((await postLead({ firstName: 'Margaret', email: 'margaret@example.com', source: 'homepage-hero', utm_source: 'podcast' })).statusCode).toBe(200);
+      const response = await postLead({ firstName: 'Margaret', email: 'margaret@example.com', source: 'homepage-hero', utm_source: 'podcast' });
+      expect(response.statusCode).toBe(200);
       const lead = await waitUntil(() => leadByEmail('margaret@example.com'), (row) => row?.convertkitSubscriberId != null);
+      // The job's log line names the request that queued it (its X-Request-Id).
+      const synced = testApp.logs.find((line) => line.msg === 'lead synced to Kit' && line.leadId === lead?.id);
+      expect(synced?.reqId).toBe(response.headers['x-request-id']);
+      expect(typeof synced?.reqId).toBe('string');
       expect(lead?.kitSyncedAt).toBeInstanceOf(Date);
       const calls = kit.requests.filter((request) => request.body.email_address === 'margaret@example.com');
       expect(calls.map((call) => [call.path, call.status])).toEqual([
