@@ -2,7 +2,7 @@
  * The public forms with JavaScript off (issue 8 §2). The spam check (ALTCHA) is solved by script, so a script-free
  * post must not become the way around it: the page answers 200 with its nav and footer, the form as it was typed,
  * and a notice that the spam check needs JavaScript with the support address (SUPPORT_EMAIL); nothing is stored or
- * sent. With JavaScript on, the same forms still go through the API (forms.spec.ts, home.spec.ts).
+ * sent. With JavaScript on, the same forms still go through the API (forms.spec.ts, home.spec.ts, blog-public.spec.ts).
  */
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,15 @@ describe('public forms without JavaScript', () => {
     return ((await response.json()) as { leads: unknown[] }).leads.length;
   }
 
+  /** The leads stored for one address (the Stay Updated box stores its subscribers as leads, source blog-subscribe). */
+  async function leadsFor(email: string): Promise<Array<{ email: string; source: string }>> {
+    const response = await fetch(`${server.baseUrl}/api/leads?q=${encodeURIComponent(email)}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { leads: Array<{ email: string; source: string }> }).leads;
+  }
+
   /**
    * Nothing sent: a later submission through the API (with a solved captcha) is e-mailed, and by the time it
    * arrives the script-free post — queued first, had it been accepted — would have arrived too.
@@ -117,6 +126,62 @@ describe('public forms without JavaScript', () => {
     expect(await leadCount()).toBe(before);
     await close();
   });
+
+  it("answers the campaign page's lead form with the page, the typed values and the notice; stores no lead", async () => {
+    const { page, close } = await openScriptFreePage();
+    const email = `campaign.noscript.${Date.now()}@example.com`;
+    const before = await leadCount();
+    // The seeded campaign (src/server/db/seed-data.ts DEMO_CAMPAIGN).
+    await page.goto('/c/back-to-school');
+    const form = page.getByRole('form', { name: 'Get JotIt free' });
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Email').fill(email);
+    const response = await submitNatively(page, form.getByRole('button', { name: 'Email Me the Download' }));
+
+    expect(response.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/c/back-to-school');
+    expect(await page.title()).toBe('Back to School 2026 - JotIt!');
+    await expectNormalPageWithNotice(page, form);
+    expect(await form.getByLabel('First name').inputValue()).toBe('Ada');
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await leadsFor(email)).toEqual([]);
+    expect(await leadCount()).toBe(before);
+    await close();
+  });
+
+  // The blog list (with and without a category chosen) and an article: the box posts to the page it is on.
+  const BLOG_POST = 'how-jotit-encrypts-jots-and-why-v2-adds-an-hmac';
+  for (const [path, heading] of [
+    ['/blog', 'Notes from the JotIt team'],
+    ['/blog?category=Security', 'Notes from the JotIt team'],
+    [`/blog/${BLOG_POST}`, 'How JotIt encrypts your jots, and why v2 adds an HMAC'],
+  ] as const) {
+    it(`answers the Stay Updated box on ${path} with the page, the typed e-mail and the notice; subscribes no one`, async () => {
+      const { page, close } = await openScriptFreePage();
+      const email = `reader.noscript.${Date.now()}@example.com`;
+      const before = await leadCount();
+      await page.goto(path);
+      const box = page.getByRole('region', { name: 'Stay Updated' });
+      const form = box.locator('form');
+      await form.getByLabel('Email').fill(email);
+      const response = await submitNatively(page, form.getByRole('button', { name: 'Subscribe' }));
+
+      expect(response.status()).toBe(200);
+      // Posted, never in the address: not in the URL, the history, server logs or a referrer.
+      expect(response.url()).not.toContain('email=');
+      const url = new URL(page.url());
+      expect(`${url.pathname}${url.search}`).toBe(path);
+      expect(url.hash).toBe('#stay-updated');
+      // The browser comes back to the box (it sits below the fold), not to the top of the page.
+      await expect.poll(async () => (await box.boundingBox())?.y, { timeout: 10_000 }).toBeLessThan(DESKTOP.height / 2);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+      await expectNormalPageWithNotice(page, form);
+      expect(await form.getByLabel('Email').inputValue()).toBe(email);
+      expect(await leadsFor(email)).toEqual([]);
+      expect(await leadCount()).toBe(before);
+      await close();
+    });
+  }
 
   it('answers the feedback form with the page, the typed values and the notice; sends nothing', async () => {
     const { page, close } = await openScriptFreePage();

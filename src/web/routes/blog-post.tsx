@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
 import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta } from '~/features/blog';
-import { FormPlaceholder, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, readUnsentForm, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/blog-post';
@@ -13,6 +13,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 });
   const [{ ads, related }, categories] = await Promise.all([context.services.getBlogPostExtras(post), context.services.listBlogCategories()]);
   return { post, ads, more: related, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
+}
+
+/** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, ['email'], context.services.supportEmail);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
@@ -59,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
+export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, ads, more, colors } = loaderData;
   const html = post.contentHtml;
   // The middle ads go after the paragraph (or list, code block, quote) nearest the middle of the article.
@@ -114,7 +119,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </aside>
         <AdSlot ads={ads} position="bottom" className="mt-10" />
         <Suspense fallback={<FormPlaceholder className="min-h-44" />}>
-          <StayUpdatedForm className="mt-10" />
+          <StayUpdatedForm action={`/blog/${post.slug}`} unsent={actionData} className="mt-10" />
         </Suspense>
       </article>
       {hasSidebar && <AdSlot ads={ads} position="sidebar" className="lg:sticky lg:top-24 lg:self-start" />}

@@ -3,7 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
 import { CategoryFilter, PostCard } from '~/features/blog';
-import { FormPlaceholder, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, readUnsentForm, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
@@ -27,6 +27,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
 
+/**
+ * The Stay Updated box posted without JavaScript (or before it loaded) lands here: nothing is stored — the spam check
+ * needs JavaScript — and the page answers with the typed e-mail and a notice, as the home page's lead forms do.
+ * The box is the page's only form, so its values need no `source` to tell it apart.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return readUnsentForm(request, ['email'], context.services.supportEmail);
+}
+
 /** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
@@ -43,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-export default function Blog({ loaderData }: Route.ComponentProps) {
+export default function Blog({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, names, colors } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('category');
@@ -87,7 +96,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       )}
 
       <Suspense fallback={<FormPlaceholder className="min-h-44" />}>
-        <StayUpdatedForm />
+        {/* The list the visitor was reading (its category) is the page the box posts to. */}
+        <StayUpdatedForm action={category === ALL ? '/blog' : `/blog?${new URLSearchParams({ category })}`} unsent={actionData} />
       </Suspense>
     </div>
   );
