@@ -135,7 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
   await registerModules(app);
   const { jotFeed } = app;
-  hotReads = (request, response) => answerHotRead(request, response, jotFeed);
+  const { metrics } = app;
+  hotReads = (request, response) => answerHotRead(request, response, jotFeed, metrics.hotReadAnswered);
 
   if (options.ssr) {
     const { db } = options.database;

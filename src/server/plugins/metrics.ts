@@ -6,7 +6,8 @@
  *   rate limited (a scraper every few seconds must never get 429).
  * - Requests: a counter and a latency histogram by method, route *pattern* (`/api/blog/posts/:slug`, never the raw
  *   URL: bounded label values) and status code; requests that matched no route share the label `(unmatched)`.
- *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts) are not counted here.
+ *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts) have their own counter,
+ *   `jotit_hot_reads_total` by read and status, kept as plain integers on that path and reported at scrape time.
  * - Jots acknowledged by protocol, decrypt failures by protocol, lead submissions: counters the modules bump
  *   through `app.metrics`.
  * - At scrape time: pg-boss jobs by queue and state (one grouped query, 1 s timeout), the PostgreSQL pool's
@@ -20,6 +21,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DatabaseHandle } from '../db/client.ts';
 
 export type JotProtocol = 'legacy' | 'v1' | 'v2';
+export type HotRead = 'count' | 'recent';
 
 /** The counters modules bump. */
 export interface AppMetrics {
@@ -27,6 +29,8 @@ export interface AppMetrics {
   jotIngested(protocol: JotProtocol): void;
   /** A payload that did not decrypt or authenticate (400 Invalid payload) by protocol. */
   decryptFailed(protocol: JotProtocol): void;
+  /** A polled read answered before Fastify (modules/jots/hot-reads.ts). */
+  hotReadAnswered(read: HotRead, status: 200 | 304): void;
   /** A lead accepted by POST /api/leads (a repeated address counts again; honeypot hits do not). */
   leadSubmitted(): void;
   /** The whole exposition (tests read it without HTTP too). */
@@ -98,6 +102,18 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     const leads = new Counter({ name: 'jotit_leads_submitted_total', help: 'Leads accepted by POST /api/leads', registers: [registry] });
+    // Tens of thousands a second: plain integers on the hot path, handed to prom-client when scraped.
+    const hotReadCounts = new Map<string, { read: HotRead; status: string; count: number }>();
+    new Counter({
+      name: 'jotit_hot_reads_total',
+      help: 'Polled public reads answered from memory before the request lifecycle, by read and status',
+      labelNames: ['read', 'status_code'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { read, status, count } of hotReadCounts.values()) this.inc({ read, status_code: status }, count);
+      },
+    });
     for (const protocol of ['legacy', 'v1', 'v2'] as const) {
       jots.inc({ protocol }, 0);
       decryptFailures.inc({ protocol }, 0);
@@ -146,6 +162,12 @@ export const metricsPlugin = fp(
 
     const metrics: AppMetrics = {
       jotIngested: (protocol) => jots.inc({ protocol }),
+      hotReadAnswered: (read, status) => {
+        const key = `${read} ${status}`;
+        const entry = hotReadCounts.get(key);
+        if (entry) entry.count += 1;
+        else hotReadCounts.set(key, { read, status: String(status), count: 1 });
+      },
       decryptFailed: (protocol) => decryptFailures.inc({ protocol }),
       leadSubmitted: () => leads.inc(),
       async render() {

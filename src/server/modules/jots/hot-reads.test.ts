@@ -43,6 +43,20 @@ describe(`hot reads over HTTP on ${testDatabaseKind()}`, () => {
     expect(await again.text()).toBe('');
   });
 
+  it('counts what it answers in /metrics (jotit_hot_reads_total by read and status)', async () => {
+    const sample = (text: string, labels: string) =>
+      Number(new RegExp(`^jotit_hot_reads_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const before = await harness.app.metrics.render();
+    const first = await fetch(`${baseUrl}/api/jots/count`);
+    await first.text();
+    const notModified = await fetch(`${baseUrl}/api/jots/count`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(notModified.status).toBe(304);
+    expect((await fetch(`${baseUrl}/api/jots?limit=10`)).status).toBe(200);
+    const after = await harness.app.metrics.render();
+    const grew = (labels: string) => sample(after, labels) - sample(before, labels);
+    expect([grew('read="count",status_code="200"'), grew('read="count",status_code="304"'), grew('read="recent",status_code="200"')]).toEqual([1, 1, 1]);
+  });
+
   it('never shows jot text to anonymous callers, and leaves credentialed and other reads to Fastify', async () => {
     const anonymous = (await (await fetch(`${baseUrl}/api/jots?limit=10`)).json()) as Array<Record<string, unknown>>;
     expect(anonymous).toHaveLength(10);

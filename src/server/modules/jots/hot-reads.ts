@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedBody, JotFeed } from './feed.ts';
 import { etagMatches, JSON_TYPE } from '../../lib/http-cache.ts';
+import type { HotRead } from '../../plugins/metrics.ts';
 import { JSON_SECURITY_HEADERS } from './lean-json.ts';
 import { PUBLIC_CACHE, VARY } from './routes.ts';
 
@@ -16,13 +17,21 @@ const COUNT_URL = '/api/jots/count';
 const RECENT_URL = '/api/jots?limit=10';
 
 /** Answers a hot read and returns true, or returns false to let Fastify handle the request. */
-export function answerHotRead(request: IncomingMessage, response: ServerResponse, feed: JotFeed | undefined): boolean {
+export function answerHotRead(
+  request: IncomingMessage,
+  response: ServerResponse,
+  feed: JotFeed | undefined,
+  onAnswered: (read: HotRead, status: 200 | 304) => void = () => {},
+): boolean {
   if (!feed || request.method !== 'GET') return false;
   let cached: CachedBody | null;
   let vary: string | undefined;
+  let read: HotRead;
   if (request.url === COUNT_URL) {
     cached = feed.countResponse();
+    read = 'count';
   } else if (request.url === RECENT_URL) {
+    read = 'recent';
     // Credentials change the answer (admins and API clients get records): those go through Fastify.
     const headers = request.headers;
     if (headers.authorization || headers['x-client-id'] || headers['x-admin-client-id']) return false;
@@ -36,10 +45,12 @@ export function answerHotRead(request: IncomingMessage, response: ServerResponse
   if (etagMatches(request.headers['if-none-match'], cached.etag)) {
     response.writeHead(304, headersFor(cached, vary, false));
     response.end();
+    onAnswered(read, 304);
     return true;
   }
   response.writeHead(200, headersFor(cached, vary, true));
   response.end(cached.body);
+  onAnswered(read, 200);
   return true;
 }
 
