@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
 import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta } from '~/features/blog';
-import { FormPlaceholder, readUnsentForm, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/blog-post';
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, ['email'], context.services.supportEmail);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context.services.supportEmail);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];

@@ -3,7 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
 import { CategoryFilter, PostCard } from '~/features/blog';
-import { FormPlaceholder, readUnsentForm, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The box is the page's only form, so its values need no `source` to tell it apart.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, ['email'], context.services.supportEmail);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context.services.supportEmail);
 }
 
 /** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */

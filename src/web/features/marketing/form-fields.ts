@@ -7,3 +7,4 @@ export const LEAD_FORM_FIELDS = ['firstName', 'email', 'source'] as const;
 export const FEEDBACK_FORM_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export const CONTACT_FORM_FIELDS = ['name', 'email', 'company', 'subject', 'message'] as const;
 export const INVITATION_FORM_FIELDS = ['senderName', 'senderEmail', 'recipientName', 'recipientEmail', 'personalMessage'] as const;
+export const STAY_UPDATED_FORM_FIELDS = ['email'] as const;

@@ -8,7 +8,7 @@ export { ClaimsSection, FeaturesSection, PainPointsSection, PrivacyPromise, ProS
 export { type LegalSection, LegalPage } from './components/legal-page';
 export { FeatureCard, FormPlaceholder, IconBadge, PageIntro, Section, SectionHeading } from './components/section';
 export type { LeadFormProps, UnsentLeadForm } from './components/lead-form';
-export { CONTACT_FORM_FIELDS, FEEDBACK_FORM_FIELDS, INVITATION_FORM_FIELDS, LEAD_FORM_FIELDS } from './form-fields';
+export { CONTACT_FORM_FIELDS, FEEDBACK_FORM_FIELDS, INVITATION_FORM_FIELDS, LEAD_FORM_FIELDS, STAY_UPDATED_FORM_FIELDS } from './form-fields';
 export { readUnsentForm, type UnsentForm } from './unsent-form';
 
 /*
