@@ -47,7 +47,6 @@ describe('campaigns and affiliate products', () => {
     await page.goto('/admin/affiliates');
     await page.getByRole('heading', { name: 'Affiliate Products', level: 1 }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Logitech MX Keys S' }).waitFor();
-    // axe before any toast shows (sonner's close button is below the target size everywhere, not only here).
     await expectNoSeriousAxe(page);
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });

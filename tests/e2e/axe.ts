@@ -25,8 +25,20 @@ export interface AxeOptions {
   disableRules?: readonly string[];
 }
 
-/** Every axe violation (any impact) on what the page shows now, sonner's toasts left out. */
+/**
+ * Waits (up to 5 s) until no finite CSS animation or transition runs: axe measures contrast as painted, so a dialog
+ * still fading in reads as low contrast (seen in CI on the affiliate dialog's submit button). Endless ones (spinners,
+ * the counter's pulse) are not waited for. If something still runs after 5 s, axe runs anyway and reports it.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  const settled = () =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity);
+  await page.waitForFunction(settled, undefined, { timeout: 5000 }).catch(() => undefined);
+}
+
+/** Every axe violation (any impact) on what the page shows now (once its animations settle), sonner's toasts left out. */
 export async function axeViolations(page: Page, { tags, include, exclude, disableRules }: AxeOptions): Promise<AxeViolation[]> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags([...tags]);
   if (include !== undefined) builder = builder.include(include);
   // Toasts fade in and out and read as low contrast mid-animation; their own contrast is checked by the toast's own styles.
