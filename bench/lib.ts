@@ -201,7 +201,8 @@ export function postgresCpuSeconds(): number {
 
 /**
  * Where the CPU of a measured run went, in µs per answered request: the load generator (this process: autocannon
- * runs in it), one server process, and PostgreSQL. Takes a snapshot now; `perRequest` divides the use since then.
+ * runs in it), one server process, and PostgreSQL. Takes a snapshot now; the function it returns divides the use since
+ * then by the number of requests answered.
  */
 export function cpuSnapshot(serverPid: number): (requests: number) => { loadGenerator: number; server: number; postgres: number } {
   const start = { self: processCpuSeconds(process.pid), server: processCpuSeconds(serverPid), postgres: postgresCpuSeconds() };

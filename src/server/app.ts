@@ -134,8 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(authPlugin);
   await registerModules(app);
-  const { jotFeed } = app;
-  const { metrics } = app;
+  const { jotFeed, metrics } = app;
   hotReads = (request, response) => answerHotRead(request, response, jotFeed, metrics.hotReadAnswered);
 
   if (options.ssr) {

@@ -27,10 +27,6 @@ const V2_ENC_LABEL = 'jot:v2:enc';
 const V2_MAC_LABEL = 'jot:v2:mac';
 const V2_ENVELOPE_KEYS = ['v', 'kid', 'iv', 'ct', 'mac'] as const;
 
-// Canonical standard Base64 with padding. Buffer.from(x, 'base64') silently skips junk and accepts URL-safe
-// characters and missing padding, but Buffer#toString('base64') only ever writes the canonical form: a value that
-// survives the round trip unchanged is canonical (no junk, no URL-safe characters, padding present, zero trailing
-// bits: "QR==" comes back as "QQ=="). One comparison instead of a regular expression per field (a hot path).
 // fatal: invalid UTF-8 is an error rather than being silently replaced with U+FFFD.
 const utf8Strict = new TextDecoder('utf-8', { fatal: true });
 
@@ -38,6 +34,10 @@ function fail(): { ok: false } {
   return { ok: false };
 }
 
+// Canonical standard Base64 with padding. Buffer.from(x, 'base64') silently skips junk and accepts URL-safe
+// characters and missing padding, but Buffer#toString('base64') only ever writes the canonical form: a value that
+// survives the round trip unchanged is canonical (no junk, no URL-safe characters, padding present, zero trailing
+// bits: "QR==" comes back as "QQ=="). One comparison instead of a regular expression per field (a hot path).
 function decodeBase64Strict(value: string): Buffer | null {
   if (typeof value !== 'string') return null;
   const bytes = Buffer.from(value, 'base64');

@@ -173,6 +173,8 @@ export class PageCache {
     if (stored) stored.refreshingSince = 0;
     if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
     if (nonce.length < 16) return;
+    // Decided first: a variant that will not be stored costs no compression.
+    if (!this.pages.has(key) && this.queryVariantsFull(key)) return;
     const now = this.options.now().getTime();
     let nextPublish = await this.nextPublishTime(now);
     // The remembered publish time has passed (that content is live now): ask again for the next one.
@@ -187,7 +189,6 @@ export class PageCache {
     const deflated = parts.map((part, index) =>
       deflateRawSync(part, { level: 9, finishFlush: index === parts.length - 1 ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH }),
     );
-    if (!this.pages.has(key) && this.queryVariantsFull(key)) return;
     const headers = page.headers.filter(([name]) => !['content-length', 'etag', 'vary'].includes(name.toLowerCase()));
     if (this.pages.size >= (this.options.maxEntries ?? 500) && !this.pages.has(key)) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, {

@@ -103,7 +103,7 @@ export const metricsPlugin = fp(
     });
     const leads = new Counter({ name: 'jotit_leads_submitted_total', help: 'Leads accepted by POST /api/leads', registers: [registry] });
     // Tens of thousands a second: plain integers on the hot path, handed to prom-client when scraped.
-    const hotReadCounts = new Map<string, { read: HotRead; status: string; count: number }>();
+    const hotReadCounts: Record<HotRead, Record<200 | 304, number>> = { count: { 200: 0, 304: 0 }, recent: { 200: 0, 304: 0 } };
     new Counter({
       name: 'jotit_hot_reads_total',
       help: 'Polled public reads answered from memory before the request lifecycle, by read and status',
@@ -111,7 +111,9 @@ export const metricsPlugin = fp(
       registers: [registry],
       collect() {
         this.reset();
-        for (const { read, status, count } of hotReadCounts.values()) this.inc({ read, status_code: status }, count);
+        for (const [read, byStatus] of Object.entries(hotReadCounts)) {
+          for (const [status, count] of Object.entries(byStatus)) this.inc({ read, status_code: status }, count);
+        }
       },
     });
     for (const protocol of ['legacy', 'v1', 'v2'] as const) {
@@ -163,10 +165,7 @@ export const metricsPlugin = fp(
     const metrics: AppMetrics = {
       jotIngested: (protocol) => jots.inc({ protocol }),
       hotReadAnswered: (read, status) => {
-        const key = `${read} ${status}`;
-        const entry = hotReadCounts.get(key);
-        if (entry) entry.count += 1;
-        else hotReadCounts.set(key, { read, status: String(status), count: 1 });
+        hotReadCounts[read][status] += 1;
       },
       decryptFailed: (protocol) => decryptFailures.inc({ protocol }),
       leadSubmitted: () => leads.inc(),
