@@ -37,7 +37,10 @@ function subscribeToPhoneQuery(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Where the sticky site header ends on screen (it moves while a banner strip above it scrolls away). */
+/**
+ * Where the sticky site header ends on screen. It moves while a banner strip above it scrolls away, and when the
+ * strips arrive after hydration (no scroll or resize then: the page's height changes, which the observer sees).
+ */
 function useHeaderBottom(isActive: boolean): number {
   const [bottom, setBottom] = React.useState(0);
   React.useEffect(() => {
@@ -50,10 +53,13 @@ function useHeaderBottom(isActive: boolean): number {
     measure();
     window.addEventListener('scroll', measure, { passive: true });
     window.addEventListener('resize', measure);
+    const pageSize = new ResizeObserver(measure);
+    pageSize.observe(document.body);
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
+      pageSize.disconnect();
     };
   }, [isActive]);
   return bottom;
