@@ -50,4 +50,6 @@ export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;
   services: WebServices;
+  /** The request's body was over the pages' limit and was not read: an action answers 413 (issue 23 §1). */
+  bodyTooLarge: boolean;
 }
