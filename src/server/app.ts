@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.ts';
 import { createContentEvents } from './lib/content-events.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -57,12 +58,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
   // jots module has registered its in-memory feed.
   let hotReads: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
+  let lastRefusalWarning = 0;
   const app = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer(serverTimeouts(config.http), (request, response) => {
         if (hotReads(request, response)) return;
         handler(request, response);
-      }),
+      });
+      // Idle sockets closed; open connections capped per address, except behind a trusted proxy (decision 0020).
+      applyConnectionLimits(server, config.http, {
+        perIpCap: !config.trustProxy,
+        onRefused: (address) => {
+          if (Date.now() - lastRefusalWarning < 60_000) return;
+          lastRefusalWarning = Date.now();
+          app.log.warn({ address, max: config.http.maxConnectionsPerIp }, 'connections refused: too many open from one address');
+        },
+      });
+      return server;
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),

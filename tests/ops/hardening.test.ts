@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_UPLOAD_MAX_BYTES } from '../../src/shared/schemas/blog.ts';
 import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
@@ -19,6 +20,8 @@ const ADMIN_PASSWORD = 'hardening-password-1';
 const METRICS_TOKEN = 'hardening-metrics-token';
 const HEAP_CAP_BYTES = 192 * 1024 * 1024;
 const MB = 1024 * 1024;
+const IDLE_TIMEOUT_MS = 1000;
+const MAX_CONNECTIONS_PER_IP = 12;
 
 /** Every page route with a form action (the forms posted without JavaScript); slugs need not exist. */
 const PAGES_WITH_ACTIONS = ['/?index', '/contact', '/feedback', '/share-it', '/blog', '/blog/any-post', '/c/any-campaign'];
@@ -71,6 +74,18 @@ function postHugeForm(baseUrl: string, path: string, total: number, chunked: boo
   });
 }
 
+/** Resolves with how long after the call `socket` closed, or Infinity if it is still open after `withinMs`. */
+function closeOf(socket: net.Socket, withinMs: number): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(Number.POSITIVE_INFINITY), withinMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(performance.now() - start);
+    });
+  });
+}
+
 async function heapUsed(app: AppProcess): Promise<number> {
   const response = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(response.status).toBe(200);
@@ -94,6 +109,8 @@ describe('hardening of the real process (issue 23)', () => {
         METRICS_TOKEN,
         CAPTCHA_MAX_NUMBER: '10',
         RATE_LIMIT_MULTIPLIER: '100',
+        HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+        MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP),
       },
     });
   });
@@ -134,5 +151,41 @@ describe('hardening of the real process (issue 23)', () => {
     const statuses = (await Promise.all([upload(), upload(), upload(), upload()])).map((response) => response.status);
     expect(statuses).toEqual([201, 201, 201, 201]);
     await expectAlive(app);
+  });
+
+  it('closes a socket that sends nothing after the idle timeout', async () => {
+    const socket = net.connect(app.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const openFor = await closeOf(socket, IDLE_TIMEOUT_MS + 4000);
+    socket.destroy();
+    expect(openFor).toBeGreaterThan(IDLE_TIMEOUT_MS * 0.8);
+    expect(openFor).toBeLessThan(IDLE_TIMEOUT_MS + 4000);
+  });
+
+  it('caps open connections per client address: the one past the cap is closed unanswered, the others are served', async () => {
+    // From an address of its own (all of 127/8 is loopback), so this test's other connections do not count.
+    const connect = () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect({ port: app.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+        socket.once('connect', () => resolve(socket)).once('error', reject);
+      });
+    const sockets: net.Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_IP; i++) sockets.push(await connect());
+      const refused = await connect();
+      sockets.push(refused);
+      let answered = '';
+      refused.on('data', (chunk: Buffer) => (answered += chunk.toString())).on('error', () => {});
+      refused.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await closeOf(refused, 4000)).toBeLessThan(IDLE_TIMEOUT_MS);
+      expect(answered).toBe('');
+
+      const first = sockets[0]!;
+      const answer = new Promise<string>((resolve) => first.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      first.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });
