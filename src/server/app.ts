@@ -8,6 +8,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebServices } from '../shared/load-context.ts';
+import { isPageParam } from '../shared/schemas/text.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
@@ -162,16 +163,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getHelpConfig: () => getHelpConfig(db),
       getJotCount: async () => app.jotFeed.count,
       listBlogPosts: () => listPublishedPosts(db, app.services.now()),
-      getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
+      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
+      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, app.services.now()) : null),
       listBlogCategories: () => listCategories(db),
       getBlogPostExtras: async (post) => {
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
-      getCampaignLandingPage: (slug, userAgent) => app.campaigns.landingPage(slug, userAgent ?? undefined),
+      getCampaignLandingPage: async (slug, userAgent) =>
+        isPageParam(slug) ? app.campaigns.landingPage(slug, userAgent ?? undefined) : null,
       followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
-      getPage: (slug) => getPublishedPage(db, slug),
+      getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
     const pageCache = new PageCache({

@@ -188,4 +188,30 @@ describe('hardening of the real process (issue 23)', () => {
       for (const socket of sockets) socket.destroy();
     }
   });
+
+  it('answers 4xx to NUL and a newline in every page parameter, and writes only pino JSON lines', async () => {
+    const before = app.output.join('').length;
+    const forged = encodeURIComponent('\n{"level":60,"msg":"FORGED admin login from 1.2.3.4"}');
+    for (const prefix of ['/p/', '/c/', '/blog/', '/go/']) {
+      for (const value of ['a%00b', `x%00${forged}`, `x${forged}`]) {
+        const response = await fetch(`${app.baseUrl}${prefix}${value}`, { redirect: 'manual' });
+        expect(response.status, `${prefix}${value}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${prefix}${value}`).toBeLessThan(500);
+      }
+    }
+    // The sentinel: a last request's "page not found" line has arrived.
+    const sentinel = `sentinel-${randomBytes(6).toString('hex')}`;
+    expect((await fetch(`${app.baseUrl}/p/${sentinel}`)).status).toBe(404);
+    for (let waited = 0; !app.output.join('').includes(sentinel) && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Complete lines only (the last one may still be on its way).
+    const lines = app.output.join('').slice(before).split('\n').slice(0, -1).filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const parsed = JSON.parse(line) as { level?: number; msg?: string };
+      expect(typeof parsed.level, line).toBe('number');
+      expect(parsed.msg ?? '', line).not.toContain('FORGED');
+    }
+  });
 });

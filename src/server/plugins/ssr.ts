@@ -90,6 +90,9 @@ export const ssrPlugin = fp(
         cspNonce: reply.scriptNonce,
         services: options.services,
         bodyTooLarge: body === null,
+        // The request's id is on the line; its URL and body are not (a query string may carry anything).
+        reportError: (error) =>
+          request.log.error({ err: error instanceof Error ? error : new Error(String(error)) }, 'page request failed'),
       };
       // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
       const response = await handleRequest(toWebRequest(request, reply, body), loadContext as unknown as AppLoadContext);
