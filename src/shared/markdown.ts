@@ -6,7 +6,8 @@
  *
  * Raw HTML in the Markdown keeps only these elements and attributes (issue 23 §8): no form, input (GFM task-list
  * boxes included), button, style, iframe, SVG or media, no `id` (it could clobber the page's own elements or
- * globals) and no `class` or `style` (the site's own styles could turn a post into a fake dialog over the page).
+ * globals), no `style`, and no `class` but a code block's `language-…` (the site's own styles could turn a post
+ * into a fake dialog over the page).
  */
 import DOMPurify from 'isomorphic-dompurify';
 import { marked } from 'marked';
@@ -16,8 +17,14 @@ export const MARKDOWN_ELEMENTS = [
   'a', 'blockquote', 'br', 'code', 'del', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'img', 'li', 'ol', 'p',
   'pre', 'strong', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
 ];
-/** Links and images (`href`, `src`, `alt`, `title`), a numbered list's `start`, a table column's `align`. */
-export const MARKDOWN_ATTRIBUTES = ['href', 'src', 'alt', 'title', 'start', 'align'];
+/** Links and images (`href`, `src`, `alt`, `title`), a numbered list's `start`, a table column's `align`, a code block's language. */
+export const MARKDOWN_ATTRIBUTES = ['href', 'src', 'alt', 'title', 'start', 'align', 'class'];
+
+const CODE_LANGUAGE = /^language-[\w+#-]{1,30}$/;
+
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName === 'class' && !(node.nodeName === 'CODE' && CODE_LANGUAGE.test(data.attrValue))) data.keepAttr = false;
+});
 
 export function renderMarkdown(markdown: string): string {
   const html = marked.parse(markdown, { async: false, gfm: true });
