@@ -8,11 +8,13 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebServices } from '../shared/load-context.ts';
+import { isPageParam } from '../shared/schemas/text.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.ts';
 import { createContentEvents } from './lib/content-events.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -57,12 +59,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
   // jots module has registered its in-memory feed.
   let hotReads: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
+  let lastRefusalWarning = 0;
   const app = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer(serverTimeouts(config.http), (request, response) => {
         if (hotReads(request, response)) return;
         handler(request, response);
-      }),
+      });
+      // Idle sockets closed; open connections capped per address, except behind a trusted proxy (decision 0020).
+      applyConnectionLimits(server, config.http, {
+        perIpCap: !config.trustProxy,
+        onRefused: (address) => {
+          if (Date.now() - lastRefusalWarning < 60_000) return;
+          lastRefusalWarning = Date.now();
+          app.log.warn({ address, max: config.http.maxConnectionsPerIp }, 'connections refused: too many open from one address');
+        },
+      });
+      return server;
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -149,16 +163,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getHelpConfig: () => getHelpConfig(db),
       getJotCount: async () => app.jotFeed.count,
       listBlogPosts: () => listPublishedPosts(db, app.services.now()),
-      getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
+      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
+      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, app.services.now()) : null),
       listBlogCategories: () => listCategories(db),
       getBlogPostExtras: async (post) => {
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
-      getCampaignLandingPage: (slug, userAgent) => app.campaigns.landingPage(slug, userAgent ?? undefined),
+      getCampaignLandingPage: async (slug, userAgent) =>
+        isPageParam(slug) ? app.campaigns.landingPage(slug, userAgent ?? undefined) : null,
       followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
-      getPage: (slug) => getPublishedPage(db, slug),
+      getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
     const pageCache = new PageCache({

@@ -16,6 +16,14 @@ const optionalUrl = (protocols: string[]) =>
     })
     .optional();
 
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
+
 /** Every variable of DESIGN §7; all optional, with embedded defaults. */
 export const ConfigEnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -67,6 +75,17 @@ export const ConfigEnvSchema = z.object({
   DOWNLOAD_URL: z.string().url({ message: 'must be a URL' }).default('https://downloads.jotit.app/JotIt-Setup.exe'),
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // Connection hygiene (issue 23 §2, decision 0020). The whole request (headers and body) must arrive within
+  // HTTP_REQUEST_TIMEOUT_MS and its headers within HTTP_HEADERS_TIMEOUT_MS; a kept-alive connection is closed after
+  // HTTP_KEEP_ALIVE_TIMEOUT_MS without a new request, and any connection with nothing in flight after
+  // HTTP_IDLE_TIMEOUT_MS without a byte either way (one that never sends a request).
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 3_600_000, 60_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 3_600_000, 10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 3_600_000, 5000),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(100, 3_600_000, 30_000),
+  // Open connections per client address; more are closed at once. Not applied with TRUST_PROXY=true: every
+  // connection then comes from the proxy, which caps its clients itself (deploy/nginx.conf.template, limit_conn).
+  MAX_CONNECTIONS_PER_IP: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(100_000).default(128),
   SEED_DEMO: booleanFromEnv.optional(),
   // How often an instance checks the jots table for what no bus notification announced (the bus down or absent, a
   // lost notification, a seed): an index-only max(id) per tick, the whole count every 5th (decision 0015).
@@ -81,6 +100,9 @@ export const ConfigEnvSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
+}).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnvSchema>;
@@ -109,6 +131,8 @@ export interface AppConfig {
   downloadUrl: string;
   geoipDb: string | undefined;
   trustProxy: boolean;
+  /** Node's HTTP server limits and the per-address connection cap (decision 0020). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; maxConnectionsPerIp: number };
   seedDemo: boolean;
   /** Jot feed fallback check interval, whatever the cluster bus does (ms). */
   feedPollMs: number;
@@ -179,6 +203,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     downloadUrl: parsed.DOWNLOAD_URL,
     geoipDb: parsed.GEOIP_DB,
     trustProxy: parsed.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerIp: parsed.MAX_CONNECTIONS_PER_IP,
+    },
     // Demo content is on by default only for the embedded database (DESIGN §7).
     seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
     feedPollMs: parsed.FEED_POLL_MS,

@@ -50,4 +50,11 @@ export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;
   services: WebServices;
+  /** The request's body was over the pages' limit and was not read: an action answers 413 (issue 23 §1). */
+  bodyTooLarge: boolean;
+  /**
+   * Logs an error of a loader, an action or the render through the app's logger (one JSON line, database
+   * parameters left out): nothing on the server writes to the console (issue 23 §3).
+   */
+  reportError(error: unknown): void;
 }

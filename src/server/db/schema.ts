@@ -531,9 +531,13 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Raw bytes (PostgreSQL `bytea`), as a Buffer on both drivers. */
+/**
+ * Raw bytes (PostgreSQL `bytea`), as a Buffer on both drivers. Sent as bytea's hex text: PGlite's own encoding of a
+ * Uint8Array parameter took about 70 bytes of heap per byte (a 5 MB upload crashed the 192 MB heap; issue 23 §1).
+ */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
+  toDriver: (value) => sql`decode(${value.toString('hex')}, 'hex')`,
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 

@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];

@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** The lead form posted without JavaScript: shown again with what was typed and a notice (as on the home page). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, LEAD_FORM_FIELDS, context);
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -19,6 +19,7 @@ import {
 import { TestimonialsGrid } from '~/features/testimonials';
 import { lazyHydrated } from '~/lib/lazy-hydrated';
 import { originFromMatches, seo } from '~/lib/seo';
+import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/home';
 
 /*
@@ -49,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, LEAD_FORM_FIELDS, context);
 }
 
 /*
@@ -255,4 +256,9 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <ProSection />
     </>
   );
+}
+
+/** A form too large to read (413) keeps the site frame around its notice. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }
