@@ -13,6 +13,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
+import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
@@ -79,7 +80,8 @@ export const ssrPlugin = fp(
       key: string | null,
     ) => {
       const generation = cache?.begin() ?? 0;
-      const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
+      const { ipAddress, userAgent } = requestMetaOf(request);
+      const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, visitor: { ipAddress, userAgent }, services: options.services };
       // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
       const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
