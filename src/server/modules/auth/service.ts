@@ -16,17 +16,19 @@ import {
   INVALID_CONFIRMATION_LINK_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
+  SIGN_IN_BACKED_OFF_MESSAGE,
   type SignInResponse,
 } from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
-import { writeAudit } from '../audit/service.ts';
+import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import type { SignInBackOff } from './back-off.ts';
+import { alreadyRegisteredEmail, confirmationEmail, failedSignInsEmail, passwordResetEmail } from './emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
@@ -89,19 +91,44 @@ async function sendConfirmation(services: AppServices, user: { id: number; email
   await services.mailer.enqueue(confirmationEmail(user.email, services.config.publicUrl, token));
 }
 
+/** Resolves once `ms` have passed since `started` (a `performance.now()` reading). */
+function waitUntil(started: number, ms: number): Promise<void> {
+  const remaining = started + ms - performance.now();
+  return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve();
+}
+
+/** Where a sign-up or sign-in came from, beyond the request meta: the country for the audit log, if known. */
+export interface AuthRequestContext extends RequestContext {
+  country: string | null;
+}
+
 /**
  * Sign-up answers the same for a new and a registered address, and must take the same time too, or the timing
- * tells whether an address has an account (issue 8 §9). So both paths do the expensive work: the password is
- * hashed (argon2id, tens of milliseconds, by far the largest cost) before the address is even looked up, and both
- * queue one e-mail job — the confirmation for a new account; for a known address a new confirmation link, or the
- * "you already have an account" note to its owner. The one exception is an unconfirmed account that got a link
- * less than a minute ago: nothing more is queued (no mail bombing), a difference of one job insert, far below
- * the spread of the hash.
+ * tells whether an address has an account (issue 8 §9, issue 23 §5). Two layers:
+ *
+ * 1. Both paths do the same work: the password is hashed (argon2id, by far the largest cost) before the address
+ *    is looked up; both look up the address and a free username, add to the hour's sign-up roll-up in the audit
+ *    log, and queue one e-mail job — the confirmation for a new account; for a known address a new confirmation
+ *    link, or the "you already have an account" note to its owner. (An unconfirmed account that got a link less
+ *    than a minute ago gets nothing more: no mail bombing.)
+ * 2. What little still differs (an insert, a token) is hidden by answering no sooner than SIGN_UP_MIN_MS after
+ *    the request began, whichever path ran — and also when it failed.
  */
-export async function signUp(services: AppServices, { actor, meta, input }: RequestContext & { input: { email: string; password: string } }) {
+export async function signUp(services: AppServices, context: AuthRequestContext & { input: { email: string; password: string } }) {
+  const started = performance.now();
+  try {
+    await signUpWork(services, context);
+  } finally {
+    await waitUntil(started, services.config.signUpMinMs);
+  }
+}
+
+async function signUpWork(services: AppServices, { country, input }: AuthRequestContext & { input: { email: string; password: string } }) {
   const { db } = services.database;
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(db, input.email);
+  const [existing, username] = await Promise.all([findUserByEmail(db, input.email), uniqueUsernameFor(db, input.email)]);
+  // Anonymous, so one roll-up row per hour rather than a row per request (decision 0022); the user row is the record.
+  await addToAuditRollup(db, services.now(), { action: 'user.signup', country });
   if (existing) {
     await remindExistingAccount(services, existing);
     return;
@@ -113,7 +140,7 @@ export async function signUp(services: AppServices, { actor, meta, input }: Requ
       [created] = await db
         .insert(users)
         .values({
-          username: await uniqueUsernameFor(db, input.email),
+          username: attempt === 0 ? username : await uniqueUsernameFor(db, input.email),
           email: input.email,
           passwordHash,
           isApproved: services.config.autoApprove,
@@ -131,7 +158,6 @@ export async function signUp(services: AppServices, { actor, meta, input }: Requ
     }
   }
   if (!created) throw new Error('Could not find a free username');
-  await writeAudit(db, { actor, meta }, { action: 'user.signup', entityId: created.id, details: { email: created.email } });
   await sendConfirmation(services, created);
 }
 
@@ -147,21 +173,68 @@ async function remindExistingAccount(services: AppServices, user: typeof users.$
 /** Signs a session token for a user (the auth plugin holds the key). */
 export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
 
+export interface SignInDeps {
+  signUserToken: SignUserToken;
+  backOff: SignInBackOff;
+  /** Told of every failed sign-in by address, so the captcha gets harder for it (captcha/service.ts). */
+  onFailure?: (ipAddress: string | null) => void;
+}
+
+type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
+
+/**
+ * Sign-in (DESIGN §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
+ * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
+ * roll-up with their reason, country and e-mail hash (decision 0022).
+ */
 export async function signIn(
   services: AppServices,
-  signUserToken: SignUserToken,
-  input: { email: string; password: string },
+  deps: SignInDeps,
+  context: AuthRequestContext & { input: { email: string; password: string } },
 ): Promise<SignInResponse> {
-  const user = await findUserByEmail(services.database.db, input.email);
+  const { db } = services.database;
+  const { input, meta, country } = context;
+  const now = services.now();
+  const emailHash = deps.backOff.emailHash(input.email);
+  const fail = async (reason: SignInFailureReason, user?: typeof users.$inferSelect) => {
+    deps.onFailure?.(meta.ipAddress);
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
+    if (reason === 'backed_off') return;
+    const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
+    if (notify && user) await services.mailer.enqueue(failedSignInsEmail(user.email, services.config.publicUrl, failures));
+  };
+
+  const wait = await deps.backOff.waitFor(emailHash, now);
+  if (wait > 0) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, wait / 1000);
+  }
+  const user = await findUserByEmail(db, input.email);
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
+    await fail('unknown_email');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await fail('wrong_password', user);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  await deps.backOff.clear(emailHash);
   // Only now, with the right password, may the caller learn the account's state.
-  if (!user.emailConfirmedAt) throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
-  if (!user.isApproved) throw forbidden(AWAITING_APPROVAL_MESSAGE);
-  const token = await signUserToken(user);
+  if (!user.emailConfirmedAt) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'email_not_confirmed', country, emailHash });
+    throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
+  }
+  if (!user.isApproved) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
+    throw forbidden(AWAITING_APPROVAL_MESSAGE);
+  }
+  const token = await deps.signUserToken(user);
+  await writeAudit(
+    db,
+    { actor: { kind: 'user', userId: user.id, isAdmin: user.isAdmin }, meta },
+    { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
+  );
   return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
 }
 
