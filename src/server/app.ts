@@ -34,6 +34,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { createVisitorKeys } from './lib/visitor-key.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
 import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed'), bus),
     now: () => new Date(),
+    visitors: createVisitorKeys(config.jwtSecret),
   };
   app.decorate('services', services);
 
@@ -170,9 +172,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
-      getCampaignLandingPage: async (slug, userAgent) =>
-        isPageParam(slug) ? app.campaigns.landingPage(slug, userAgent ?? undefined) : null,
-      followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
+      getCampaignLandingPage: async (slug, visitor) =>
+        isPageParam(slug) ? app.campaigns.landingPage(slug, visitor) : null,
+      followAffiliateProduct: (id, visitor) => app.affiliateProducts.follow(id, visitor),
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
       getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,

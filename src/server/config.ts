@@ -60,6 +60,14 @@ export const ConfigEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
   CAPTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a number' }).int().min(10).max(10_000_000).default(50_000),
+  // Issue 23 §5: sign-up answers no sooner than this, new or registered address alike. Well above the work of
+  // either path (argon2id plus a few queries, 20–60 ms on a shared core), so the work's spread does not show.
+  SIGN_UP_MIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .max(5000, { message: 'must be at most 5000' })
+    .default(300),
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
   KIT_API_KEY: z.string().min(1).optional(),
   KIT_FORM_ID: z.string().min(1).optional(),
@@ -126,6 +134,7 @@ export interface AppConfig {
   adminPassword: string | undefined;
   autoApprove: boolean;
   captchaMaxNumber: number;
+  signUpMinMs: number;
   rateLimitMultiplier: number;
   kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string; leadsPerMinute: number };
   downloadUrl: string;
@@ -193,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: parsed.ADMIN_PASSWORD,
     autoApprove: parsed.AUTO_APPROVE,
     captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
+    signUpMinMs: parsed.SIGN_UP_MIN_MS,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
     kit: {
       apiKey: parsed.KIT_API_KEY,

@@ -13,6 +13,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
+import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
@@ -85,9 +86,11 @@ export const ssrPlugin = fp(
       key: string | null,
     ) => {
       const generation = cache?.begin() ?? 0;
+      const { ipAddress, userAgent } = requestMetaOf(request);
       const body = hasBody(request) ? await readPageBody(request, PAGE_BODY_MAX_BYTES) : undefined;
       const loadContext: JotItLoadContext = {
         cspNonce: reply.scriptNonce,
+        visitor: { ipAddress, userAgent },
         services: options.services,
         bodyTooLarge: body === null,
         // The request's id is on the line; its URL and body are not (a query string may carry anything).
