@@ -27,6 +27,8 @@ import type { SiteLink } from './components/site-links';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The ICO for browsers and tools that only ask for /favicon.ico; the SVG for the rest.
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
