@@ -260,7 +260,7 @@ function CredentialsCard({
           {mode === 'sign-in' && unconfirmedEmail && (
             <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
               <p className="text-muted-foreground">
-                No confirmation e-mail for <strong className="text-foreground">{unconfirmedEmail}</strong>? We can send the link again.
+                No confirmation e-mail for <strong className="break-all text-foreground">{unconfirmedEmail}</strong>? We can send the link again.
               </p>
               <Button
                 type="button"

@@ -1,5 +1,5 @@
 import { AlertTriangleIcon, BellRingIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PRO_WAITLIST_SOURCE } from '../../../../shared/constants';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
@@ -37,6 +37,11 @@ export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormPr
   const { initialValues, setInitialValues, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
   const captcha = useFormCaptcha();
   const emailRef = useRef<HTMLInputElement>(null);
+  // The form is replaced by the outcome: focus follows it (as in the lead form), so it is not lost to the page.
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (status === 'success' || status === 'failure') resultRef.current?.focus();
+  }, [status]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,12 +80,12 @@ export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormPr
       className={cn('mx-auto w-full max-w-xl rounded-2xl border bg-card p-6 shadow-xs sm:p-8', className)}
     >
       {status === 'success' ? (
-        <p role="status" className="flex items-center justify-center gap-2 text-center font-medium text-success">
+        <p ref={resultRef} tabIndex={-1} role="status" className="flex items-center justify-center gap-2 text-center font-medium text-success outline-none">
           <MailCheckIcon aria-hidden="true" className="size-5 shrink-0" /> You are on the list. We will e-mail you when Pro launches.
         </p>
       ) : status === 'failure' ? (
         <div role="alert" className="flex flex-col items-center gap-3 text-center">
-          <p className="flex items-center gap-2 font-medium text-warning">
+          <p ref={resultRef} tabIndex={-1} className="flex items-center gap-2 font-medium text-warning outline-none">
             <AlertTriangleIcon aria-hidden="true" className="size-5 shrink-0" /> Having Trouble? We could not add you to the list.
           </p>
           <Button variant="outline" onClick={() => setStatus('idle')}>
@@ -130,8 +135,10 @@ export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormPr
               )}
             </Button>
           </div>
-          {captcha.element}
-          <p className="text-xs text-muted-foreground">One e-mail when Pro launches, plus occasional product news; unsubscribe anytime.</p>
+          <div className="flex flex-col gap-1">
+            {captcha.element}
+            <p className="text-xs text-muted-foreground">One e-mail when Pro launches, plus occasional product news; unsubscribe anytime.</p>
+          </div>
         </form>
       )}
     </div>
