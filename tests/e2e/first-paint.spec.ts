@@ -134,6 +134,22 @@ describe('public controls before hydration', () => {
     await close();
   });
 
+  it("replays a blog article's Like clicked before hydration (a button outside any form)", async () => {
+    const { page, errors, hydrate, close } = await openHeldPage(MOBILE);
+    await page.goto('/blog/how-jotit-encrypts-jots-and-why-v2-adds-an-hmac', { waitUntil: 'commit' });
+    const like = page.getByRole('button', { name: /^Like \(\d+ likes\)$/ });
+    await like.waitFor();
+    await painted(page);
+    expect(await isHydrated(page)).toBe(false);
+    await like.click();
+    expect(await isHydrated(page)).toBe(false);
+
+    await hydrate();
+    await page.getByRole('button', { name: /^Unlike \(\d+ likes\)$/, pressed: true }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   describe('with JavaScript off', () => {
     async function openScriptFree(viewport: Viewport): Promise<{ page: Page; context: BrowserContext }> {
       const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport, javaScriptEnabled: false });

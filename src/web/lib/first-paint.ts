@@ -9,8 +9,9 @@ import { CLOSED_BANNERS_CHANGE_EVENT, CLOSED_BANNERS_STORAGE_KEY } from '../../s
  *   (the store `features/banners/components/closed-banners.ts` keeps), so a closed banner never flashes on reload.
  * - A banner's close button (`[data-banner-close]`) acts at once: it records the banner in that store, hides it, and
  *   tells the strip (the same change event) — whether or not React has hydrated the strip yet.
- * - Any other `<button type="button">` clicked before the part of the page it is in has hydrated is recorded and
- *   clicked again once it has (React marks the page `data-hydrated` and each split part `[data-island]`).
+ * - Any other button that is not a form's submit (`type="button"`, or outside any form) clicked before the part of
+ *   the page it is in has hydrated is recorded and clicked again once it has (React marks the page `data-hydrated`
+ *   and each split part `[data-island]`). A form's submit button is left to the browser (the form posts natively).
  * Links, forms and `<details>` need no script: the browser does their job.
  *
  * Plain ES5 in a string: it runs before any bundle, as written (no build step, no helpers).
@@ -32,8 +33,8 @@ var entry={id:Number(banner.getAttribute('data-banner-id')),updatedAt:banner.get
 var list=read().filter(function(e){return idOf(e)!==entry.id});list.push(entry);
 try{localStorage.setItem(KEY,JSON.stringify(list))}catch(_){extra.push(entry)}
 paint();dispatchEvent(new Event(${JSON.stringify(CLOSED_BANNERS_CHANGE_EVENT)}));return}
-var button=target.closest('button[type="button"]');
-if(button&&!hydrated(button)){event.preventDefault();pending.push(button);watch()}},true);
+var button=target.closest('button');
+if(button&&(button.type==='button'||!button.form)&&!hydrated(button)){event.preventDefault();pending.push(button);watch()}},true);
 var observer;function watch(){if(observer)return;observer=new MutationObserver(function(){replay();if(!pending.length){observer.disconnect();observer=null}});
 observer.observe(root,{attributes:true,subtree:true,attributeFilter:['data-hydrated']})}
 })();`;
