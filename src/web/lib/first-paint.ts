@@ -7,6 +7,7 @@ import { CLOSED_BANNERS_CHANGE_EVENT, CLOSED_BANNERS_STORAGE_KEY } from '../../s
  *
  * - Closed banners are hidden from the first paint by a `<style>` rule built from `closedBanners` in localStorage
  *   (the store `features/banners/components/closed-banners.ts` keeps), so a closed banner never flashes on reload.
+ *   Only the strip's banners carry `data-banner-updated-at`: the admin screen's previews are never hidden.
  * - A banner's close button (`[data-banner-close]`) acts at once: it records the banner in that store, hides it, and
  *   tells the strip (the same change event) — whether or not React has hydrated the strip yet.
  * - Any other button that is not a form's submit (`type="button"`, or outside any form) clicked before the part of
@@ -22,7 +23,7 @@ var style=doc.createElement('style');doc.head.appendChild(style);
 function idOf(e){return typeof e==='number'?e:e&&typeof e.id==='number'?e.id:null}
 function read(){try{var v=JSON.parse(localStorage.getItem(KEY)||'[]');return Array.isArray(v)?v:[]}catch(_){return[]}}
 function paint(){style.textContent=read().concat(extra).map(function(e){var id=idOf(e);if(id===null)return'';
-return'[data-banner-id="'+id+'"]'+(e&&typeof e.updatedAt==='string'?'[data-banner-updated-at='+JSON.stringify(e.updatedAt)+']':'')+'{display:none!important}'}).join('')}
+return'[data-banner-id="'+id+'"][data-banner-updated-at'+(e&&typeof e.updatedAt==='string'?'='+JSON.stringify(e.updatedAt):'')+']{display:none!important}'}).join('')}
 function hydrated(el){if(root.dataset.hydrated!=='true')return false;var island=el.closest('[data-island]');return!island||island.dataset.hydrated==='true'}
 function replay(){pending=pending.filter(function(el){if(!el.isConnected)return false;if(!hydrated(el))return true;el.click();return false})}
 paint();addEventListener('storage',paint);
