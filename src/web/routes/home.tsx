@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CheckIcon, StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { PRO_WAITLIST_SOURCE } from '../../shared/constants';
 import { Button } from '~/components/ui/button';
 import { Suspense } from 'react';
 import {
@@ -12,6 +13,7 @@ import {
   PainPointsSection,
   PrivacyPromise,
   ProSection,
+  ProWaitlistForm,
   readUnsentForm,
   Section,
   SectionHeading,
@@ -59,11 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 const HERO_FORM_ACTION = '/?index';
 const DOWNLOAD_FORM_ACTION = '/?index#download';
+const PRO_WAITLIST_FORM_ACTION = '/?index#pro';
 
 // On a client-side navigation to the home page, its split parts load with its data, so the page renders whole
 // (an anchor like /#download then scrolls to the right place).
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), LeadForm.preload(), LiveCounter.preload(), LatestIdeas.preload()]);
+  const [data] = await Promise.all([serverLoader(), LeadForm.preload(), ProWaitlistForm.preload(), LiveCounter.preload(), LatestIdeas.preload()]);
   return data;
 }
 
@@ -253,7 +256,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ProSection />
+      <ProSection
+        waitlist={
+          <Suspense fallback={<FormPlaceholder className="mx-auto min-h-40 max-w-xl rounded-2xl border bg-card" />}>
+            <ProWaitlistForm action={PRO_WAITLIST_FORM_ACTION} unsent={unsentForm(PRO_WAITLIST_SOURCE)} />
+          </Suspense>
+        }
+      />
     </>
   );
 }
