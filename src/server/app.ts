@@ -28,7 +28,7 @@ import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
+import { metricsPlugin, metricsRoute } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -136,9 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
 
   await app.register(requestLogPlugin, { slowRequestMs: config.slowRequestMs });
-  await app.register(metricsPlugin, { token: config.metricsToken, database: options.database });
+  await app.register(metricsPlugin, { database: options.database });
   await app.register(securityPlugin, { isDevelopment: config.isDevelopment });
   await app.register(rateLimitPlugin, { multiplier: config.rateLimitMultiplier, redis: options.redis });
+  await app.register(metricsRoute, { token: config.metricsToken });
   await app.register(errorsPlugin);
   // Pages and large JSON are compressed on the fly at a fast brotli level; built assets are pre-compressed.
   await app.register(compress, {

@@ -28,6 +28,12 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('reads JWT_MAX_AGE in seconds or with a unit (default 7 days)', () => {
+    expect(parseConfigEnv({}).JWT_MAX_AGE).toBe(7 * 86_400);
+    expect(parseConfigEnv({ JWT_MAX_AGE: '12h' }).JWT_MAX_AGE).toBe(12 * 3600);
+    expect(parseConfigEnv({ JWT_MAX_AGE: '3600' }).JWT_MAX_AGE).toBe(3600);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfigEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
@@ -52,6 +58,8 @@ describe('configuration', () => {
     ['HTTP_IDLE_TIMEOUT_MS', '10', 'HTTP_IDLE_TIMEOUT_MS: must be at least 100'],
     ['HTTP_HEADERS_TIMEOUT_MS', '120000', 'HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS'],
     ['MAX_CONNECTIONS_PER_IP', '0', 'MAX_CONNECTIONS_PER_IP'],
+    ['JWT_MAX_AGE', 'a week', 'JWT_MAX_AGE: must be a duration'],
+    ['JWT_MAX_AGE', '367d', 'JWT_MAX_AGE: must be between 1 minute and 366 days'],
   ])('refuses %s=%s with a message naming the variable', (name, value, expected) => {
     expect(() => parseConfigEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfigEnv({ [name]: value })).toThrow(expected);

@@ -16,6 +16,13 @@ const optionalUrl = (protocols: string[]) =>
     })
     .optional();
 
+const SECONDS_PER_UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** `7d`, `12h`, `30m`, `45s` or a plain number of seconds. */
+function durationSeconds(value: string): number {
+  const unit = value.trim().slice(-1);
+  return unit in SECONDS_PER_UNIT ? Number.parseInt(value, 10) * SECONDS_PER_UNIT[unit]! : Number.parseInt(value, 10);
+}
+
 const milliseconds = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ message: 'must be a number' })
@@ -32,6 +39,14 @@ export const ConfigEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   JWT_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  // The longest a session token is accepted after it was issued (its `iat`), whatever its `exp` says: seconds, or a
+  // number with s, m, h or d (issue 23 §8). New tokens expire at this age.
+  JWT_MAX_AGE: z
+    .string()
+    .regex(/^\d{1,9}\s*[smhd]?$/, { message: 'must be a duration such as 7d, 12h, 30m or 3600 (seconds)' })
+    .transform(durationSeconds)
+    .refine((seconds) => seconds >= 60 && seconds <= 366 * 86_400, { message: 'must be between 1 minute and 366 days' })
+    .default(7 * 86_400),
   PUBLIC_URL: z.string().url({ message: 'must be a URL' }).optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('JotIt <no-reply@jotit.local>'),
@@ -122,6 +137,8 @@ export interface AppConfig {
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** Session tokens older than this (seconds since their `iat`) are refused; new ones expire at this age. */
+  jwtMaxAgeSeconds: number;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -192,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(parsed.DATA_DIR),
     redisUrl: parsed.REDIS_URL,
     jwtSecret: resolveJwtSecret(parsed),
+    jwtMaxAgeSeconds: parsed.JWT_MAX_AGE,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,

@@ -40,7 +40,8 @@ export function applyConnectionLimits(
   options: { perIpCap: boolean; onRefused?: (address: string) => void },
 ): void {
   const answering = new Map<Socket, number>();
-  server.on('request', (request, response) => {
+  // Before the app's own handler, which may answer (and close) at once.
+  server.prependListener('request', (request, response) => {
     const socket = request.socket;
     answering.set(socket, (answering.get(socket) ?? 0) + 1);
     response.once('close', () => {

@@ -58,6 +58,25 @@ describe(`auth checks before validation on ${testDatabaseKind()}`, () => {
     expect(user.statusCode, user.body).toBe(403);
   });
 
+  it('answers every read that needs a caller with Cache-Control: no-store (walked from the OpenAPI document)', async () => {
+    const admin = await createTestAdmin(testApp.app);
+    const document = testApp.app.swagger() as { paths: Record<string, { get?: unknown }> };
+    // Every GET, with its path parameters filled in; the live stream never ends (and sends no-store itself).
+    const reads = Object.entries(document.paths)
+      .filter(([path, operations]) => operations.get && !path.endsWith('/stream'))
+      .map(([path]) => path.replace(/\{[^}]+\}/g, '1'));
+    const needingCaller: string[] = [];
+    for (const url of reads) {
+      if ((await inject('GET', url, undefined)).statusCode === 401) needingCaller.push(url);
+    }
+    expect(needingCaller).toContain('/api/testimonials/1');
+    expect(needingCaller.length).toBeGreaterThanOrEqual(20);
+    for (const url of needingCaller) {
+      const response = await inject('GET', url, undefined, admin.headers);
+      expect(response.headers['cache-control'], `GET ${url} → ${response.statusCode}`).toBe('no-store');
+    }
+  });
+
   it('signed-in routes refuse anonymous callers before reading the body', async () => {
     const response = await inject('POST', '/api/test-jot', { content: 42 });
     expect(response.statusCode).toBe(401);
@@ -70,6 +89,26 @@ describe(`auth checks before validation on ${testDatabaseKind()}`, () => {
       return (withExpiry ? jwt.setExpirationTime('1h') : jwt).sign(key());
     };
     const validate = (bearer: string) => inject('GET', '/api/auth/validate', undefined, { authorization: `Bearer ${bearer}` });
+
+    it('refuses a token issued longer ago than JWT_MAX_AGE (7 days), whatever its `exp`', async () => {
+      const admin = await createTestAdmin(testApp.app);
+      const now = Math.floor(Date.now() / 1000);
+      const issued = (daysAgo: number) =>
+        new SignJWT({ ver: 0 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(admin.id))
+          .setIssuer('jotit')
+          .setIssuedAt(now - daysAgo * 86_400)
+          .setExpirationTime(now + 100 * 365 * 86_400)
+          .sign(key());
+      expect((await validate(await issued(6))).statusCode).toBe(200);
+      const old = await validate(await issued(8));
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ error: 'Your session has expired. Please sign in again.' });
+      // No `iat`: its age is unknown, so it is refused too.
+      const ageless = new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setIssuer('jotit');
+      expect((await validate(await ageless.setExpirationTime('1h').sign(key()))).statusCode).toBe(401);
+    });
 
     it('refuses a token without `exp`, even when signed with the real key', async () => {
       const admin = await createTestAdmin(testApp.app);

@@ -20,7 +20,6 @@ export type Caller =
   | { kind: 'user'; user: UserRow; isAdmin: boolean }
   | { kind: 'client'; client: ClientRow; isAdmin: boolean };
 
-export const TOKEN_TTL = '7d';
 const JWT_ALGORITHM = 'HS256';
 const JWT_ISSUER = 'jotit';
 
@@ -79,6 +78,7 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const key = new TextEncoder().encode(app.services.config.jwtSecret);
+    const maxAgeSeconds = app.services.config.jwtMaxAgeSeconds;
     const { db } = app.services.database;
 
     app.decorateRequest('caller', null as never);
@@ -89,7 +89,7 @@ export const authPlugin = fp(
         .setSubject(String(user.id))
         .setIssuer(JWT_ISSUER)
         .setIssuedAt()
-        .setExpirationTime(TOKEN_TTL)
+        .setExpirationTime(`${maxAgeSeconds}s`)
         .sign(key),
     );
 
@@ -98,11 +98,13 @@ export const authPlugin = fp(
       let version: unknown;
       try {
         // The algorithm is pinned: a token signed with anything but HS256 (or 'none') is refused. A token without
-        // `exp` would never expire (jose only checks exp when present), so it is required.
+        // `exp` would never expire (jose only checks exp when present), so it is required; and one issued longer
+        // ago than JWT_MAX_AGE is refused whatever its `exp` (a validly signed 100-year token, issue 23 §8).
         const { payload } = await jwtVerify(token, key, {
           algorithms: [JWT_ALGORITHM],
           issuer: JWT_ISSUER,
-          requiredClaims: ['exp', 'sub'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: maxAgeSeconds,
         });
         subject = payload.sub;
         version = payload.ver;
@@ -147,6 +149,13 @@ export const authPlugin = fp(
       request.caller = caller;
       return caller;
     }
+
+    // Whatever a route sets, an answer to an identified caller (a session or API client) is never stored by a
+    // browser or a shared cache: the one place for every admin and signed-in read (issue 23 §8).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.caller && request.caller.kind !== 'anonymous') reply.header('Cache-Control', 'no-store');
+      return payload;
+    });
 
     app.decorate('identify', identify);
     app.decorate('identifyOptional', async (request: FastifyRequest) => {

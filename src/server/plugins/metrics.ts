@@ -2,8 +2,8 @@
  * `GET /metrics` in the Prometheus text format (issue 14 §4, decision 0016).
  *
  * - Readable only with `Authorization: Bearer $METRICS_TOKEN` (compared in constant time); without METRICS_TOKEN
- *   the route is not registered, so /metrics is a 404 like any unknown path. Hidden from the OpenAPI docs, not
- *   rate limited (a scraper every few seconds must never get 429).
+ *   the route is not registered, so /metrics is a 404 like any unknown path. Hidden from the OpenAPI docs; rate
+ *   limited per address far above any scrape interval (issue 23 §8).
  * - Requests: a counter and a latency histogram by method, route *pattern* (`/api/blog/posts/:slug`, never the raw
  *   URL: bounded label values) and status code; requests that matched no route share the label `(unmatched)`.
  *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts) have their own counter,
@@ -44,8 +44,6 @@ declare module 'fastify' {
 }
 
 export interface MetricsOptions {
-  /** Bearer token; undefined: no /metrics route. */
-  token: string | undefined;
   database: DatabaseHandle;
 }
 
@@ -181,21 +179,30 @@ export const metricsPlugin = fp(
       duration.observe(labels, reply.elapsedTime / 1000);
       done();
     });
-
-    if (options.token) {
-      const expected = digest(options.token);
-      app.get(
-        '/metrics',
-        { schema: { hide: true }, config: { rateLimit: false }, logLevel: 'warn' },
-        async (request, reply) => {
-          reply.header('Cache-Control', 'no-store');
-          if (!bearerMatches(request.headers.authorization, expected)) {
-            return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'A valid metrics token is required' });
-          }
-          return reply.type(registry.contentType).send(await metrics.render());
-        },
-      );
-    }
   },
   { name: 'metrics' },
+);
+
+/**
+ * `GET /metrics` (when METRICS_TOKEN is set), registered after the rate limiter so that its own limit applies —
+ * @fastify/rate-limit only sees routes added after it. The limit (RATE_LIMITS.metrics a minute per address) is far
+ * above any scrape interval and stops a flood of expensive scrapes or token guesses (issue 23 §8).
+ */
+export const metricsRoute = fp(
+  async (app: FastifyInstance, options: { token: string | undefined }) => {
+    if (!options.token) return;
+    const expected = digest(options.token);
+    app.get(
+      '/metrics',
+      { schema: { hide: true }, config: { rateLimit: app.rateLimitFor('metrics') }, logLevel: 'warn' },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        if (!bearerMatches(request.headers.authorization, expected)) {
+          return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'A valid metrics token is required' });
+        }
+        return reply.type(Registry.PROMETHEUS_CONTENT_TYPE).send(await app.metrics.render());
+      },
+    );
+  },
+  { name: 'metrics-route', dependencies: ['metrics', 'rate-limit'] },
 );

@@ -8,6 +8,8 @@ export const RATE_LIMITS = {
   auth: 10,
   publicForm: 5,
   jotIngest: 120,
+  // GET /metrics: a scrape every second still passes.
+  metrics: 60,
   default: 600,
 } as const;
 
