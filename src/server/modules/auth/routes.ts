@@ -32,9 +32,9 @@ import {
   RESET_REQUESTED_MESSAGE,
   resetPassword,
   SIGN_UP_MESSAGE,
-  signIn,
   signUp,
 } from './service.ts';
+import { signIn } from './sign-in.ts';
 
 const TAGS = ['auth'];
 

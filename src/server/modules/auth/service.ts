@@ -1,36 +1,28 @@
 /**
- * Sign-up, sign-in, e-mail confirmation and password reset (DESIGN §5).
+ * Sign-up, e-mail confirmation and password reset (DESIGN §5); sign-in is in sign-in.ts.
  *
- * - No account enumeration: sign-in says 'Invalid email or password' for an unknown address and a wrong
- *   password alike (and spends the same argon2 time on both); sign-up, forgot-password and the confirmation
- *   re-send answer the same whether or not the address has an account. Only a caller who knows the password
- *   learns that the account is unconfirmed or awaiting approval.
+ * - No account enumeration: sign-up, forgot-password and the confirmation re-send answer the same whether or not
+ *   the address has an account (sign-up in the same time, too). Sign-in holds the same rule.
  * - Confirmation and reset tokens: 32 random bytes, only their SHA-256 stored, single use (consumed by one atomic
  *   UPDATE … WHERE used_at IS NULL), expiring after 24 h and 1 h.
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
-  AWAITING_APPROVAL_MESSAGE,
   type ConfirmEmailResponse,
-  EMAIL_NOT_CONFIRMED_MESSAGE,
   INVALID_CONFIRMATION_LINK_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
-  SIGN_IN_BACKED_OFF_MESSAGE,
-  type SignInResponse,
 } from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
+import type { MailMessage } from '../../jobs/mail.ts';
+import { badRequest } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
-import type { MailMessage } from '../../jobs/mail.ts';
-import type { SignInBackOff } from './back-off.ts';
-import { alreadyRegisteredEmail, confirmationEmail, failedSignInsEmail, passwordResetEmail } from './emails.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import { hashPassword } from './passwords.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
 
@@ -45,9 +37,6 @@ export const CONFIRMATION_SENT_MESSAGE =
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this email, a password reset link is on its way.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset successfully.';
 
-// A real argon2id hash of a random password: unknown e-mails are verified against it, so they take as long as known ones.
-let dummyHash: Promise<string> | undefined;
-const timingDummyHash = () => (dummyHash ??= hashPassword(generateToken()));
 
 /** Stores a new token of this kind for the user (older unused ones stop working) and returns the raw token. */
 async function issueToken(db: Database, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
@@ -195,74 +184,6 @@ async function remindExistingAccount(services: AppServices, user: typeof users.$
     if (recent) return null;
     return confirmationEmail(user.email, publicUrl, await issueTokenIn(tx, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS));
   });
-}
-
-/** Signs a session token for a user (the auth plugin holds the key). */
-export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
-
-export interface SignInDeps {
-  signUserToken: SignUserToken;
-  backOff: SignInBackOff;
-  /** Told of every failed sign-in by address, so the captcha gets harder for it (captcha/service.ts). */
-  onFailure?: (ipAddress: string | null) => void;
-}
-
-type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
-
-/**
- * Sign-in (DESIGN §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
- * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
- * roll-up with their reason, country and e-mail hash (decision 0022).
- */
-export async function signIn(
-  services: AppServices,
-  deps: SignInDeps,
-  context: AuthRequestContext & { input: { email: string; password: string } },
-): Promise<SignInResponse> {
-  const { db } = services.database;
-  const { input, meta, country } = context;
-  const now = services.now();
-  const emailHash = deps.backOff.emailHash(input.email);
-  const fail = async (reason: SignInFailureReason, user?: typeof users.$inferSelect) => {
-    deps.onFailure?.(meta.ipAddress);
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
-    if (reason === 'backed_off') return;
-    const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
-    if (notify && user) await services.mailer.enqueue(failedSignInsEmail(user.email, services.config.publicUrl, failures));
-  };
-
-  const wait = await deps.backOff.waitFor(emailHash, now);
-  if (wait > 0) {
-    await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, wait / 1000);
-  }
-  const user = await findUserByEmail(db, input.email);
-  if (!user) {
-    await verifyPassword(await timingDummyHash(), input.password);
-    await fail('unknown_email');
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await fail('wrong_password', user);
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
-  await deps.backOff.clear(emailHash);
-  // Only now, with the right password, may the caller learn the account's state.
-  if (!user.emailConfirmedAt) {
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'email_not_confirmed', country, emailHash });
-    throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
-  }
-  if (!user.isApproved) {
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
-    throw forbidden(AWAITING_APPROVAL_MESSAGE);
-  }
-  const token = await deps.signUserToken(user);
-  await writeAudit(
-    db,
-    { actor: { kind: 'user', userId: user.id, isAdmin: user.isAdmin }, meta },
-    { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
-  );
-  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
 }
 
 export async function resendConfirmation(services: AppServices, email: string): Promise<void> {

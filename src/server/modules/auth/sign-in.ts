@@ -1,0 +1,94 @@
+/**
+ * Sign-in (DESIGN §5; issue 23 §6–7): the same answer and the same argon2 time for an unknown address and a wrong
+ * password; a per-address back-off (back-off.ts) on top of the per-IP limit; every outcome audited — a success as
+ * the user's own entry, failures in the hour's anonymous roll-up (decision 0022).
+ */
+import {
+  AWAITING_APPROVAL_MESSAGE,
+  EMAIL_NOT_CONFIRMED_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  SIGN_IN_BACKED_OFF_MESSAGE,
+  type SignInResponse,
+} from '../../../shared/schemas/accounts.ts';
+import type { users } from '../../db/schema.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
+import { generateToken } from '../../lib/secrets.ts';
+import type { AppServices } from '../../services.ts';
+import { addToAuditRollup, writeAudit } from '../audit/service.ts';
+import { findUserByEmail } from '../users/service.ts';
+import type { SignInBackOff } from './back-off.ts';
+import { failedSignInsEmail } from './emails.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { AuthRequestContext } from './service.ts';
+
+// A real argon2id hash of a random password: unknown e-mails are verified against it, so they take as long as known ones.
+let dummyHash: Promise<string> | undefined;
+const timingDummyHash = () => (dummyHash ??= hashPassword(generateToken()));
+
+/** Signs a session token for a user (the auth plugin holds the key). */
+export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
+
+export interface SignInDeps {
+  signUserToken: SignUserToken;
+  backOff: SignInBackOff;
+  /** Told of every failed sign-in by address, so the captcha gets harder for it (captcha/service.ts). */
+  onFailure?: (ipAddress: string | null) => void;
+}
+
+type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
+
+/**
+ * Sign-in (DESIGN §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
+ * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
+ * roll-up with their reason, country and e-mail hash (decision 0022).
+ */
+export async function signIn(
+  services: AppServices,
+  deps: SignInDeps,
+  context: AuthRequestContext & { input: { email: string; password: string } },
+): Promise<SignInResponse> {
+  const { db } = services.database;
+  const { input, meta, country } = context;
+  const now = services.now();
+  const emailHash = deps.backOff.emailHash(input.email);
+  const fail = async (reason: SignInFailureReason, user?: typeof users.$inferSelect) => {
+    deps.onFailure?.(meta.ipAddress);
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
+    if (reason === 'backed_off') return;
+    const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
+    if (notify && user) await services.mailer.enqueue(failedSignInsEmail(user.email, services.config.publicUrl, failures));
+  };
+
+  const wait = await deps.backOff.waitFor(emailHash, now);
+  if (wait > 0) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, wait / 1000);
+  }
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await verifyPassword(await timingDummyHash(), input.password);
+    await fail('unknown_email');
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await fail('wrong_password', user);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  await deps.backOff.clear(emailHash);
+  // Only now, with the right password, may the caller learn the account's state.
+  if (!user.emailConfirmedAt) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'email_not_confirmed', country, emailHash });
+    throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
+  }
+  if (!user.isApproved) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
+    throw forbidden(AWAITING_APPROVAL_MESSAGE);
+  }
+  const token = await deps.signUserToken(user);
+  await writeAudit(
+    db,
+    { actor: { kind: 'user', userId: user.id, isAdmin: user.isAdmin }, meta },
+    { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
+  );
+  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
+}
