@@ -27,10 +27,18 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => ({
-          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: issue.message ?? 'Invalid value',
-        }));
+        const details = error.validation.flatMap((issue) => {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          // A strict schema's unknown fields: one detail per field, named (nothing is silently dropped, decision 0028).
+          const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+          if (Array.isArray(unknown)) {
+            return unknown.map((key) => {
+              const name = field ? `${field}.${String(key)}` : String(key);
+              return { field: name, message: `Unknown field "${name}"` };
+            });
+          }
+          return [{ field, message: issue.message ?? 'Invalid value' }];
+        });
         return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', details });
       }
       if (error instanceof HttpError) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOT_SEARCH_FIELDS, LIST_LIMIT_MAX, RECENT_JOTS_LIMIT } from '../constants.ts';
 import { isStorableText, safeString } from './text.ts';
+import { pagingQuery } from './paging.ts';
 
 /** Spec §5 / §8 texts, shared by the API and the tester's forms. */
 export const PAYLOAD_REQUIRED_MESSAGE = 'Encrypted payload is required';
@@ -29,7 +30,9 @@ const payloadField = z
   .describe('The encrypted jot, Base64 (see /docs/protocol for the format of each version)');
 
 /** Legacy `POST /jots` and v1 `POST /api/v1/jots`. An empty payload is refused by the service with its own text. */
-export const CreateLegacyJotSchema = z.object({
+// The jot bodies are the one exception to strict bodies (decision 0028): deployed desktop builds cannot be
+// changed, so a field they add is ignored, as the document says (additionalProperties: true).
+export const CreateLegacyJotSchema = z.looseObject({
   payload: payloadField,
   buildGuidName: z
     .string()
@@ -41,7 +44,7 @@ export const CreateLegacyJotSchema = z.object({
 export type CreateLegacyJot = z.infer<typeof CreateLegacyJotSchema>;
 
 /** v2 `POST /api/v2/jots`: the key id travels inside the envelope. */
-export const CreateV2JotSchema = z.object({ payload: payloadField });
+export const CreateV2JotSchema = z.looseObject({ payload: payloadField });
 export type CreateV2Jot = z.infer<typeof CreateV2JotSchema>;
 
 export const LegacyJotCreatedSchema = z.object({ id: z.number().int(), message: z.literal('Jot created') });
@@ -126,8 +129,7 @@ export const JotPageSchema = z.object({
 export type JotPage = z.infer<typeof JotPageSchema>;
 
 export const JotListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(RECENT_JOTS_LIMIT),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  ...pagingQuery(RECENT_JOTS_LIMIT),
   ...keysetShape,
   last: z.stringbool().optional().describe('`true`: the last (oldest) page, read from the other end of the index'),
 });

@@ -8,7 +8,7 @@ import type { PublicFaq } from '../../../../shared/schemas/faqs';
  * Native `<details>` rather than the Radix accordion: a closed answer stays in the HTML (the page's loader renders
  * it for search engines, and Radix unmounts closed panels), it works before the JavaScript arrives, and
  * `name` makes the group exclusive in the browser; React state keeps it exclusive where `name` is not supported.
- * Answers are Markdown, rendered to sanitised HTML on the server (`answer_html`: marked + DOMPurify).
+ * Answers are Markdown, rendered to sanitised HTML on the server (`answerHtml`: marked + DOMPurify).
  */
 export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly PublicFaq[]; headingLevel?: 2 | 3 }) {
   const [openId, setOpenId] = useState<number | null>(null);
@@ -46,7 +46,7 @@ export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly Public
           <div
             data-testid="faq-answer"
             className="prose-jotit pb-5 leading-relaxed text-muted-foreground motion-safe:animate-fade-in"
-            dangerouslySetInnerHTML={{ __html: faq.answer_html }}
+            dangerouslySetInnerHTML={{ __html: faq.answerHtml }}
           />
         </details>
       ))}
