@@ -12,12 +12,18 @@ import type { z } from 'zod';
 
 type AnySchema = z.core.$ZodType;
 
-/** The keys an object body may carry, or undefined when the body is not a closed object (loose, a union, a writeBody). */
-export function allowedBodyKeys(schema: AnySchema): Set<string> | undefined {
-  const def = schema._zod.def as unknown as { type: string; shape?: Record<string, unknown>; catchall?: unknown; in?: AnySchema; out?: AnySchema };
-  if (def.type === 'object') return def.catchall === undefined ? new Set(Object.keys(def.shape ?? {})) : undefined;
+/**
+ * How an object body treats unknown fields: `closed` (a plain zod object: this file refuses them), `strict` (the
+ * schema refuses them itself: `.strict()`, a writeBody), or undefined (a loose object, a union: left as it is).
+ */
+export function bodyStrictness(schema: AnySchema): { kind: 'closed'; keys: Set<string> } | { kind: 'strict' } | undefined {
+  const def = schema._zod.def as unknown as { type: string; shape?: Record<string, unknown>; catchall?: AnySchema; in?: AnySchema; out?: AnySchema };
+  if (def.type === 'object') {
+    if (def.catchall === undefined) return { kind: 'closed', keys: new Set(Object.keys(def.shape ?? {})) };
+    return def.catchall._zod.def.type === 'never' ? { kind: 'strict' } : undefined;
+  }
   // z.preprocess(fn, object) is a pipe from a transform; object.transform(fn) a pipe from the object.
-  if (def.type === 'pipe' && def.in && def.out) return allowedBodyKeys(def.in._zod.def.type === 'transform' ? def.out : def.in);
+  if (def.type === 'pipe' && def.in && def.out) return bodyStrictness(def.in._zod.def.type === 'transform' ? def.out : def.in);
   return undefined;
 }
 
@@ -29,8 +35,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 /** fastify-type-provider-zod's validator, with unknown body fields refused. */
 export const strictValidatorCompiler: FastifySchemaCompiler<AnySchema> = (route) => {
   const validate = validatorCompiler(route);
-  const allowed = route.httpPart === 'body' ? allowedBodyKeys(route.schema) : undefined;
-  if (!allowed) return validate;
+  const strictness = route.httpPart === 'body' ? bodyStrictness(route.schema) : undefined;
+  if (strictness?.kind !== 'closed') return validate;
+  const allowed = strictness.keys;
   const strict = (data: unknown) => {
     const unknown = isPlainObject(data) ? Object.keys(data).filter((key) => !allowed.has(key)) : [];
     const result = validate(data) as { error?: unknown[]; value?: unknown };

@@ -21,7 +21,12 @@ const faqFields = {
 };
 
 /** `POST /api/faqs`: a new FAQ is published unless told otherwise (spec §4), order 0 by default. */
-export const CreateFaqSchema = writeBody({ ...faqFields, is_published: faqFields.is_published.default(true) });
+export const CreateFaqSchema = writeBody({
+  ...faqFields,
+  // Optional for the document too (a preprocess alone reads as required); the column's default is 0.
+  display_order: DisplayOrderSchema.optional(),
+  is_published: faqFields.is_published.default(true),
+});
 export type CreateFaq = z.input<typeof CreateFaqSchema>;
 
 /** `PATCH /api/faqs/{id}`. */

@@ -196,6 +196,7 @@ export type TestJot = z.infer<typeof TestJotSchema>;
 
 export const TestJotResultSchema = z.union([
   z.object({ success: z.literal(true), jotResult: z.object({ id: z.number().int(), version: z.literal('v2'), timestamp: z.string() }) }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  // `details` as in every 400 of the API (issue 25): the fields, the unknown ones included.
+  z.object({ success: z.literal(false), error: z.string(), details: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
 ]);
 export type TestJotResult = z.infer<typeof TestJotResultSchema>;

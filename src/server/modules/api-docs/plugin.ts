@@ -15,7 +15,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import { documentedSchema } from '../../../shared/schemas/wire.ts';
 import { OPTIONAL_USER_SECURITY, PUBLIC_SECURITY } from '../../lib/openapi.ts';
-import { allowedBodyKeys } from '../../lib/strict-body.ts';
+import { bodyStrictness } from '../../lib/strict-body.ts';
 
 /** The jot protocol for desktop developers (docs/api.md, rendered by routes.ts). */
 export const PROTOCOL_PAGE_URL = '/docs/protocol';
@@ -76,9 +76,28 @@ function withoutUnusedComponents(document: JsonSchema): JsonSchema {
   return { ...document, components: { ...components, schemas } };
 }
 
+/** A route as Fastify serves it (the contract test compares these with the document). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route served, in registration order: the route table the document is built from. */
+    servedRoutes: ServedRoute[];
+  }
+}
+
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicUrl, supportEmail } = app.services.config;
+    const servedRoutes: ServedRoute[] = [];
+    app.decorate('servedRoutes', servedRoutes);
+    app.addHook('onRoute', (route) => {
+      for (const method of ([] as string[]).concat(route.method)) servedRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
+    });
     let errorSchema: JsonSchema | undefined;
 
     const transform = (input: TransformInput) => {
@@ -96,7 +115,7 @@ export const openApiPlugin = fp(
       }
       // Unknown fields are refused by lib/strict-body.ts (a writeBody refuses them itself).
       if (out.body && out.body.type === 'object' && schema.body !== undefined) {
-        const strict = body !== schema.body || allowedBodyKeys(schema.body as never) !== undefined;
+        const strict = body !== schema.body || bodyStrictness(schema.body as never) !== undefined;
         out.body.additionalProperties = strict ? false : true;
       }
       // The public forms' captcha is required (only a filled honeypot is answered without one, with a pretend success).
