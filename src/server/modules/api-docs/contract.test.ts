@@ -23,6 +23,7 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { encryptLegacy, encryptV2 } from '../../../shared/jot-crypto.ts';
 import { authTokens } from '../../db/schema.ts';
+import { MAX_PATH_PARAM_LENGTH } from '../../lib/openapi.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 
 type Json = Record<string, unknown>;
@@ -262,6 +263,18 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
     const documented = new Set(operations().map(({ method, path }) => `${method} ${path}`));
     expect([...served].filter((route) => !documented.has(route)), 'served but not documented').toEqual([]);
     expect([...documented].filter((route) => !served.has(route)), 'documented but not served').toEqual([]);
+  });
+
+  it('routes every string path parameter up to its documented length (the router is sized for the longest)', () => {
+    const lengths = operations().flatMap(({ operation }) =>
+      ((operation as { parameters?: Array<{ in: string; schema: { type?: string; maxLength?: number; enum?: unknown } }> }).parameters ?? [])
+        .filter((parameter) => parameter.in === 'path' && parameter.schema.type === 'string' && !parameter.schema.enum)
+        .map((parameter) => parameter.schema.maxLength),
+    );
+    expect(lengths.length).toBeGreaterThan(0);
+    // Unbounded strings would be cut by the router at an undocumented length.
+    for (const length of lengths) expect(length).toBeLessThanOrEqual(MAX_PATH_PARAM_LENGTH);
+    expect(Math.max(...(lengths as number[]))).toBe(MAX_PATH_PARAM_LENGTH);
   });
 
   it('has a call below for every documented operation, and unique camelCase operationIds', () => {
