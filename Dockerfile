@@ -3,7 +3,7 @@
 # The same steps were emulated without a container engine (docs/deploy.md, "What was run").
 
 # ---- build: all dependencies, `npm run build` (React Router build + precompressed assets) ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,7 +11,7 @@ COPY . .
 RUN npm run build
 
 # ---- final: production dependencies, the built server (dist/, plain node: decision 0014), the built web app ----
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

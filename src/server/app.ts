@@ -8,11 +8,13 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebServices } from '../shared/load-context.ts';
+import { isPageParam } from '../shared/schemas/text.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
+import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.ts';
 import { createContentEvents } from './lib/content-events.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
@@ -34,6 +36,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { createVisitorKeys } from './lib/visitor-key.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
 import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
@@ -59,12 +62,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
   // jots module has registered its in-memory feed.
   let hotReads: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
+  let lastRefusalWarning = 0;
   const app = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler) => {
+      const server = createServer(serverTimeouts(config.http), (request, response) => {
         if (hotReads(request, response)) return;
         handler(request, response);
-      }),
+      });
+      // Idle sockets closed; open connections capped per address, except behind a trusted proxy (decision 0020).
+      applyConnectionLimits(server, config.http, {
+        perIpCap: !config.trustProxy,
+        onRefused: (address) => {
+          if (Date.now() - lastRefusalWarning < 60_000) return;
+          lastRefusalWarning = Date.now();
+          app.log.warn({ address, max: config.http.maxConnectionsPerIp }, 'connections refused: too many open from one address');
+        },
+      });
+      return server;
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -121,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed'), bus),
     now: () => new Date(),
+    visitors: createVisitorKeys(config.jwtSecret),
   };
   app.decorate('services', services);
 
@@ -154,16 +170,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       getHelpConfig: () => getHelpConfig(db),
       getJotCount: async () => app.jotFeed.count,
       listBlogPosts: () => listPublishedPosts(db, app.services.now()),
-      getBlogPost: (slug) => getPublishedPost(db, slug, app.services.now()),
+      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
+      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, app.services.now()) : null),
       listBlogCategories: () => listCategories(db),
       getBlogPostExtras: async (post) => {
         const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
         return { ads, related };
       },
-      getCampaignLandingPage: (slug, userAgent) => app.campaigns.landingPage(slug, userAgent ?? undefined),
-      followAffiliateProduct: (id, userAgent) => app.affiliateProducts.follow(id, userAgent ?? undefined),
+      getCampaignLandingPage: async (slug, visitor) =>
+        isPageParam(slug) ? app.campaigns.landingPage(slug, visitor) : null,
+      followAffiliateProduct: (id, visitor) => app.affiliateProducts.follow(id, visitor),
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
-      getPage: (slug) => getPublishedPage(db, slug),
+      getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
     };
     const pageCache = new PageCache({

@@ -49,6 +49,9 @@ describe('configuration', () => {
     ['MAIL_CONCURRENCY', '0', 'MAIL_CONCURRENCY: must be at least 1'],
     ['MAIL_CONCURRENCY', 'many', 'MAIL_CONCURRENCY: must be a number'],
     ['MAIL_CONCURRENCY', '51', 'MAIL_CONCURRENCY: must be at most 50'],
+    ['HTTP_IDLE_TIMEOUT_MS', '10', 'HTTP_IDLE_TIMEOUT_MS: must be at least 100'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '120000', 'HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS'],
+    ['MAX_CONNECTIONS_PER_IP', '0', 'MAX_CONNECTIONS_PER_IP'],
   ])('refuses %s=%s with a message naming the variable', (name, value, expected) => {
     expect(() => parseConfigEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfigEnv({ [name]: value })).toThrow(expected);

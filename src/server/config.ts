@@ -16,6 +16,14 @@ const optionalUrl = (protocols: string[]) =>
     })
     .optional();
 
+const milliseconds = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
+
 /** Every variable of DESIGN §7; all optional, with embedded defaults. */
 export const ConfigEnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -52,6 +60,14 @@ export const ConfigEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
   CAPTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a number' }).int().min(10).max(10_000_000).default(50_000),
+  // Issue 23 §5: sign-up answers no sooner than this, new or registered address alike. Well above the work of
+  // either path (argon2id plus a few queries, 20–60 ms on a shared core), so the work's spread does not show.
+  SIGN_UP_MIN_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .max(5000, { message: 'must be at most 5000' })
+    .default(300),
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
   KIT_API_KEY: z.string().min(1).optional(),
   KIT_FORM_ID: z.string().min(1).optional(),
@@ -67,6 +83,17 @@ export const ConfigEnvSchema = z.object({
   DOWNLOAD_URL: z.string().url({ message: 'must be a URL' }).default('https://downloads.jotit.app/JotIt-Setup.exe'),
   GEOIP_DB: z.string().min(1).optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // Connection hygiene (issue 23 §2, decision 0020). The whole request (headers and body) must arrive within
+  // HTTP_REQUEST_TIMEOUT_MS and its headers within HTTP_HEADERS_TIMEOUT_MS; a kept-alive connection is closed after
+  // HTTP_KEEP_ALIVE_TIMEOUT_MS without a new request, and any connection with nothing in flight after
+  // HTTP_IDLE_TIMEOUT_MS without a byte either way (one that never sends a request).
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 3_600_000, 60_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 3_600_000, 10_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 3_600_000, 5000),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(100, 3_600_000, 30_000),
+  // Open connections per client address; more are closed at once. Not applied with TRUST_PROXY=true: every
+  // connection then comes from the proxy, which caps its clients itself (deploy/nginx.conf.template, limit_conn).
+  MAX_CONNECTIONS_PER_IP: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(100_000).default(128),
   SEED_DEMO: booleanFromEnv.optional(),
   // How often an instance checks the jots table for what no bus notification announced (the bus down or absent, a
   // lost notification, a seed): an index-only max(id) per tick, the whole count every 5th (decision 0015).
@@ -81,6 +108,9 @@ export const ConfigEnvSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
+}).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+  path: ['HTTP_HEADERS_TIMEOUT_MS'],
+  message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS',
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnvSchema>;
@@ -104,11 +134,14 @@ export interface AppConfig {
   adminPassword: string | undefined;
   autoApprove: boolean;
   captchaMaxNumber: number;
+  signUpMinMs: number;
   rateLimitMultiplier: number;
   kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string; leadsPerMinute: number };
   downloadUrl: string;
   geoipDb: string | undefined;
   trustProxy: boolean;
+  /** Node's HTTP server limits and the per-address connection cap (decision 0020). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; maxConnectionsPerIp: number };
   seedDemo: boolean;
   /** Jot feed fallback check interval, whatever the cluster bus does (ms). */
   feedPollMs: number;
@@ -169,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: parsed.ADMIN_PASSWORD,
     autoApprove: parsed.AUTO_APPROVE,
     captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
+    signUpMinMs: parsed.SIGN_UP_MIN_MS,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
     kit: {
       apiKey: parsed.KIT_API_KEY,
@@ -179,6 +213,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     downloadUrl: parsed.DOWNLOAD_URL,
     geoipDb: parsed.GEOIP_DB,
     trustProxy: parsed.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerIp: parsed.MAX_CONNECTIONS_PER_IP,
+    },
     // Demo content is on by default only for the embedded database (DESIGN §7).
     seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
     feedPollMs: parsed.FEED_POLL_MS,

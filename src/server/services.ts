@@ -9,6 +9,7 @@ import type { ContentEvents } from './lib/content-events.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { VisitorKeys } from './lib/visitor-key.ts';
 
 export interface AppServices {
   config: AppConfig;
@@ -19,6 +20,8 @@ export interface AppServices {
   contentEvents: ContentEvents;
   /** The clock of time-dependent rules (scheduled blog posts); tests replace it instead of sleeping. */
   now: () => Date;
+  /** Who a public counter counts: one server-side key per visitor and day, bots and floods left out (decision 0021). */
+  visitors: VisitorKeys;
 }
 
 /** Who is calling, as plain data (built once per request by the auth plugin). */

@@ -17,6 +17,10 @@ export const MOBILE_BREAKPOINT_PX = 768;
 
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 export const CLOSED_BANNERS_STORAGE_KEY = 'closedBanners';
+/** The lead source of the home page's Pro section ("get notified when Pro launches", issue 27 §3). */
+export const PRO_WAITLIST_SOURCE = 'pro-waitlist';
+/** Fired on `window` when this page changes `closedBanners` (the strip and the first-paint handler listen). */
+export const CLOSED_BANNERS_CHANGE_EVENT = 'jotit:closed-banners';
 
 export const ADMIN_QUERY_STALE_MS = 5 * 60 * 1000;
 export const ADMIN_QUERY_RETRY = 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerType, formatCount, formatLocation, formatRelativeTime, UNKNOWN_LOCATION } from './format.ts';
+import { bannerType, formatCount, formatLocation, formatRelativeTime, plainText, UNKNOWN_LOCATION } from './format.ts';
 
 describe('formatCount (spec §9)', () => {
   it.each([
@@ -92,5 +92,22 @@ describe('bannerType (spec §3)', () => {
     expect(['info', 'success', 'warning', 'error'].map(bannerType)).toEqual(['info', 'success', 'warning', 'error']);
     expect(bannerType('danger')).toBe('info');
     expect(bannerType('')).toBe('info');
+  });
+});
+
+describe('plainText (issue 27 §2: feeds and meta carry text)', () => {
+  it.each([
+    ['Plain <b>bold</b> text', 'Plain bold text'],
+    ['<img src=x onerror=alert(1)>after', 'after'],
+    ['<a href="javascript:alert(1)">link</a>', 'link'],
+    ['<script>alert(1)</script>', 'alert(1)'],
+    ['<<script>script>alert(1)<</script>/script>', 'alert(1)'],
+    ['<!-- hidden --><p>shown</p>', 'shown'],
+    ['an unfinished <img src=x onerror=alert(1)', 'an unfinished img src=x onerror=alert(1)'],
+    ['1 < 2 and 3 > 2', '1 < 2 and 3 > 2'],
+    ['&lt;script&gt; stays as written', '&lt;script&gt; stays as written'],
+    ['two\n\nlines', 'two lines'],
+  ])('%j → %j', (input, expected) => {
+    expect(plainText(input)).toBe(expected);
   });
 });

@@ -80,3 +80,21 @@ export type BannerType = (typeof BANNER_TYPES)[number];
 export function bannerType(type: string): BannerType {
   return (BANNER_TYPES as readonly string[]).includes(type) ? (type as BannerType) : 'info';
 }
+
+/**
+ * Text for places that carry text, not HTML (issue 27 §2: RSS, JSON-LD, meta tags): tags and comments stripped
+ * (until none is left, so `<scr<script>ipt>` cannot reassemble one), a `<` that could still open a tag dropped,
+ * whitespace collapsed. Entities are left as written: the output is escaped once by whatever writes it (the RSS
+ * writer, React), so `&lt;script&gt;` stays text all the way to a feed reader.
+ */
+export function plainText(html: string): string {
+  let text = html;
+  for (let previous = ''; previous !== text; ) {
+    previous = text;
+    text = text.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(/<\/?[a-z!?][^<>]*>/gi, '');
+  }
+  return text
+    .replace(/<(?=[a-z!?/])/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -34,10 +34,10 @@ export interface WebServices {
   listBlogCategories(): Promise<BlogCategory[]>;
   /** A live post's active ads (at their link positions) and its related posts (chosen, else same category). */
   getBlogPostExtras(post: { id: string; category: string }): Promise<{ ads: PublicBlogAd[]; related: PublicBlogPostSummary[] }>;
-  /** An active campaign's landing page by slug (its visit counted unless a bot), or null (issue 12). */
-  getCampaignLandingPage(slug: string, userAgent: string | null): Promise<PublicCampaign | null>;
-  /** /go/{id}: an active affiliate product's stored link (the click counted unless a bot), or null (issue 12). */
-  followAffiliateProduct(id: number, userAgent: string | null): Promise<string | null>;
+  /** An active campaign's landing page by slug (a visit counted once per visitor and day, bots never), or null. */
+  getCampaignLandingPage(slug: string, visitor: PageVisitor): Promise<PublicCampaign | null>;
+  /** /go/{id}: an active affiliate product's stored link (a click counted once per visitor and day), or null. */
+  followAffiliateProduct(id: number, visitor: PageVisitor): Promise<string | null>;
   /** Published testimonials, featured first (the home page's social proof; issue 12). */
   listTestimonials(): Promise<PublicTestimonial[]>;
   /** One published page with its Markdown rendered to sanitised HTML, or null (`/p/{slug}`). */
@@ -46,8 +46,22 @@ export interface WebServices {
   listPages(): Promise<PageLink[]>;
 }
 
+/** Who asked for the page, as the server sees it (the proxy-aware address): what the counters count (decision 0021). */
+export interface PageVisitor {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
 export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;
+  visitor: PageVisitor;
   services: WebServices;
+  /** The request's body was over the pages' limit and was not read: an action answers 413 (issue 23 §1). */
+  bodyTooLarge: boolean;
+  /**
+   * Logs an error of a loader, an action or the render through the app's logger (one JSON line, database
+   * parameters left out): nothing on the server writes to the console (issue 23 §3).
+   */
+  reportError(error: unknown): void;
 }

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -41,10 +41,20 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           statusCode = 500;
-          console.error(error);
+          loadContext.reportError(error);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * A loader's or action's error goes to the app's logger (React Router would print it with console.error, over
+ * several lines and with a database error's parameters). Thrown responses (a 404) and cancelled requests are not
+ * errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  (context as AppLoadContext).reportError(error);
+};

@@ -18,6 +18,7 @@ import { SiteLayout } from './components/site-layout';
 import { Button } from './components/ui/button';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
 import { AuthProvider, useAuth } from './lib/auth';
+import { FIRST_PAINT_SCRIPT } from './lib/first-paint';
 import { useNonce } from './lib/nonce';
 import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
@@ -26,6 +27,8 @@ import type { SiteLink } from './components/site-links';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
+  // The ICO for browsers and tools that only ask for /favicon.ico; the SVG for the rest.
+  { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
@@ -61,6 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        {/* Before anything is painted: closed banners stay hidden, and early clicks are not lost (lib/first-paint.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -103,7 +103,7 @@ describe('FAQ Management', () => {
     await close();
   });
 
-  it('sets the help video (YouTube or Vimeo only) with a preview, and /help shows it or the coming-soon block', async () => {
+  it('sets the help video (YouTube or Vimeo only) with a preview, and /help shows it, or no video section without one', async () => {
     const { page, errors, close } = await openFaq();
     // The player is outside this test's network: its frame is not loaded (and may report only that).
     await page.context().route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) => route.abort('blockedbyclient'));
@@ -132,7 +132,10 @@ describe('FAQ Management', () => {
     await form.getByRole('button', { name: 'Remove Video' }).click();
     await toast(page, 'Help video removed').waitFor();
     await visitor.page.goto('/help');
-    await visitor.page.getByText('Video tutorial coming soon').waitFor();
+    // No video, no video section (issue 27 §3): no public "coming soon" placeholder.
+    await visitor.page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+    expect(await visitor.page.getByRole('heading', { name: 'Video tutorial' }).count()).toBe(0);
+    expect(await visitor.page.locator('iframe').count()).toBe(0);
     // The blocked player frame may report its own failure.
     const notThePlayer = (list: string[]) => unexpectedErrors(list).filter((error) => !/youtube|vimeo/i.test(error));
     expect(notThePlayer(visitor.errors)).toEqual([]);

@@ -21,7 +21,9 @@ describe('help and FAQ', () => {
       // Closed answers are in the HTML too, for search engines (native <details>).
       expect(html).toContain(faq.answer.slice(0, 60));
     }
-    expect(html).toContain('Video tutorial coming soon');
+    // No video is set: the page promises none (issue 27 §3).
+    expect(html).not.toContain('Video tutorial');
+    expect(html).not.toContain('Video tutorial coming soon');
     expect(html).not.toContain('Loading help content...');
   });
 

@@ -390,7 +390,10 @@ export const blogPostVisitors = pgTable(
   (table) => [primaryKey({ columns: [table.postId, table.day, table.visitorHash] })],
 );
 
-/** Likes, one per browser (a random id in a cookie, hashed); deleting the row is the undo. */
+/**
+ * Likes, one per visitor (decision 0021): `browserHash` holds the visitor's like key (an HMAC of the network
+ * address, lib/visitor-key.ts; older rows hold a hashed cookie id). Deleting the row is the undo.
+ */
 export const blogPostLikes = pgTable(
   'blog_post_likes',
   {
@@ -479,6 +482,19 @@ export const campaignDailyVisits = pgTable(
   (table) => [primaryKey({ columns: [table.campaignId, table.day] })],
 );
 
+/** Who was counted for a campaign on a day (the day's visitor key, lib/visitor-key.ts): one visit each. */
+export const campaignVisitors = pgTable(
+  'campaign_visitors',
+  {
+    campaignId: integer()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitorHash: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.day, table.visitorHash] })],
+);
+
 /** Clicks through /go/{productId} per UTC day (bots not counted), for the admin's 30-day figures (issue 12). */
 export const affiliateProductDailyClicks = pgTable(
   'affiliate_product_daily_clicks',
@@ -490,6 +506,19 @@ export const affiliateProductDailyClicks = pgTable(
     clicks: integer().notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.productId, table.day] })],
+);
+
+/** Who was counted clicking through a product on a day (the day's visitor key): one click each. */
+export const affiliateProductClickVisitors = pgTable(
+  'affiliate_product_click_visitors',
+  {
+    productId: integer()
+      .notNull()
+      .references(() => affiliateProducts.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitorHash: text().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.day, table.visitorHash] })],
 );
 
 export const helpConfig = pgTable('help_config', {
@@ -523,17 +552,41 @@ export const auditLog = pgTable(
     details: jsonb(),
     ipAddress: text(),
     userAgent: text(),
+    /**
+     * Set on a roll-up row (decision 0022): anonymous events (failed sign-ins, sign-ups) add to one row per kind
+     * per hour, found by this key, instead of one row each, so nobody can flood the log.
+     */
+    rollupKey: text(),
     createdAt: createdAt(),
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     index('audit_log_created_at_idx').on(table.createdAt.desc()),
+    uniqueIndex('audit_log_rollup_key_unique').on(table.rollupKey),
   ],
 );
 
-/** Raw bytes (PostgreSQL `bytea`), as a Buffer on both drivers. */
+/**
+ * Failed sign-ins per address (issue 23 §7), keyed by an HMAC of the lower-cased e-mail whether or not it has
+ * an account, so the back-off itself tells nothing. Cleared by a successful sign-in.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  emailHash: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lastFailedAt: timestamp({ withTimezone: true }).notNull(),
+  /** No password is checked for this address before then. */
+  blockedUntil: timestamp({ withTimezone: true }),
+  /** When the owner was last told of a burst of failures (one notice a day at most). */
+  notifiedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Raw bytes (PostgreSQL `bytea`), as a Buffer on both drivers. Sent as bytea's hex text: PGlite's own encoding of a
+ * Uint8Array parameter took about 70 bytes of heap per byte (a 5 MB upload crashed the 192 MB heap; issue 23 §1).
+ */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
+  toDriver: (value) => sql`decode(${value.toString('hex')}, 'hex')`,
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 

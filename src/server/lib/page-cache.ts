@@ -28,7 +28,7 @@ import type { ContentEvents } from './content-events.ts';
 /** GET paths whose page is the same for every anonymous visitor (sign-in, campaign and admin pages are not). */
 const CACHEABLE_PATH =
   /^\/(?:|help|about|overview|contact|share-it|feedback|privacy-policy|terms-of-service|blog|blog\/(?!rss\.xml$)[^/]+|p\/[^/]+)\/?$/;
-/** Cookies that never change a page: the like button's anonymous browser id (modules/blog/routes.ts). */
+/** Cookies that never change a page: the like button's old anonymous browser id (no longer set; decision 0021). */
 const NEUTRAL_COOKIES = new Set(['jotit_bid']);
 
 export interface RenderedPage {

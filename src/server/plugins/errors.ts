@@ -49,6 +49,7 @@ export const errorsPlugin = fp(
       if (error instanceof HttpError) {
         const body: Record<string, unknown> = { error: error.message };
         if (error.details !== undefined) body.details = error.details;
+        if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send(body);
       }
       if (isResponseSerializationError(error)) {

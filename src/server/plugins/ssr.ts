@@ -13,6 +13,7 @@ import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'rea
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
+import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
   mode: 'production' | 'development';
@@ -24,6 +25,12 @@ export interface SsrOptions {
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The most a page's form may send (issue 23 §1): the largest public form, a 5,000-character message of 3-byte
+ * characters URL-encoded (9 bytes each), is about 46 KB. A body past this is answered 413 without being kept.
+ */
+export const PAGE_BODY_MAX_BYTES = 64 * 1024;
 
 export const BUILD_MISSING_MESSAGE = 'The web build is missing: run `npm run build` first.';
 
@@ -79,9 +86,19 @@ export const ssrPlugin = fp(
       key: string | null,
     ) => {
       const generation = cache?.begin() ?? 0;
-      const loadContext: JotItLoadContext = { cspNonce: reply.scriptNonce, services: options.services };
+      const { ipAddress, userAgent } = requestMetaOf(request);
+      const body = hasBody(request) ? await readPageBody(request, PAGE_BODY_MAX_BYTES) : undefined;
+      const loadContext: JotItLoadContext = {
+        cspNonce: reply.scriptNonce,
+        visitor: { ipAddress, userAgent },
+        services: options.services,
+        bodyTooLarge: body === null,
+        // The request's id is on the line; its URL and body are not (a query string may carry anything).
+        reportError: (error) =>
+          request.log.error({ err: error instanceof Error ? error : new Error(String(error)) }, 'page request failed'),
+      };
       // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
-      const response = await handleRequest(toWebRequest(request, reply), loadContext as unknown as AppLoadContext);
+      const response = await handleRequest(toWebRequest(request, reply, body), loadContext as unknown as AppLoadContext);
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
       if (cache && key && request.method === 'GET') {
         const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
@@ -149,7 +166,56 @@ export const ssrPlugin = fp(
   { name: 'ssr', dependencies: ['security'] },
 );
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+const hasBody = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD';
+
+/**
+ * A page request's body, read whole while it stays within `limit` bytes (plain or chunked); null when it is larger:
+ * reading stops at the first chunk past the limit (nothing past it is kept) and the rest is drained and dropped
+ * while the page answers 413, so the client reads the answer instead of a reset connection. The request timeout
+ * (config HTTP_REQUEST_TIMEOUT_MS) bounds how long a client may keep sending.
+ */
+function readPageBody(request: FastifyRequest, limit: number): Promise<Buffer | null> {
+  const raw = request.raw;
+  const drop = () => {
+    raw.removeAllListeners('data');
+    raw.on('data', () => {}).resume();
+  };
+  if (Number(request.headers['content-length']) > limit) {
+    drop();
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanUp = () => {
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      cleanUp();
+      chunks.length = 0;
+      drop();
+      resolve(null);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    raw.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | null | undefined): Request {
   const origin = `${request.protocol}://${request.host}`;
   const url = new URL(request.url, origin);
   const controller = new AbortController();
@@ -159,11 +225,13 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // The length and framing of the body read here, not the client's.
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: request.raw as unknown as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(body === undefined ? {} : { body: new Uint8Array(body ?? []) }),
+  });
 }

@@ -25,6 +25,8 @@ const PASSWORD_MAX_LENGTH = 200;
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_NOT_CONFIRMED_MESSAGE =
   'Please confirm your email address before signing in. Check your inbox for the confirmation link.';
+/** Issue 23 §7: after repeated failed sign-ins an address waits (exponentially longer) before the next try. */
+export const SIGN_IN_BACKED_OFF_MESSAGE = 'Too many failed sign-ins for this email. Please wait a moment and try again.';
 export const AWAITING_APPROVAL_MESSAGE = 'Your account is awaiting approval by an administrator.';
 export const INVALID_CONFIRMATION_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';
 /** Spec §8 (reset password, missing token), also the server's answer for an unknown, used or expired token. */

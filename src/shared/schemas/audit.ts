@@ -69,6 +69,10 @@ export const AuditLogEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   actorClientId: z.string().nullable(),
   ipAddress: z.string().nullable(),
+  /** What the action recorded (fields changed, a count, the filter of an export…); shown in words by the screen. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  /** An hourly roll-up of anonymous events (decision 0022): `details.count` of them, no single actor. */
+  isRollup: z.boolean(),
   createdAt: z.string(),
   /** True once the log holds a `<entity>.delete` for the same entity: the screen then links nowhere. */
   entityDeleted: z.boolean(),

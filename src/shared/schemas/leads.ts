@@ -43,6 +43,12 @@ export type PublicFormExtras = z.infer<typeof PublicFormExtrasSchema>;
 
 export const LEAD_SOURCES = { hero: 'homepage-hero', cta: 'homepage-cta' } as const;
 
+/** `POST /api/pro-waitlist` (public, captcha + honeypot): an e-mail only, stored as a lead with source pro-waitlist. */
+export const ProWaitlistSchema = z
+  .object({ email: emailField('Valid email is required') })
+  .extend(PublicFormExtrasSchema.shape);
+export type ProWaitlist = z.infer<typeof ProWaitlistSchema>;
+
 /** What a visitor types into the lead form (spec §5: first name and email required). */
 export const LeadFormSchema = z.object({
   firstName: requiredText('First name is required', 100),

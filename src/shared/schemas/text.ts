@@ -28,6 +28,15 @@ export function safeString(label?: string, params?: Parameters<typeof z.string>[
   return z.string(params).refine(isStorableText, { message: label ? notAllowedMessage(label) : TEXT_NOT_ALLOWED_MESSAGE, abort: true });
 }
 
+/** The longest slug or id a page's path may name (blog and page slugs allow 200 characters, campaigns 90). */
+export const PAGE_PARAM_MAX_LENGTH = 200;
+
+/**
+ * A page's path parameter worth a query (`/blog/{slug}`, `/p/{slug}`, `/c/{slug}`): storable text of at most
+ * PAGE_PARAM_MAX_LENGTH characters. Anything else names no page: a 404, never a query (issue 23 §3).
+ */
+export const isPageParam = (value: string) => value.length <= PAGE_PARAM_MAX_LENGTH && isStorableText(value);
+
 /** Dates a person means: PostgreSQL has no year 0 and JavaScript writes years past 9999 in a form it cannot read. */
 export const DATE_MIN = Date.UTC(1970, 0, 1);
 export const DATE_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

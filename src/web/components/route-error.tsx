@@ -1,6 +1,12 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 
+/** A form post over the pages' body limit (413, issue 23 §1): nothing was read or sent. */
+export const TOO_LARGE = {
+  heading: 'That form was too large',
+  detail: 'Nothing was sent. Shorten what you typed and try again.',
+};
+
 /**
  * What a route module's `ErrorBoundary` renders: inside the site frame (nav and footer stay), with the status the
  * loader threw — a missing article is a 404 page, not a blank 'Something went wrong'. The root boundary remains
@@ -18,10 +24,13 @@ export function RouteError({
   notFound?: { heading?: string; detail?: string; backTo?: string; backLabel?: string };
 }) {
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = isNotFound ? (notFound.heading ?? 'Oops! Page not found') : 'Something went wrong';
+  const isTooLarge = isRouteErrorResponse(error) && error.status === 413;
+  const heading = isNotFound ? (notFound.heading ?? 'Oops! Page not found') : isTooLarge ? TOO_LARGE.heading : 'Something went wrong';
   const detail = isNotFound
     ? (notFound.detail ?? 'The page you are looking for does not exist or has moved.')
-    : 'An unexpected error occurred. Please try again in a moment.';
+    : isTooLarge
+      ? TOO_LARGE.detail
+      : 'An unexpected error occurred. Please try again in a moment.';
   const backTo = isNotFound ? (notFound.backTo ?? '/') : '/';
   const backLabel = isNotFound ? (notFound.backLabel ?? 'Return to Home') : 'Return to Home';
   return (

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { plainText } from '../../shared/format';
 
 export interface SeoInput {
   title: string;
@@ -12,8 +13,11 @@ export interface SeoInput {
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for a page. */
-export function seo({ title, description, path, origin, type = 'website' }: SeoInput): MetaDescriptor[] {
+export function seo({ title: rawTitle, description: rawDescription, path, origin, type = 'website' }: SeoInput): MetaDescriptor[] {
   const url = `${origin ?? ''}${path}`;
+  // Stored titles and excerpts may hold markup: meta tags carry its text only (issue 27 §2).
+  const title = plainText(rawTitle);
+  const description = plainText(rawDescription);
   return [
     { title },
     { name: 'description', content: description },

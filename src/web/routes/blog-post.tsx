@@ -6,6 +6,7 @@ import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta } from '~/feature
 import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { plainText } from '../../shared/format';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context);
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
@@ -39,24 +40,25 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
   return [
     ...(image ? base.map((tag) => ('name' in tag && tag.name === 'twitter:card' ? { name: 'twitter:card', content: 'summary_large_image' } : tag)) : base),
-    ...(post.metaKeywords ? [{ name: 'keywords', content: post.metaKeywords }] : []),
+    ...(post.metaKeywords ? [{ name: 'keywords', content: plainText(post.metaKeywords) }] : []),
     ...(image ? [{ property: 'og:image', content: image }, { name: 'twitter:image', content: image }] : []),
     { property: 'article:published_time', content: post.publishedAt },
     { property: 'article:modified_time', content: post.updatedAt },
-    { property: 'article:section', content: post.category },
-    ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+    { property: 'article:section', content: plainText(post.category) },
+    ...post.tags.map((tag) => ({ property: 'article:tag', content: plainText(tag) })),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
         '@type': 'BlogPosting',
-        headline: post.title,
-        description: post.excerpt ?? undefined,
+        // Text only, as in the meta tags (issue 27 §2).
+        headline: plainText(post.title),
+        description: post.excerpt ? plainText(post.excerpt) : undefined,
         datePublished: post.publishedAt,
         dateModified: post.updatedAt,
-        author: { '@type': 'Person', name: post.authorName },
+        author: { '@type': 'Person', name: plainText(post.authorName) },
         image,
-        keywords: post.metaKeywords ?? (post.tags.length > 0 ? post.tags.join(', ') : undefined),
-        articleSection: post.category,
+        keywords: plainText(post.metaKeywords ?? post.tags.join(', ')) || undefined,
+        articleSection: plainText(post.category),
         publisher: { '@type': 'Organization', name: PRODUCT_NAME },
         mainEntityOfPage: `${origin ?? ''}/blog/${post.slug}`,
       },

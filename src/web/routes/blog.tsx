@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The box is the page's only form, so its values need no `source` to tell it apart.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context);
 }
 
 /** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */

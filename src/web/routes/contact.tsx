@@ -4,6 +4,7 @@ import { pageTitle, PRODUCT_NAME, SALES_EMAIL_DISPLAY, SUPPORT_EMAIL_DISPLAY } f
 import { Button } from '~/components/ui/button';
 import { CONTACT_FORM_FIELDS, ContactForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
+import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, CONTACT_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, CONTACT_FORM_FIELDS, context);
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {
@@ -97,4 +98,9 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
       </div>
     </div>
   );
+}
+
+/** A form too large to read (413) keeps the site frame around its notice. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

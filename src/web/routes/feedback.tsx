@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
 import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
+import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/feedback';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,7 +25,7 @@ const PROMPTS = [
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, context);
 }
 
 export default function Feedback({ actionData }: Route.ComponentProps) {
@@ -69,4 +70,9 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
       </div>
     </>
   );
+}
+
+/** A form too large to read (413) keeps the site frame around its notice. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

@@ -6,9 +6,9 @@ import type { Route } from './+types/go';
  * `/go/{productId}` (issue 12): counts the click and answers 302 to the product's stored affiliate link — only for
  * an active product, else the site's 404. The target never comes from the request (no open redirect).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : NaN;
-  const target = id <= 2_147_483_647 ? await context.services.followAffiliateProduct(id, request.headers.get('user-agent')) : null;
+  const target = id <= 2_147_483_647 ? await context.services.followAffiliateProduct(id, context.visitor) : null;
   if (!target) throw data(null, { status: 404 });
   return redirect(target, { status: 302, headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } });
 }

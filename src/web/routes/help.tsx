@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
     title: pageTitle('Help & FAQ'),
     description:
-      'Answers to common questions about installing JotIt, where jots are saved, the Google Docs plugin and privacy, plus a video walkthrough.',
+      'Answers to common questions about installing JotIt, where jots are saved, the Google Docs plugin and privacy.',
     path: '/help',
     origin: originFromMatches(matches),
   });
@@ -71,8 +71,13 @@ function HelpSections({ content: { faqs, video } }: { content: HelpContent }) {
         <FaqAccordion faqs={faqs} headingLevel={3} />
       </div>
       <div className="flex flex-col gap-6">
-        <h2 className="text-2xl font-bold tracking-tight">Video tutorial</h2>
-        <HelpVideo config={video} />
+        {/* Only a video that exists: no public "coming soon" placeholder (issue 27 §3). */}
+        {video?.embedUrl && (
+          <>
+            <h2 className="text-2xl font-bold tracking-tight">Video tutorial</h2>
+            <HelpVideo config={video} />
+          </>
+        )}
         <SupportCard />
       </div>
     </>

@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CheckIcon, StarIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { PRO_WAITLIST_SOURCE } from '../../shared/constants';
 import { Button } from '~/components/ui/button';
 import { Suspense } from 'react';
 import {
@@ -12,6 +13,7 @@ import {
   PainPointsSection,
   PrivacyPromise,
   ProSection,
+  ProWaitlistForm,
   readUnsentForm,
   Section,
   SectionHeading,
@@ -19,6 +21,7 @@ import {
 import { TestimonialsGrid } from '~/features/testimonials';
 import { lazyHydrated } from '~/lib/lazy-hydrated';
 import { originFromMatches, seo } from '~/lib/seo';
+import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/home';
 
 /*
@@ -49,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, LEAD_FORM_FIELDS, context);
 }
 
 /*
@@ -58,11 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 const HERO_FORM_ACTION = '/?index';
 const DOWNLOAD_FORM_ACTION = '/?index#download';
+const PRO_WAITLIST_FORM_ACTION = '/?index#pro';
 
 // On a client-side navigation to the home page, its split parts load with its data, so the page renders whole
 // (an anchor like /#download then scrolls to the right place).
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), LeadForm.preload(), LiveCounter.preload(), LatestIdeas.preload()]);
+  const [data] = await Promise.all([serverLoader(), LeadForm.preload(), ProWaitlistForm.preload(), LiveCounter.preload(), LatestIdeas.preload()]);
   return data;
 }
 
@@ -252,7 +256,18 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ProSection />
+      <ProSection
+        waitlist={
+          <Suspense fallback={<FormPlaceholder className="mx-auto min-h-40 max-w-xl rounded-2xl border bg-card" />}>
+            <ProWaitlistForm action={PRO_WAITLIST_FORM_ACTION} unsent={unsentForm(PRO_WAITLIST_SOURCE)} />
+          </Suspense>
+        }
+      />
     </>
   );
+}
+
+/** A form too large to read (413) keeps the site frame around its notice. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

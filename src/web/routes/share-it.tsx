@@ -5,6 +5,7 @@ import { pageTitle, PRODUCT_NAME } from '../../shared/brand';
 import { Button } from '~/components/ui/button';
 import { FeatureCard, FormPlaceholder, INVITATION_FORM_FIELDS, InvitationForm, PageIntro, readUnsentForm, Section, SectionHeading } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
+import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/share-it';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, INVITATION_FORM_FIELDS, context.services.supportEmail);
+  return readUnsentForm(request, INVITATION_FORM_FIELDS, context);
 }
 
 export default function ShareIt({ actionData }: Route.ComponentProps) {
@@ -67,4 +68,9 @@ export default function ShareIt({ actionData }: Route.ComponentProps) {
       </Section>
     </>
   );
+}
+
+/** A form too large to read (413) keeps the site frame around its notice. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} />;
 }

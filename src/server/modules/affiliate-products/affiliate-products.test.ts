@@ -107,15 +107,17 @@ describe(`affiliate products API on ${testDatabaseKind()}`, () => {
   it('following a product counts the click (not bots) and gives only the stored link of an active product', async () => {
     const product = await create();
     const service = testApp.app.affiliateProducts;
-    expect(await service.follow(product.id, BROWSER)).toBe(LINK);
-    expect(await service.follow(product.id, BROWSER)).toBe(LINK);
-    expect(await service.follow(product.id, BOT)).toBe(LINK);
+    const visitor = (ipAddress: string, userAgent = BROWSER) => ({ ipAddress, userAgent });
+    expect(await service.follow(product.id, visitor('10.7.0.1'))).toBe(LINK);
+    expect(await service.follow(product.id, visitor('10.7.0.1'))).toBe(LINK);
+    expect(await service.follow(product.id, visitor('10.7.0.2'))).toBe(LINK);
+    expect(await service.follow(product.id, visitor('10.7.0.3', BOT))).toBe(LINK);
     expect((await inject('GET', `/api/affiliate-products/${product.id}`)).json()).toMatchObject({ clicks30d: 2 });
     const rows = await testApp.app.services.database.db.select().from(affiliateProductDailyClicks);
     expect(rows).toEqual([expect.objectContaining({ productId: product.id, clicks: 2 })]);
     await inject('PATCH', `/api/affiliate-products/${product.id}`, { is_active: false });
-    expect(await service.follow(product.id, BROWSER)).toBeNull();
-    expect(await service.follow(999_999, BROWSER)).toBeNull();
+    expect(await service.follow(product.id, visitor('10.7.0.4'))).toBeNull();
+    expect(await service.follow(999_999, visitor('10.7.0.4'))).toBeNull();
     expect((await inject('GET', '/api/affiliate-products')).json().items[0]).toMatchObject({ clicks30d: 2 });
   });
 });

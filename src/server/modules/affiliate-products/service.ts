@@ -4,7 +4,6 @@
  * redirect to the stored affiliate link — only ever a stored link of an active product (no open redirect).
  */
 import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import type { z } from 'zod';
 import {
   type AdminAffiliateProduct,
@@ -17,9 +16,10 @@ import {
   type UpdateAffiliateProductSchema,
 } from '../../../shared/schemas/affiliate-products.ts';
 import type { Database } from '../../db/client.ts';
-import { affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
+import { affiliateProductClickVisitors, affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
@@ -141,20 +141,32 @@ export class AffiliateProductService {
   }
 
   /**
-   * `/go/{id}`: the stored link of an active product (else null → 404), the click counted unless a bot made it.
-   * The target is never taken from the request; a stored link that is not http(s) (an old row) is refused too.
+   * `/go/{id}`: the stored link of an active product (else null → 404), the click counted once per visitor and
+   * day (decision 0021: the server-side visitor key; bots and floods not counted). The target is never taken
+   * from the request; a stored link that is not http(s) (an old row) is refused too.
    */
-  async follow(id: number, userAgent: string | undefined): Promise<string | null> {
+  async follow(id: number, visitor: Visitor): Promise<string | null> {
     const row = await this.row(id);
     if (!row?.isActive || !isHttpUrl(row.affiliateLink)) return null;
-    if (userAgent && !isbot(userAgent)) {
-      await this.db
-        .insert(affiliateProductDailyClicks)
-        .values({ productId: id, day: utcDay(this.services.now()), clicks: 1 })
-        .onConflictDoUpdate({
-          target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
-          set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
-        });
+    const now = this.services.now();
+    const visitorHash = this.services.visitors.countable(visitor, now);
+    if (visitorHash) {
+      const day = utcDay(now);
+      await this.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(affiliateProductClickVisitors)
+          .values({ productId: id, day, visitorHash })
+          .onConflictDoNothing()
+          .returning({ day: affiliateProductClickVisitors.day });
+        if (inserted.length === 0) return;
+        await tx
+          .insert(affiliateProductDailyClicks)
+          .values({ productId: id, day, clicks: 1 })
+          .onConflictDoUpdate({
+            target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
+            set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
+          });
+      });
     }
     return row.affiliateLink;
   }

@@ -30,4 +30,19 @@ describe('/docs and the jot protocol page', () => {
     expect(document.info.description).toContain(`](${PROTOCOL_PAGE_URL})`);
     expect(document.info.description).not.toContain('docs/api.md');
   });
+
+  it('links the reference back to the site, with the site icon (issue 27 §3)', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('Scalar.createApiReference');
+    expect(html).toMatch(/<body[^>]*><header class="jotit-site-bar"><a href="\/">.*Back to JotIt<\/a>/);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // Still under the CSP: every script carries this response's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag.includes(`nonce="${nonce}"`))).toEqual([true, true]);
+    const protocol = await testApp.app.inject({ method: 'GET', url: PROTOCOL_PAGE_URL });
+    expect(protocol.body).toContain('<a href="/">← JotIt home</a>');
+  });
 });
+

@@ -91,6 +91,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   postLegacyJotsSearch: () => ({ body: { field: 'AppVersion', value: '1.5.0' } }),
   postTestJot: (ctx) => ({ body: { content: 'From the contract test', buildGuidName: ctx.key.name } }),
   postLeads: async (ctx) => ({ body: { firstName: 'Lee', email: `lead-${UNIQUE}@example.com`, source: 'contract', captcha: await ctx.captcha() } }),
+  postProWaitlist: async (ctx) => ({ body: { email: `pro-${UNIQUE}@example.com`, captcha: await ctx.captcha() } }),
   getLeads: () => ({}),
   getLeadsSources: () => ({}),
   getLeadsExportCsv: () => ({}),

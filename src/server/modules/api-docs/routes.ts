@@ -38,6 +38,27 @@ export function apiOperationsOnly(document: OpenApiDocument): OpenApiDocument {
   return { ...document, paths };
 }
 
+/*
+ * The way back to the site (issue 27 §3): a slim bar above the reference, the site's icon, and Scalar told the bar's
+ * height (its sticky sidebar and headers sit below `--scalar-custom-header-height`). Colours follow Scalar's theme
+ * variables, so the bar matches its light and dark modes. Inline styles are allowed by the CSP (decision 0003).
+ */
+const SITE_BAR_HEIGHT = '44px';
+const REFERENCE_HEAD = `<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>
+:root{--scalar-custom-header-height:${SITE_BAR_HEIGHT}}
+.jotit-site-bar{position:sticky;top:0;z-index:100;display:flex;align-items:center;gap:1rem;height:${SITE_BAR_HEIGHT};box-sizing:border-box;padding:0 1rem;font:500 14px/1 system-ui,sans-serif;background:var(--scalar-background-1,#fff);color:var(--scalar-color-1,#0f172a);border-bottom:1px solid var(--scalar-border-color,#e2e8f0)}
+.jotit-site-bar a{color:inherit;text-decoration:none;display:inline-flex;align-items:center;gap:.5rem;min-height:24px}
+.jotit-site-bar a:hover,.jotit-site-bar a:focus-visible{text-decoration:underline}
+.jotit-site-bar img{width:20px;height:20px}
+</style>`;
+const REFERENCE_SITE_BAR = `<header class="jotit-site-bar"><a href="/"><img src="/favicon.svg" alt="">← Back to ${PRODUCT_NAME}</a><a href="${PROTOCOL_PAGE_URL}">Jot protocol</a></header>`;
+
+/** The reference's page as Scalar renders it, with the site bar and icon added. */
+export function withSiteBar(html: string): string {
+  return html.replace('</head>', `${REFERENCE_HEAD}\n</head>`).replace(/<body([^>]*)>/, `<body$1>${REFERENCE_SITE_BAR}`);
+}
+
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Heading ids as GitHub makes them, so the Markdown's own `#test-vectors` links work on the page. */
@@ -59,6 +80,7 @@ export async function renderProtocolPage(): Promise<string> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;line-height:1.6;color:#0f172a;max-width:52rem;margin:0 auto;padding:1.5rem}
 pre{background:#f1f5f9;padding:1rem;overflow-x:auto;border-radius:.5rem}code{font-size:.9em}
@@ -67,7 +89,7 @@ a{color:#1d4ed8}
 </style>
 </head>
 <body>
-<nav><a href="/docs">← API reference</a></nav>
+<nav><a href="/">← ${PRODUCT_NAME} home</a> · <a href="/docs">API reference</a></nav>
 <main>
 ${withHeadingIds(renderMarkdown(markdown))}
 </main>
@@ -95,7 +117,8 @@ export const apiDocsRoutes = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
       if (type.startsWith('text/html') && typeof payload === 'string') {
-        return payload.replaceAll('<script', `<script nonce="${reply.scriptNonce}"`);
+        const page = payload.includes('Scalar.createApiReference') ? withSiteBar(payload) : payload;
+        return page.replaceAll('<script', `<script nonce="${reply.scriptNonce}"`);
       }
       if (request.url.endsWith('/js/scalar.js')) reply.header('Cache-Control', BUNDLE_CACHE);
       return payload;

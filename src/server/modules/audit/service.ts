@@ -32,6 +32,66 @@ export async function writeAudit(db: Executor, context: RequestContext, entry: A
   });
 }
 
+/** What one anonymous event adds to its hour's roll-up row (decision 0022). */
+export interface AuditRollupEvent {
+  action: AuditAction;
+  /** Why (a failed sign-in's reason): counted per value. */
+  reason?: string;
+  /** Two-letter country of the request, when known: counted per value. */
+  country?: string | null;
+  /** A hash of the e-mail address concerned: the first ROLLUP_MAX_EMAIL_HASHES distinct ones are kept. */
+  emailHash?: string;
+}
+
+/** Distinct e-mail hashes kept on one roll-up row: enough to spot a targeted account, bounded for a flood. */
+export const ROLLUP_MAX_EMAIL_HASHES = 20;
+
+/**
+ * Anonymous events (failed sign-ins, sign-ups) are not one row each: anyone can send them by the thousand, and a
+ * log flooded by them hides the entries that matter (issue 23 §7; decision 0022). Each adds to one row per action
+ * per UTC hour — a count, counts per reason and per country, and the first few distinct e-mail hashes — in one
+ * atomic upsert, so concurrent instances add to the same row.
+ */
+export async function addToAuditRollup(db: Executor, now: Date, event: AuditRollupEvent): Promise<void> {
+  const hour = `${now.toISOString().slice(0, 13)}:00Z`;
+  const rollupKey = `${event.action}@${hour}`;
+  const reason = event.reason ?? null;
+  const country = event.country ?? null;
+  const emailHash = event.emailHash ?? null;
+  const tally = (value: string | null) => (value ? { [value]: 1 } : {});
+  const initial = { count: 1, hour, reasons: tally(reason), countries: tally(country), emailHashes: emailHash ? [emailHash] : [] };
+  // Adds one to `field`'s counter named by `value` (a no-op for null); `value` is a bound parameter, never SQL.
+  const bump = (field: string, value: string | null) =>
+    value === null
+      ? sql`coalesce(${auditLog.details} -> ${field}, '{}'::jsonb)`
+      : sql`coalesce(${auditLog.details} -> ${field}, '{}'::jsonb) || jsonb_build_object(${value}::text, coalesce((${auditLog.details} -> ${field} ->> ${value}::text)::int, 0) + 1)`;
+  const hashes = sql`coalesce(${auditLog.details} -> 'emailHashes', '[]'::jsonb)`;
+  await db
+    .insert(auditLog)
+    .values({
+      action: event.action,
+      entity: event.action.slice(0, event.action.indexOf('.')),
+      details: initial,
+      rollupKey,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: auditLog.rollupKey,
+      set: {
+        details: sql`jsonb_build_object(
+          'count', coalesce((${auditLog.details} ->> 'count')::int, 0) + 1,
+          'hour', ${hour}::text,
+          'reasons', ${bump('reasons', reason)},
+          'countries', ${bump('countries', country)},
+          'emailHashes', case
+            when ${emailHash}::text is null or ${hashes} @> jsonb_build_array(${emailHash}::text)
+              or jsonb_array_length(${hashes}) >= ${ROLLUP_MAX_EMAIL_HASHES} then ${hashes}
+            else ${hashes} || jsonb_build_array(${emailHash}::text)
+          end)`,
+      },
+    });
+}
+
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
 export async function listAuditLog(db: Database, query: AuditLogParams): Promise<AuditLogResponse> {
   const filters: SQL[] = [];
@@ -53,6 +113,8 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         actorEmail: users.email,
         actorClientId: auditLog.actorClientId,
         ipAddress: auditLog.ipAddress,
+        details: auditLog.details,
+        rollupKey: auditLog.rollupKey,
         createdAt: auditLog.createdAt,
         // Uses audit_log_entity_idx (entity, entity_id); at most one page of rows asks.
         entityDeleted: sql<boolean>`exists (select 1 from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete')`,
@@ -66,7 +128,13 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
     db.select({ value: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
   return {
-    entries: rows.map((row) => ({ ...row, entityDeleted: Boolean(row.entityDeleted), createdAt: row.createdAt.toISOString() })),
+    entries: rows.map(({ rollupKey, details, ...row }) => ({
+      ...row,
+      details: (details ?? null) as Record<string, unknown> | null,
+      isRollup: rollupKey !== null,
+      entityDeleted: Boolean(row.entityDeleted),
+      createdAt: row.createdAt.toISOString(),
+    })),
     total: Number(totalRow?.value ?? 0),
   };
 }

@@ -68,3 +68,19 @@ export function alreadyRegisteredEmail(to: string, publicUrl: string): MailMessa
     ].join('\n\n'),
   );
 }
+
+export const FAILED_SIGN_INS_SUBJECT = `Failed sign-ins to your ${PRODUCT_NAME} account`;
+
+/** Issue 23 §7: a burst of failed sign-ins on the owner's address (a notice, at most one a day). */
+export function failedSignInsEmail(to: string, publicUrl: string, failures: number): MailMessage {
+  return message(
+    to,
+    FAILED_SIGN_INS_SUBJECT,
+    [
+      `Someone has tried to sign in to the ${PRODUCT_NAME} account for ${to} with a wrong password ${failures} times in a row.`,
+      'Each further attempt now has to wait longer, so guessing your password is slow.',
+      `If this was you, wait a few minutes and sign in here:\n${publicUrl}/login`,
+      `If it was not, your account is still safe as long as your password is strong and unique. You can choose a new one with "Forgot your password?" on that page.`,
+    ].join('\n\n'),
+  );
+}

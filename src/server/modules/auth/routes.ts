@@ -3,7 +3,7 @@
  * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (DESIGN §5).
  * Thin: schema, rate limit and captcha here; the rules live in service.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ConfirmEmailResponseSchema,
@@ -20,6 +20,9 @@ import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
+import { openGeoIpDatabase } from '../jots/geoip.ts';
+import { createLocationResolver } from '../jots/location.ts';
+import { createSignInBackOff } from './back-off.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
   confirmEmail,
@@ -38,6 +41,11 @@ const TAGS = ['auth'];
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
+  const { trustProxy, geoipDb, jwtSecret } = services.config;
+  const backOff = createSignInBackOff(services.database.db, jwtSecret);
+  // The country of a sign-in or sign-up, for the audit log: the trusted proxy's header, else GEOIP_DB, else none.
+  const locate = createLocationResolver({ trustProxy, geoIp: geoipDb ? await openGeoIpDatabase(geoipDb) : null });
+  const authContext = (request: FastifyRequest) => ({ ...requestContext(request), country: locate(request).country });
   // DESIGN §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
   const config = { rateLimit: app.rateLimitFor('auth') };
 
@@ -58,7 +66,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await assertCaptcha(app.captcha, request.body.captcha);
-      await signUp(services, { ...requestContext(request), input: request.body });
+      await signUp(services, { ...authContext(request), input: request.body });
       return reply.status(201).send({ message: SIGN_UP_MESSAGE });
     },
   );
@@ -73,14 +81,21 @@ export async function authRoutes(instance: FastifyInstance) {
         description:
           'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by a password change or ' +
           'revoked rights) and the user. 401 `Invalid email or password` for a wrong password or an unknown address ' +
-          'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha.',
+          'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha. ' +
+          'After 3 failures in a row for one e-mail address (whether or not it has an account) each further try must ' +
+          'wait 1 s, 2 s, 4 s … up to 15 min: 429 with Retry-After, no password checked. The owner is e-mailed after ' +
+          '10 failures in a row.',
         body: SignInSchema,
         response: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       await assertCaptcha(app.captcha, request.body.captcha);
-      return signIn(services, app.signUserToken, request.body);
+      return signIn(
+        services,
+        { signUserToken: app.signUserToken, backOff, onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress) },
+        { ...authContext(request), input: request.body },
+      );
     },
   );
 

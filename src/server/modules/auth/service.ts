@@ -16,17 +16,20 @@ import {
   INVALID_CONFIRMATION_LINK_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
+  SIGN_IN_BACKED_OFF_MESSAGE,
   type SignInResponse,
 } from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
-import { uniqueViolation } from '../../lib/sql.ts';
+import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
-import { writeAudit } from '../audit/service.ts';
+import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import type { MailMessage } from '../../jobs/mail.ts';
+import type { SignInBackOff } from './back-off.ts';
+import { alreadyRegisteredEmail, confirmationEmail, failedSignInsEmail, passwordResetEmail } from './emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
@@ -48,16 +51,19 @@ const timingDummyHash = () => (dummyHash ??= hashPassword(generateToken()));
 
 /** Stores a new token of this kind for the user (older unused ones stop working) and returns the raw token. */
 async function issueToken(db: Database, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
+  return db.transaction((tx) => issueTokenIn(tx, userId, kind, ttlMs));
+}
+
+/** `issueToken` inside the caller's transaction. */
+async function issueTokenIn(tx: Executor, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
   const token = generateToken();
-  await db.transaction(async (tx) => {
-    await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
-    await tx.insert(authTokens).values({ userId, kind, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
-  });
+  await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({ userId, kind, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
 /** True when a token of this kind was issued for the user within the last minute. */
-async function issuedRecently(db: Database, userId: number, kind: AuthTokenKind): Promise<boolean> {
+async function issuedRecently(db: Executor, userId: number, kind: AuthTokenKind): Promise<boolean> {
   const [latest] = await db
     .select({ createdAt: authTokens.createdAt })
     .from(authTokens)
@@ -89,79 +95,173 @@ async function sendConfirmation(services: AppServices, user: { id: number; email
   await services.mailer.enqueue(confirmationEmail(user.email, services.config.publicUrl, token));
 }
 
+/** Resolves once `ms` have passed since `started` (a `performance.now()` reading). */
+function waitUntil(started: number, ms: number): Promise<void> {
+  const remaining = started + ms - performance.now();
+  return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve();
+}
+
+/** Where a sign-up or sign-in came from, beyond the request meta: the country for the audit log, if known. */
+export interface AuthRequestContext extends RequestContext {
+  country: string | null;
+}
+
 /**
  * Sign-up answers the same for a new and a registered address, and must take the same time too, or the timing
- * tells whether an address has an account (issue 8 §9). So both paths do the expensive work: the password is
- * hashed (argon2id, tens of milliseconds, by far the largest cost) before the address is even looked up, and both
- * queue one e-mail job — the confirmation for a new account; for a known address a new confirmation link, or the
- * "you already have an account" note to its owner. The one exception is an unconfirmed account that got a link
- * less than a minute ago: nothing more is queued (no mail bombing), a difference of one job insert, far below
- * the spread of the hash.
+ * tells whether an address has an account (issue 8 §9, issue 23 §5). Two layers:
+ *
+ * 1. Both paths do the same work: the password is hashed (argon2id, by far the largest cost) before the address
+ *    is looked up; both look up the address and a free username, add to the hour's sign-up roll-up in the audit
+ *    log, run one transaction of the same four round trips (a new account and its token; or the known account
+ *    locked and its last token checked), and queue one e-mail job — the confirmation for a new account; for a
+ *    known address a new confirmation link, or the "you already have an account" note to its owner. (An
+ *    unconfirmed account that got a link less than a minute ago gets nothing more: no mail bombing.)
+ * 2. What little still differs (an insert, a token) is hidden by answering no sooner than SIGN_UP_MIN_MS after
+ *    the request began, whichever path ran — and also when it failed.
  */
-export async function signUp(services: AppServices, { actor, meta, input }: RequestContext & { input: { email: string; password: string } }) {
+export async function signUp(services: AppServices, context: AuthRequestContext & { input: { email: string; password: string } }) {
+  const started = performance.now();
+  try {
+    await signUpWork(services, context);
+  } finally {
+    await waitUntil(started, services.config.signUpMinMs);
+  }
+}
+
+async function signUpWork(services: AppServices, { country, input }: AuthRequestContext & { input: { email: string; password: string } }) {
   const { db } = services.database;
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(db, input.email);
-  if (existing) {
-    await remindExistingAccount(services, existing);
-    return;
-  }
-  let created: { id: number; email: string } | undefined;
+  const [existing, username] = await Promise.all([findUserByEmail(db, input.email), uniqueUsernameFor(db, input.email)]);
+  // Anonymous, so one roll-up row per hour rather than a row per request (decision 0022); the user row is the record.
+  await addToAuditRollup(db, services.now(), { action: 'user.signup', country });
+  const mail = existing ? await remindExistingAccount(services, existing) : await createAccount(services, input, username, passwordHash);
+  if (mail) await services.mailer.enqueue(mail);
+}
+
+/**
+ * A new account and its confirmation token in one transaction (four round trips: the same as for a known address
+ * in remindExistingAccount); the confirmation e-mail to queue.
+ */
+async function createAccount(
+  services: AppServices,
+  input: { email: string },
+  firstUsername: string,
+  passwordHash: string,
+): Promise<MailMessage | null> {
+  const { db } = services.database;
   // Two sign-ups may race for the derived username; the unique index decides and the loser tries the next name.
-  for (let attempt = 0; attempt < 3 && !created; attempt += 1) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      [created] = await db
-        .insert(users)
-        .values({
-          username: await uniqueUsernameFor(db, input.email),
-          email: input.email,
-          passwordHash,
-          isApproved: services.config.autoApprove,
-        })
-        .returning({ id: users.id, email: users.email });
+      return await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            username: attempt === 0 ? firstUsername : await uniqueUsernameFor(tx, input.email),
+            email: input.email,
+            passwordHash,
+            isApproved: services.config.autoApprove,
+          })
+          .returning({ id: users.id, email: users.email });
+        const token = generateToken();
+        await tx
+          .insert(authTokens)
+          .values({ userId: created!.id, kind: 'confirm_email', tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS) });
+        return confirmationEmail(created!.email, services.config.publicUrl, token);
+      });
     } catch (error) {
       const violation = uniqueViolation(error);
       if (!violation) throw error;
       if (!violation.constraint.includes('username')) {
         // The same address signed up a moment ago: answer as for any existing account.
         const raced = await findUserByEmail(db, input.email);
-        if (raced) await remindExistingAccount(services, raced);
-        return;
+        return raced ? remindExistingAccount(services, raced) : null;
       }
     }
   }
-  if (!created) throw new Error('Could not find a free username');
-  await writeAudit(db, { actor, meta }, { action: 'user.signup', entityId: created.id, details: { email: created.email } });
-  await sendConfirmation(services, created);
+  throw new Error('Could not find a free username');
 }
 
-/** Sign-up with a known address: a new confirmation link if unconfirmed, else a note to the owner — never a tell. */
-async function remindExistingAccount(services: AppServices, user: typeof users.$inferSelect): Promise<void> {
-  if (!user.emailConfirmedAt) {
-    if (!(await issuedRecently(services.database.db, user.id, 'confirm_email'))) await sendConfirmation(services, user);
-    return;
-  }
-  await services.mailer.enqueue(alreadyRegisteredEmail(user.email, services.config.publicUrl));
+/**
+ * Sign-up with a known address — never a tell: a new confirmation link if unconfirmed (none if one went out less
+ * than a minute ago: no mail bombing), else a note to the owner. Decided in one transaction with the user row
+ * locked, so two sign-ups at once issue one link, and costing the same round trips as createAccount.
+ */
+async function remindExistingAccount(services: AppServices, user: typeof users.$inferSelect): Promise<MailMessage | null> {
+  const { publicUrl } = services.config;
+  return services.database.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const recent = await issuedRecently(tx, user.id, 'confirm_email');
+    if (user.emailConfirmedAt) return alreadyRegisteredEmail(user.email, publicUrl);
+    if (recent) return null;
+    return confirmationEmail(user.email, publicUrl, await issueTokenIn(tx, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS));
+  });
 }
 
 /** Signs a session token for a user (the auth plugin holds the key). */
 export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
 
+export interface SignInDeps {
+  signUserToken: SignUserToken;
+  backOff: SignInBackOff;
+  /** Told of every failed sign-in by address, so the captcha gets harder for it (captcha/service.ts). */
+  onFailure?: (ipAddress: string | null) => void;
+}
+
+type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
+
+/**
+ * Sign-in (DESIGN §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
+ * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
+ * roll-up with their reason, country and e-mail hash (decision 0022).
+ */
 export async function signIn(
   services: AppServices,
-  signUserToken: SignUserToken,
-  input: { email: string; password: string },
+  deps: SignInDeps,
+  context: AuthRequestContext & { input: { email: string; password: string } },
 ): Promise<SignInResponse> {
-  const user = await findUserByEmail(services.database.db, input.email);
+  const { db } = services.database;
+  const { input, meta, country } = context;
+  const now = services.now();
+  const emailHash = deps.backOff.emailHash(input.email);
+  const fail = async (reason: SignInFailureReason, user?: typeof users.$inferSelect) => {
+    deps.onFailure?.(meta.ipAddress);
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
+    if (reason === 'backed_off') return;
+    const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
+    if (notify && user) await services.mailer.enqueue(failedSignInsEmail(user.email, services.config.publicUrl, failures));
+  };
+
+  const wait = await deps.backOff.waitFor(emailHash, now);
+  if (wait > 0) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, wait / 1000);
+  }
+  const user = await findUserByEmail(db, input.email);
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
+    await fail('unknown_email');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await fail('wrong_password', user);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  await deps.backOff.clear(emailHash);
   // Only now, with the right password, may the caller learn the account's state.
-  if (!user.emailConfirmedAt) throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
-  if (!user.isApproved) throw forbidden(AWAITING_APPROVAL_MESSAGE);
-  const token = await signUserToken(user);
+  if (!user.emailConfirmedAt) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'email_not_confirmed', country, emailHash });
+    throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
+  }
+  if (!user.isApproved) {
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
+    throw forbidden(AWAITING_APPROVAL_MESSAGE);
+  }
+  const token = await deps.signUserToken(user);
+  await writeAudit(
+    db,
+    { actor: { kind: 'user', userId: user.id, isAdmin: user.isAdmin }, meta },
+    { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
+  );
   return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
 }
 

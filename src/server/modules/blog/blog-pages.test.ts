@@ -119,11 +119,18 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(article.body).toContain('Closing paragraph.');
     expect(article.body).toContain('rel="sponsored noopener"');
     expect(article.body).toContain('data-ad-position="bottom"');
+    // Meta tags and JSON-LD carry the text only (issue 27 §2).
+    expect(article.body).toContain('<meta name="description" content="Excerpt alert(3)"/>');
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(article.body)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({ headline: 'Title alert("t")', description: 'Excerpt alert(3)' });
 
     const rss = await page('/blog/rss.xml');
     expect(rss.statusCode).toBe(200);
     expect(rss.headers['content-type']).toMatch(/^application\/rss\+xml/);
-    expect(rss.body).toContain('<title>Title &lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;');
+    // Feeds carry text, not HTML (issue 27 §2): the markup is stripped, not merely escaped for a reader to decode.
+    expect(rss.body).toContain('<title>Title alert(&quot;t&quot;)</title>');
+    expect(rss.body).toContain('<description>Excerpt alert(3)</description>');
+    expect(rss.body).not.toContain('&lt;');
     expect(rss.body).not.toMatch(/<script/i);
     expect(rss.body).not.toMatch(/<svg/i);
   });

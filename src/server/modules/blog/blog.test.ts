@@ -200,13 +200,18 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
   });
 
   describe('views and likes', () => {
-    it('counts a view once per visitor per day, never for bots', async () => {
+    it('counts a view once per visitor per day (the network, not the user agent), never for bots', async () => {
       const post = await createPost({ is_published: true });
-      const view = (headers: Record<string, string> = {}) => anon('POST', `/api/blog-posts/${post.id}/view`, headers);
+      const view = (headers: Record<string, string> = {}, remoteAddress = '10.6.0.1') =>
+        testApp.app.inject({ method: 'POST', url: `/api/blog-posts/${post.id}/view`, remoteAddress, headers: { 'user-agent': BROWSER_UA, ...headers } });
       expect((await view()).json()).toEqual({ counted: true, viewCount: 1, likeCount: 0 });
       expect((await view()).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
-      expect((await view({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
-      expect((await view({ 'user-agent': `${BROWSER_UA} Other` })).json()).toEqual({ counted: true, viewCount: 2, likeCount: 0 });
+      expect((await view({ 'user-agent': `${BROWSER_UA} Other` })).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
+      expect((await view({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, '10.6.0.2')).json()).toEqual({ counted: false, viewCount: 1, likeCount: 0 });
+      expect((await view({}, '10.6.0.3')).json()).toEqual({ counted: true, viewCount: 2, likeCount: 0 });
+      // Issue 23 §4: fifty user agents (and cookies) from one address are one visitor (was 50 → 50).
+      for (let n = 0; n < 50; n++) await view({ 'user-agent': `${BROWSER_UA} Variant/${n}`, cookie: `jotit_bid=browser-${n}-abcdefghijklmnop` }, '10.6.0.3');
+      expect((await view({}, '10.6.0.3')).json()).toEqual({ counted: false, viewCount: 2, likeCount: 0 });
       clock += DAY;
       expect((await view()).json()).toEqual({ counted: true, viewCount: 3, likeCount: 0 });
       const stats = (await inject('GET', '/api/blog-stats')).json<{ viewsPerDay: Array<{ date: string; views: number }>; totalViews: number }>();
@@ -218,17 +223,20 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       ]);
     });
 
-    it('likes once per browser (cookie), and undoes', async () => {
+    it('likes once per visitor (no cookie involved), and undoes', async () => {
       const post = await createPost({ is_published: true });
-      const first = await anon('POST', `/api/blog-posts/${post.slug}/like`);
+      const like = (method: 'POST' | 'DELETE', remoteAddress: string, cookie?: string) =>
+        testApp.app.inject({ method, url: `/api/blog-posts/${post.slug}/like`, remoteAddress, headers: { 'user-agent': BROWSER_UA, ...(cookie ? { cookie } : {}) } });
+      const first = await like('POST', '10.6.1.1');
       expect(first.json()).toEqual({ liked: true, likeCount: 1 });
-      const cookie = String(first.headers['set-cookie']).split(';')[0]!;
-      expect(cookie).toMatch(/^jotit_bid=/);
-      expect(String(first.headers['set-cookie'])).toContain('HttpOnly');
-      expect((await anon('POST', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: true, likeCount: 1 });
-      expect((await anon('POST', `/api/blog-posts/${post.id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
-      expect((await anon('DELETE', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: false, likeCount: 1 });
-      expect((await anon('DELETE', `/api/blog-posts/${post.id}/like`, { cookie })).json()).toEqual({ liked: false, likeCount: 1 });
+      expect(first.headers['set-cookie']).toBeUndefined();
+      expect((await like('POST', '10.6.1.1', 'jotit_bid=another-browser-id-1234')).json()).toEqual({ liked: true, likeCount: 1 });
+      expect((await like('POST', '10.6.1.2')).json()).toEqual({ liked: true, likeCount: 2 });
+      // Issue 23 §4: fifty cookies from one visitor mint no new like (was 50 → 50).
+      for (let n = 0; n < 50; n++) await like('POST', '10.6.1.2', `jotit_bid=browser-${n}-abcdefghijklmnop`);
+      expect((await like('POST', '10.6.1.2')).json()).toEqual({ liked: true, likeCount: 2 });
+      expect((await like('DELETE', '10.6.1.1')).json()).toEqual({ liked: false, likeCount: 1 });
+      expect((await like('DELETE', '10.6.1.1')).json()).toEqual({ liked: false, likeCount: 1 });
     });
 
     it('rate-limits reactions', async () => {

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,19 +42,6 @@ const PostId = z.object({ id: safeString('Post id').max(200) });
 const adminErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 const reactionErrors = errorResponses(400, 404, 429);
-
-/** The like button's browser id: a random value in a long-lived cookie (only its hash is stored). */
-export const BROWSER_COOKIE = 'jotit_bid';
-
-function browserId(request: FastifyRequest, reply: FastifyReply): string {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${BROWSER_COOKIE}=([A-Za-z0-9_-]{16,64})`).exec(cookie);
-  if (match) return match[1]!;
-  const id = randomBytes(18).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('Set-Cookie', `${BROWSER_COOKIE}=${id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
-  return id;
-}
 
 const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
@@ -151,22 +137,19 @@ export const blogRoutes = fp(
     app.post(
       '/api/blog-posts/:id/view',
       { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Count a view (once per visitor per day; bots never)', params: PostId, response: { 200: BlogViewResultSchema, ...reactionErrors } } },
-      async (request) => {
-        const { meta } = requestContext(request);
-        return blog.recordView(request.params.id, { ipAddress: meta.ipAddress, userAgent: meta.userAgent });
-      },
+      async (request) => blog.recordView(request.params.id, requestContext(request).meta),
     );
 
     app.post(
       '/api/blog-posts/:id/like',
-      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per browser)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request, reply) => blog.setLike(request.params.id, browserId(request, reply), true),
+      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per visitor)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
+      async (request) => blog.setLike(request.params.id, requestContext(request).meta, true),
     );
 
     app.delete(
       '/api/blog-posts/:id/like',
       { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Undo a like', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request, reply) => blog.setLike(request.params.id, browserId(request, reply), false),
+      async (request) => blog.setLike(request.params.id, requestContext(request).meta, false),
     );
 
     // --- categories ---

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import slugify from '@sindresorhus/slugify';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import type { z } from 'zod';
 import {
   type AdminBlogPost,
@@ -49,6 +48,7 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
+import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { toSummary } from './public-service.ts';
@@ -416,12 +416,16 @@ export class BlogService {
 
   // --- views and likes -----------------------------------------------------------------------------------------
 
-  /** Counted at most once per visitor (address + user agent, hashed) per UTC day; bots never. */
-  async recordView(idOrSlug: string, visitor: { ipAddress: string | null; userAgent: string | null }): Promise<BlogViewResult> {
+  /**
+   * Counted at most once per visitor per UTC day (the server-side visitor key, decision 0021: the network, not the
+   * user agent or a cookie); bots never, and nothing past the per-network counting rate.
+   */
+  async recordView(idOrSlug: string, visitor: Visitor): Promise<BlogViewResult> {
     const post = await this.getLivePostRow(idOrSlug);
-    if (!visitor.userAgent || isbot(visitor.userAgent)) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
-    const day = utcDay(this.now());
-    const visitorHash = sha256(`${visitor.ipAddress ?? ''}|${visitor.userAgent}`);
+    const now = this.now();
+    const visitorHash = this.services.visitors.countable(visitor, now);
+    if (!visitorHash) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
+    const day = utcDay(now);
     return this.db.transaction(async (tx) => {
       const inserted = await tx.insert(blogPostVisitors).values({ postId: post.id, day, visitorHash }).onConflictDoNothing().returning({ day: blogPostVisitors.day });
       if (inserted.length === 0) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
@@ -438,10 +442,15 @@ export class BlogService {
     });
   }
 
-  /** Like (once per browser) or undo; the browser id is hashed before it is stored. */
-  async setLike(idOrSlug: string, browserId: string, liked: boolean): Promise<BlogLikeResult> {
+  /**
+   * Like (once per visitor) or undo. The visitor is the server's like key (decision 0021), so no cookie can mint
+   * another like; a bot changes nothing and gets the current count. No per-minute counting cap here: a visitor
+   * can add at most one like per post, ever.
+   */
+  async setLike(idOrSlug: string, visitor: Visitor, liked: boolean): Promise<BlogLikeResult> {
     const post = await this.getLivePostRow(idOrSlug);
-    const browserHash = sha256(browserId);
+    const browserHash = this.services.visitors.likeKey(visitor);
+    if (!browserHash) return { liked: false, likeCount: post.likeCount };
     return this.db.transaction(async (tx) => {
       const changed = liked
         ? await tx.insert(blogPostLikes).values({ postId: post.id, browserHash }).onConflictDoNothing().returning({ postId: blogPostLikes.postId })
@@ -460,16 +469,6 @@ export class BlogService {
         .returning({ likeCount: blogPosts.likeCount });
       return { liked, likeCount: row!.likeCount };
     });
-  }
-
-  /** Whether this browser liked the post (for the like button's first state). */
-  async hasLiked(postId: string, browserId: string | undefined): Promise<boolean> {
-    if (!browserId) return false;
-    const [row] = await this.db
-      .select({ postId: blogPostLikes.postId })
-      .from(blogPostLikes)
-      .where(and(eq(blogPostLikes.postId, postId), eq(blogPostLikes.browserHash, sha256(browserId))));
-    return Boolean(row);
   }
 
   // --- categories ----------------------------------------------------------------------------------------------

@@ -32,10 +32,17 @@ describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
     await db.delete(affiliateProducts);
   });
 
-  const page = (url: string, userAgent = BROWSER) => app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
+  const page = (url: string, userAgent = BROWSER, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, remoteAddress, headers: { 'user-agent': userAgent, ...headers } });
+  /** One visitor (one address) dressed up as 50 browsers: 50 user agents, each with its own cookie. */
+  const fiftyBrowsers = async (url: string, remoteAddress: string) => {
+    for (let n = 0; n < 50; n++) {
+      await page(url, `${BROWSER} Variant/${n}`, remoteAddress, { cookie: `jotit_bid=browser-${n}-abcdefghijklmnop` });
+    }
+  };
   const api = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });
 
-  it('/c/{slug}: server-rendered, sanitised landing content and a lead form for campaign:{slug}; visits counted (not bots); inactive → 404', async () => {
+  it('/c/{slug}: server-rendered, sanitised landing content and a lead form for campaign:{slug}; visits counted once per visitor (not bots); inactive → 404', async () => {
     const created = await api('POST', '/api/campaigns', {
       name: 'Spring <b>Launch</b>',
       slug: 'spring',
@@ -57,10 +64,15 @@ describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
     expect(response.body).toContain('name="description" content="Meta description here"');
     expect(response.body).toContain('<link rel="canonical" href="http://jotit.test/c/spring"/>');
     expect(response.body).toContain('Email Me the Download');
-    await page('/c/spring', BOT);
     await page('/c/spring');
+    await page('/c/spring', BOT, '10.5.0.1');
+    await page('/c/spring', BROWSER, '10.5.0.2');
+    // Issue 23 §4: one visitor per address and day, whatever the user agent or cookie says (was 50 → 50).
+    await fiftyBrowsers('/c/spring', '10.5.0.3');
+    await fiftyBrowsers('/c/spring', '2001:db8:1:2:a::1');
+    await page('/c/spring', BROWSER, '2001:db8:1:2:b::2');
     const visits = await database.db.select().from(campaignDailyVisits);
-    expect(visits).toEqual([expect.objectContaining({ campaignId: id, visits: 2 })]);
+    expect(visits).toEqual([expect.objectContaining({ campaignId: id, visits: 4 })]);
 
     expect((await api('PATCH', `/api/campaigns/${id}`, { is_active: false })).statusCode).toBe(200);
     const gone = await page('/c/spring');
@@ -69,7 +81,7 @@ describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
     expect((await page('/c/no-such-campaign')).statusCode).toBe(404);
   });
 
-  it('/go/{id}: counts the click (not bots) and answers 302 to the stored link; inactive, unknown or odd ids → 404', async () => {
+  it('/go/{id}: counts the click once per visitor (not bots) and answers 302 to the stored link; inactive, unknown or odd ids → 404', async () => {
     const created = await api('POST', '/api/affiliate-products', { name: 'Keyboard', affiliate_link: LINK });
     const { id } = created.json<{ id: number }>();
     const follow = await page(`/go/${id}`);
@@ -82,8 +94,11 @@ describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(LINK);
     }
+    await fiftyBrowsers(`/go/${id}`, '10.5.1.1');
+    await page(`/go/${id}`, BOT, '10.5.1.2');
     const [clicks] = await database.db.select().from(affiliateProductDailyClicks);
-    expect(clicks).toMatchObject({ productId: id, clicks: 3 });
+    // Issue 23 §4: one click per visitor and day (the default address above, and 10.5.1.1's fifty browsers).
+    expect(clicks).toMatchObject({ productId: id, clicks: 2 });
 
     for (const url of ['/go/999999', '/go/abc', '/go/0', '/go/99999999999', '/go/https:%2F%2Fevil.example', '/go/%2F%2Fevil.example']) {
       const response = await page(url);

@@ -121,11 +121,13 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
   it('a lead with source campaign:{slug} and UTM is stored and counted; visits exclude bots; the conversion rate follows', async () => {
     const campaign = await create({ name: 'Spring', conversion_goal: 'Sign-ups' });
     const service = testApp.app.campaigns;
-    expect(await service.landingPage('spring', BROWSER)).toMatchObject({ slug: 'spring' });
-    await service.landingPage('spring', BROWSER);
-    await service.landingPage('spring', BOT);
-    await service.landingPage('spring', undefined);
-    expect(await service.landingPage('nope', BROWSER)).toBeNull();
+    const visitor = (ipAddress: string, userAgent: string | null = BROWSER) => ({ ipAddress, userAgent });
+    expect(await service.landingPage('spring', visitor('10.8.0.1'))).toMatchObject({ slug: 'spring' });
+    await service.landingPage('spring', visitor('10.8.0.1'));
+    await service.landingPage('spring', visitor('10.8.0.2'));
+    await service.landingPage('spring', visitor('10.8.0.3', BOT));
+    await service.landingPage('spring', visitor('10.8.0.4', null));
+    expect(await service.landingPage('nope', visitor('10.8.0.5'))).toBeNull();
     const lead = await testApp.app.inject({
       method: 'POST',
       url: '/api/leads',
@@ -148,7 +150,7 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     const visits = await testApp.app.services.database.db.select().from(campaignDailyVisits);
     expect(visits).toEqual([expect.objectContaining({ campaignId: campaign.id, visits: 2 })]);
     await inject('PATCH', `/api/campaigns/${campaign.id}`, { is_active: false });
-    expect(await service.landingPage('spring', BROWSER)).toBeNull();
+    expect(await service.landingPage('spring', visitor('10.8.0.6'))).toBeNull();
   });
 
   it('conversion rate: integers to one decimal, null without visits', () => {

@@ -5,7 +5,6 @@
  */
 import slugify from '@sindresorhus/slugify';
 import { and, count, desc, eq, gte, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
 import type { z } from 'zod';
 import {
   type AdminCampaign,
@@ -19,9 +18,10 @@ import {
 } from '../../../shared/schemas/campaigns.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import type { Database } from '../../db/client.ts';
-import { campaignDailyVisits, campaigns, leads } from '../../db/schema.ts';
+import { campaignDailyVisits, campaigns, campaignVisitors, leads } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
+import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
@@ -158,21 +158,31 @@ export class CampaignService {
     return row?.isActive ? toPublic(row) : null;
   }
 
-  /** One landing-page visit today (UTC); bots are not counted. */
-  async recordVisit(campaignId: number, userAgent: string | undefined): Promise<boolean> {
-    if (!userAgent || isbot(userAgent)) return false;
-    await this.db
-      .insert(campaignDailyVisits)
-      .values({ campaignId, day: utcDay(this.services.now()), visits: 1 })
-      .onConflictDoUpdate({ target: [campaignDailyVisits.campaignId, campaignDailyVisits.day], set: { visits: sql`${campaignDailyVisits.visits} + 1` } });
-    return true;
+  /**
+   * One landing-page visit today (UTC) per visitor (the day's server-side key, decision 0021); bots, repeats and
+   * a network past its counting rate are not counted. True when counted.
+   */
+  async recordVisit(campaignId: number, visitor: Visitor): Promise<boolean> {
+    const now = this.services.now();
+    const visitorHash = this.services.visitors.countable(visitor, now);
+    if (!visitorHash) return false;
+    const day = utcDay(now);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(campaignVisitors).values({ campaignId, day, visitorHash }).onConflictDoNothing().returning({ day: campaignVisitors.day });
+      if (inserted.length === 0) return false;
+      await tx
+        .insert(campaignDailyVisits)
+        .values({ campaignId, day, visits: 1 })
+        .onConflictDoUpdate({ target: [campaignDailyVisits.campaignId, campaignDailyVisits.day], set: { visits: sql`${campaignDailyVisits.visits} + 1` } });
+      return true;
+    });
   }
 
   /** The public page's data: an active campaign by slug, its visit counted; null when inactive or unknown. */
-  async landingPage(slug: string, userAgent: string | undefined): Promise<PublicCampaign | null> {
+  async landingPage(slug: string, visitor: Visitor): Promise<PublicCampaign | null> {
     const [row] = await this.db.select().from(campaigns).where(eq(campaigns.slug, slug.toLowerCase()));
     if (!row?.isActive) return null;
-    await this.recordVisit(row.id, userAgent);
+    await this.recordVisit(row.id, visitor);
     return toPublic(row);
   }
 

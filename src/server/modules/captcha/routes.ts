@@ -34,14 +34,16 @@ export const captchaRoutes = fp(
           summary: 'A new captcha challenge',
           description:
             'Solve it with the ALTCHA widget and send the payload as `captcha` with sign-in, sign-up, forgot-password ' +
-            'and the public forms. Valid for 5 minutes; each solution is accepted once.',
+            'and the public forms. Valid for 5 minutes; each solution is accepted once. Harder (up to 64 times the ' +
+            'work) for an address with repeated failed sign-ins in the last hour.',
           response: { 200: ChallengeSchema },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         // Every challenge is single use: never from a cache.
         reply.header('Cache-Control', 'no-store');
-        return captcha.createChallenge();
+        // Harder for an address whose sign-ins keep failing (issue 23 §7).
+        return captcha.createChallenge(request.ip);
       },
     );
   },

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { captchaUses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { networkOf } from '../../lib/visitor-key.ts';
 
 export const CAPTCHA_ERROR = 'Please complete the CAPTCHA verification';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
@@ -24,13 +25,28 @@ const COST = 1;
 // A real payload is well under 1 KB; anything far bigger is not worth parsing.
 const MAX_PAYLOAD_LENGTH = 4096;
 const CLEANUP_INTERVAL_MS = 60 * 1000;
+/**
+ * Issue 23 §7: every FAILURES_PER_STEP failed sign-ins from one network (IPv4 address or IPv6 /64) within
+ * FAILURE_WINDOW_MS make its challenges DIFFICULTY_STEP times harder, at most MAX_STEPS times (×64: a captcha
+ * that takes ~70 ms at the default takes seconds). Kept in memory per instance, bounded.
+ */
+export const FAILURES_PER_STEP = 3;
+export const DIFFICULTY_STEP = 4;
+const MAX_STEPS = 3;
+const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+const MAX_TRACKED_NETWORKS = 50_000;
+const MAX_DIFFICULTY = 10_000_000;
 
 /** altcha-lib's `Challenge` as plain JSON (`{ parameters, signature }`): what the endpoint sends. */
 export type CaptchaChallenge = { parameters: ChallengeParameters & { [key: string]: unknown }; signature?: string };
 
 export interface CaptchaService {
-  /** A fresh signed challenge, as JSON the `<altcha-widget>` accepts. */
-  createChallenge(): Promise<CaptchaChallenge>;
+  /** A fresh signed challenge, as JSON the `<altcha-widget>` accepts, as hard as `difficultyFor(ipAddress)`. */
+  createChallenge(ipAddress?: string | null): Promise<CaptchaChallenge>;
+  /** The counter range for a challenge to this address: CAPTCHA_MAX_NUMBER, raised after failed sign-ins. */
+  difficultyFor(ipAddress?: string | null): number;
+  /** A sign-in from this address failed: its next challenges get harder (issue 23 §7). */
+  noteFailedSignIn(ipAddress: string | null): void;
   /** True once per solved challenge: valid signature, not expired, correct solution, never seen before. */
   verify(payload: string | undefined | null): Promise<boolean>;
 }
@@ -91,6 +107,22 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
   // Signs the expected key, so verifying costs one HMAC instead of re-deriving the key.
   const hmacKeySignatureSecret = deriveSecret(options.secret, 'altcha:key-signature');
   let lastCleanup = 0;
+  const failures = new Map<string, { count: number; since: number }>();
+
+  const recentFailures = (network: string | null): number => {
+    const entry = network ? failures.get(network) : undefined;
+    if (!entry) return 0;
+    if (now() - entry.since > FAILURE_WINDOW_MS) {
+      failures.delete(network!);
+      return 0;
+    }
+    return entry.count;
+  };
+
+  const difficultyFor = (ipAddress?: string | null): number => {
+    const steps = Math.min(Math.floor(recentFailures(ipAddress ? networkOf(ipAddress) : null) / FAILURES_PER_STEP), MAX_STEPS);
+    return Math.min(maxNumber * DIFFICULTY_STEP ** steps, Math.max(maxNumber, MAX_DIFFICULTY));
+  };
 
   /** Expired uses can never match again (their challenge is rejected as expired first), so drop them now and then. */
   async function deleteExpiredUses(): Promise<void> {
@@ -103,11 +135,22 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
   }
 
   return {
-    async createChallenge() {
+    difficultyFor,
+
+    noteFailedSignIn(ipAddress) {
+      const network = ipAddress ? networkOf(ipAddress) : null;
+      if (!network) return;
+      const count = recentFailures(network);
+      // A flood of addresses must not grow the map without end: start over (the per-IP rate limits still hold).
+      if (count === 0 && failures.size >= MAX_TRACKED_NETWORKS) failures.clear();
+      failures.set(network, { count: count + 1, since: count === 0 ? now() : failures.get(network)!.since });
+    },
+
+    async createChallenge(ipAddress) {
       const challenge = await createChallenge({
         algorithm: ALGORITHM,
         cost: COST,
-        counter: randomInt(maxNumber, 0),
+        counter: randomInt(difficultyFor(ipAddress), 0),
         deriveKey,
         expiresAt: new Date(now() + CAPTCHA_TTL_MS),
         hmacSignatureSecret,

@@ -104,7 +104,9 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const stream = exportLeadsCsv(db, request.query, (error) => request.log.error({ err: error }, 'lead export failed mid-stream'));
+      const stream = exportLeadsCsv(db, { ...requestContext(request), input: request.query }, (error) =>
+        request.log.error({ err: error }, 'lead export failed mid-stream'),
+      );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${exportFileName()}"`)

@@ -25,7 +25,7 @@ import { enqueueKitSync, isKitEnabled } from '../../jobs/kit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
-import type { AuditAction } from '../audit/service.ts';
+import { type AuditAction, writeAudit } from '../audit/service.ts';
 
 type LeadRow = typeof leads.$inferSelect;
 
@@ -290,21 +290,33 @@ async function* exportBatches(db: Database, params: LeadExportParams): AsyncGene
  * Returns the stream at once; rows are read as the client takes them (backpressure), so 100,000 leads export in
  * constant memory. `onError` hears a failure after the headers went out (the response is then cut short).
  */
-export function exportLeadsCsv(db: Database, params: LeadExportParams, onError: (error: unknown) => void): NodeJS.ReadableStream {
+export function exportLeadsCsv(
+  db: Database,
+  { input: params, ...context }: RequestContext & { input: LeadExportParams },
+  onError: (error: unknown) => void,
+): NodeJS.ReadableStream {
   // One CSV chunk per batch of rows (issue 13): a stream transform per row cost more than the query.
   const options = (first: boolean) => ({ bom: first, header: first, columns: [...LEAD_CSV_COLUMNS], cast: { string: neutraliseFormula } });
   async function* chunks(): AsyncGenerator<string> {
     let first = true;
+    let rows = 0;
+    let complete = false;
     try {
       for await (const batch of exportBatches(db, params)) {
         if (batch.length === 0) continue;
         yield stringifySync(batch, options(first));
+        rows += batch.length;
         first = false;
       }
       if (first) yield stringifySync([], options(true));
+      complete = true;
     } catch (error) {
       onError(error);
       throw error;
+    } finally {
+      // A bulk read of personal data is audited (issue 23 §6): who, with which filter, how many rows went out —
+      // once the stream ends, fails or is abandoned by the client (`complete` tells which).
+      void writeAudit(db, context, { action: 'lead.export', details: { filter: params, rows, complete } }).catch(onError);
     }
   }
   return Readable.from(chunks(), { objectMode: false });

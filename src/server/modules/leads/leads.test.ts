@@ -173,6 +173,31 @@ describe(`leads on ${testDatabaseKind()}`, () => {
     expect(kit.requests.filter((request) => request.body.email_address === 'bot@example.com')).toEqual([]);
   });
 
+  describe('POST /api/pro-waitlist (issue 27 §3)', () => {
+    const join = (payload: object) =>
+      testApp.app.inject({ method: 'POST', url: '/api/pro-waitlist', remoteAddress: freshIp(), payload });
+
+    it('stores the address as a lead with source pro-waitlist after the captcha, with no download e-mail', async () => {
+      expect((await join({ email: 'pro@example.com' })).json()).toEqual({ error: 'Please complete the CAPTCHA verification' });
+      expect((await join({ email: 'nope', captcha: await solveCaptcha(testApp.app) })).json()).toMatchObject({ error: 'Valid email is required' });
+      const ok = await join({ email: 'pro@example.com', captcha: await solveCaptcha(testApp.app) });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toEqual({ success: true });
+      expect(await leadByEmail('pro@example.com')).toMatchObject({ email: 'pro@example.com', source: 'pro-waitlist', firstName: null });
+      // The Kit sync is queued as for every lead; no download e-mail (a lead sent afterwards is mailed, this one not).
+      await waitUntil(() => Promise.resolve(kit.requests.some((request) => request.body.email_address === 'pro@example.com')), Boolean);
+      expect((await postLead({ firstName: 'After', email: 'after-pro@example.com' })).statusCode).toBe(200);
+      await smtp.waitForMail((message) => message.to.includes('after-pro@example.com'));
+      expect(smtp.messages.filter((message) => message.to.includes('pro@example.com'))).toEqual([]);
+    });
+
+    it('pretends success for a filled honeypot and stores nothing', async () => {
+      const response = await join({ email: 'pro-bot@example.com', website: 'https://spam.example' });
+      expect(response.json()).toEqual({ success: true });
+      expect(await leadByEmail('pro-bot@example.com')).toBeUndefined();
+    });
+  });
+
   describe('Kit sync (DESIGN §9)', () => {
     it('creates the subscriber, adds it to the form with the signup page as referrer, and stores the subscriber id', async () => {
       const response = await postLead({ firstName: 'Margaret', email: 'margaret@example.com', source: 'homepage-hero', utm_source: 'podcast' });

@@ -69,4 +69,33 @@ describe(`robots.txt and sitemap.xml on ${testDatabaseKind()}`, () => {
       testApp.app.services.now = real;
     }
   });
+
+  it('carries text, never HTML, in every RSS field: stored script, on* handlers and javascript: links are inert (issue 27 §2)', async () => {
+    const hostile = '<img src=x onerror=alert(1)><a href="javascript:alert(2)">Click</a><script>alert(3)</script>';
+    await testApp.app.services.database.db.insert(blogPosts).values({
+      title: `Hostile <svg onload=alert(4)> title`,
+      slug: 'hostile-post',
+      content: hostile,
+      excerpt: `Excerpt ${hostile} &lt;b&gt;entity&lt;/b&gt;`,
+      authorName: '<b onmouseover=alert(5)>Mallory</b>',
+      category: '<i>Security</i>',
+      isPublished: true,
+      publishedAt: new Date('2026-02-01T00:00:00Z'),
+    });
+    const body = (await testApp.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body;
+    const item = body.slice(body.indexOf('<item>'), body.indexOf('</item>'));
+    expect(item).toContain('hostile-post');
+    // A feed reader decodes each field once (XML) and may render the result as HTML: no tag may come out of it.
+    const decode = (xml: string) =>
+      xml.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const fields = [...item.matchAll(/<(title|description|dc:creator|category)>([^<]*)<\/\1>/g)].map((match) => decode(match[2]!));
+    expect(fields).toEqual([
+      'Hostile title',
+      'Mallory',
+      'Security',
+      'Excerpt Clickalert(3) &lt;b&gt;entity&lt;/b&gt;',
+    ]);
+    for (const field of fields) expect(field).not.toMatch(/<[a-z!/?]/i);
+  });
 });
+

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, pages } from '../../db/schema.ts';
+import { plainText } from '../../../shared/format.ts';
 import { escapeHtml } from '../leads/email-content.ts';
 
 /** The public pages of spec §2's route table, with how often they change. */
@@ -82,17 +83,20 @@ export async function rssXml(db: Database, publicUrl: string, now: Date = new Da
     .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now))))
     .orderBy(desc(blogPosts.publishedAt))
     .limit(RSS_ITEMS);
+  // Text, never HTML (issue 27 §2): feed readers decode a description once and render it, so every field is
+  // stripped to plain text, then escaped once here.
+  const text = (value: string) => escapeHtml(plainText(value));
   const items = posts.map((post) => {
     const link = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
     return [
       '    <item>',
-      `      <title>${escapeHtml(post.title)}</title>`,
+      `      <title>${text(post.title)}</title>`,
       `      <link>${escapeHtml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeHtml(link)}</guid>`,
       `      <pubDate>${(post.publishedAt ?? post.createdAt).toUTCString()}</pubDate>`,
-      `      <dc:creator>${escapeHtml(post.authorName)}</dc:creator>`,
-      `      <category>${escapeHtml(post.category)}</category>`,
-      post.excerpt ? `      <description>${escapeHtml(post.excerpt)}</description>` : '',
+      `      <dc:creator>${text(post.authorName)}</dc:creator>`,
+      `      <category>${text(post.category)}</category>`,
+      post.excerpt ? `      <description>${text(post.excerpt)}</description>` : '',
       '    </item>',
     ]
       .filter(Boolean)

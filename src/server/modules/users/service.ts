@@ -225,6 +225,8 @@ export async function updateUser(
             : 'user.revoke_admin'
           : 'user.update';
     await writeAudit(tx, { actor, meta }, { action, entityId: id, details: changed });
+    // A password change is its own entry (issue 23 §6), even when it came with an approval or a role change.
+    if (passwordChanged) await writeAudit(tx, { actor, meta }, { action: 'user.password_change', entityId: id, details: { by: 'admin' } });
     return { row, approvedNow };
   });
 

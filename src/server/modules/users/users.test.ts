@@ -157,8 +157,10 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       const [row] = await db().select().from(users).where(eq(users.id, created.id));
       expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
       const audit = await auditFor(created.id);
-      expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'user.create', actorUserId: admin.id });
+      expect(audit).toHaveLength(2);
+      expect(audit).toContainEqual(expect.objectContaining({ action: 'user.create', actorUserId: admin.id }));
+      // Issue 23 §6: the sign-in is audited too, by the user.
+      expect(audit).toContainEqual(expect.objectContaining({ action: 'user.sign_in', actorUserId: created.id }));
     });
 
     it('defaults isAdmin and isApproved to false', async () => {

@@ -6,6 +6,8 @@
  *
  * Pure, and used only by route actions: it never reaches the browser's JavaScript.
  */
+import { data } from 'react-router';
+import type { JotItLoadContext } from '../../../shared/load-context';
 
 /** What a form posted without JavaScript is answered with: its values, and the address to write to instead. */
 export interface UnsentForm<Field extends string = string> {
@@ -19,8 +21,10 @@ const MAX_ECHOED_LENGTH = 5000;
 export async function readUnsentForm<Field extends string>(
   request: Request,
   fields: readonly Field[],
-  supportEmail: string,
+  context: Pick<JotItLoadContext, 'bodyTooLarge' | 'services'>,
 ): Promise<UnsentForm<Field>> {
+  // Over the pages' body limit (server/plugins/ssr.ts): the route's error state, with 413; nothing was read.
+  if (context.bodyTooLarge) throw data('Payload too large', { status: 413 });
   // A body that is not a form (or is cut off) is answered like an empty form: the page, never an error.
   const formData = await request.formData().catch(() => new FormData());
   const values = {} as Record<Field, string>;
@@ -28,5 +32,5 @@ export async function readUnsentForm<Field extends string>(
     const value = formData.get(field);
     values[field] = typeof value === 'string' ? value.slice(0, MAX_ECHOED_LENGTH) : '';
   }
-  return { values, supportEmail };
+  return { values, supportEmail: context.services.supportEmail };
 }

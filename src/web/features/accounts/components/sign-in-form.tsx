@@ -4,8 +4,8 @@
  * Used by /login and by the gate (<ProtectedPage>) when nobody is signed in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { AlertCircleIcon, CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '~/lib/toast';
@@ -117,6 +117,24 @@ function CredentialsCard({
   const resendConfirmation = useSendConfirmationEmail();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
+  /*
+   * The last error, beside the form as well as in the toast (issue 27 §4): a toast in a far corner is easy to miss
+   * and leaves on its own. `attempt` re-creates the alert, so the same error twice is announced twice.
+   */
+  const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);
+  // An unconfirmed account: the resend action stays under the form (a toast's action would disappear with it).
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (formError) errorRef.current?.focus();
+  }, [formError]);
+
+  function showError(title: string, description: string, action?: { label: string; onClick: () => void }) {
+    toast.error(title, { description, action });
+    setFormError((current) => ({ message: description, attempt: (current?.attempt ?? 0) + 1 }));
+  }
 
   const form = useForm<z.input<typeof CredentialsSchema>, unknown, Credentials>({
     resolver: zodResolver(isReset ? ResetModeSchema : CredentialsSchema),
@@ -126,7 +144,7 @@ function CredentialsCard({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!captcha) {
-      toast.error('Error', { description: CAPTCHA_REQUIRED_MESSAGE });
+      showError('Error', CAPTCHA_REQUIRED_MESSAGE);
       return;
     }
     try {
@@ -143,27 +161,34 @@ function CredentialsCard({
   async function submitSignIn(values: Credentials, solved: string) {
     try {
       const result = await signIn.mutateAsync({ ...values, captcha: solved });
+      setFormError(null);
       auth.signIn(result.token, result.user);
       if (navigateAfterSignIn) navigate(result.user.isAdmin ? '/admin' : '/overview');
     } catch (error) {
       const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
-      toast.error('Sign In Error', {
-        description,
-        // An unconfirmed account may have lost the first e-mail: offer to send the link again.
-        action:
-          description === EMAIL_NOT_CONFIRMED_MESSAGE
-            ? { label: 'Resend email', onClick: () => resend(values.email) }
-            : undefined,
-      });
+      // An unconfirmed account may have lost the first e-mail: offer to send the link again.
+      const isUnconfirmed = description === EMAIL_NOT_CONFIRMED_MESSAGE;
+      if (isUnconfirmed && unconfirmedEmail !== values.email) {
+        setUnconfirmedEmail(values.email);
+        setResendState('idle');
+      }
+      showError('Sign In Error', description, isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined);
     }
   }
 
   function resend(address: string) {
+    setResendState('sending');
     resendConfirmation.mutate(
       { email: address },
       {
-        onSuccess: () => toast.success('Email Sent', { description: 'Check your inbox for a new confirmation link.' }),
-        onError: (error) => toast.error('Error', { description: serverErrorText(error) ?? 'Failed to send the email' }),
+        onSuccess: () => {
+          setResendState('sent');
+          toast.success('Email Sent', { description: 'Check your inbox for a new confirmation link.' });
+        },
+        onError: (error) => {
+          setResendState('idle');
+          showError('Error', serverErrorText(error) ?? 'Failed to send the email');
+        },
       },
     );
   }
@@ -174,7 +199,7 @@ function CredentialsCard({
       toast.success('Account Created', { description: 'Please check your email for confirmation instructions.' });
       onDone('account-created', values.email);
     } catch (error) {
-      toast.error('Sign Up Error', { description: serverErrorText(error) ?? 'Failed to create account' });
+      showError('Sign Up Error', serverErrorText(error) ?? 'Failed to create account');
     }
   }
 
@@ -184,7 +209,7 @@ function CredentialsCard({
       toast.success('Email Sent', { description: 'Check your email for password reset instructions.' });
       onDone('reset-sent', address);
     } catch (error) {
-      toast.error('Error', { description: serverErrorText(error) ?? 'Failed to send reset email' });
+      showError('Error', serverErrorText(error) ?? 'Failed to send reset email');
     }
   }
 
@@ -217,9 +242,39 @@ function CredentialsCard({
             />
           )}
           <Captcha ref={captchaRef} onChange={setCaptcha} />
+          {formError && (
+            <div
+              key={formError.attempt}
+              ref={errorRef}
+              role="alert"
+              tabIndex={-1}
+              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+            >
+              <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>{formError.message}</p>
+            </div>
+          )}
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Please wait...' : text.submit}
           </Button>
+          {mode === 'sign-in' && unconfirmedEmail && (
+            <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+              <p className="text-muted-foreground">
+                No confirmation e-mail for <strong className="break-all text-foreground">{unconfirmedEmail}</strong>? We can send the link again.
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={resendState === 'sending'}
+                onClick={() => resend(unconfirmedEmail)}
+              >
+                <MailCheckIcon aria-hidden="true" /> Resend confirmation e-mail
+              </Button>
+              <p role="status" className="text-muted-foreground empty:hidden">
+                {resendState === 'sent' ? `Sent: check ${unconfirmedEmail} for a new confirmation link.` : ''}
+              </p>
+            </div>
+          )}
         </CardContent>
       </form>
       <CardFooter className="mt-1 flex flex-col gap-1 text-sm">

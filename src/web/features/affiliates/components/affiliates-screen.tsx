@@ -118,7 +118,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
                   <TableHead>Product</TableHead>
                   <TableHead className="text-right">Price</TableHead>
                   <TableHead className="text-right">Commission</TableHead>
-                  <TableHead className="text-right">Clicks (30 d)</TableHead>
+                  <TableHead className="text-right">Unique visitors (30 d)</TableHead>
                   <TableHead>Active</TableHead>
                   <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
@@ -162,7 +162,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
                     <dd className="tabular-nums">{percent(product.commissionRate)}</dd>
                   </div>
                   <div>
-                    <dt className="text-muted-foreground">Clicks</dt>
+                    <dt className="text-muted-foreground">Unique visitors</dt>
                     <dd className="tabular-nums">{product.clicks30d}</dd>
                   </div>
                 </dl>
@@ -173,7 +173,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
               </li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">Clicks through /go/{'{id}'} over the last 30 days (bots not counted).</p>
+          <p className="text-xs text-muted-foreground">Unique visitors who clicked through /go/{'{id}'} over the last 30 days (each counted once a day, bots not counted).</p>
           <Pager offset={filters.offset} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} isBusy={query.isPlaceholderData} onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))} />
         </>
       )}

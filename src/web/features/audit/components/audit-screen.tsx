@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_ENTITIES, type AuditEntity, type AuditLogEntry } from '../../../../shared/schemas/audit';
 import { useAuditLog } from '../api/get-audit-log';
+import { describeEntry } from '../describe-entry';
 import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -239,8 +240,8 @@ export function AuditScreen() {
                       <TableCell className="max-w-56 truncate">
                         <Actor entry={entry} />
                       </TableCell>
-                      <TableCell>
-                        <code className="text-sm">{entry.action}</code>
+                      <TableCell className="max-w-md">
+                        <Action entry={entry} />
                       </TableCell>
                       <TableCell>
                         <Entity entry={entry} />
@@ -254,8 +255,8 @@ export function AuditScreen() {
             <ul className="flex flex-col gap-3 md:hidden">
               {entries.map((entry) => (
                 <li key={entry.id} className="flex flex-col gap-1.5 rounded-lg border p-4 text-sm" data-testid="audit-card">
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <code className="font-medium">{entry.action}</code>
+                  <span className="flex flex-wrap items-start justify-between gap-2">
+                    <Action entry={entry} />
                     <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
                       {formatTime(entry.createdAt)}
                     </time>
@@ -278,8 +279,21 @@ export function AuditScreen() {
   );
 }
 
+/** The action's name, and under it what happened in words when the name alone does not say (sign-ins, exports…). */
+function Action({ entry }: { entry: AuditLogEntry }) {
+  const description = describeEntry(entry);
+  return (
+    <span className="flex flex-col gap-0.5">
+      <code className="text-sm font-medium">{entry.action}</code>
+      {description && <span className="text-xs text-muted-foreground">{description}</span>}
+    </span>
+  );
+}
+
 function Actor({ entry }: { entry: AuditLogEntry }) {
   if (entry.actorEmail) return <span>{entry.actorEmail}</span>;
+  // Anonymous events are counted per hour, not one entry each (decision 0022).
+  if (entry.isRollup) return <span className="text-muted-foreground">Anonymous visitors</span>;
   if (entry.actorClientId) return <span className="text-muted-foreground">API client {entry.actorClientId}</span>;
   return <span className="text-muted-foreground">Deleted user</span>;
 }

@@ -31,7 +31,10 @@ export function BannerStrip({ initialBanners }: { initialBanners: ActiveBanner[]
 }
 
 /** What one banner shows: the strip's and, unchanged, the admin screen's previews. */
-export type BannerViewData = Pick<ActiveBanner, 'title' | 'message' | 'type' | 'backgroundColor' | 'textColor' | 'isCloseable'> & { id?: number };
+export type BannerViewData = Pick<ActiveBanner, 'title' | 'message' | 'type' | 'backgroundColor' | 'textColor' | 'isCloseable'> & {
+  id?: number;
+  updatedAt?: string;
+};
 
 /**
  * One banner as the public strip shows it. The admin screen's live preview and cards render this same component
@@ -45,6 +48,8 @@ export function BannerView({ banner, onClose, preview = false }: { banner: Banne
     <div
       data-testid={preview ? 'banner-preview' : 'site-banner'}
       data-banner-id={banner.id}
+      // With the id, what the first-paint handler (lib/first-paint.ts) matches a closed banner by.
+      data-banner-updated-at={preview ? undefined : banner.updatedAt}
       style={{ backgroundColor: colors.background, color: colors.text }}
       className={preview ? 'overflow-hidden rounded-md' : undefined}
     >
@@ -65,6 +70,8 @@ export function BannerView({ banner, onClose, preview = false }: { banner: Banne
         {banner.isCloseable && !preview && (
           <button
             type="button"
+            // Acts before hydration too: the first-paint handler closes the banner at once (lib/first-paint.ts).
+            data-banner-close=""
             onClick={onClose}
             aria-label={`Close banner: ${banner.title}`}
             className="-my-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/10 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
@@ -72,7 +79,24 @@ export function BannerView({ banner, onClose, preview = false }: { banner: Banne
             <XIcon aria-hidden="true" className="size-4" />
           </button>
         )}
+        {banner.isCloseable && !preview && <NoScriptClose title={banner.title} />}
       </div>
     </div>
+  );
+}
+
+/**
+ * Without JavaScript the close button cannot act, so it is hidden and a checkbox labelled as the close control
+ * takes its place: checking it hides the banner with CSS (app.css, `[data-banner-dismiss]`) for this page view.
+ */
+function NoScriptClose({ title }: { title: string }) {
+  return (
+    <noscript>
+      <style>{'[data-banner-close]{display:none}'}</style>
+      <label className="-my-1 -mr-2 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md opacity-80 hover:bg-black/10 hover:opacity-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-current">
+        <input type="checkbox" data-banner-dismiss="" aria-label={`Close banner: ${title}`} className="sr-only" />
+        <XIcon aria-hidden="true" className="size-4" />
+      </label>
+    </noscript>
   );
 }

@@ -1,4 +1,4 @@
-import { CLOSED_BANNERS_STORAGE_KEY } from '../../../../shared/constants';
+import { CLOSED_BANNERS_CHANGE_EVENT, CLOSED_BANNERS_STORAGE_KEY } from '../../../../shared/constants';
 
 /**
  * Banners a visitor closed, in localStorage under `closedBanners` (spec §3, §9). Each entry keeps the banner's
@@ -9,8 +9,6 @@ export interface ClosedBanner {
   id: number;
   updatedAt: string | null;
 }
-
-const CHANGE_EVENT = 'jotit:closed-banners';
 
 export function parseClosedBanners(raw: string | null): ClosedBanner[] {
   if (!raw) return [];
@@ -49,10 +47,10 @@ export const closedBannersStore = {
       if (event.key === null || event.key === CLOSED_BANNERS_STORAGE_KEY) onChange();
     };
     window.addEventListener('storage', onStorage);
-    window.addEventListener(CHANGE_EVENT, onChange);
+    window.addEventListener(CLOSED_BANNERS_CHANGE_EVENT, onChange);
     return () => {
       window.removeEventListener('storage', onStorage);
-      window.removeEventListener(CHANGE_EVENT, onChange);
+      window.removeEventListener(CLOSED_BANNERS_CHANGE_EVENT, onChange);
     };
   },
   getSnapshot: readRaw,
@@ -68,5 +66,5 @@ export function closeBanner(banner: { id: number; updatedAt: string }): void {
   } catch {
     // Storage full or blocked (private mode): the banner closes for this page view only.
   }
-  window.dispatchEvent(new Event(CHANGE_EVENT));
+  window.dispatchEvent(new Event(CLOSED_BANNERS_CHANGE_EVENT));
 }

@@ -1,6 +1,6 @@
 /**
- * Analytics (issue 11, beyond the spec's placeholder): total views and likes, views per day over 30 days as a chart
- * (recharts, lazy), the top posts, and views and likes per post.
+ * Analytics (issue 11, beyond the spec's placeholder): unique visitors (views counted once per visitor a day, decision 0021) and likes, per day over 30 days as a chart
+ * (recharts, lazy), the top posts, and visitors and likes per post.
  */
 import { AlertTriangleIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -44,9 +44,9 @@ export function AnalyticsPanel() {
     <div className="flex min-w-0 flex-col gap-4">
       <dl className="grid grid-cols-3 gap-3">
         {[
-          ['Total views', stats.totalViews],
-          ['Total likes', stats.totalLikes],
-          ['Views, last 30 days', viewsInPeriod],
+          ['Unique visitors, all time', stats.totalViews],
+          ['Likes (one per visitor)', stats.totalLikes],
+          ['Unique visitors, last 30 days', viewsInPeriod],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border p-3">
             <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -57,7 +57,7 @@ export function AnalyticsPanel() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2>Views per day (30 days)</h2>
+            <h2>Unique visitors per day (30 days)</h2>
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -65,12 +65,12 @@ export function AnalyticsPanel() {
             <ViewsChart days={stats.viewsPerDay} />
           </Suspense>
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer text-muted-foreground">Views per day as a table</summary>
-            <Table aria-label="Views per day">
+            <summary className="cursor-pointer text-muted-foreground">Unique visitors per day as a table</summary>
+            <Table aria-label="Unique visitors per day">
               <TableHeader>
                 <TableRow>
                   <TableHead>Date</TableHead>
-                  <TableHead className="text-right">Views</TableHead>
+                  <TableHead className="text-right">Unique visitors</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -114,16 +114,16 @@ export function AnalyticsPanel() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2>Views and likes per post</h2>
+              <h2>Unique visitors and likes per post</h2>
             </CardTitle>
           </CardHeader>
           <CardContent className="overflow-x-auto">
-            <Table aria-label="Views and likes per post">
+            <Table aria-label="Unique visitors and likes per post">
               <TableHeader>
                 <TableRow>
                   <TableHead>Post</TableHead>
                   <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Views</TableHead>
+                  <TableHead className="text-right">Unique visitors</TableHead>
                   <TableHead className="text-right">Likes</TableHead>
                 </TableRow>
               </TableHeader>

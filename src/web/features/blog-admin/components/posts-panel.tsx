@@ -197,7 +197,7 @@ function PostCard({
             <span>{post.readTimeMinutes} min read</span>
             <span className="inline-flex items-center gap-1">
               <EyeIcon aria-hidden="true" className="size-3.5" /> {post.viewCount}{' '}
-              <span className="sr-only">views</span>
+              <span className="sr-only">unique visitors</span>
             </span>
             <span className="inline-flex items-center gap-1">
               <HeartIcon aria-hidden="true" className="size-3.5" /> {post.likeCount}{' '}

@@ -21,7 +21,7 @@ function remember(postId: string, liked: boolean) {
     if (liked) next.push(postId);
     window.localStorage.setItem(LIKED_KEY, JSON.stringify(next.slice(-500)));
   } catch {
-    // Storage full or blocked: the server still counts one like per browser (cookie).
+    // Storage full or blocked: the server still counts one like per visitor.
   }
 }
 
@@ -31,8 +31,8 @@ function subscribeToStorage(onChange: () => void) {
 }
 
 /**
- * Like with its count (once per browser, undo allowed). The page is cached for everyone, so whether this browser
- * liked the post is read from local storage after hydration; the server keeps the real rule (a cookie).
+ * Like with its count (once per visitor, undo allowed). The page is cached for everyone, so whether this browser
+ * liked the post is read from local storage after hydration; the server keeps the real rule (one like per visitor, by address; decision 0021).
  */
 export function LikeButton({ postId, initialCount }: { postId: string; initialCount: number }) {
   const [count, setCount] = useState(initialCount);

@@ -116,7 +116,7 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
               <TableHeader>
                 <TableRow>
                   <TableHead>Campaign</TableHead>
-                  <TableHead className="text-right">Visits (30 d)</TableHead>
+                  <TableHead className="text-right">Unique visitors (30 d)</TableHead>
                   <TableHead className="text-right">Leads (30 d)</TableHead>
                   <TableHead>Conversion</TableHead>
                   <TableHead>Active</TableHead>
@@ -155,7 +155,7 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
                 </div>
                 <dl className="grid grid-cols-3 gap-2 text-sm">
                   <div>
-                    <dt className="text-muted-foreground">Visits</dt>
+                    <dt className="text-muted-foreground">Unique visitors</dt>
                     <dd className="tabular-nums">{campaign.visits30d}</dd>
                   </div>
                   <div>
@@ -175,7 +175,7 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
               </li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">Visits and leads over the last 30 days; conversion = leads ÷ visits.</p>
+          <p className="text-xs text-muted-foreground">Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion = leads ÷ unique visitors.</p>
           <Pager offset={filters.offset} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} isBusy={query.isPlaceholderData} onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))} />
         </>
       )}

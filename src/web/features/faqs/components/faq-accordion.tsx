@@ -1,5 +1,4 @@
 import { ChevronDownIcon, HelpCircleIcon } from 'lucide-react';
-import { useState } from 'react';
 import type { PublicFaq } from '../../../../shared/schemas/faqs';
 
 /**
@@ -7,11 +6,11 @@ import type { PublicFaq } from '../../../../shared/schemas/faqs';
  *
  * Native `<details>` rather than the Radix accordion: a closed answer stays in the HTML (the page's loader renders
  * it for search engines, and Radix unmounts closed panels), it works before the JavaScript arrives, and
- * `name` makes the group exclusive in the browser; React state keeps it exclusive where `name` is not supported.
+ * `name` makes the group exclusive in the browser. Uncontrolled on purpose: a question opened before hydration stays
+ * open (a controlled `open` would be out of step with it); where `name` is not supported, opening one closes the others.
  * Answers are Markdown, rendered to sanitised HTML on the server (`answerHtml`: marked + DOMPurify).
  */
 export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly PublicFaq[]; headingLevel?: 2 | 3 }) {
-  const [openId, setOpenId] = useState<number | null>(null);
   const Heading = `h${headingLevel}` as const;
 
   if (faqs.length === 0) {
@@ -29,10 +28,12 @@ export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly Public
         <details
           key={faq.id}
           name="faq"
-          open={openId === faq.id}
           onToggle={(event) => {
-            const isOpen = event.currentTarget.open;
-            setOpenId((current) => (isOpen ? faq.id : current === faq.id ? null : current));
+            const opened = event.currentTarget;
+            if (!opened.open || 'name' in HTMLDetailsElement.prototype) return;
+            for (const other of opened.parentElement?.querySelectorAll('details[open]') ?? []) {
+              if (other !== opened) other.removeAttribute('open');
+            }
           }}
           className="group px-5 sm:px-6"
         >

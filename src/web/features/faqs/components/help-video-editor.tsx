@@ -21,7 +21,7 @@ export function HelpVideoEditor() {
         <CardTitle>
           <h2>Help video</h2>
         </CardTitle>
-        <CardDescription>The tutorial on the Help page. Without one, the page says the video is coming soon.</CardDescription>
+        <CardDescription>The tutorial on the Help page. Without one, the page has no video section.</CardDescription>
       </CardHeader>
       <CardContent>
         {configQuery.isPending ? (

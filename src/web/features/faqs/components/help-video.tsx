@@ -1,7 +1,7 @@
 import { PlayCircleIcon } from 'lucide-react';
 import type { HelpConfig } from '../../../../shared/schemas/help-config';
 
-/** The tutorial video when one is set (privacy-enhanced player), else the "coming soon" block (spec §2). */
+/** The tutorial video when one is set (privacy-enhanced player), else a "coming soon" block: the admin preview only (/help shows no video section then, issue 27 §3). */
 export function HelpVideo({ config }: { config: HelpConfig | null }) {
   if (config?.embedUrl) {
     const title = config.videoTitle ?? 'Video tutorial';

@@ -12,6 +12,7 @@ import {
   AtSignIcon,
   ZapIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/brand';
 import { Badge } from '~/components/ui/badge';
@@ -135,9 +136,10 @@ const PRO_FEATURES = [
   { icon: <SparklesIcon />, title: 'AI platforms', text: 'Hand a jot to your AI assistant to expand a one-liner into an outline or a plan.' },
 ] as const;
 
-export function ProSection() {
+/** `waitlist`: the "get notified" form (ProWaitlistForm, split out of the first JavaScript by the route). */
+export function ProSection({ waitlist }: { waitlist: ReactNode }) {
   return (
-    <Section labelledBy="pro-heading">
+    <Section id="pro" labelledBy="pro-heading" className="scroll-mt-20">
       <SectionHeading
         id="pro-heading"
         eyebrow={`Coming soon: ${PRODUCT_NAME} Pro`}
@@ -158,7 +160,8 @@ export function ProSection() {
           </li>
         ))}
       </ul>
-      <p className="mt-10 text-center">
+      <div className="mt-10">{waitlist}</div>
+      <p className="mt-8 text-center">
         <Link to="/#download" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
           Get the free version now <ArrowRightIcon aria-hidden="true" className="size-4" />
         </Link>

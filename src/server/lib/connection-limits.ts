@@ -1,0 +1,75 @@
+/**
+ * Connection hygiene of the HTTP server (issue 23 §2, decision 0020): Node's own timeouts set explicitly, idle
+ * sockets closed, and a cap of open connections per client address.
+ *
+ * Node closes a connection whose request is too slow (requestTimeout, headersTimeout) or a kept-alive one with no
+ * new request (keepAliveTimeout), but not one that never sends a byte: that one is closed after `idleTimeoutMs`
+ * without traffic either way, unless a request on it is still being answered (a slow page, a live stream) — the
+ * request timeouts cover a client that stops sending, and a stalled response (bytes waiting to be written) is
+ * closed all the same.
+ */
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ConnectionLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnectionsPerIp: number;
+}
+
+/** Options for `http.createServer`. */
+export function serverTimeouts(limits: ConnectionLimits): ServerOptions {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often Node checks the two request timeouts (its default, 30 s, would let a 10 s limit run to 40 s).
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  };
+}
+
+/**
+ * Closes idle sockets and caps open connections per address (`perIpCap: false` behind a trusted proxy, where every
+ * connection comes from the proxy). `onRefused` is told of each refused connection.
+ */
+export function applyConnectionLimits(
+  server: Server,
+  limits: ConnectionLimits,
+  options: { perIpCap: boolean; onRefused?: (address: string) => void },
+): void {
+  const answering = new Map<Socket, number>();
+  server.on('request', (request, response) => {
+    const socket = request.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    response.once('close', () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      if (left > 0) answering.set(socket, left);
+      else answering.delete(socket);
+    });
+  });
+  server.setTimeout(limits.idleTimeoutMs);
+  server.on('timeout', (socket: Socket) => {
+    if (answering.has(socket) && socket.writableLength === 0) return;
+    socket.destroy();
+  });
+
+  if (!options.perIpCap) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= limits.maxConnectionsPerIp) {
+      socket.destroy();
+      options.onRefused?.(address);
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Page path parameters are checked like the API's, and a page's server error is logged by the app's logger only
+ * (issue 23 §3): NUL, a newline carrying a forged log line, or an over-long slug in any page parameter is a 404,
+ * never a query; a loader that fails writes one pino line without the query's parameters and nothing to the console.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+
+const FORGED = encodeURIComponent('\n{"level":60,"msg":"FORGED admin login from 1.2.3.4"}');
+/** Every page route with a path parameter. */
+const PAGE_PARAMS = ['/p/', '/c/', '/blog/', '/go/'];
+const BAD_VALUES = ['a%00b', `x%00${FORGED}`, `x${FORGED}`, 'a'.repeat(201), '%ED%A0%80', 'a%EF%BF%BDb'];
+
+describe(`page parameters and page errors on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' }, { ssr: true });
+    app = testApp.app;
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await testApp?.close();
+  });
+
+  it('answers 404 (or 400) to NUL, a newline, a broken character or an over-long value in every page parameter', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    for (const prefix of PAGE_PARAMS) {
+      for (const value of BAD_VALUES) {
+        const response = await app.inject({ method: 'GET', url: `${prefix}${value}` });
+        // 404 from the page; 400 from React Router for a path that is not UTF-8.
+        expect([400, 404], `${prefix}${value}`).toContain(response.statusCode);
+      }
+    }
+    const blogFilter = await app.inject({ method: 'GET', url: '/blog?category=a%00b' });
+    expect(blogFilter.statusCode).toBe(200);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(testApp.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    expect(testApp.logs.some((line) => String(line.msg).includes('FORGED'))).toBe(false);
+  });
+
+  it("logs a failing loader's error as one pino line without the query's parameters, never on the console", async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const secretSlug = 'slug-that-must-not-be-logged';
+    await testApp.database.sql.query('alter table pages rename to pages_away');
+    try {
+      const response = await app.inject({ method: 'GET', url: `/p/${secretSlug}?token=query-text-not-logged` });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await testApp.database.sql.query('alter table pages_away rename to pages');
+    }
+    expect(consoleError).not.toHaveBeenCalled();
+    const errors = testApp.logs.filter((line) => line.msg === 'page request failed');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ level: 50, err: { message: 'database query failed' } });
+    // The request's own lines log its path (tokens masked); the error line carries neither the slug nor the query.
+    expect(JSON.stringify(errors[0])).not.toContain(secretSlug);
+    expect(JSON.stringify(errors[0])).not.toContain('query-text-not-logged');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { describeEntry } from './describe-entry';
+
+describe('audit entries in words', () => {
+  it('says what a roll-up of failed sign-ins holds', () => {
+    const text = describeEntry({
+      action: 'user.sign_in_failed',
+      details: {
+        count: 500,
+        hour: '2026-11-28T11:00Z',
+        reasons: { unknown_email: 23, backed_off: 477 },
+        countries: { DE: 480, US: 20 },
+        emailHashes: Array.from({ length: 20 }, (_, n) => `h${n}`),
+      },
+    });
+    expect(text).toBe(
+      '500 failed sign-ins in the hour from 11:00 UTC (refused while the address waits 477, unknown e-mail 23), for 20 or more addresses from DE (480), US (20)',
+    );
+  });
+
+  it('describes sign-ins, sign-up roll-ups, password changes and exports', () => {
+    expect(describeEntry({ action: 'user.sign_in', details: { emailHash: 'x', country: 'FR' } })).toBe('Signed in from FR');
+    expect(describeEntry({ action: 'user.sign_in', details: { emailHash: 'x', country: null } })).toBe('Signed in');
+    expect(describeEntry({ action: 'user.signup', details: { count: 1, hour: '2026-11-28T09:00Z', countries: {} } })).toBe('1 sign-up request in the hour from 09:00 UTC');
+    expect(describeEntry({ action: 'user.password_change', details: { by: 'admin' } })).toBe('Password changed by an admin');
+    expect(describeEntry({ action: 'lead.export', details: { rows: 2, complete: true, filter: { source: 'blog', sort: 'desc' } } })).toBe(
+      'Exported 2 leads as CSV, filtered by source “blog”',
+    );
+    expect(describeEntry({ action: 'lead.export', details: { rows: 1, complete: false, filter: { ids: [4, 5] } } })).toBe(
+      'Exported 1 lead as CSV, filtered by 2 chosen leads (the download stopped early)',
+    );
+    expect(describeEntry({ action: 'banner.create', details: null })).toBeNull();
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Hardening of the real process (issue 23): started as `npm start` runs it (192 MB heap, PGlite), then sent what
+ * took it down in the penetration test — huge form posts to every page with an action (plain and chunked),
+ * four 5 MB uploads at once — and checked alive with its heap under the cap; then the connection limits.
+ *
+ * Traffic stays small: each huge post is cut off by the client as soon as the 413 arrives (the server reads at most
+ * 64 KB of it). About 15 s on a quiet 2-core machine.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOG_UPLOAD_MAX_BYTES } from '../../src/shared/schemas/blog.ts';
+import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
+import { solveCaptchaOver } from '../fixtures/captcha.ts';
+
+const ADMIN_EMAIL = 'hardening-admin@example.com';
+const ADMIN_PASSWORD = 'hardening-password-1';
+const METRICS_TOKEN = 'hardening-metrics-token';
+const HEAP_CAP_BYTES = 192 * 1024 * 1024;
+const MB = 1024 * 1024;
+const IDLE_TIMEOUT_MS = 1000;
+const MAX_CONNECTIONS_PER_IP = 12;
+
+/** Every page route with a form action (the forms posted without JavaScript); slugs need not exist. */
+const PAGES_WITH_ACTIONS = ['/?index', '/contact', '/feedback', '/share-it', '/blog', '/blog/any-post', '/c/any-campaign'];
+
+// A real 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * POSTs a form of `total` bytes (declared with Content-Length, or chunked) and stops sending as soon as the answer
+ * arrives: resolves with the status and page.
+ */
+function postHugeForm(baseUrl: string, path: string, total: number, chunked: boolean): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    // Kept alive, as browsers do: with `Connection: close` the server closes as soon as it has answered, and the
+    // client may see its write fail before it reads the answer.
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', connection: 'keep-alive' };
+    if (!chunked) headers['content-length'] = String(total);
+    const request = http.request(new URL(path, baseUrl), { method: 'POST', headers, agent: false });
+    const piece = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (body += text));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && sent < total) {
+        const next = sent === 0 ? Buffer.from('message=') : piece.subarray(0, Math.min(piece.length, total - sent));
+        sent += next.length;
+        if (!request.write(next)) {
+          request.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+/** Resolves with how long after the call `socket` closed, or Infinity if it is still open after `withinMs`. */
+function closeOf(socket: net.Socket, withinMs: number): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(Number.POSITIVE_INFINITY), withinMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve(performance.now() - start);
+    });
+  });
+}
+
+async function heapUsed(app: AppProcess): Promise<number> {
+  const response = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  const line = (await response.text()).split('\n').find((text) => text.startsWith('nodejs_heap_size_used_bytes'));
+  return Number(line?.split(' ')[1]);
+}
+
+async function expectAlive(app: AppProcess) {
+  expect((await fetch(`${app.baseUrl}/readyz`, { signal: AbortSignal.timeout(5000) })).status).toBe(200);
+  expect(await heapUsed(app)).toBeLessThan(HEAP_CAP_BYTES * 0.75);
+}
+
+describe('hardening of the real process (issue 23)', () => {
+  let app: AppProcess;
+
+  beforeAll(async () => {
+    app = await startAppProcess({
+      env: {
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        METRICS_TOKEN,
+        CAPTCHA_MAX_NUMBER: '10',
+        RATE_LIMIT_MULTIPLIER: '100',
+        HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+        MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP),
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.kill();
+    if (app) rmSync(app.dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 413 to 64 MB and 200 MB form posts on every page with an action, plain and chunked, and stays up', async () => {
+    for (const size of [64 * MB, 200 * MB]) {
+      for (const chunked of [false, true]) {
+        for (const path of PAGES_WITH_ACTIONS) {
+          const { status, body } = await postHugeForm(app.baseUrl, path, size, chunked);
+          expect(status, `${path} ${size / MB} MB ${chunked ? 'chunked' : 'plain'}`).toBe(413);
+          // The page's own error state, inside the site frame.
+          expect(body).toContain('That form was too large');
+        }
+        await expectAlive(app);
+      }
+    }
+  });
+
+  it('stores four 5 MB uploads sent at once, and stays up with its heap under the cap', async () => {
+    const captcha = await solveCaptchaOver(app.baseUrl);
+    const signIn = await fetch(`${app.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, captcha }),
+    });
+    expect(signIn.status).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    const upload = () => {
+      const image = Buffer.concat([PNG, randomBytes(BLOG_UPLOAD_MAX_BYTES - PNG.length)]);
+      const form = new FormData();
+      form.append('file', new Blob([image], { type: 'image/png' }), 'photo.png');
+      return fetch(`${app.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    };
+    const statuses = (await Promise.all([upload(), upload(), upload(), upload()])).map((response) => response.status);
+    expect(statuses).toEqual([201, 201, 201, 201]);
+    await expectAlive(app);
+  });
+
+  it('closes a socket that sends nothing after the idle timeout', async () => {
+    const socket = net.connect(app.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const openFor = await closeOf(socket, IDLE_TIMEOUT_MS + 4000);
+    socket.destroy();
+    expect(openFor).toBeGreaterThan(IDLE_TIMEOUT_MS * 0.8);
+    expect(openFor).toBeLessThan(IDLE_TIMEOUT_MS + 4000);
+  });
+
+  it('caps open connections per client address: the one past the cap is closed unanswered, the others are served', async () => {
+    // From an address of its own (all of 127/8 is loopback), so this test's other connections do not count.
+    const connect = () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect({ port: app.port, host: '127.0.0.1', localAddress: '127.0.0.2' });
+        socket.once('connect', () => resolve(socket)).once('error', reject);
+      });
+    const sockets: net.Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_IP; i++) sockets.push(await connect());
+      const refused = await connect();
+      sockets.push(refused);
+      let answered = '';
+      refused.on('data', (chunk: Buffer) => (answered += chunk.toString())).on('error', () => {});
+      refused.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await closeOf(refused, 4000)).toBeLessThan(IDLE_TIMEOUT_MS);
+      expect(answered).toBe('');
+
+      const first = sockets[0]!;
+      const answer = new Promise<string>((resolve) => first.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+      first.write('GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it('answers 4xx to NUL and a newline in every page parameter, and writes only pino JSON lines', async () => {
+    const before = app.output.join('').length;
+    const forged = encodeURIComponent('\n{"level":60,"msg":"FORGED admin login from 1.2.3.4"}');
+    for (const prefix of ['/p/', '/c/', '/blog/', '/go/']) {
+      for (const value of ['a%00b', `x%00${forged}`, `x${forged}`]) {
+        const response = await fetch(`${app.baseUrl}${prefix}${value}`, { redirect: 'manual' });
+        expect(response.status, `${prefix}${value}`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${prefix}${value}`).toBeLessThan(500);
+      }
+    }
+    // The sentinel: a last request's "page not found" line has arrived.
+    const sentinel = `sentinel-${randomBytes(6).toString('hex')}`;
+    expect((await fetch(`${app.baseUrl}/p/${sentinel}`)).status).toBe(404);
+    for (let waited = 0; !app.output.join('').includes(sentinel) && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Complete lines only (the last one may still be on its way).
+    const lines = app.output.join('').slice(before).split('\n').slice(0, -1).filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const parsed = JSON.parse(line) as { level?: number; msg?: string };
+      expect(typeof parsed.level, line).toBe('number');
+      expect(parsed.msg ?? '', line).not.toContain('FORGED');
+    }
+  });
+});
