@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOT_SEARCH_FIELDS, LIST_LIMIT_MAX, RECENT_JOTS_LIMIT } from '../constants.ts';
 import { isStorableText, safeString } from './text.ts';
-import { pagingQuery } from './paging.ts';
+import { pagingBody, pagingQuery } from './paging.ts';
 
 /** Spec §5 / §8 texts, shared by the API and the tester's forms. */
 export const PAYLOAD_REQUIRED_MESSAGE = 'Encrypted payload is required';
@@ -156,14 +156,8 @@ export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
   appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
-  limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .max(10_000_000)
-    .default(0)
-    .describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
+  ...pagingBody(LIST_LIMIT_MAX),
+  offset: pagingBody(LIST_LIMIT_MAX).offset.describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
   ...keysetShape,
   last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
 }).superRefine((search, context) => {
