@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebServices } from '../shared/load-context.ts';
 import { isPageParam } from '../shared/schemas/text.ts';
 import type { AppConfig } from './config.ts';
@@ -18,7 +18,9 @@ import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.t
 import { createContentEvents } from './lib/content-events.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
+import { MAX_PATH_PARAM_LENGTH } from './lib/openapi.ts';
 import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
+import { strictValidatorCompiler } from './lib/strict-body.ts';
 import type { Redis } from './lib/redis.ts';
 import { openApiPlugin } from './modules/api-docs/plugin.ts';
 import { listPublishedFaqs } from './modules/faqs/service.ts';
@@ -100,12 +102,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: createRequestIdGenerator(config.trustProxy),
     bodyLimit: 256 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter may be as long as the longest one the document allows (a 200-character slug), percent-encoded
+    // (Fastify's default of 100 answered 404 for a valid 150-character slug).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH * 3 },
     // Fastify's 10 s default killed instances whose SSR build import was slow on a busy host (three starting at once).
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Unknown body fields are a 400 on every route (lib/strict-body.ts).
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = options.createMailer(app);

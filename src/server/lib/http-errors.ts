@@ -1,9 +1,15 @@
+/** One field's problem, as every 400 lists them in `details` (issue 25: one error shape). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 /** Errors a service throws to say what went wrong; the error handler maps them to `{ error }` + status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details?: unknown,
+    readonly details?: FieldError[],
     /** Headers the answer carries (Retry-After of a 429). */
     readonly headers?: Record<string, string>,
   ) {
@@ -12,7 +18,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details);
+export const badRequest = (message: string, details?: FieldError[]) => new HttpError(400, message, details);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

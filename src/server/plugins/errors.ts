@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { answerRouteMiss } from '../lib/api-route-miss.ts';
-import { HttpError } from '../lib/http-errors.ts';
+import { type FieldError, HttpError } from '../lib/http-errors.ts';
 
 // The database is away (stopped, restarting, unreachable): PostgreSQL's admin_shutdown, crash_shutdown and
 // cannot_connect_now, connection exceptions (class 08), and node-postgres's own connection failures.
@@ -19,6 +19,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** A failed validation's issues as `details: [{ field, message }]`; a strict schema's unknown fields one by one, named. */
+export function validationDetails(validation: ReadonlyArray<{ instancePath: string; keyword: string; params: unknown; message?: string }>): FieldError[] {
+  return validation.flatMap((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    // Nothing is silently dropped (decision 0028): each unknown field gets its own detail.
+    const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(unknown)) {
+      return unknown.map((key) => {
+        const name = field ? `${field}.${String(key)}` : String(key);
+        return { field: name, message: `Unknown field "${name}"` };
+      });
+    }
+    return [{ field, message: issue.message ?? 'Invalid value' }];
+  });
+}
+
 /**
  * The one error handler of the API (STYLE habit 3): every failure becomes `{ "error": "human text" }`
  * with the right status; 5xx details are logged with the request id and never sent.
@@ -27,10 +43,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => ({
-          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: issue.message ?? 'Invalid value',
-        }));
+        const details = validationDetails(error.validation);
         return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', details });
       }
       if (error instanceof HttpError) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIST_LIMIT_MAX, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { AuthUserSchema } from './auth.ts';
 import { safeString } from './text.ts';
+import { pagingQuery } from './paging.ts';
 
 /** Spec §5/§8: the captcha text, shown as a toast by the forms and sent by the server as a 400. */
 export const CAPTCHA_REQUIRED_MESSAGE = 'Please complete the CAPTCHA verification';
@@ -130,8 +131,7 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export const ListUsersQuerySchema = z.object({
   search: safeString('Search').trim().max(254).optional().describe('Part of an e-mail address or username, any case'),
   status: z.enum(USER_STATUS_FILTERS).optional().describe('pending: not yet approved; approved: approved'),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pagingQuery(LIST_LIMIT_MAX),
 });
 /** What the server reads, defaults applied. */
 export type ListUsersParams = z.output<typeof ListUsersQuerySchema>;

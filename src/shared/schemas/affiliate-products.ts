@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './text.ts';
+import { writeBody } from './wire.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * Affiliate products (spec §3, issue 12): name and affiliate link required; price and commission rate are
- * decimals carried as strings ("19.99", "12.50"), never floats; active by default (spec §4 isActive). Input
- * fields are snake_case, answers camelCase.
+ * decimals carried as strings ("19.99", "12.50"), never floats; active by default (spec §4 isActive). Written
+ * under the names it is read with (camelCase), the form's snake_case names accepted as aliases (decision 0027).
  */
 export const AFFILIATE_TEXTS = {
   nameRequired: 'Name is required',
@@ -69,11 +71,11 @@ const productFields = {
 };
 
 /** `POST /api/affiliate-products` (admin). */
-export const CreateAffiliateProductSchema = z.object({ ...productFields, is_active: productFields.is_active.default(true) });
+export const CreateAffiliateProductSchema = writeBody({ ...productFields, is_active: productFields.is_active.default(true) });
 export type CreateAffiliateProduct = z.input<typeof CreateAffiliateProductSchema>;
 
 /** `PATCH /api/affiliate-products/{id}` (admin). */
-export const UpdateAffiliateProductSchema = z.object({
+export const UpdateAffiliateProductSchema = writeBody({
   ...productFields,
   name: productFields.name.optional(),
   affiliate_link: productFields.affiliate_link.optional(),
@@ -118,8 +120,7 @@ export type PublicAffiliateProduct = z.infer<typeof PublicAffiliateProductSchema
 export const AffiliateProductListQuerySchema = z.object({
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   active: z.enum(['true', 'false'], { error: 'Active must be true or false' }).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
-  offset: z.coerce.number({ error: 'Offset must be a number' }).int().min(0).max(1_000_000).default(0),
+  ...pagingQuery(20),
 });
 export type AffiliateProductListQuery = z.input<typeof AffiliateProductListQuerySchema>;
 

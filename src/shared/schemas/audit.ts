@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * The audit log's one vocabulary: an action is `entity.verb`, snake_case on both sides (`banner.create`,
@@ -50,8 +51,7 @@ export const AuditLogQuerySchema = z
     entity: AuditEntitySchema.optional(),
     from: isoDateTime('From').optional(),
     to: isoDateTime('To').optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...pagingQuery(50),
   })
   .refine((value) => !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to), {
     message: 'From must be before To',

@@ -68,6 +68,8 @@ export const CreateBannerSchema = z
     textColor: bannerFields.textColor.default(BANNER_DEFAULT_TEXT),
     isActive: bannerFields.isActive.default(true),
     isCloseable: bannerFields.isCloseable.default(true),
+    // Optional for the document too (a preprocess alone reads as required); the column's default is 0.
+    displayOrder: bannerFields.displayOrder.optional(),
   })
   .refine(endAfterStart, { message: END_BEFORE_START_ERROR, path: ['endDate'] })
   .transform((banner) => ({ ...banner, backgroundColor: banner.backgroundColor ?? BANNER_TYPE_COLORS[banner.type] }));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
+import { nestedWriteBody, writeBody } from './wire.ts';
+import { pagingQuery } from './paging.ts';
 
 /** A published post as the public blog lists it (no drafts, no admin fields). */
 export const PublicBlogPostSummarySchema = z.object({
@@ -93,19 +95,6 @@ export function blogPostStatus(post: { isPublished: boolean; publishedAt: string
 export function estimateReadTime(markdown: string): number {
   const words = markdown.trim().split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / BLOG_WORDS_PER_MINUTE));
-}
-
-const camelToSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** Accept camelCase aliases of snake_case form fields (`authorName` → `author_name`); snake_case wins. */
-export function snakeCaseKeys(value: unknown): unknown {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    const snake = camelToSnake(key);
-    if (snake === key || !(snake in value)) out[snake] = field;
-  }
-  return out;
 }
 
 const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -209,43 +198,37 @@ const postFields = {
  * `POST /api/blog-posts` (admin). Defaults: author 'JotIt Team', draft, not featured, no tags, read time
  * estimated from the content. Published without `published_at` → now; published with a future date → scheduled.
  */
-export const CreateBlogPostSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    ...postFields,
-    author_name: postFields.author_name.default(BLOG_DEFAULT_AUTHOR),
-    tags: postFields.tags.default([]),
-    read_time_minutes: postFields.read_time_minutes.optional(),
-    is_published: postFields.is_published.default(false),
-    is_featured: postFields.is_featured.default(false),
-  }),
-);
+export const CreateBlogPostSchema = writeBody({
+  ...postFields,
+  author_name: postFields.author_name.default(BLOG_DEFAULT_AUTHOR),
+  tags: postFields.tags.default([]),
+  read_time_minutes: postFields.read_time_minutes.optional(),
+  is_published: postFields.is_published.default(false),
+  is_featured: postFields.is_featured.default(false),
+});
 export type CreateBlogPost = z.input<typeof CreateBlogPostSchema>;
 export type CreateBlogPostInput = z.output<typeof CreateBlogPostSchema>;
 
 /** `PATCH /api/blog-posts/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
-export const UpdateBlogPostSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    title: postFields.title.optional(),
-    slug: postFields.slug,
-    excerpt: postFields.excerpt,
-    content: postFields.content.optional(),
-    featured_image_url: postFields.featured_image_url,
-    meta_title: postFields.meta_title,
-    meta_description: postFields.meta_description,
-    meta_keywords: postFields.meta_keywords,
-    author_name: postFields.author_name.optional(),
-    author_bio: postFields.author_bio,
-    author_avatar_url: postFields.author_avatar_url,
-    category: postFields.category.optional(),
-    tags: postFields.tags.optional(),
-    read_time_minutes: postFields.read_time_minutes.optional(),
-    is_published: postFields.is_published.optional(),
-    is_featured: postFields.is_featured.optional(),
-    published_at: postFields.published_at,
-  }),
-);
+export const UpdateBlogPostSchema = writeBody({
+  title: postFields.title.optional(),
+  slug: postFields.slug,
+  excerpt: postFields.excerpt,
+  content: postFields.content.optional(),
+  featured_image_url: postFields.featured_image_url,
+  meta_title: postFields.meta_title,
+  meta_description: postFields.meta_description,
+  meta_keywords: postFields.meta_keywords,
+  author_name: postFields.author_name.optional(),
+  author_bio: postFields.author_bio,
+  author_avatar_url: postFields.author_avatar_url,
+  category: postFields.category.optional(),
+  tags: postFields.tags.optional(),
+  read_time_minutes: postFields.read_time_minutes.optional(),
+  is_published: postFields.is_published.optional(),
+  is_featured: postFields.is_featured.optional(),
+  published_at: postFields.published_at,
+});
 export type UpdateBlogPost = z.input<typeof UpdateBlogPostSchema>;
 export type UpdateBlogPostInput = z.output<typeof UpdateBlogPostSchema>;
 
@@ -286,7 +269,7 @@ export const AdminBlogPostDetailSchema = AdminBlogPostSchema.extend({
 export type AdminBlogPostDetail = z.infer<typeof AdminBlogPostDetailSchema>;
 
 /**
- * `GET /api/blog-posts` query. Anonymous / non-admin: published posts only (status ignored). Admin: every post,
+ * `GET /api/blog-posts` query. Anonymous / non-admin: published posts only (a status other than published is 401/403). Admin: every post,
  * optionally filtered by status. `q` searches title, excerpt and slug; category = name or slug; tag = name.
  * Newest first (published date, else creation date).
  */
@@ -295,8 +278,7 @@ export const BlogPostListQuerySchema = z.object({
   status: z.enum(BLOG_POST_STATUSES, { error: 'Status must be one of draft, scheduled, published' }).optional(),
   category: safeString('Category').trim().max(100).optional(),
   tag: safeString('Tag').trim().max(50).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
-  offset: z.coerce.number({ error: 'Offset must be a number' }).int().min(0).max(1_000_000).default(0),
+  ...pagingQuery(20),
 });
 export type BlogPostListQuery = z.input<typeof BlogPostListQuerySchema>;
 
@@ -322,27 +304,21 @@ const hexColor = z.preprocess(
 );
 
 /** `POST /api/blog-categories` (admin). Slug generated from the name when blank. */
-export const CreateBlogCategorySchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    name: requiredField('Name', 'Name is required', 100),
-    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
-    description: nullableText('Description', 500),
-    color: hexColor,
-  }),
-);
+export const CreateBlogCategorySchema = writeBody({
+  name: requiredField('Name', 'Name is required', 100),
+  slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+  description: nullableText('Description', 500),
+  color: hexColor,
+});
 export type CreateBlogCategory = z.input<typeof CreateBlogCategorySchema>;
 
 /** `PATCH /api/blog-categories/{id}` (admin). Renaming updates the posts' category too. */
-export const UpdateBlogCategorySchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    name: requiredField('Name', 'Name is required', 100).optional(),
-    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
-    description: nullableText('Description', 500),
-    color: hexColor,
-  }),
-);
+export const UpdateBlogCategorySchema = writeBody({
+  name: requiredField('Name', 'Name is required', 100).optional(),
+  slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+  description: nullableText('Description', 500),
+  color: hexColor,
+});
 export type UpdateBlogCategory = z.input<typeof UpdateBlogCategorySchema>;
 
 // --- tags ------------------------------------------------------------------------------------------------------
@@ -358,13 +334,10 @@ export const BlogTagSchema = z.object({
 export type BlogTag = z.infer<typeof BlogTagSchema>;
 
 /** `POST /api/blog-tags`, `PATCH /api/blog-tags/{id}` (admin; a rename renames the tag in every post). */
-export const BlogTagInputSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    name: requiredField('Name', 'Name is required', 50).refine((v) => !v.includes(','), 'A tag cannot contain a comma'),
-    slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
-  }),
-);
+export const BlogTagInputSchema = writeBody({
+  name: requiredField('Name', 'Name is required', 50).refine((v) => !v.includes(','), 'A tag cannot contain a comma'),
+  slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
+});
 export type BlogTagInput = z.input<typeof BlogTagInputSchema>;
 
 // --- ads -------------------------------------------------------------------------------------------------------
@@ -387,34 +360,28 @@ const adFields = {
 };
 
 /** `POST /api/blog-ads` (admin). Defaults: type banner, position top, priority 1, active. */
-export const CreateBlogAdSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    ...adFields,
-    type: adFields.type.default('banner'),
-    is_active: adFields.is_active.default(true),
-    position: adFields.position.default('top'),
-    priority: adFields.priority.default(1),
-  }),
-);
+export const CreateBlogAdSchema = writeBody({
+  ...adFields,
+  type: adFields.type.default('banner'),
+  is_active: adFields.is_active.default(true),
+  position: adFields.position.default('top'),
+  priority: adFields.priority.default(1),
+});
 export type CreateBlogAd = z.input<typeof CreateBlogAdSchema>;
 
 /** `PATCH /api/blog-ads/{id}` (admin): partial ad fields. */
-export const UpdateBlogAdSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    name: adFields.name.optional(),
-    type: adFields.type.optional(),
-    content: adFields.content.optional(),
-    image_url: adFields.image_url,
-    target_url: adFields.target_url,
-    alt_text: adFields.alt_text,
-    is_active: adFields.is_active.optional(),
-    position: adFields.position.optional(),
-    priority: adFields.priority.optional(),
-    affiliate_product_id: adFields.affiliate_product_id,
-  }),
-);
+export const UpdateBlogAdSchema = writeBody({
+  name: adFields.name.optional(),
+  type: adFields.type.optional(),
+  content: adFields.content.optional(),
+  image_url: adFields.image_url,
+  target_url: adFields.target_url,
+  alt_text: adFields.alt_text,
+  is_active: adFields.is_active.optional(),
+  position: adFields.position.optional(),
+  priority: adFields.priority.optional(),
+  affiliate_product_id: adFields.affiliate_product_id,
+});
 export type UpdateBlogAd = z.input<typeof UpdateBlogAdSchema>;
 
 export const BlogAdSchema = z.object({
@@ -456,26 +423,20 @@ export const BlogPostAdLinkSchema = z.object({
 export type BlogPostAdLink = z.infer<typeof BlogPostAdLinkSchema>;
 
 /** `PUT /api/blog-posts/{id}/ads` (admin): replaces the post's ad links. Position defaults to middle. */
-export const SetBlogPostAdsSchema = z.object({
+export const SetBlogPostAdsSchema = writeBody({
   links: z
     .array(
-      z.preprocess(
-        snakeCaseKeys,
-        z.object({
-          ad_id: z.coerce.number({ error: 'Ad id must be a number' }).int().positive(),
-          position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }).default('middle'),
-        }),
-      ),
+      nestedWriteBody({
+        ad_id: z.coerce.number({ error: 'Ad id must be a number' }).int().positive(),
+        position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }).default('middle'),
+      }),
     )
     .max(20, 'At most 20 ads per post'),
 });
 export type SetBlogPostAds = z.input<typeof SetBlogPostAdsSchema>;
 
 /** `PUT /api/blog-posts/{id}/related` (admin): replaces the chosen related posts (in order, itself excluded). */
-export const SetRelatedPostsSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({ related_post_ids: z.array(z.uuid({ error: 'Related post ids must be post ids' })).max(10, 'At most 10 related posts') }),
-);
+export const SetRelatedPostsSchema = writeBody({ related_post_ids: z.array(z.uuid({ error: 'Related post ids must be post ids' })).max(10, 'At most 10 related posts') });
 export type SetRelatedPosts = z.input<typeof SetRelatedPostsSchema>;
 
 export const BlogRelatedLinkSchema = z.object({ id: z.number().int(), postId: z.string(), relatedPostId: z.string(), createdAt: z.string() });

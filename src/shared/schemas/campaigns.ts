@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './text.ts';
+import { writeBody } from './wire.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * Campaigns (spec §3 Campaign, issue 12): name and slug required (the slug is generated from the name when
- * empty), Markdown landing content served at /c/{slug}, active by default (spec §4 isActive). Input fields are
- * snake_case (as the blog's forms), answers camelCase.
+ * empty), Markdown landing content served at /c/{slug}, active by default (spec §4 isActive). Written under the
+ * names it is read with (camelCase), the form's snake_case names accepted as aliases (decision 0027).
  */
 export const CAMPAIGN_TEXTS = {
   nameRequired: 'Name is required',
@@ -39,11 +41,11 @@ const campaignFields = {
 };
 
 /** `POST /api/campaigns` (admin). */
-export const CreateCampaignSchema = z.object({ ...campaignFields, is_active: campaignFields.is_active.default(true) });
+export const CreateCampaignSchema = writeBody({ ...campaignFields, is_active: campaignFields.is_active.default(true) });
 export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
 
 /** `PATCH /api/campaigns/{id}` (admin): any of the fields; a null or blank slug is generated again from the name. */
-export const UpdateCampaignSchema = z.object({
+export const UpdateCampaignSchema = writeBody({
   name: campaignFields.name.optional(),
   slug: campaignFields.slug,
   description: campaignFields.description,
@@ -87,8 +89,7 @@ export type PublicCampaign = z.infer<typeof PublicCampaignSchema>;
 export const CampaignListQuerySchema = z.object({
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   active: z.enum(['true', 'false'], { error: 'Active must be true or false' }).optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1).max(100).default(20),
-  offset: z.coerce.number({ error: 'Offset must be a number' }).int().min(0).max(1_000_000).default(0),
+  ...pagingQuery(20),
 });
 export type CampaignListQuery = z.input<typeof CampaignListQuerySchema>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DisplayOrderSchema } from './banners.ts';
 import { safeString } from './text.ts';
+import { writeBody } from './wire.ts';
 
 /**
- * FAQs (spec §3 FAQ, §5: question and answer required). The API speaks the spec's snake_case form fields:
- * question, answer, display_order, is_published.
+ * FAQs (spec §3 FAQ, §5: question and answer required). Read and written under the entity's names (camelCase:
+ * displayOrder, isPublished), the spec's form fields display_order and is_published accepted as aliases (decision 0027).
  */
 const faqFields = {
   question: safeString('Question', { error: 'Question is required' })
@@ -20,11 +21,16 @@ const faqFields = {
 };
 
 /** `POST /api/faqs`: a new FAQ is published unless told otherwise (spec §4), order 0 by default. */
-export const CreateFaqSchema = z.object({ ...faqFields, is_published: faqFields.is_published.default(true) });
+export const CreateFaqSchema = writeBody({
+  ...faqFields,
+  // Optional for the document too (a preprocess alone reads as required); the column's default is 0.
+  display_order: DisplayOrderSchema.optional(),
+  is_published: faqFields.is_published.default(true),
+});
 export type CreateFaq = z.input<typeof CreateFaqSchema>;
 
 /** `PATCH /api/faqs/{id}`. */
-export const UpdateFaqSchema = z.object({
+export const UpdateFaqSchema = writeBody({
   question: faqFields.question.optional(),
   answer: faqFields.answer.optional(),
   display_order: DisplayOrderSchema.optional(),
@@ -38,16 +44,16 @@ export const FaqSchema = z.object({
   /** Markdown. */
   answer: z.string(),
   /** The answer rendered to sanitised HTML: in the published list (`?published=true`) only. */
-  answer_html: z.string().optional(),
-  display_order: z.number().int(),
-  is_published: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  answerHtml: z.string().optional(),
+  displayOrder: z.number().int(),
+  isPublished: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
 export type Faq = z.infer<typeof FaqSchema>;
 
 /** The public projection (`GET /api/faqs?published=true`, and the /help loader). */
-export const PublicFaqSchema = FaqSchema.pick({ id: true, question: true, answer: true }).extend({ answer_html: z.string() });
+export const PublicFaqSchema = FaqSchema.pick({ id: true, question: true, answer: true }).extend({ answerHtml: z.string() });
 export type PublicFaq = z.infer<typeof PublicFaqSchema>;
 
 /** `POST /api/faqs/reorder`: every FAQ id once, in the new order; display orders become 0, 1, 2 … */

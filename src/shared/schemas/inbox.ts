@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_LIMIT_MAX } from '../constants.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * The admin inbox (issue 10 §7): feedback and contact messages, read in the product. A message is named by its
@@ -16,8 +16,7 @@ export const InboxListQuerySchema = z.object({
   /** `inbox` (default): not archived; `archived`: archived only. */
   view: z.enum(INBOX_VIEWS).default('inbox'),
   type: InboxMessageTypeSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  ...pagingQuery(50),
 });
 export type InboxListParams = z.output<typeof InboxListQuerySchema>;
 export type InboxListQuery = Partial<InboxListParams>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOT_SEARCH_FIELDS, LIST_LIMIT_MAX, RECENT_JOTS_LIMIT } from '../constants.ts';
 import { isStorableText, safeString } from './text.ts';
+import { pagingBody, pagingQuery } from './paging.ts';
 
 /** Spec §5 / §8 texts, shared by the API and the tester's forms. */
 export const PAYLOAD_REQUIRED_MESSAGE = 'Encrypted payload is required';
@@ -29,7 +30,9 @@ const payloadField = z
   .describe('The encrypted jot, Base64 (see /docs/protocol for the format of each version)');
 
 /** Legacy `POST /jots` and v1 `POST /api/v1/jots`. An empty payload is refused by the service with its own text. */
-export const CreateLegacyJotSchema = z.object({
+// The jot bodies are the one exception to strict bodies (decision 0028): deployed desktop builds cannot be
+// changed, so a field they add is ignored, as the document says (additionalProperties: true).
+export const CreateLegacyJotSchema = z.looseObject({
   payload: payloadField,
   buildGuidName: z
     .string()
@@ -41,7 +44,7 @@ export const CreateLegacyJotSchema = z.object({
 export type CreateLegacyJot = z.infer<typeof CreateLegacyJotSchema>;
 
 /** v2 `POST /api/v2/jots`: the key id travels inside the envelope. */
-export const CreateV2JotSchema = z.object({ payload: payloadField });
+export const CreateV2JotSchema = z.looseObject({ payload: payloadField });
 export type CreateV2Jot = z.infer<typeof CreateV2JotSchema>;
 
 export const LegacyJotCreatedSchema = z.object({ id: z.number().int(), message: z.literal('Jot created') });
@@ -126,8 +129,7 @@ export const JotPageSchema = z.object({
 export type JotPage = z.infer<typeof JotPageSchema>;
 
 export const JotListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(RECENT_JOTS_LIMIT),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  ...pagingQuery(RECENT_JOTS_LIMIT),
   ...keysetShape,
   last: z.stringbool().optional().describe('`true`: the last (oldest) page, read from the other end of the index'),
 });
@@ -154,14 +156,8 @@ export const JotSearchSchema = z.object({
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
   appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
-  limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_MAX),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .max(10_000_000)
-    .default(0)
-    .describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
+  ...pagingBody(LIST_LIMIT_MAX),
+  offset: pagingBody(LIST_LIMIT_MAX).offset.describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
   ...keysetShape,
   last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
 }).superRefine((search, context) => {
@@ -194,6 +190,7 @@ export type TestJot = z.infer<typeof TestJotSchema>;
 
 export const TestJotResultSchema = z.union([
   z.object({ success: z.literal(true), jotResult: z.object({ id: z.number().int(), version: z.literal('v2'), timestamp: z.string() }) }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  // `details` as in every 400 of the API (issue 25): the fields, the unknown ones included.
+  z.object({ success: z.literal(false), error: z.string(), details: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
 ]);
 export type TestJotResult = z.infer<typeof TestJotResultSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * Leads (spec §3, §5) and the field helpers every public form of the marketing site shares
@@ -159,8 +160,7 @@ export type LeadFiltersInput = z.input<typeof LeadFiltersSchema>;
 export const LeadListQuerySchema = z
   .object({
     ...leadFiltersShape,
-    limit: z.coerce.number().int().min(1).max(LEAD_PAGE_SIZE_MAX).default(LEAD_PAGE_SIZE_MAX),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    ...pagingQuery(LEAD_PAGE_SIZE_MAX),
   })
   .refine(...datesInOrder);
 export type LeadListParams = z.output<typeof LeadListQuerySchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { BlogSlugSchema, snakeCaseKeys } from './blog.ts';
+import { BlogSlugSchema } from './blog.ts';
 import { safeString } from './text.ts';
+import { writeBody } from './wire.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * Pages (spec §3 Page; §4: isPublished, a new page is a draft by default), served at `/p/{slug}`. The API takes
@@ -31,20 +33,17 @@ const fields = {
 };
 
 /** `POST /api/pages` (admin). */
-export const CreatePageSchema = z.preprocess(snakeCaseKeys, z.object({ ...fields, is_published: fields.is_published.default(false) }));
+export const CreatePageSchema = writeBody({ ...fields, is_published: fields.is_published.default(false) });
 export type CreatePage = z.input<typeof CreatePageSchema>;
 
 /** `PATCH /api/pages/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
-export const UpdatePageSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    title: fields.title.optional(),
-    slug: fields.slug,
-    content: fields.content,
-    meta_description: fields.meta_description,
-    is_published: fields.is_published.optional(),
-  }),
-);
+export const UpdatePageSchema = writeBody({
+  title: fields.title.optional(),
+  slug: fields.slug,
+  content: fields.content,
+  meta_description: fields.meta_description,
+  is_published: fields.is_published.optional(),
+});
 export type UpdatePage = Record<string, unknown>;
 
 export const PageSchema = z.object({
@@ -71,8 +70,7 @@ export const PageListQuerySchema = z.object({
   /** `true`: published only (anyone). Absent or `false`: admins only. */
   published: z.enum(['true', 'false'], { error: 'Published must be true or false' }).optional(),
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(50),
-  offset: z.coerce.number({ error: 'Offset must be a number' }).int('Offset must be a whole number').min(0, 'Offset must be at least 0').max(1_000_000).default(0),
+  ...pagingQuery(20),
 });
 export type PageListQuery = z.input<typeof PageListQuerySchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isBlogUrl, snakeCaseKeys } from './blog.ts';
+import { isBlogUrl } from './blog.ts';
 import { safeString } from './text.ts';
+import { writeBody } from './wire.ts';
+import { pagingQuery } from './paging.ts';
 
 /**
  * Testimonials (spec §3 Testimonial; §4: isPublished, a new one is published by default). The API takes the
@@ -48,26 +50,20 @@ const fields = {
 };
 
 /** `POST /api/testimonials` (admin). */
-export const CreateTestimonialSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({ ...fields, is_featured: fields.is_featured.default(false), is_published: fields.is_published.default(true) }),
-);
+export const CreateTestimonialSchema = writeBody({ ...fields, is_featured: fields.is_featured.default(false), is_published: fields.is_published.default(true) });
 export type CreateTestimonial = z.input<typeof CreateTestimonialSchema>;
 
 /** `PATCH /api/testimonials/{id}` (admin): any of the fields. */
-export const UpdateTestimonialSchema = z.preprocess(
-  snakeCaseKeys,
-  z.object({
-    customer_name: fields.customer_name.optional(),
-    customer_title: fields.customer_title,
-    customer_company: fields.customer_company,
-    testimonial_text: fields.testimonial_text.optional(),
-    rating: fields.rating,
-    avatar_url: fields.avatar_url,
-    is_featured: fields.is_featured.optional(),
-    is_published: fields.is_published.optional(),
-  }),
-);
+export const UpdateTestimonialSchema = writeBody({
+  customer_name: fields.customer_name.optional(),
+  customer_title: fields.customer_title,
+  customer_company: fields.customer_company,
+  testimonial_text: fields.testimonial_text.optional(),
+  rating: fields.rating,
+  avatar_url: fields.avatar_url,
+  is_featured: fields.is_featured.optional(),
+  is_published: fields.is_published.optional(),
+});
 export type UpdateTestimonial = Record<string, unknown>;
 
 export const TestimonialSchema = z.object({
@@ -92,8 +88,7 @@ export const TestimonialListQuerySchema = z.object({
   /** `true`: published only (anyone). Absent or `false`: admins only. */
   published: z.enum(['true', 'false'], { error: 'Published must be true or false' }).optional(),
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(50),
-  offset: z.coerce.number({ error: 'Offset must be a number' }).int('Offset must be a whole number').min(0, 'Offset must be at least 0').max(1_000_000).default(0),
+  ...pagingQuery(50),
 });
 export type TestimonialListQuery = z.input<typeof TestimonialListQuerySchema>;
 

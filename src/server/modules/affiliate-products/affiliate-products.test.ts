@@ -59,7 +59,7 @@ describe(`affiliate products API on ${testDatabaseKind()}`, () => {
   const RATE = 'Commission rate must be a percentage like 12.5';
   it.each([
     [{ affiliate_link: LINK }, 'name', 'Name is required'],
-    [{ name: 'A' }, 'affiliate_link', 'Affiliate link is required'],
+    [{ name: 'A' }, 'affiliateLink', 'Affiliate link is required'], // a field nobody sent is named canonically (decision 0027)
     [{ name: 'A', affiliate_link: 'javascript:alert(1)' }, 'affiliate_link', 'Affiliate link must be a valid http(s) URL'],
     [{ name: 'A', affiliate_link: '//evil.example' }, 'affiliate_link', 'Affiliate link must be a valid http(s) URL'],
     [{ name: 'A', affiliate_link: 'not a url' }, 'affiliate_link', 'Affiliate link must be a valid http(s) URL'],

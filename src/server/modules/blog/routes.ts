@@ -61,8 +61,11 @@ export const blogRoutes = fp(
         schema: {
           tags: ['blog'],
           summary: 'Blog posts (public: live posts; admin: every post with its status)',
+          description:
+            '`status=draft` and `status=scheduled` are for admins: without an admin bearer they answer 401 (anonymous) ' +
+            'or 403, never a silently different list. `status=published` is allowed to anyone.',
           querystring: BlogPostListQuerySchema,
-          response: { 200: z.union([AdminBlogPostListSchema, PublicBlogPostListSchema]), ...errorResponses(400, 401) },
+          response: { 200: z.union([AdminBlogPostListSchema, PublicBlogPostListSchema]), ...errorResponses(400, 401, 403) },
         },
       },
       async (request, reply) => {
@@ -70,6 +73,8 @@ export const blogRoutes = fp(
           reply.header('Cache-Control', 'no-store');
           return blog.listPosts(request.query, true);
         }
+        // A filter the caller may not use is refused rather than ignored (issue 25).
+        if (request.query.status && request.query.status !== 'published') await app.requireAdmin(request);
         return blog.listPosts(request.query, false);
       },
     );

@@ -250,7 +250,7 @@ export class BlogService {
       .from(blogCategories)
       .where(or(sql`lower(${blogCategories.name}) = lower(${value})`, eq(blogCategories.slug, value.toLowerCase())))
       .limit(1);
-    if (!category) throw badRequest(BLOG_TEXTS.unknownCategory(value), { fieldErrors: { category: [BLOG_TEXTS.unknownCategory(value)] } });
+    if (!category) throw badRequest(BLOG_TEXTS.unknownCategory(value), [{ field: 'category', message: BLOG_TEXTS.unknownCategory(value) }]);
     return category.name;
   }
 
@@ -640,7 +640,7 @@ export class BlogService {
   private async assertProduct(db: Executor, id: number | null | undefined): Promise<void> {
     if (id === null || id === undefined) return;
     const [row] = await db.select({ id: affiliateProducts.id }).from(affiliateProducts).where(eq(affiliateProducts.id, id));
-    if (!row) throw badRequest('Affiliate product not found', { fieldErrors: { affiliate_product_id: ['Affiliate product not found'] } });
+    if (!row) throw badRequest('Affiliate product not found', [{ field: 'affiliate_product_id', message: 'Affiliate product not found' }]);
   }
 
   async createAd({ actor, meta, input }: RequestContext & { input: z.output<typeof CreateBlogAdSchema> }): Promise<BlogAd> {

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 
-type Faq = { id: number; question: string; answer: string; answer_html?: string; display_order: number; is_published: boolean };
+type Faq = { id: number; question: string; answer: string; answerHtml?: string; displayOrder: number; isPublished: boolean };
 
 describe(`FAQs on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
@@ -52,12 +52,12 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     expect(await create({ question: 'What is a jot?', answer: 'A short note.' })).toMatchObject({
       question: 'What is a jot?',
       answer: 'A short note.',
-      display_order: 0,
-      is_published: true,
+      displayOrder: 0,
+      isPublished: true,
     });
     expect(await create({ question: 'Hidden?', answer: 'Yes', is_published: false, display_order: 'x' })).toMatchObject({
-      is_published: false,
-      display_order: 0,
+      isPublished: false,
+      displayOrder: 0,
     });
   });
 
@@ -68,7 +68,7 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     expect(publicList.statusCode).toBe(200);
     expect(publicList.headers['cache-control']).toBe('public, max-age=60');
     const published = publicList.json<Faq[]>();
-    expect(published.every((faq) => faq.is_published)).toBe(true);
+    expect(published.every((faq) => faq.isPublished)).toBe(true);
     expect(published[0]?.id).toBe(early.id);
     expect(published.at(-1)?.id).toBe(late.id);
     expect(published.some((faq) => faq.question === 'Hidden?')).toBe(false);
@@ -91,7 +91,7 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     const faq = await create({ question: 'Q?', answer: 'A.' });
     const changed = await inject('PATCH', `/api/faqs/${faq.id}`, { answer: 'Better answer.', is_published: false, display_order: '3' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ question: 'Q?', answer: 'Better answer.', is_published: false, display_order: 3 });
+    expect(changed.json()).toMatchObject({ question: 'Q?', answer: 'Better answer.', isPublished: false, displayOrder: 3 });
     expect((await inject('PATCH', `/api/faqs/${faq.id}`, { question: '' })).json()).toMatchObject({ error: 'Question is required' });
     expect((await inject('DELETE', `/api/faqs/${faq.id}`)).statusCode).toBe(204);
     expect((await inject('DELETE', `/api/faqs/${faq.id}`)).json()).toEqual({ error: 'FAQ not found' });
@@ -136,10 +136,10 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
       expect(response.statusCode, response.body).toBe(200);
       const list = response.json<Faq[]>();
       expect(list.map((faq) => faq.id)).toEqual(ids);
-      expect(list.map((faq) => faq.display_order)).toEqual(ids.map((_, index) => index));
+      expect(list.map((faq) => faq.displayOrder)).toEqual(ids.map((_, index) => index));
       expect(await allIds()).toEqual(ids);
       const published = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
-      expect(published.map((faq) => faq.id)).toEqual(list.filter((faq) => faq.is_published).map((faq) => faq.id));
+      expect(published.map((faq) => faq.id)).toEqual(list.filter((faq) => faq.isPublished).map((faq) => faq.id));
       const audit = await testApp.database.sql.query<{ details: { ids: number[] } }>(
         `select details from audit_log where action = 'faq.reorder' order by id desc limit 1`,
       );
@@ -171,20 +171,20 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
     });
   });
 
-  it('renders Markdown answers to sanitised HTML in the published list (answer_html), not for admins', async () => {
+  it('renders Markdown answers to sanitised HTML in the published list (answerHtml), not for admins', async () => {
     const faq = await create({
       question: 'Markdown?',
       answer: 'Use **bold** and [links](https://example.com).\n\n<script>alert(1)</script><img src=x onerror="alert(1)">',
     });
     const published = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
-    const html = published.find((item) => item.id === faq.id)?.answer_html ?? '';
+    const html = published.find((item) => item.id === faq.id)?.answerHtml ?? '';
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<a href="https://example.com">links</a>');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('onerror');
     const changed = await inject('PATCH', `/api/faqs/${faq.id}`, { answer: 'Now *italic*' });
-    expect(changed.json()).not.toHaveProperty('answer_html');
+    expect(changed.json()).not.toHaveProperty('answerHtml');
     const again = (await testApp.app.inject({ method: 'GET', url: '/api/faqs?published=true' })).json<Faq[]>();
-    expect(again.find((item) => item.id === faq.id)?.answer_html).toContain('<em>italic</em>');
+    expect(again.find((item) => item.id === faq.id)?.answerHtml).toContain('<em>italic</em>');
   });
 });

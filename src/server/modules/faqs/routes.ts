@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateFaqSchema, FaqListQuerySchema, FaqSchema, ReorderFaqsSchema, UpdateFaqSchema } from '../../../shared/schemas/faqs.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
-import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { errorResponses, OPTIONAL_USER_SECURITY, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createFaq, deleteFaq, listFaqs, listPublishedFaqsWithHtml, reorderFaqs, updateFaq } from './service.ts';
 
@@ -25,7 +25,8 @@ export async function faqRoutes(instance: FastifyInstance) {
         description:
           '`published=true`: the published FAQs, for anyone. Without it (every FAQ) or with `published=false` ' +
           '(drafts only): admins only. In display order. Answers are Markdown; the published list adds ' +
-          '`answer_html`, the answer rendered to sanitised HTML.',
+          '`answerHtml`, the answer rendered to sanitised HTML.',
+        security: OPTIONAL_USER_SECURITY,
         querystring: FaqListQuerySchema,
         response: { 200: z.array(FaqSchema), 304: z.null().describe('Not modified'), ...errorResponses(400, 401, 403) },
       },

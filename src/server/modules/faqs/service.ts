@@ -18,10 +18,10 @@ function toFaq(row: FaqRow): Faq {
     id: row.id,
     question: row.question,
     answer: row.answer,
-    display_order: row.displayOrder,
-    is_published: row.isPublished,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    displayOrder: row.displayOrder,
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -58,13 +58,13 @@ export async function listPublishedFaqs(db: Database): Promise<PublicFaq[]> {
     .from(faqs)
     .where(eq(faqs.isPublished, true))
     .orderBy(...inDisplayOrder);
-  return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, answer_html: answerHtml(row) }));
+  return rows.map((row) => ({ id: row.id, question: row.question, answer: row.answer, answerHtml: answerHtml(row) }));
 }
 
-/** The published list in the admin shape plus `answer_html` (the public API answers with this). */
+/** The published list in the admin shape plus `answerHtml` (the public API answers with this). */
 export async function listPublishedFaqsWithHtml(db: Database): Promise<Faq[]> {
   const rows = await db.select().from(faqs).where(eq(faqs.isPublished, true)).orderBy(...inDisplayOrder);
-  return rows.map((row) => ({ ...toFaq(row), answer_html: answerHtml(row) }));
+  return rows.map((row) => ({ ...toFaq(row), answerHtml: answerHtml(row) }));
 }
 
 export const REORDER_STALE_ERROR = 'The FAQ list has changed; reload and try again';

@@ -26,6 +26,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
 import { CLIENT_SECURITY, errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { validationDetails } from '../../plugins/errors.ts';
 import { openGeoIpDatabase } from './geoip.ts';
 import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
 import { CLOUDFLARE_LOCATION_HEADERS, createLocationResolver, type GeoIpLookup, type LocationHeaderNames } from './location.ts';
@@ -269,8 +270,10 @@ export const jotRoutes = fp(
       async (request, reply) => {
         const parsed = TestJotSchema.safeParse(request.body);
         if (request.validationError || !parsed.success) {
-          const error = parsed.success ? 'Invalid request' : (parsed.error.issues[0]?.message ?? 'Invalid request');
-          return reply.status(400).send({ success: false as const, error });
+          // The validator's issues come first: they include the unknown fields (lib/strict-body.ts).
+          const details = request.validationError?.validation ? validationDetails(request.validationError.validation as never) : [];
+          const error = details[0]?.message ?? (parsed.success ? 'Invalid request' : (parsed.error.issues[0]?.message ?? 'Invalid request'));
+          return reply.status(400).send({ success: false as const, error, ...(details.length > 0 ? { details } : {}) });
         }
         const { content, buildGuidName } = parsed.data;
         const key = await keyring.find(buildGuidName);

@@ -16,6 +16,8 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/openapi.ts';
 import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import type { FeedSnapshot } from './feed.ts';
 import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
@@ -75,6 +77,8 @@ export const jotStreamRoutes = fp(
           description:
             'A `text/event-stream` of `jots` events, `{"count":N,"latest":PublicJot|null}`, on connect and whenever jots are ' +
             `committed on any instance; a comment line every ${Math.round(heartbeatMs / 1000)} s. At most ${maxPerIp} open streams per address (429 beyond).`,
+          produces: ['text/event-stream'],
+          response: { 200: z.string().describe('The event stream'), ...errorResponses(429) },
         },
       },
       async (request, reply) => {

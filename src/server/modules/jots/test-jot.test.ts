@@ -56,7 +56,10 @@ describe(`test jots and the API reference on ${testDatabaseKind()}`, () => {
     for (const [payload, error] of cases) {
       const response = await testJot(payload, user.headers);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error });
+      // The tester's shape, with the API's field details (issue 25).
+      const body = response.json<{ success: boolean; error: string; details?: Array<{ message: string }> }>();
+      expect(body).toMatchObject({ success: false, error });
+      expect(body.details?.[0]?.message ?? error).toBe(error);
     }
     expect(await rowCount(app)).toBe(rows);
   });

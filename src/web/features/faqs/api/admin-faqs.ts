@@ -55,7 +55,7 @@ export function useReorderFaqs() {
           adminFaqsQueryKey,
           ids.flatMap((id, index) => {
             const faq = byId.get(id);
-            return faq ? [{ ...faq, display_order: index }] : [];
+            return faq ? [{ ...faq, displayOrder: index }] : [];
           }),
         );
       }

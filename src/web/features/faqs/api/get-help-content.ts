@@ -10,7 +10,7 @@ export interface HelpContent {
 /** `GET /api/faqs?published=true` (spec §7). */
 export async function getPublishedFaqs(): Promise<PublicFaq[]> {
   const faqs = await apiRequest<Faq[]>('/api/faqs?published=true');
-  return faqs.map(({ id, question, answer, answer_html }) => ({ id, question, answer, answer_html: answer_html ?? '' }));
+  return faqs.map(({ id, question, answer, answerHtml }) => ({ id, question, answer, answerHtml: answerHtml ?? '' }));
 }
 
 /** `GET /api/help-config`: the tutorial video, or null. */

@@ -21,7 +21,7 @@ const preview = answerPreview;
 export function FaqManagement() {
   const faqsQuery = useFaqs();
   const faqs = faqsQuery.data ?? [];
-  const nextOrder = faqs.length === 0 ? 0 : Math.max(...faqs.map((faq) => faq.display_order)) + 1;
+  const nextOrder = faqs.length === 0 ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
   return (
     <>
       {/* Remounted once the list is in, so a new question goes last unless the admin picks an order. */}
@@ -164,7 +164,7 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
   );
   const publishSwitch = (faq: Faq) => (
     <Switch
-      checked={faq.is_published}
+      checked={faq.isPublished}
       onCheckedChange={(checked) => togglePublished(faq, checked)}
       aria-label={`Published: ${faq.question}`}
       disabled={updateFaq.isPending && updateFaq.variables?.id === faq.id}
@@ -205,7 +205,7 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
             <div className="flex items-center justify-between gap-3">
               <span className="flex items-center gap-2">
                 {publishSwitch(faq)}
-                <Badge variant={faq.is_published ? 'success' : 'secondary'}>{faq.is_published ? 'Published' : 'Draft'}</Badge>
+                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>{faq.isPublished ? 'Published' : 'Draft'}</Badge>
               </span>
               {actions(faq, index)}
             </div>
@@ -287,7 +287,7 @@ function EditFaqDialog({ faq, onOpenChange }: { faq: Faq | null; onOpenChange(op
 
 function EditFaqForm({ faq, onDone }: { faq: Faq; onDone(): void }) {
   const updateFaq = useUpdateFaq();
-  const form = useFaqForm({ question: faq.question, answer: faq.answer, display_order: String(faq.display_order), is_published: faq.is_published });
+  const form = useFaqForm({ question: faq.question, answer: faq.answer, display_order: String(faq.displayOrder), is_published: faq.isPublished });
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
