@@ -66,7 +66,8 @@ export const uploadRoutes = fp(
       if (stored) {
         reply.header('ETag', stored.etag);
         if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();
-        return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.data.length).send(stored.data);
+        // Streamed a slice at a time: never the whole image in memory (issue 23 §1).
+        return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.size).send(stored.open());
       }
       // Written under DATA_DIR/uploads by a version before decision 0017.
       const file = path.join(uploadsDir(config.dataDir), name);

@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { BLOG_TEXTS, BLOG_UPLOAD_TYPES, type UploadResult } from '../../../shared/schemas/blog.ts';
 import { badRequest } from '../../lib/http-errors.ts';
@@ -48,16 +49,39 @@ export async function storeUpload(
 
 export interface StoredUpload {
   contentType: string;
-  data: Buffer;
+  size: number;
   /** Strong validator: the content's SHA-256. */
   etag: string;
+  /** The bytes, read from the database a slice at a time as the answer is sent. */
+  open(): Readable;
 }
 
-/** An upload by name, from the database. */
+/**
+ * Slices of this size: a driver turns bytea into hex text and back, so reading a 5 MB image whole cost about 20 MB
+ * of heap per request, and a few concurrent reads of a large image could exhaust the 192 MB heap (issue 23 §1).
+ */
+export const UPLOAD_READ_SLICE_BYTES = 256 * 1024;
+
+/** An upload by name, from the database: its description now, its bytes when `open()` is read. */
 export async function findUpload(db: Database, name: string): Promise<StoredUpload | null> {
   const [row] = await db
-    .select({ contentType: uploads.contentType, data: uploads.data, sha256: uploads.sha256 })
+    .select({ contentType: uploads.contentType, sha256: uploads.sha256, size: sql<number>`octet_length(${uploads.data})`.mapWith(Number) })
     .from(uploads)
     .where(eq(uploads.name, name));
-  return row ? { contentType: row.contentType, data: row.data, etag: `"${row.sha256}"` } : null;
+  if (!row) return null;
+  async function* slices() {
+    for (let offset = 0; offset < row!.size; offset += UPLOAD_READ_SLICE_BYTES) {
+      const [slice] = await db
+        .select({
+          bytes: sql<Buffer>`substring(${uploads.data} from ${offset + 1} for ${UPLOAD_READ_SLICE_BYTES})`.mapWith((value: Buffer | Uint8Array) =>
+            Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+          ),
+        })
+        .from(uploads)
+        .where(eq(uploads.name, name));
+      if (!slice) throw new Error('The upload was removed while it was being sent');
+      yield slice.bytes;
+    }
+  }
+  return { contentType: row.contentType, size: row.size, etag: `"${row.sha256}"`, open: () => Readable.from(slices()) };
 }

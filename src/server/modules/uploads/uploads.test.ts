@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { UPLOAD_READ_SLICE_BYTES } from './service.ts';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -87,6 +89,21 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
     expect(response.json()).toEqual({ error: 'The file is larger than 5 MB' });
     const none = await testApp.app.inject({ method: 'POST', url: '/api/uploads', payload: { a: 1 }, headers: admin.headers });
     expect(none.statusCode).toBe(400);
+  });
+
+  it('serves a large upload byte for byte, read from the database a slice at a time', async () => {
+    const image = Buffer.concat([PNG, randomBytes(2 * UPLOAD_READ_SLICE_BYTES + 1234)]);
+    const stored = await upload('large.png', image);
+    expect(stored.statusCode).toBe(201);
+    const { url } = stored.json<{ url: string }>();
+    const served = await testApp.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-length']).toBe(String(image.length));
+    expect(served.rawPayload.equals(image)).toBe(true);
+    const head = await testApp.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(image.length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('serves nothing but stored upload names', async () => {
