@@ -3,7 +3,7 @@
  * penetration test measured 17.3–19.8 ms (registered) against 20.4–24.3 ms (new) over 150 interleaved pairs.
  * Here: 100 interleaved pairs through HTTP (`app.inject`), compared pair by pair, so a busy moment of the shared
  * machine hits both kinds alike. On the code before the fix: median registered − new −3.7 ms, registered slower in
- * 13 of 100 pairs (both checks below fail); after: within ±0.6 ms, 41–51 of 100.
+ * 13 of 100 pairs (both checks below fail); after: within ±2 ms, 41–57 of 100, also with the machine at load 17.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
@@ -11,27 +11,32 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser } from '../../../../tests/fixtures/users.ts';
 
-const PAIRS = 100;
-// Above the work of either path on an idle machine (20–40 ms); on a loaded one the work may exceed it, and then the
-// equal work of both paths has to hold the line (it does: 0.5 ms apart at a median of 87 ms on PostgreSQL).
-const MIN_MS = 70;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const PAIRS = 100;
+const WARM_UP = 6;
+/**
+ * The minimum answer time for the run: as in production (300 ms), it must lie above the work of either path, which
+ * is 20–40 ms on an idle machine but 60–150 ms on a shared one running other test files. So it is twice the
+ * median of a few warm-up sign-ups, within [70, 150] ms: the run measures the product's guarantee, not the load.
+ */
+const minimumFor = (warmUp: number[]) => Math.min(150, Math.max(70, Math.ceil(median(warmUp) * 2)));
 
 describe(`sign-up timing on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SIGN_UP_MIN_MS: String(MIN_MS), LOG_LEVEL: 'warn' });
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SIGN_UP_MIN_MS: '0', LOG_LEVEL: 'warn' });
   });
   afterAll(() => testApp?.close());
 
-  it('answers a registered and a new address in the same time, never before the fixed minimum', { timeout: 60_000 }, async () => {
+  it('answers a registered and a new address in the same time, never before the fixed minimum', { timeout: 90_000 }, async () => {
     const { app } = testApp;
     const confirmed = await createTestUser(app);
     const unconfirmed = await createTestUser(app, { confirmed: false });
     let sequence = 0;
     // Solved beforehand, so the timed loop is sign-ups only.
-    const captchas = await Promise.all(Array.from({ length: 2 * PAIRS + 2 }, () => solveCaptcha(app)));
+    const captchas = await Promise.all(Array.from({ length: 2 * PAIRS + 2 * WARM_UP }, () => solveCaptcha(app)));
     const time = async (email: string) => {
       const captcha = captchas.pop()!;
       const started = performance.now();
@@ -41,8 +46,10 @@ describe(`sign-up timing on ${testDatabaseKind()}`, () => {
       return elapsed;
     };
     const fresh = () => time(`newcomer.${Date.now()}.${(sequence += 1)}@example.com`);
-    await fresh();
-    await time(confirmed.email);
+    const warmUp: number[] = [];
+    for (let n = 0; n < WARM_UP; n++) warmUp.push(await fresh(), await time(n % 2 ? confirmed.email : unconfirmed.email));
+    const minimum = minimumFor(warmUp);
+    app.services.config.signUpMinMs = minimum;
     const differences: number[] = [];
     const all: number[] = [];
     for (let pair = 0; pair < PAIRS; pair += 1) {
@@ -62,9 +69,10 @@ describe(`sign-up timing on ${testDatabaseKind()}`, () => {
     }
     const gap = median(differences);
     const slower = differences.filter((difference) => difference > 0).length;
-    const summary = `median registered − new: ${gap.toFixed(2)} ms; median ${median(all).toFixed(1)} ms; registered slower in ${slower}/${PAIRS} pairs; fastest ${Math.min(...all).toFixed(1)} ms`;
-    expect(Math.min(...all), summary).toBeGreaterThanOrEqual(MIN_MS - 1);
-    expect(Math.abs(gap), summary).toBeLessThan(1.5);
+    const summary = `minimum ${minimum} ms; median registered − new: ${gap.toFixed(2)} ms; median ${median(all).toFixed(1)} ms; registered slower in ${slower}/${PAIRS} pairs; fastest ${Math.min(...all).toFixed(1)} ms`;
+    expect(Math.min(...all), summary).toBeGreaterThanOrEqual(minimum - 1);
+    // Before the fix −3.7 ms; under heavy load the fixed code's medians wander within ±2 ms of zero.
+    expect(Math.abs(gap), summary).toBeLessThan(2.5);
     // A coin toss: 50 ± 15 of 100 holds unless one kind is systematically faster.
     expect(slower, summary).toBeGreaterThan(35);
     expect(slower, summary).toBeLessThan(65);
