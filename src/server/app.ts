@@ -32,6 +32,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { createUnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
 import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     queue: options.queue,
     mailer,
+    mailBrand: { publicUrl: config.publicUrl, ...(config.mailPostalAddress ? { postalAddress: config.mailPostalAddress } : {}) },
+    unsubscribeLinks: createUnsubscribeLinks(config.jwtSecret, config.publicUrl),
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed'), bus),
     now: () => new Date(),
   };

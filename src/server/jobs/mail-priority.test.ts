@@ -98,7 +98,7 @@ describe('mail queues', () => {
     const post = async (payload: Record<string, string>) =>
       app.app.inject({ method: 'POST', url: '/api/leads', payload: { ...payload, captcha: await solveCaptcha(app.app) } });
     for (let index = 0; index < 5; index += 1) {
-      const response = await post({ firstName: `Repeat${index}`, email: index % 2 ? 'REPEAT@example.com' : 'repeat@example.com' });
+      const response = await post({ firstName: `Repeat ${'ABCDE'[index]}`, email: index % 2 ? 'REPEAT@example.com' : 'repeat@example.com' });
       expect(response.statusCode).toBe(200);
     }
     expect((await post({ firstName: 'Sentinel', email: 'sentinel@example.com' })).statusCode).toBe(200);
@@ -110,7 +110,7 @@ describe('mail queues', () => {
     // The lead itself is still kept current: one row, the latest first name.
     const rows = await app.database.db.select().from(leads).where(eq(leads.email, 'repeat@example.com'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.firstName).toBe('Repeat4');
+    expect(rows[0]!.firstName).toBe('Repeat E');
     const entries = await app.database.db
       .select()
       .from(auditLog)

@@ -6,6 +6,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser } from '../../../../tests/fixtures/users.ts';
+import { LEAD_FIRST_NAME_ERROR } from '../../../shared/schemas/leads.ts';
 import { leads } from '../../db/schema.ts';
 import { enqueueKitSync, KIT_SYNC_JOB } from '../../jobs/kit.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -74,6 +75,11 @@ describe(`leads on ${testDatabaseKind()}`, () => {
     it.each([
       [{ email: 'ada@example.com' }, 'First name is required'],
       [{ email: 'ada@example.com', firstName: '   ' }, 'First name is required'],
+      // Issue 24: the first name is echoed in our mail, so it is a plain name or nothing.
+      [{ email: 'ada@example.com', firstName: 'Your account is locked. Call +1 555 0100 now' }, LEAD_FIRST_NAME_ERROR],
+      [{ email: 'ada@example.com', firstName: 'Ada https://evil.example' }, LEAD_FIRST_NAME_ERROR],
+      [{ email: 'ada@example.com', firstName: 'ada@evil.example' }, LEAD_FIRST_NAME_ERROR],
+      [{ email: 'ada@example.com', firstName: 'A'.repeat(51) }, LEAD_FIRST_NAME_ERROR],
       [{ firstName: 'Ada' }, 'Valid email is required'],
       [{ firstName: 'Ada', email: '' }, 'Valid email is required'],
       [{ firstName: 'Ada', email: 'not-an-email' }, 'Valid email is required'],

@@ -226,6 +226,12 @@ function Dashboard() {
               ) : statsQuery.isPending ? (
                 <Skeleton className="h-8 w-24" aria-hidden="true" />
               ) : null}
+              {stats && (
+                <span className="text-sm text-muted-foreground" data-testid="invitations-hourly-cap">
+                  {number(stats.invitations.lastHour)} of {number(stats.invitations.hourlyCap)} allowed in the last hour
+                  {stats.invitations.lastHour >= stats.invitations.hourlyCap ? ' — the cap is reached; new invitations wait.' : '.'}
+                </span>
+              )}
               <span className="text-sm text-muted-foreground">Counted per day; the addresses are not listed.</span>
             </span>
           </div>
