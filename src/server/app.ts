@@ -32,6 +32,7 @@ import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
+import { suppressionStatus } from './modules/unsubscribe/service.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
 import { listPublishedTestimonials } from './modules/testimonials/service.ts';
@@ -163,6 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
       getPage: (slug) => getPublishedPage(db, slug),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
+      getUnsubscribeStatus: async (token) => {
+        const found = app.services.unsubscribeLinks.verify(token);
+        return found ? suppressionStatus(db, found.email, found.scope) : null;
+      },
+      isConfirmationToken: (token) => app.services.unsubscribeLinks.verifyConfirm(token) !== null,
     };
     const pageCache = new PageCache({
       events: app.services.contentEvents,

@@ -6,6 +6,8 @@ export default [
   route('login', 'routes/login.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('confirm-email', 'routes/confirm-email.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
+  route('confirm-subscription', 'routes/confirm-subscription.tsx'),
   route('overview', 'routes/overview.tsx'),
   route('api-tester', 'routes/api-tester.tsx'),
   route('contact', 'routes/contact.tsx'),

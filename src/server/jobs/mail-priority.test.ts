@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts
 import { createTestUser } from '../../../tests/fixtures/users.ts';
 import { auditLog, leads } from '../db/schema.ts';
 import { RESET_SUBJECT } from '../modules/auth/emails.ts';
-import { captureLead, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
+import { captureLead, leadDependencies, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
 import { startMailWorker } from './mail.ts';
 
 const DOWNLOAD_SUBJECT = 'Your JotIt download link';
@@ -34,8 +34,7 @@ describe('mail queues', () => {
   }
 
   function leadDeps(app: TestApp): LeadDependencies {
-    const { database, mailer, queue, config } = app.app.services;
-    return { db: database.db, mailer, queue, config };
+    return leadDependencies(app.app.services);
   }
 
   /** Resolves at the moment the `count`-th matching e-mail arrives (the SMTP fixture wakes waiters on arrival). */

@@ -35,6 +35,7 @@ import { leadRoutes } from './leads/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { testimonialRoutes } from './testimonials/routes.ts';
+import { unsubscribeRoutes } from './unsubscribe/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -66,6 +67,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(feedbackRoutes);
   await app.register(invitationRoutes);
   await app.register(contactRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(seoRoutes);
   // blog CMS (issue 11)
   await app.register(blogRoutes);

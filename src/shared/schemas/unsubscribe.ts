@@ -29,7 +29,7 @@ export const UnsubscribeQuerySchema = z.object({ t: token.optional() });
  */
 export const UnsubscribePostSchema = z.object({
   'List-Unsubscribe': z.literal('One-Click', { error: "List-Unsubscribe must be 'One-Click'" }).optional(),
-  action: z.enum(['unsubscribe', 'resubscribe'], { error: "action must be 'unsubscribe' or 'resubscribe'" }).optional(),
+  action: z.enum(['unsubscribe', 'resubscribe', 'confirm'], { error: "action must be 'unsubscribe', 'resubscribe' or 'confirm'" }).optional(),
   t: token.optional(),
 });
 export type UnsubscribePost = z.infer<typeof UnsubscribePostSchema>;

@@ -4,7 +4,7 @@ import { CreateLeadSchema, SuccessSchema } from '../../../shared/schemas/leads.t
 import { errorResponses } from '../../lib/openapi.ts';
 import { requestMetaOf } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { captureLead } from './service.ts';
+import { captureLead, leadDependencies, requestCountry } from './service.ts';
 
 /** `POST /api/leads` (public, captcha). The admin routes (`GET /api/leads` …) are in admin-routes.ts. */
 export async function leadRoutes(instance: FastifyInstance) {
@@ -30,11 +30,7 @@ export async function leadRoutes(instance: FastifyInstance) {
       // Honeypot filled: a bot. Pretend success, store and send nothing.
       if (website) return { success: true as const };
       await assertCaptcha(app.captcha, captcha);
-      await captureLead(
-        { db: app.services.database.db, mailer: app.services.mailer, queue: app.services.queue, config: app.services.config },
-        lead,
-        requestMetaOf(request),
-      );
+      await captureLead(leadDependencies(app.services), lead, { ...requestMetaOf(request), country: requestCountry(request, app.services.config.trustProxy) });
       app.metrics.leadSubmitted();
       return { success: true as const };
     },

@@ -27,6 +27,7 @@ export async function renderMail(subject: string, element: ReactElement): Promis
           // A link reads "label" then its URL on the next line: nothing (like a period) is ever glued to a URL.
           { selector: 'a', options: { linkBrackets: ['\n', ''], hideLinkHrefIfSameAsText: true } },
           { selector: 'img', format: 'skip' },
+          { selector: 'hr', format: 'skip' },
           { selector: '[data-skip-in-text=true]', format: 'skip' },
         ],
       },
