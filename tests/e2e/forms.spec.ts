@@ -67,7 +67,7 @@ describe('public forms', () => {
       // Issue 24: no free text in the Subject; the message is quoted as plain text.
       expect(mail.subject).toBe('You are invited to try JotIt');
       expect(mail.text).toContain('Hi Charles,');
-      expect(mail.text).toContain('You will love this <b>really</b>');
+      expect(mail.text).toContain('> You will love this <b>really</b>');
 
       await page.getByRole('button', { name: 'Send Another Invitation' }).click();
       expect(await page.getByRole('form', { name: 'Invite a friend' }).getByLabel("Friend's email").inputValue()).toBe('');

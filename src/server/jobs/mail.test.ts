@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
-import { textToHtml } from './mail.ts';
 
 describe('e-mail jobs', () => {
   let smtp: TestSmtpServer;
@@ -23,7 +22,7 @@ describe('e-mail jobs', () => {
     smtp.refuseNext(2);
     await harness.queue.send(
       'mail.send',
-      { to: 'ann@example.com', subject: 'Retry me', text: 'Hello Ann\n\nhttps://jotit.test/x', html: textToHtml('Hello Ann') },
+      { to: 'ann@example.com', subject: 'Retry me', text: 'Hello Ann\n\nhttps://jotit.test/x', html: '<p>Hello Ann</p>' },
       { retryDelaySeconds: 1 },
     );
     const mail = await smtp.waitForMail((message) => message.subject === 'Retry me', 30_000);
@@ -63,9 +62,5 @@ describe('e-mail without SMTP', () => {
     const [file] = readdirSync(outbox);
     expect(readFileSync(path.join(outbox, file!), 'utf8')).toContain('Subject: Outbox test');
     expect(harness.logs.some((line) => Array.isArray(line.links) && String(line.links[0]).includes('/confirm-email'))).toBe(true);
-  });
-
-  it('escapes HTML in the HTML part and links URLs', () => {
-    expect(textToHtml('<b>hi</b> https://a.test/x')).toContain('&lt;b&gt;hi&lt;/b&gt; <a href="https://a.test/x">');
   });
 });

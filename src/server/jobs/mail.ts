@@ -160,19 +160,3 @@ export async function startMailWorker(
     });
   }
 }
-
-/** A minimal HTML part for a plain-text message: escaped paragraphs, links made clickable. */
-export function textToHtml(text: string): string {
-  const escape = (value: string) =>
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((paragraph) =>
-      escape(paragraph)
-        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
-        .replace(/\n/g, '<br>'),
-    )
-    .map((paragraph) => `<p>${paragraph}</p>`)
-    .join('\n');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">${paragraphs}</body></html>`;
-}

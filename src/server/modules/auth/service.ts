@@ -86,7 +86,7 @@ async function consumeToken(db: Database, token: string, kind: AuthTokenKind): P
 
 async function sendConfirmation(services: AppServices, user: { id: number; email: string }): Promise<void> {
   const token = await issueToken(services.database.db, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
-  await services.mailer.enqueue(confirmationEmail(user.email, services.config.publicUrl, token));
+  await services.mailer.enqueue(await confirmationEmail(user.email, services.mailBrand, token));
 }
 
 /**
@@ -141,7 +141,7 @@ async function remindExistingAccount(services: AppServices, user: typeof users.$
     if (!(await issuedRecently(services.database.db, user.id, 'confirm_email'))) await sendConfirmation(services, user);
     return;
   }
-  await services.mailer.enqueue(alreadyRegisteredEmail(user.email, services.config.publicUrl));
+  await services.mailer.enqueue(await alreadyRegisteredEmail(user.email, services.mailBrand));
 }
 
 /** Signs a session token for a user (the auth plugin holds the key). */
@@ -200,7 +200,7 @@ export async function requestPasswordReset(services: AppServices, email: string)
   if (!user) return;
   if (await issuedRecently(db, user.id, 'reset_password')) return;
   const token = await issueToken(db, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-  await services.mailer.enqueue(passwordResetEmail(user.email, services.config.publicUrl, token));
+  await services.mailer.enqueue(await passwordResetEmail(user.email, services.mailBrand, token));
 }
 
 export async function resetPassword(

@@ -96,7 +96,7 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('Hi Grace,');
     expect(mail.text.replace(/\s+/g, ' ')).toContain('the sender gave the address ada@example.com, which we did not check');
-    expect(mail.text).toMatch(/You NEED this <script>alert\(1\)<\/script>\r?\nSecond line & more/);
+    expect(mail.text).toMatch(/> You NEED this <script>alert\(1\)<\/script>\r?\n> Second line & more/);
     expect(mail.text).toContain('http://jotit.test/?utm_source=invitation&utm_medium=email#download');
     const html = htmlPart(mail);
     expect(html).toContain('You NEED this &lt;script&gt;alert(1)&lt;/script&gt;');

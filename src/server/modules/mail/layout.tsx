@@ -161,10 +161,10 @@ export function CtaButton({ href, children }: { href: string; children: ReactNod
   );
 }
 
-/** Someone's own words (a personal message, a feedback text), set apart and never linkified. */
+/** Someone's own words (a personal message, a feedback text), set apart and never linkified; "> " lines in text. */
 export function Quote({ children }: { children: string }) {
   return (
-    <Text
+    <blockquote
       className="email-quote"
       style={{
         borderLeft: `4px solid ${COLORS.quote}`,
@@ -176,13 +176,13 @@ export function Quote({ children }: { children: string }) {
       }}
     >
       {children.split('\n').map((line, index) => (
-        // Lines of one message, in order, never reordered: the index is their identity.
+        // Lines of one message, in order and never reordered: the index is their identity.
         <span key={index}>
           {index > 0 && <br />}
           {line}
         </span>
       ))}
-    </Text>
+    </blockquote>
   );
 }
 

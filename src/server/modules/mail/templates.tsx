@@ -22,7 +22,8 @@ export async function renderMail(subject: string, element: ReactElement): Promis
     render(element, {
       plainText: true,
       htmlToTextOptions: {
-        wordwrap: 78,
+        // No hard wrap: clients wrap, and a visitor's message stays as typed.
+        wordwrap: false,
         selectors: [
           // A link reads "label" then its URL on the next line: nothing (like a period) is ever glued to a URL.
           { selector: 'a', options: { linkBrackets: ['\n', ''], hideLinkHrefIfSameAsText: true } },
@@ -57,7 +58,7 @@ export function confirmationEmail(brand: MailBrand, to: string, token: string) {
   const subject = `Confirm your ${PRODUCT_NAME} email address`;
   return renderMail(
     subject,
-    <EmailLayout title={subject} preheader="One click to confirm your address; the link expires in 24 hours." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+    <EmailLayout title={subject} preheader="One click and your account is confirmed. The link expires in 24 hours." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
       <Paragraph>Welcome to {PRODUCT_NAME}!</Paragraph>
       <Paragraph>Please confirm your email address: open the page below and press “Confirm Email”.</Paragraph>
       <CtaButton href={link}>Confirm my email address</CtaButton>
