@@ -122,6 +122,12 @@ export const LeadSchema = z.object({
   utmTerm: z.string().nullable(),
   utmContent: z.string().nullable(),
   referrer: z.string().nullable(),
+  /** Issue 24: when the address left our lists (null: subscribed), when it confirmed (double opt-in), and consent. */
+  unsubscribedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  consentText: z.string().nullable(),
+  consentAt: z.string().nullable(),
+  consentCountry: z.string().nullable(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -161,6 +167,8 @@ const leadFiltersShape = {
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   source: safeString('Source').trim().max(100, 'Source must be at most 100 characters').optional(),
   synced: z.enum(['true', 'false'], { error: "synced must be 'true' or 'false'" }).optional(),
+  /** Issue 24: 'true' lists the leads that unsubscribed, 'false' those still subscribed. */
+  unsubscribed: z.enum(['true', 'false'], { error: "unsubscribed must be 'true' or 'false'" }).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   sort: z.enum(LEAD_SORTS, { error: "sort must be 'desc' or 'asc'" }).default('desc'),
@@ -212,6 +220,10 @@ export const LeadIdParamsSchema = z.object({
 export const LeadSourcesSchema = z.object({ sources: z.array(z.string()) });
 export type LeadSources = z.infer<typeof LeadSourcesSchema>;
 
+/** `PUT /api/leads/{id}/subscription` (admin, issue 24): unsubscribe a lead by hand, or subscribe it again. */
+export const LeadSubscriptionSchema = z.object({ unsubscribed: z.boolean({ error: 'unsubscribed must be true or false' }) });
+export type LeadSubscription = z.infer<typeof LeadSubscriptionSchema>;
+
 /** `POST /api/leads/{id}/retry-sync`. */
 export const RetrySyncResultSchema = z.object({ queued: z.literal(true) });
 
@@ -254,4 +266,5 @@ export const LEAD_CSV_COLUMNS = [
   'UTM Term',
   'UTM Content',
   'Referrer',
+  'Unsubscribed Date',
 ] as const;
