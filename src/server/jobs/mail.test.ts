@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,48 @@ describe('e-mail jobs', () => {
     );
     expect(rows[0]?.n).toBe(1);
     await smtp.waitForMail((message) => message.subject === 'Stored first');
+  });
+});
+
+describe('e-mail headers (issue 24)', () => {
+  let smtp: TestSmtpServer;
+  let harness: TestApp;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    harness = await createTestApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'hello@jotit.test',
+      MAIL_FROM_NAME: 'JotIt Team',
+      DKIM_DOMAIN: 'jotit.test',
+      DKIM_SELECTOR: 'mail2026',
+      // As an environment variable holds it: one line, \n escapes.
+      DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    });
+    await harness.startWorkers();
+  });
+  afterAll(async () => {
+    await harness?.close();
+    await smtp?.close();
+  });
+
+  it('signs with DKIM, names the sender, says it is automatic, and adds List-Unsubscribe only to what may be stopped', async () => {
+    const { mailer } = harness.app.services;
+    await mailer.enqueue({ to: 'account@example.com', subject: 'Account', text: 'x', html: '<p>x</p>', kind: 'transactional' });
+    await mailer.enqueue({ to: 'news@example.com', subject: 'News', text: 'x', html: '<p>x</p>', unsubscribe: { scope: 'marketing', url: 'http://jotit.test/unsubscribe?t=abc' } });
+    const account = await smtp.waitForMail((mail) => mail.subject === 'Account');
+    const news = await smtp.waitForMail((mail) => mail.subject === 'News');
+    const head = (raw: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    for (const mail of [account, news]) {
+      expect(head(mail.raw)).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=jotit\.test; .*s=mail2026;/im);
+      expect(head(mail.raw)).toMatch(/^From: JotIt Team <hello@jotit\.test>$/im);
+      expect(head(mail.raw)).toMatch(/^Auto-Submitted: auto-generated$/im);
+    }
+    expect(head(account.raw)).not.toMatch(/^List-Unsubscribe/im);
+    expect(head(news.raw)).toMatch(/^List-Unsubscribe: <http:\/\/jotit\.test\/unsubscribe\?t=abc>, <mailto:support@jotit\.local\?subject=Unsubscribe>$/im);
+    expect(head(news.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
   });
 });
 

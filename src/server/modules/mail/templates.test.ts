@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { createTestUser } from '../../../../tests/fixtures/users.ts';
 import { MAIL_EMAIL_KINDS } from '../../../shared/schemas/mail-previews.ts';
 import { MAIL_PREVIEWS } from './previews.ts';
 
@@ -86,8 +87,18 @@ describe('every e-mail template, as received', () => {
     await smtp?.close();
   });
 
-  it('previews every kind the product sends', () => {
+  it('previews every kind the product sends: GET /api/admin/emails (admin only), light and dark', async () => {
     expect(MAIL_PREVIEWS.map((preview) => preview.kind)).toEqual([...MAIL_EMAIL_KINDS]);
+    const [admin, user] = await Promise.all([createTestUser(testApp.app, { isAdmin: true }), createTestUser(testApp.app)]);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/emails' })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/emails', headers: user.headers })).statusCode).toBe(403);
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/admin/emails', headers: admin.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const { items } = response.json() as { items: Array<{ kind: string; hasUnsubscribe: boolean; html: string; darkHtml: string }> };
+    expect(items.map((item) => item.kind)).toEqual([...MAIL_EMAIL_KINDS]);
+    expect(items.find((item) => item.kind === 'password-reset')).toMatchObject({ hasUnsubscribe: false });
+    expect(items.find((item) => item.kind === 'invitation')).toMatchObject({ hasUnsubscribe: true });
+    for (const item of items) expect(item.darkHtml).toMatch(/^<!DOCTYPE[^>]*><html class="preview-dark"/);
   });
 
   it.each(MAIL_PREVIEWS.map((preview) => preview.kind))('%s: both parts, lang, viewport, colour scheme, no placeholder, absolute links only', (kind) => {

@@ -11,6 +11,7 @@ import {
   SendIcon,
   UsersIcon,
   MailIcon,
+  MailCheckIcon,
   RocketIcon,
   ShoppingBagIcon,
   QuoteIcon,
@@ -127,6 +128,12 @@ const SECTIONS: Array<{
     title: 'Audit log',
     description: 'Every admin change: who, what, when and from where.',
     icon: HistoryIcon,
+  },
+  {
+    to: '/admin/emails',
+    title: 'E-mail previews',
+    description: 'Every e-mail the site sends, with sample data, light and dark.',
+    icon: MailCheckIcon,
   },
   {
     to: '/admin/campaigns',
