@@ -50,6 +50,7 @@ export function darkRules(prefix = ''): string {
 export const PREVIEW_DARK_CLASS = 'preview-dark';
 
 const STYLE = `:root{color-scheme:light dark;supported-color-schemes:light dark}
+body{background-color:${COLORS.page}}
 @media (prefers-color-scheme: dark){
 ${darkRules()}
 }
@@ -70,7 +71,13 @@ export interface MailBrand {
   postalAddress?: string;
 }
 
-export function EmailLayout(props: { title: string; preheader: string; brand: MailBrand; footer: MailFooter; children: ReactNode }) {
+export function EmailLayout(props: {
+  title: string;
+  preheader: string;
+  brand: MailBrand;
+  footer: MailFooter;
+  children: ReactNode;
+}) {
   const { brand, footer } = props;
   return (
     <Html lang="en" dir="ltr">
@@ -82,39 +89,63 @@ export function EmailLayout(props: { title: string; preheader: string; brand: Ma
         <style>{STYLE}</style>
       </Head>
       <Preview>{props.preheader}</Preview>
-      <Body className="email-page" style={{ backgroundColor: COLORS.page, margin: 0, padding: '24px 0', fontFamily: font }}>
-        <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto' }}>
-          <Section style={{ padding: '0 24px 16px' }}>
-            <Link href={`${brand.publicUrl}/`} className="email-brand" style={{ color: COLORS.brand, fontSize: '22px', fontWeight: 700, textDecoration: 'none' }}>
-              {PRODUCT_NAME}
-            </Link>
-            <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '13px', margin: '2px 0 0' }}>
-              {PRODUCT_TAGLINE}
-            </Text>
-          </Section>
-          <Section className="email-card" style={{ backgroundColor: COLORS.card, borderRadius: '12px', padding: '28px 24px' }}>
-            {props.children}
-          </Section>
-          <Section style={{ padding: '16px 24px 0' }}>
-            <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' }}>
-              {footer.reason}
-            </Text>
-            {footer.unsubscribe && (
-              <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' }}>
-                <Link href={footer.unsubscribe.url} className="email-link" style={{ color: COLORS.brand, textDecoration: 'underline' }}>
-                  {footer.unsubscribe.label}
+      {/* React Email copies the Body's style onto an inner cell, which no class reaches: the page colour sits on
+          our own section instead, so the dark palette can replace it. */}
+      <Body className="email-page" style={{ margin: 0, padding: 0, fontFamily: font }}>
+        <Section className="email-page" style={{ backgroundColor: COLORS.page, padding: '24px 0' }}>
+          <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto' }}>
+            <Section style={{ padding: '0 24px 16px' }}>
+              <Link
+                href={`${brand.publicUrl}/`}
+                className="email-brand"
+                style={{ color: COLORS.brand, fontSize: '22px', fontWeight: 700, textDecoration: 'none' }}
+              >
+                {PRODUCT_NAME}
+              </Link>
+              <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '13px', margin: '2px 0 0' }}>
+                {PRODUCT_TAGLINE}
+              </Text>
+            </Section>
+            <Section
+              className="email-card"
+              style={{ backgroundColor: COLORS.card, borderRadius: '12px', padding: '28px 24px' }}
+            >
+              {props.children}
+            </Section>
+            <Section style={{ padding: '16px 24px 0' }}>
+              <Text
+                className="email-muted"
+                style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' }}
+              >
+                {footer.reason}
+              </Text>
+              {footer.unsubscribe && (
+                <Text
+                  className="email-muted"
+                  style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' }}
+                >
+                  <Link
+                    href={footer.unsubscribe.url}
+                    className="email-link"
+                    style={{ color: COLORS.brand, textDecoration: 'underline' }}
+                  >
+                    {footer.unsubscribe.label}
+                  </Link>
+                </Text>
+              )}
+              <Text
+                className="email-muted"
+                style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: 0 }}
+              >
+                {PRODUCT_NAME}
+                {brand.postalAddress ? ` · ${brand.postalAddress}` : ''} ·{' '}
+                <Link href={`${brand.publicUrl}/`} className="email-link" style={{ color: COLORS.brand }}>
+                  {brand.publicUrl.replace(/^https?:\/\//, '')}
                 </Link>
               </Text>
-            )}
-            <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '13px', lineHeight: '20px', margin: 0 }}>
-              {PRODUCT_NAME}
-              {brand.postalAddress ? ` · ${brand.postalAddress}` : ''} ·{' '}
-              <Link href={`${brand.publicUrl}/`} className="email-link" style={{ color: COLORS.brand }}>
-                {brand.publicUrl.replace(/^https?:\/\//, '')}
-              </Link>
-            </Text>
-          </Section>
-        </Container>
+            </Section>
+          </Container>
+        </Section>
       </Body>
     </Html>
   );
@@ -122,7 +153,10 @@ export function EmailLayout(props: { title: string; preheader: string; brand: Ma
 
 export function Paragraph({ children }: { children: ReactNode }) {
   return (
-    <Text className="email-text" style={{ color: COLORS.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }}>
+    <Text
+      className="email-text"
+      style={{ color: COLORS.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }}
+    >
       {children}
     </Text>
   );
@@ -131,7 +165,10 @@ export function Paragraph({ children }: { children: ReactNode }) {
 /** Secondary text inside the card (expiry notes, "ignore this if…"). */
 export function Note({ children }: { children: ReactNode }) {
   return (
-    <Text className="email-muted" style={{ color: COLORS.muted, fontSize: '14px', lineHeight: '22px', margin: '0 0 12px' }}>
+    <Text
+      className="email-muted"
+      style={{ color: COLORS.muted, fontSize: '14px', lineHeight: '22px', margin: '0 0 12px' }}
+    >
       {children}
     </Text>
   );
@@ -193,7 +230,10 @@ export function Rule() {
 /** Label/value lines of a notification (who, when, subject). */
 export function Details({ rows }: { rows: Array<[string, string]> }) {
   return (
-    <Text className="email-text" style={{ color: COLORS.text, fontSize: '15px', lineHeight: '23px', margin: '0 0 16px' }}>
+    <Text
+      className="email-text"
+      style={{ color: COLORS.text, fontSize: '15px', lineHeight: '23px', margin: '0 0 16px' }}
+    >
       {rows.map(([label, value], index) => (
         <span key={label}>
           {index > 0 && <br />}
