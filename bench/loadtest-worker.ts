@@ -380,7 +380,7 @@ async function runLeads(input: WorkerInput, endAt: number, send: Send, leadEmail
         path: '/api/leads',
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: `Lead ${lead}`, email, source: 'homepage-hero', captcha }),
+        body: JSON.stringify({ firstName: 'Load Tester', email, source: 'homepage-hero', captcha }),
       },
       null,
       true,

@@ -37,6 +37,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 import type { AppServices } from './services.ts';
 import { createVisitorKeys } from './lib/visitor-key.ts';
+import { suppressionStatus } from './modules/unsubscribe/service.ts';
+import { createUnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
 import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
 import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database: options.database,
     queue: options.queue,
     mailer,
+    mailBrand: { publicUrl: config.publicUrl, ...(config.mailPostalAddress ? { postalAddress: config.mailPostalAddress } : {}) },
+    unsubscribeLinks: createUnsubscribeLinks(config.jwtSecret, config.publicUrl),
     contentEvents: createContentEvents((error) => app.log.error({ err: error }, 'a content-change listener failed'), bus),
     now: () => new Date(),
     visitors: createVisitorKeys(config.jwtSecret),
@@ -184,6 +188,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
       getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
+      getUnsubscribeStatus: async (token) => {
+        const found = app.services.unsubscribeLinks.verify(token);
+        return found ? suppressionStatus(db, found.email, found.scope) : null;
+      },
+      isConfirmationToken: (token) => app.services.unsubscribeLinks.verifyConfirm(token) !== null,
     };
     const pageCache = new PageCache({
       events: app.services.contentEvents,

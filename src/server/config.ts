@@ -50,6 +50,18 @@ export const ConfigEnvSchema = z.object({
   PUBLIC_URL: z.string().url({ message: 'must be a URL' }).optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('JotIt <no-reply@jotit.local>'),
+  // The display name in From when MAIL_FROM is a bare address (issue 24).
+  MAIL_FROM_NAME: z.string().min(1).max(64).regex(/^[^"<>\r\n]+$/, { message: 'must be a plain name' }).default('JotIt'),
+  // The sender's postal address, shown in every e-mail's footer (bulk-sender rules, CAN-SPAM).
+  MAIL_POSTAL_ADDRESS: z.string().min(1).max(200).regex(/^[^\r\n<>]+$/, { message: 'must be one line of text' }).optional(),
+  // DKIM signing by nodemailer: all three or none (the key as PEM; \n escapes are accepted).
+  DKIM_DOMAIN: z.string().min(1).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  // Invitations the whole site sends in an hour (issue 24); the admin dashboard shows the last hour against it.
+  INVITATION_HOURLY_CAP: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(100_000).default(200),
+  // Stay Updated and the lead forms subscribe an address to product updates (and Kit) only after it confirms.
+  SUBSCRIBE_DOUBLE_OPT_IN: booleanFromEnv.default(true),
   SUPPORT_EMAIL: z.string().email({ message: 'must be an e-mail address' }).default('support@jotit.local'),
   // Per instance. 600/min clears a launch-day burst of 1,000 lead e-mails in under 2 minutes (issue 8 §8).
   MAIL_RATE_PER_MINUTE: z.coerce
@@ -142,6 +154,12 @@ export interface AppConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailFromName: string;
+  mailPostalAddress: string | undefined;
+  /** DKIM signing of outgoing mail, when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are set. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
+  invitationHourlyCap: number;
+  subscribeDoubleOptIn: boolean;
   supportEmail: string;
   /** Outgoing e-mail pace of this instance: messages started per minute, and messages in flight at once. */
   mail: { ratePerMinute: number; concurrency: number };
@@ -180,7 +198,12 @@ export class ConfigError extends Error {
 export function parseConfigEnv(env: Record<string, string | undefined>): ConfigEnv {
   // An empty variable means "not set", as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = ConfigEnvSchema.safeParse(present);
+  const result = ConfigEnvSchema.superRefine((value, context) => {
+    const dkim = [value.DKIM_DOMAIN, value.DKIM_SELECTOR, value.DKIM_PRIVATE_KEY].filter(Boolean).length;
+    if (dkim !== 0 && dkim !== 3) {
+      context.addIssue({ code: 'custom', path: ['DKIM_PRIVATE_KEY'], message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together' });
+    }
+  }).safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -213,6 +236,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    mailFromName: parsed.MAIL_FROM_NAME,
+    mailPostalAddress: parsed.MAIL_POSTAL_ADDRESS,
+    dkim:
+      parsed.DKIM_DOMAIN && parsed.DKIM_SELECTOR && parsed.DKIM_PRIVATE_KEY
+        ? { domainName: parsed.DKIM_DOMAIN, keySelector: parsed.DKIM_SELECTOR, privateKey: parsed.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+        : undefined,
+    invitationHourlyCap: parsed.INVITATION_HOURLY_CAP,
+    subscribeDoubleOptIn: parsed.SUBSCRIBE_DOUBLE_OPT_IN,
     supportEmail: parsed.SUPPORT_EMAIL,
     mail: { ratePerMinute: parsed.MAIL_RATE_PER_MINUTE, concurrency: parsed.MAIL_CONCURRENCY },
     jobs: { retryDelaySeconds: parsed.JOB_RETRY_DELAY_SECONDS, expireSeconds: parsed.JOB_EXPIRE_SECONDS, pollingSeconds: parsed.JOB_POLLING_SECONDS },

@@ -46,6 +46,8 @@ async function main() {
     createMailer: (instance) =>
       createMailer({
         smtpUrl: config.smtpUrl,
+        config,
+        db: database.db,
         from: config.mailFrom,
         outboxDir: path.join(config.dataDir, 'outbox'),
         queue,

@@ -10,12 +10,18 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { VisitorKeys } from './lib/visitor-key.ts';
+import type { MailBrand } from './modules/mail/layout.tsx';
+import type { UnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
 
 export interface AppServices {
   config: AppConfig;
   database: DatabaseHandle;
   queue: JobQueue;
   mailer: Mailer;
+  /** What every e-mail's layout needs: the site's URL and the sender's postal address (modules/mail). */
+  mailBrand: MailBrand;
+  /** Signs and checks the unsubscribe links of marketing mail and invitations (issue 24). */
+  unsubscribeLinks: UnsubscribeLinks;
   /** Announce committed content changes (banners, FAQ, help, blog…); page caches listen. */
   contentEvents: ContentEvents;
   /** The clock of time-dependent rules (scheduled blog posts); tests replace it instead of sleeping. */

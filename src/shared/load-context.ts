@@ -9,6 +9,7 @@ import type { PublicFaq } from './schemas/faqs.ts';
 import type { HelpConfig } from './schemas/help-config.ts';
 import type { PageLink, PublicPage } from './schemas/pages.ts';
 import type { PublicTestimonial } from './schemas/testimonials.ts';
+import type { UnsubscribeStatus } from './schemas/unsubscribe.ts';
 
 export type { PublicFaq };
 
@@ -44,6 +45,10 @@ export interface WebServices {
   getPage(slug: string): Promise<PublicPage | null>;
   /** Published pages by title (footer links). */
   listPages(): Promise<PageLink[]>;
+  /** The unsubscribe page (issue 24): the address and scope of a genuine token and whether it is stopped, else null. */
+  getUnsubscribeStatus(token: string): Promise<UnsubscribeStatus | null>;
+  /** The confirm-subscription page (double opt-in): whether the token is genuine. */
+  isConfirmationToken(token: string): boolean;
 }
 
 /** Who asked for the page, as the server sees it (the proxy-aware address): what the counters count (decision 0021). */

@@ -10,7 +10,7 @@ import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { seriousAxeViolations as axeSerious, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { createUserViaApi, DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
-const CSV_HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer';
+const CSV_HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer,Unsubscribed Date';
 const EMPTY_TEXT = 'No leads captured yet. Promote your lead magnets to start collecting emails!';
 
 const LEADS = [
@@ -97,7 +97,7 @@ describe('Leads Management', () => {
     const { page, errors, close } = await openLeads();
     await countHeading(page, LEADS.length).waitFor();
     const headers = await table(page).getByRole('columnheader').allTextContents();
-    expect(headers.slice(1)).toEqual(['Email', 'Name', 'Source', 'Date', 'ConvertKit']);
+    expect(headers.slice(1)).toEqual(['Email', 'Name', 'Source', 'Date', 'ConvertKit', 'Mail']);
     expect(await table(page).getByText('Not synced').count()).toBe(LEADS.length);
     expect(await table(page).getByRole('row').filter({ hasText: 'barbara.leads@example.com' }).getByText('unknown').count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -45,6 +45,8 @@ for (const variant of [pgliteVariant, postgresVariant]) {
         const env = {
           ...FAULT_ENV,
           ...kit.env(),
+          // These tests prove the sync survives faults; double opt-in (issue 24) would hold it until a click.
+          SUBSCRIBE_DOUBLE_OPT_IN: 'false',
           SMTP_URL: smtp.url,
           DATABASE_URL: database.databaseUrl,
           JOB_RETRY_DELAY_SECONDS: '1',

@@ -169,6 +169,14 @@ export const leads = pgTable(
     utmTerm: text(),
     utmContent: text(),
     referrer: text(),
+    /** When the address left our lists (issue 24): no marketing mail since, and unsubscribed in Kit. */
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    /** Consent (issue 24): the words next to the box the visitor submitted, when, and the IP's country. */
+    consentText: text(),
+    consentAt: timestamp({ withTimezone: true }),
+    consentCountry: text(),
+    /** Double opt-in (SUBSCRIBE_DOUBLE_OPT_IN): when the confirmation link was opened; null until then. */
+    confirmedAt: timestamp({ withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -236,7 +244,26 @@ export const invitations = pgTable(
     index('invitations_recipient_idx').on(sql`lower(${table.recipientEmail})`, table.createdAt),
     // The dashboard counts invitations per day (issue 10 §7): a range on created_at.
     index('invitations_created_at_idx').on(table.createdAt),
+    // The per-IP daily limit (issue 24).
+    index('invitations_ip_created_at_idx').on(table.ipAddress, table.createdAt),
   ],
+);
+
+/**
+ * The suppression list (issue 24): an address that asked for no more mail of a scope ('marketing',
+ * 'invitations' or 'all'). The mail queue checks it before every send of a suppressible message. `email` is
+ * stored lower-case; `method` says how the request came ('one_click', 'page', 'mailto', 'admin').
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    scope: text().notNull(),
+    method: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_suppressions_email_scope_unique').on(table.email, table.scope)],
 );
 
 export const faqs = pgTable(

@@ -3,7 +3,7 @@
  * the Kit subscriber and adds it to the form, and stores the subscriber id. Kit being down never loses a lead:
  * the job is retried with backoff, and the lead shows "Not synced" until it succeeds.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { leads } from '../db/schema.ts';
@@ -11,6 +11,8 @@ import { MailPace } from './mail-pace.ts';
 import type { JobInfo, JobOptions, JobQueue } from './queue.ts';
 
 export const KIT_SYNC_JOB = 'kit.sync-lead';
+/** Issue 24: an address that unsubscribed here is unsubscribed in Kit too, queued and retried like the sync. */
+export const KIT_UNSUBSCRIBE_JOB = 'kit.unsubscribe';
 
 /** 30 s, 1 min, 2 min … about 8.5 hours in all before the job gives up. */
 export const KIT_JOB_OPTIONS: Required<JobOptions> = { retryLimit: 10, retryDelaySeconds: 30 };
@@ -19,6 +21,10 @@ const KIT_TIMEOUT_MS = 10_000;
 
 export interface KitSyncJob {
   leadId: number;
+}
+
+export interface KitUnsubscribeJob {
+  email: string;
 }
 
 export type KitConfig = AppConfig['kit'];
@@ -40,12 +46,16 @@ export function isKitEnabled(kit: KitConfig): boolean {
 }
 
 async function kitPost(kit: KitConfig, path: string, body: Record<string, unknown>): Promise<unknown> {
+  return kitRequest(kit, 'POST', path, body);
+}
+
+async function kitRequest(kit: KitConfig, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`${kit.apiUrl}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Kit-Api-Key': kit.apiKey ?? '' },
-      body: JSON.stringify(body),
+      ...(body ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(KIT_TIMEOUT_MS),
     });
   } catch (error) {
@@ -90,6 +100,30 @@ export async function subscribeToKit(
   return id;
 }
 
+/**
+ * Unsubscribes the address in Kit (`POST /v4/subscribers/{id}/unsubscribe`), finding its id with
+ * `GET /v4/subscribers?email_address=` when we never stored one. An address Kit does not know is done.
+ */
+export async function unsubscribeFromKit(kit: KitConfig, email: string, knownId: number | null): Promise<boolean> {
+  let id = knownId;
+  if (id === null) {
+    const found = (await kitRequest(kit, 'GET', `/v4/subscribers?email_address=${encodeURIComponent(email)}`)) as {
+      subscribers?: Array<{ id?: unknown }>;
+    };
+    const candidate = found.subscribers?.[0]?.id;
+    if (typeof candidate !== 'number' || !Number.isSafeInteger(candidate)) return false;
+    id = candidate;
+  }
+  await kitPost(kit, `/v4/subscribers/${id}/unsubscribe`, {});
+  return true;
+}
+
+export async function enqueueKitUnsubscribe(queue: JobQueue, kit: KitConfig, email: string): Promise<boolean> {
+  if (!isKitEnabled(kit)) return false;
+  await queue.send<KitUnsubscribeJob>(KIT_UNSUBSCRIBE_JOB, { email }, KIT_JOB_OPTIONS);
+  return true;
+}
+
 /** Queues the sync of one lead, when Kit is configured (DESIGN §9: without KIT_API_KEY nothing is queued). */
 export async function enqueueKitSync(queue: JobQueue, kit: KitConfig, leadId: number): Promise<boolean> {
   if (!isKitEnabled(kit)) return false;
@@ -131,6 +165,37 @@ export async function startKitWorker(app: FastifyInstance): Promise<void> {
       release();
     }
   });
+  // Same pace: both kinds of call count against Kit's one limit per key.
+  await queue.consume<KitUnsubscribeJob>(KIT_UNSUBSCRIBE_JOB, { concurrency: 1 }, async (data, job) => {
+    const release = await pace.acquire('bulk', job.signal);
+    try {
+      await unsubscribeAddress(app, data, job);
+    } finally {
+      release();
+    }
+  });
+}
+
+async function unsubscribeAddress(app: FastifyInstance, { email }: KitUnsubscribeJob, job: JobInfo): Promise<void> {
+  const { config, database } = app.services;
+  if (!isKitEnabled(config.kit)) return;
+  const [lead] = await database.db
+    .select({ id: leads.convertkitSubscriberId, unsubscribedAt: leads.unsubscribedAt })
+    .from(leads)
+    .where(sql`lower(${leads.email}) = ${email.toLowerCase()}`);
+  // Resubscribed before this job ran: nothing to undo.
+  if (lead && !lead.unsubscribedAt) return;
+  try {
+    const known = await unsubscribeFromKit(config.kit, email, lead?.id ?? null);
+    app.log.info({ jobId: job.id, known }, 'address unsubscribed in Kit');
+  } catch (error) {
+    if (error instanceof KitError && !error.retryable) {
+      app.log.error({ err: error, jobId: job.id }, 'Kit refused the unsubscribe; not retrying');
+      return;
+    }
+    app.log.warn({ err: error, jobId: job.id, retryCount: job.retryCount }, 'Kit unsubscribe failed; will retry');
+    throw error;
+  }
 }
 
 async function syncLead(app: FastifyInstance, { leadId }: KitSyncJob, job: JobInfo): Promise<void> {
@@ -141,6 +206,7 @@ async function syncLead(app: FastifyInstance, { leadId }: KitSyncJob, job: JobIn
   }
   const [lead] = await database.db.select().from(leads).where(eq(leads.id, leadId));
   if (!lead) return; // deleted meanwhile: nothing to sync
+  if (lead.unsubscribedAt) return; // unsubscribed meanwhile: never put back into Kit by a late job
   try {
     const subscriberId = await subscribeToKit(config.kit, {
       email: lead.email,

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts
 import { createTestUser } from '../../../tests/fixtures/users.ts';
 import { auditLog, leads } from '../db/schema.ts';
 import { RESET_SUBJECT } from '../modules/auth/emails.ts';
-import { captureLead, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
+import { captureLead, leadDependencies, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
 import { startMailWorker } from './mail.ts';
 
 const DOWNLOAD_SUBJECT = 'Your JotIt download link';
@@ -34,8 +34,7 @@ describe('mail queues', () => {
   }
 
   function leadDeps(app: TestApp): LeadDependencies {
-    const { database, mailer, queue, config } = app.app.services;
-    return { db: database.db, mailer, queue, config };
+    return leadDependencies(app.app.services);
   }
 
   /** Resolves at the moment the `count`-th matching e-mail arrives (the SMTP fixture wakes waiters on arrival). */
@@ -98,7 +97,7 @@ describe('mail queues', () => {
     const post = async (payload: Record<string, string>) =>
       app.app.inject({ method: 'POST', url: '/api/leads', payload: { ...payload, captcha: await solveCaptcha(app.app) } });
     for (let index = 0; index < 5; index += 1) {
-      const response = await post({ firstName: `Repeat${index}`, email: index % 2 ? 'REPEAT@example.com' : 'repeat@example.com' });
+      const response = await post({ firstName: `Repeat ${'ABCDE'[index]}`, email: index % 2 ? 'REPEAT@example.com' : 'repeat@example.com' });
       expect(response.statusCode).toBe(200);
     }
     expect((await post({ firstName: 'Sentinel', email: 'sentinel@example.com' })).statusCode).toBe(200);
@@ -110,7 +109,7 @@ describe('mail queues', () => {
     // The lead itself is still kept current: one row, the latest first name.
     const rows = await app.database.db.select().from(leads).where(eq(leads.email, 'repeat@example.com'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.firstName).toBe('Repeat4');
+    expect(rows[0]!.firstName).toBe('Repeat E');
     const entries = await app.database.db
       .select()
       .from(auditLog)

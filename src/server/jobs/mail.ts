@@ -7,12 +7,21 @@
  * goes first, so a burst of lead, feedback or invitation e-mails never delays a password reset. Both share one
  * pace per instance (MAIL_RATE_PER_MINUTE, MAIL_CONCURRENCY), in which a waiting transactional message always
  * takes the next turn.
+ *
+ * Issue 24: every message says it is automatic (`Auto-Submitted: auto-generated`); From carries a display name;
+ * DKIM signs when configured. A message that may be stopped (`unsubscribe`) carries RFC 8058's header pair and is
+ * checked against the suppression list right before it is sent, so a stop holds even for mail already queued.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRODUCT_NAME } from '../../shared/brand.ts';
+import type { SuppressionScope } from '../../shared/schemas/unsubscribe.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import type { JobQueue } from './queue.ts';
+import { isSuppressed } from './suppression.ts';
 import { type MailKind, MailPace, type MailPaceLimits } from './mail-pace.ts';
 
 export type { MailKind, MailPaceLimits } from './mail-pace.ts';
@@ -28,9 +37,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Only where a person should answer (feedback, contact, the download mail's "reply reaches a person"). */
   replyTo?: string;
   /** 'transactional' for account mail a person is waiting for; everything else is 'bulk' (the default). */
   kind?: MailKind;
+  /**
+   * Marketing mail and invitations: the suppression scope checked before sending, and the signed one-click URL
+   * for `List-Unsubscribe`. Account mail has none and is never suppressed.
+   */
+  unsubscribe?: { scope: SuppressionScope; url: string };
 }
 
 type QueuedMessage = Omit<MailMessage, 'kind'>;
@@ -42,25 +57,63 @@ export interface Mailer {
   deliver(message: MailMessage): Promise<void>;
 }
 
+export interface DkimOptions {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 export interface MailerOptions {
   smtpUrl: string | undefined;
+  /** MAIL_FROM: an address, or `Name <address>`. */
   from: string;
+  /**
+   * MAIL_FROM_NAME (the display name when MAIL_FROM is a bare address), DKIM, and SUPPORT_EMAIL (the mailbox of
+   * the `mailto:` half of List-Unsubscribe, read by a person).
+   */
+  config?: Pick<AppConfig, 'mailFromName' | 'dkim' | 'supportEmail'>;
+  /** The suppression list is read from here; without it nothing is suppressed (scripts, benches). */
+  db?: Database;
   outboxDir: string;
   queue: JobQueue;
   logger: FastifyBaseLogger;
 }
 
+/** `"JotIt" <no-reply@…>` from MAIL_FROM (kept when it already has a name) and MAIL_FROM_NAME. */
+export function fromHeader(from: string, name = PRODUCT_NAME): string | { name: string; address: string } {
+  return from.includes('<') ? from : { name, address: from.trim() };
+}
+
+/** Headers of RFC 8058 one-click unsubscribe, plus a mailto: fallback for clients without HTTP. */
+export function listUnsubscribeHeaders(url: string, mailto: string | undefined): Record<string, string> {
+  const mail = mailto ? `, <mailto:${mailto}?subject=${encodeURIComponent('Unsubscribe')}>` : '';
+  return { 'List-Unsubscribe': `<${url}>${mail}`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
+  const dkim: DkimOptions | undefined = options.config?.dkim;
+  const defaults = dkim ? { dkim } : {};
   const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    ? nodemailer.createTransport(options.smtpUrl, defaults)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, defaults);
+  const from = fromHeader(options.from, options.config?.mailFromName);
+  const db = options.db;
 
   return {
     async enqueue({ kind = 'bulk', ...message }) {
       await options.queue.send<QueuedMessage>(MAIL_QUEUES[kind], message);
     },
-    async deliver({ kind: _kind, ...message }) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async deliver({ kind: _kind, unsubscribe, ...message }) {
+      if (unsubscribe && db && (await isSuppressed(db, message.to, unsubscribe.scope))) {
+        // Not an error: the job completes and nothing is sent. The address is not logged.
+        options.logger.info({ subject: message.subject, scope: unsubscribe.scope }, 'e-mail not sent: the recipient unsubscribed');
+        return;
+      }
+      const headers: Record<string, string> = {
+        'Auto-Submitted': 'auto-generated',
+        ...(unsubscribe ? listUnsubscribeHeaders(unsubscribe.url, options.config?.supportEmail) : {}),
+      };
+      const info = await transport.sendMail({ from, ...message, headers });
       if (options.smtpUrl) {
         options.logger.info({ subject: message.subject }, 'e-mail sent');
         return;
@@ -106,20 +159,4 @@ export async function startMailWorker(
       }
     });
   }
-}
-
-/** A minimal HTML part for a plain-text message: escaped paragraphs, links made clickable. */
-export function textToHtml(text: string): string {
-  const escape = (value: string) =>
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((paragraph) =>
-      escape(paragraph)
-        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
-        .replace(/\n/g, '<br>'),
-    )
-    .map((paragraph) => `<p>${paragraph}</p>`)
-    .join('\n');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">${paragraphs}</body></html>`;
 }

@@ -236,6 +236,18 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
     })),
     ...pathCase('GET /api/jots?limit=', (segment) => inject('GET', `/api/jots?limit=${segment}&offset=${segment}`, undefined, admin.headers)),
     ...pathCase('GET /api/leads?limit=', (segment) => inject('GET', `/api/leads?limit=${segment}`, undefined, admin.headers)),
+    // ---- issue 24: unsubscribe, confirmation, the leads' mail status
+    ...pathCase('GET /api/leads?unsubscribed=', (segment) => inject('GET', `/api/leads?unsubscribed=${segment}`, undefined, admin.headers)),
+    ...pathCase('PUT /api/leads/:id/subscription', (segment) => inject('PUT', `/api/leads/${segment}/subscription`, { unsubscribed: true }, admin.headers)),
+    ...pathCase('POST /unsubscribe?t= (one-click)', (segment) =>
+      testApp.app.inject({ method: 'POST', url: `/unsubscribe?t=${segment}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' }),
+    ),
+    ...pathCase('POST /unsubscribe (form body)', (segment) =>
+      testApp.app.inject({ method: 'POST', url: '/unsubscribe', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `t=${segment}&action=${segment}` }),
+    ),
+    ...pathCase('POST /confirm-subscription?t=', (segment) =>
+      testApp.app.inject({ method: 'POST', url: `/confirm-subscription?t=${segment}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=confirm' }),
+    ),
     // ---- jot ingestion, outside the encryption
     ...['/jots', '/api/v1/jots'].flatMap((url) =>
       bodyCases(`POST ${url}`, ['payload', 'buildGuidName'], async (field, value) => ({

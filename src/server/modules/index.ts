@@ -32,9 +32,11 @@ import { jotFeedPlugin } from './jots/plugin.ts';
 import { jotRoutes } from './jots/routes.ts';
 import { leadAdminRoutes } from './leads/admin-routes.ts';
 import { leadRoutes } from './leads/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { testimonialRoutes } from './testimonials/routes.ts';
+import { unsubscribeRoutes } from './unsubscribe/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -66,6 +68,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(feedbackRoutes);
   await app.register(invitationRoutes);
   await app.register(contactRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(seoRoutes);
   // blog CMS (issue 11)
   await app.register(blogRoutes);
@@ -74,6 +77,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(adminStatsRoutes);
   await app.register(inboxRoutes);
   await app.register(auditRoutes);
+  // e-mail previews (issue 24)
+  await app.register(mailRoutes);
   // content collections (issue 12, part B): campaigns, affiliate products
   await app.register(campaignRoutes);
   await app.register(affiliateProductRoutes);

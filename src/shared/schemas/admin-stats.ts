@@ -32,7 +32,8 @@ export const AdminStatsSchema = z.object({
   /** Active and inside their start/end window now. */
   activeBanners: z.number().int(),
   unreadInbox: z.number().int(),
-  invitations: z.object({ today: z.number().int(), perDay: z.array(DaySeriesPointSchema) }),
+  /** `lastHour` against `hourlyCap` (INVITATION_HOURLY_CAP): the site-wide invitation cap (issue 24). */
+  invitations: z.object({ today: z.number().int(), perDay: z.array(DaySeriesPointSchema), lastHour: z.number().int(), hourlyCap: z.number().int() }),
   series: z.object({
     /** 30 points, oldest first, zero-filled. */
     jotsPerDay: z.array(DaySeriesPointSchema),

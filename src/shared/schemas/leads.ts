@@ -25,6 +25,31 @@ export function optionalText(max: number) {
     .optional();
 }
 
+/**
+ * A person's name and nothing else (issue 24): it is echoed in e-mail we send, so it must not be able to carry a
+ * message. Letters (any script), spaces and . ' ’ - only, at most PLAIN_NAME_MAX characters; so no digits (no
+ * phone numbers), no @ (no addresses), no : or / (no URLs) and no domain-like "word.word".
+ */
+export const PLAIN_NAME_MAX = 50;
+const PLAIN_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+const DOMAIN_LIKE = /\p{L}{2,}\.\p{L}{2,}/u;
+
+export function isPlainName(value: string): boolean {
+  return value.length <= PLAIN_NAME_MAX && PLAIN_NAME.test(value) && !DOMAIN_LIKE.test(value);
+}
+
+/** A required plain name: `requiredMessage` when blank, `invalidMessage` when it is more than a name. */
+export function plainName(requiredMessage: string, invalidMessage: string) {
+  return safeString(undefined, { error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isPlainName, invalidMessage);
+}
+
+/** Matches text that carries a link: a scheme, www., or a bare domain with a common top-level domain. */
+export const LINK_PATTERN = /(?:[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|app|info|biz|xyz|me|ru|cn|de|uk|us|link|click|top|site|online|ly|gl|example)\b)/iu;
+export const EMAIL_IN_TEXT_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/u;
+
 /** A required e-mail address (RFC 5321 caps an address at 254 characters). */
 export function emailField(message: string) {
   return safeString('Email', { error: message }).trim().max(254, message).pipe(z.email({ error: message }));
@@ -50,8 +75,10 @@ export const ProWaitlistSchema = z
 export type ProWaitlist = z.infer<typeof ProWaitlistSchema>;
 
 /** What a visitor types into the lead form (spec §5: first name and email required). */
+export const LEAD_FIRST_NAME_ERROR = `Please enter just your first name: letters and spaces, up to ${PLAIN_NAME_MAX} characters`;
+
 export const LeadFormSchema = z.object({
-  firstName: requiredText('First name is required', 100),
+  firstName: plainName('First name is required', LEAD_FIRST_NAME_ERROR),
   email: emailField('Valid email is required'),
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
@@ -102,6 +129,12 @@ export const LeadSchema = z.object({
   utmTerm: z.string().nullable(),
   utmContent: z.string().nullable(),
   referrer: z.string().nullable(),
+  /** Issue 24: when the address left our lists (null: subscribed), when it confirmed (double opt-in), and consent. */
+  unsubscribedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  consentText: z.string().nullable(),
+  consentAt: z.string().nullable(),
+  consentCountry: z.string().nullable(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -141,6 +174,8 @@ const leadFiltersShape = {
   q: safeString('Search').trim().max(200, 'Search must be at most 200 characters').optional(),
   source: safeString('Source').trim().max(100, 'Source must be at most 100 characters').optional(),
   synced: z.enum(['true', 'false'], { error: "synced must be 'true' or 'false'" }).optional(),
+  /** Issue 24: 'true' lists the leads that unsubscribed, 'false' those still subscribed. */
+  unsubscribed: z.enum(['true', 'false'], { error: "unsubscribed must be 'true' or 'false'" }).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   sort: z.enum(LEAD_SORTS, { error: "sort must be 'desc' or 'asc'" }).default('desc'),
@@ -191,6 +226,10 @@ export const LeadIdParamsSchema = z.object({
 export const LeadSourcesSchema = z.object({ sources: z.array(z.string()) });
 export type LeadSources = z.infer<typeof LeadSourcesSchema>;
 
+/** `PUT /api/leads/{id}/subscription` (admin, issue 24): unsubscribe a lead by hand, or subscribe it again. */
+export const LeadSubscriptionSchema = z.object({ unsubscribed: z.boolean({ error: 'unsubscribed must be true or false' }) });
+export type LeadSubscription = z.infer<typeof LeadSubscriptionSchema>;
+
 /** `POST /api/leads/{id}/retry-sync`. */
 export const RetrySyncResultSchema = z.object({ queued: z.literal(true) });
 
@@ -233,4 +272,5 @@ export const LEAD_CSV_COLUMNS = [
   'UTM Term',
   'UTM Content',
   'Referrer',
+  'Unsubscribed Date',
 ] as const;

@@ -26,6 +26,7 @@ export const ADMIN_LINKS: SiteLink[] = [
   { to: '/admin/build-guids', label: 'Build GUIDs' },
   { to: '/admin/inbox', label: 'Inbox' },
   { to: '/admin/audit', label: 'Audit Log' },
+  { to: '/admin/emails', label: 'E-mail Previews' },
   { to: '/admin/campaigns', label: 'Campaigns' },
   { to: '/admin/affiliates', label: 'Affiliate Products' },
   { to: '/admin/testimonials', label: 'Testimonials' },

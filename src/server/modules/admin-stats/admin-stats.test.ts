@@ -125,6 +125,18 @@ describe(`admin stats on ${testDatabaseKind()}`, () => {
     expect(after.invitations.perDay.at(-2)!.count - base.invitations.perDay.at(-2)!.count).toBe(1);
   });
 
+  it('shows the invitations of the last hour against the site-wide hourly cap (issue 24)', async () => {
+    const now = new Date();
+    const before = await adminStats(db(), now, undefined, 7);
+    expect(before.invitations.hourlyCap).toBe(7);
+    const invitation = { senderName: 'S', senderEmail: 's@example.com', recipientName: 'R', recipientEmail: 'hour@example.com' };
+    await db().insert(invitations).values([
+      { ...invitation, createdAt: new Date(now.getTime() - 10 * 60 * 1000) },
+      { ...invitation, createdAt: new Date(now.getTime() - 2 * 60 * 60 * 1000) },
+    ]);
+    expect((await adminStats(db(), now, undefined, 7)).invitations.lastHour - before.invitations.lastHour).toBe(1);
+  });
+
   it('keeps the settled jot series a minute and counts newer jots at once (the endpoint’s JotSeriesCache)', async () => {
     const now = new Date('2026-04-20T12:00:00Z');
     const series = new JotSeriesCache();

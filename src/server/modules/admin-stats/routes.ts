@@ -27,7 +27,7 @@ export async function adminStatsRoutes(instance: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return adminStats(services.database.db, new Date(), jotSeries);
+      return adminStats(services.database.db, new Date(), jotSeries, services.config.invitationHourlyCap);
     },
   );
 }

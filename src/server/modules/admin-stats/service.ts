@@ -13,6 +13,7 @@ import {
   STATS_SERIES_DAYS,
 } from '../../../shared/schemas/admin-stats.ts';
 import type { Database } from '../../db/client.ts';
+import { invitationsLastHour } from '../invitations/service.ts';
 import { banners, blogPosts, buildGuids, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
 
@@ -96,7 +97,7 @@ export class JotSeriesCache {
 }
 
 /** `series`: the endpoint's cache of the settled jot counts; without it every figure is read afresh. */
-export async function adminStats(db: Database, now = new Date(), series?: JotSeriesCache): Promise<AdminStats> {
+export async function adminStats(db: Database, now = new Date(), series?: JotSeriesCache, invitationHourlyCap = 200): Promise<AdminStats> {
   const weekStart = utcDayStart(now, 6);
   const seriesStart = utcDayStart(now, STATS_SERIES_DAYS - 1);
 
@@ -169,7 +170,12 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
     unreadInbox,
     publishedFaqs,
     buildGuids: buildGuidCount,
-    invitations: { today: invitationsPerDay.at(-1)?.count ?? 0, perDay: invitationsPerDay },
+    invitations: {
+      today: invitationsPerDay.at(-1)?.count ?? 0,
+      perDay: invitationsPerDay,
+      lastHour: await invitationsLastHour(db, now),
+      hourlyCap: invitationHourlyCap,
+    },
     series: {
       jotsPerDay: jotsPerDaySeries,
       leadsPerDayBySource: fillDays(seriesStart, []).map(({ date }) => ({ date, counts: leadsByDay.get(date) ?? {} })),

@@ -79,9 +79,12 @@ async function consumeToken(db: Database, token: string, kind: AuthTokenKind): P
   return row?.userId ?? null;
 }
 
+/** A mail decided inside a transaction and rendered after it, so no row stays locked while a template renders. */
+type PendingMail = () => Promise<MailMessage>;
+
 async function sendConfirmation(services: AppServices, user: { id: number; email: string }): Promise<void> {
   const token = await issueToken(services.database.db, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
-  await services.mailer.enqueue(confirmationEmail(user.email, services.config.publicUrl, token));
+  await services.mailer.enqueue(await confirmationEmail(user.email, services.mailBrand, token));
 }
 
 /** Resolves once `ms` have passed since `started` (a `performance.now()` reading). */
@@ -124,7 +127,7 @@ async function signUpWork(services: AppServices, { country, input }: AuthRequest
   // Anonymous, so one roll-up row per hour rather than a row per request (decision 0022); the user row is the record.
   await addToAuditRollup(db, services.now(), { action: 'user.signup', country });
   const mail = existing ? await remindExistingAccount(services, existing) : await createAccount(services, input, username, passwordHash);
-  if (mail) await services.mailer.enqueue(mail);
+  if (mail) await services.mailer.enqueue(await mail());
 }
 
 /**
@@ -136,7 +139,7 @@ async function createAccount(
   input: { email: string },
   firstUsername: string,
   passwordHash: string,
-): Promise<MailMessage | null> {
+): Promise<PendingMail | null> {
   const { db } = services.database;
   // Two sign-ups may race for the derived username; the unique index decides and the loser tries the next name.
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -155,7 +158,7 @@ async function createAccount(
         await tx
           .insert(authTokens)
           .values({ userId: created!.id, kind: 'confirm_email', tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS) });
-        return confirmationEmail(created!.email, services.config.publicUrl, token);
+        return () => confirmationEmail(created!.email, services.mailBrand, token);
       });
     } catch (error) {
       const violation = uniqueViolation(error);
@@ -175,14 +178,15 @@ async function createAccount(
  * than a minute ago: no mail bombing), else a note to the owner. Decided in one transaction with the user row
  * locked, so two sign-ups at once issue one link, and costing the same round trips as createAccount.
  */
-async function remindExistingAccount(services: AppServices, user: typeof users.$inferSelect): Promise<MailMessage | null> {
-  const { publicUrl } = services.config;
+async function remindExistingAccount(services: AppServices, user: typeof users.$inferSelect): Promise<PendingMail | null> {
+  const { mailBrand } = services;
   return services.database.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const recent = await issuedRecently(tx, user.id, 'confirm_email');
-    if (user.emailConfirmedAt) return alreadyRegisteredEmail(user.email, publicUrl);
+    if (user.emailConfirmedAt) return () => alreadyRegisteredEmail(user.email, mailBrand);
     if (recent) return null;
-    return confirmationEmail(user.email, publicUrl, await issueTokenIn(tx, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS));
+    const token = await issueTokenIn(tx, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
+    return () => confirmationEmail(user.email, mailBrand, token);
   });
 }
 
@@ -221,7 +225,7 @@ export async function requestPasswordReset(services: AppServices, email: string)
   if (!user) return;
   if (await issuedRecently(db, user.id, 'reset_password')) return;
   const token = await issueToken(db, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-  await services.mailer.enqueue(passwordResetEmail(user.email, services.config.publicUrl, token));
+  await services.mailer.enqueue(await passwordResetEmail(user.email, services.mailBrand, token));
 }
 
 export async function resetPassword(

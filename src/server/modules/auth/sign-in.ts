@@ -56,7 +56,7 @@ export async function signIn(
     await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
     if (reason === 'backed_off') return;
     const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
-    if (notify && user) await services.mailer.enqueue(failedSignInsEmail(user.email, services.config.publicUrl, failures));
+    if (notify && user) await services.mailer.enqueue(await failedSignInsEmail(user.email, services.mailBrand, failures));
   };
 
   const wait = await deps.backOff.waitFor(emailHash, now);

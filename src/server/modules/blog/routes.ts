@@ -31,9 +31,8 @@ import {
 } from '../../../shared/schemas/blog.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { enqueueKitSync } from '../../jobs/kit.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { upsertLead } from '../leads/service.ts';
+import { leadDependencies, requestCountry, subscribeToUpdates } from '../leads/service.ts';
 import { safeString } from '../../../shared/schemas/text.ts';
 import { getPublishedPost } from './public-service.ts';
 
@@ -234,7 +233,7 @@ export const blogRoutes = fp(
         schema: {
           tags: ['blog'],
           summary: "Subscribe to the blog (the 'Stay Updated' box)",
-          description: 'Stores a lead with source `blog-subscribe` (one per address; a repeat keeps the first source). Needs a solved `captcha`; `website` is a honeypot.',
+          description: 'Stores a lead with source `blog-subscribe` (one per address; a repeat keeps the first source) and its consent. With SUBSCRIBE_DOUBLE_OPT_IN (default) it e-mails a confirmation link and syncs to Kit only after the click. Needs a solved `captcha`; `website` is a honeypot.',
           body: BlogSubscribeSchema,
           response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 429) },
         },
@@ -243,10 +242,8 @@ export const blogRoutes = fp(
         const { captcha, website, email } = request.body;
         if (website) return { success: true as const };
         await assertCaptcha(app.captcha, captcha);
-        const { db } = app.services.database;
-        // No first name in this box: the upsert keeps a known one (coalesce) and stores null otherwise.
-        const lead = await upsertLead(db, { email, firstName: null as unknown as string, source: BLOG_SUBSCRIBE_SOURCE }, requestContext(request).meta);
-        await enqueueKitSync(app.services.queue, config.kit, lead.id);
+        const meta = { ...requestContext(request).meta, country: requestCountry(request, config.trustProxy) };
+        await subscribeToUpdates(leadDependencies(app.services), { email, source: BLOG_SUBSCRIBE_SOURCE }, meta);
         return { success: true as const };
       },
     );

@@ -13,7 +13,7 @@ export async function contactRoutes(app: FastifyInstance) {
     body: CreateContactMessageSchema,
     async submit(input, meta) {
       const { database, mailer, config } = app.services;
-      await submitContactMessage({ db: database.db, mailer, supportEmail: config.supportEmail }, input, meta);
+      await submitContactMessage({ db: database.db, mailer, supportEmail: config.supportEmail, brand: app.services.mailBrand }, input, meta);
     },
   });
 }

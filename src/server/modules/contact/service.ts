@@ -2,18 +2,18 @@
  * Contact messages. The spec's form sent nothing (§2, §7); DESIGN §6 makes it a public form like feedback:
  * stored, then e-mailed to SUPPORT_EMAIL by the mail job.
  */
-import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import type { CreateContactMessage } from '../../../shared/schemas/contact.ts';
 import type { Database } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
-import { headerLine, renderEmail } from '../leads/email-content.ts';
+import type { MailBrand } from '../mail/layout.tsx';
+import { contactNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../leads/service.ts';
 
 type ContactInput = Omit<CreateContactMessage, 'captcha' | 'website'>;
 
 export async function submitContactMessage(
-  deps: { db: Database; mailer: Mailer; supportEmail: string },
+  deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
   input: ContactInput,
   meta: RequestMeta,
 ): Promise<{ id: number }> {
@@ -24,13 +24,16 @@ export async function submitContactMessage(
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,
-    subject: headerLine(`[${PRODUCT_NAME} contact] ${input.subject}`),
-    ...renderEmail([
-      `New message #${row!.id} from the contact page, received ${row!.createdAt.toISOString()}.`,
-      `From: ${input.name} <${input.email}>${input.company ? `\nCompany: ${input.company}` : ''}\nSubject: ${input.subject}`,
-      { quote: input.message },
-      'Reply to this e-mail to answer the sender; we promise a reply within 24 hours.',
-    ]),
+    ...(await contactNotificationEmail(deps.brand, {
+      id: row!.id,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      company: input.company,
+      receivedAt: row!.createdAt,
+      adminUrl: `${deps.brand.publicUrl}/admin/inbox`,
+    })),
   });
   return { id: row!.id };
 }

@@ -13,7 +13,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
     body: CreateFeedbackSchema,
     async submit(input, meta) {
       const { database, mailer, config } = app.services;
-      await submitFeedback({ db: database.db, mailer, supportEmail: config.supportEmail }, input, meta);
+      await submitFeedback({ db: database.db, mailer, supportEmail: config.supportEmail, brand: app.services.mailBrand }, input, meta);
     },
   });
 }

@@ -1,14 +1,14 @@
 /** Feedback (spec §3): stored, then e-mailed to SUPPORT_EMAIL by the mail job. */
-import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import type { FeedbackForm } from '../../../shared/schemas/feedback.ts';
 import type { Database } from '../../db/client.ts';
 import { feedback } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
-import { headerLine, renderEmail } from '../leads/email-content.ts';
+import type { MailBrand } from '../mail/layout.tsx';
+import { feedbackNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../leads/service.ts';
 
 export async function submitFeedback(
-  deps: { db: Database; mailer: Mailer; supportEmail: string },
+  deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
   input: FeedbackForm,
   meta: RequestMeta,
 ): Promise<{ id: number }> {
@@ -19,13 +19,15 @@ export async function submitFeedback(
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,
-    subject: headerLine(`[${PRODUCT_NAME} feedback] ${input.subject}`),
-    ...renderEmail([
-      `New feedback #${row!.id} from ${input.name} <${input.email}>, received ${row!.createdAt.toISOString()}.`,
-      `Subject: ${input.subject}`,
-      { quote: input.message },
-      'Reply to this e-mail to answer the sender.',
-    ]),
+    ...(await feedbackNotificationEmail(deps.brand, {
+      id: row!.id,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      receivedAt: row!.createdAt,
+      adminUrl: `${deps.brand.publicUrl}/admin/inbox`,
+    })),
   });
   return { id: row!.id };
 }

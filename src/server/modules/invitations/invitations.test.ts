@@ -5,9 +5,17 @@ import { describePublicForm } from '../../../../tests/fixtures/public-form-suite
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { INVITATION_RECIPIENT_LIMIT_ERROR } from '../../../shared/schemas/invitations.ts';
+import {
+  INVITATION_GLOBAL_LIMIT_ERROR,
+  INVITATION_IP_LIMIT_ERROR,
+  INVITATION_RECIPIENT_LIMIT_ERROR,
+  PERSONAL_MESSAGE_LINK_ERROR,
+  RECIPIENT_NAME_ERROR,
+  SENDER_NAME_ERROR,
+} from '../../../shared/schemas/invitations.ts';
 import { invitations } from '../../db/schema.ts';
-import { sendInvitation } from './service.ts';
+import { suppress } from '../unsubscribe/service.ts';
+import { type InvitationDependencies, invitationsLastHour, sendInvitation } from './service.ts';
 
 let ipCounter = 0;
 const freshIp = () => `10.50.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -21,7 +29,8 @@ const VALID = {
 
 /** The decoded HTML part of a received message. */
 function htmlPart(mail: ReceivedMail): string {
-  const match = /content-type: text\/html[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(mail.raw);
+  // Ends at the next MIME boundary (HTML comments like `-->` may start a line too).
+  const match = /content-type: text\/html[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--[-\w]{8,}|$)/i.exec(mail.raw);
   const body = match?.[1] ?? '';
   const header = match ? mail.raw.slice(Math.max(0, match.index), match.index + match[0].length - body.length) : '';
   if (/quoted-printable/i.test(header)) {
@@ -58,67 +67,134 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     });
   }
 
-  it('stores the invitation and e-mails the recipient; the personal message is escaped and never made a link', async () => {
-    const personalMessage = 'You NEED this: https://phish.example/login <script>alert(1)</script>\nSecond line & more';
+  /** A header of a received message (unfolded), or undefined. */
+  const header = (mail: ReceivedMail, name: string) => {
+    const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
+  };
+  const deps = (overrides: Partial<InvitationDependencies> = {}): InvitationDependencies => ({
+    db: testApp.app.services.database.db,
+    mailer: testApp.app.services.mailer,
+    brand: testApp.app.services.mailBrand,
+    unsubscribe: testApp.app.services.unsubscribeLinks,
+    hourlyCap: 1000,
+    ...overrides,
+  });
+  const meta = { ipAddress: null, userAgent: null };
+
+  it('mails the recipient from our address: a fixed Subject, the sender shown as unverified, no Reply-To, the message escaped', async () => {
+    const personalMessage = 'You NEED this <script>alert(1)</script>\nSecond line & more';
     const response = await post({ ...VALID, recipientEmail: 'grace@example.com', recipientName: 'Grace', personalMessage });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     const mail = await smtp.waitForMail((message) => message.to.includes('grace@example.com'));
-    expect(mail.subject).toBe('Ada invited you to try JotIt');
+    expect(mail.subject).toBe('You are invited to try JotIt');
+    expect(header(mail, 'From')).toBe('JotIt <no-reply@jotit.local>');
+    expect(header(mail, 'Reply-To')).toBeUndefined();
+    expect(header(mail, 'Auto-Submitted')).toBe('auto-generated');
+    expect(header(mail, 'List-Unsubscribe')).toMatch(/^<http:\/\/jotit\.test\/unsubscribe\?t=[\w.-]+>, <mailto:support@jotit\.local\?subject=Unsubscribe>$/);
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('Hi Grace,');
-    expect(mail.text).toContain('Ada (ada@example.com) thinks you would like JotIt');
-    expect(mail.text).toContain('> You NEED this: https://phish.example/login');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain('the sender gave the address ada@example.com, which we did not check');
+    expect(mail.text).toMatch(/> You NEED this <script>alert\(1\)<\/script>\r?\n> Second line & more/);
     expect(mail.text).toContain('http://jotit.test/?utm_source=invitation&utm_medium=email#download');
     const html = htmlPart(mail);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>Second line &amp; more');
+    expect(html).toContain('You NEED this &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');
-    expect(html).not.toMatch(/href="https:\/\/phish\.example/);
-    // Our own link is the only one.
-    expect([...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1])).toEqual([
-      'http://jotit.test/?utm_source=invitation&amp;utm_medium=email#download',
-    ]);
+    expect(html).toMatch(/<html[^>]* lang="en"/);
+    // Only our own links.
+    for (const [, href] of html.matchAll(/href="([^"]+)"/g)) expect(href).toMatch(/^http:\/\/jotit\.test\//);
   });
 
-  it('lets one address receive at most 3 invitations in 24 hours (any case, any sender): then 429 with Retry-After', async () => {
-    for (const recipientEmail of ['flood@example.com', 'FLOOD@example.com', 'Flood@Example.com']) {
-      expect((await post({ ...VALID, recipientEmail })).statusCode).toBe(200);
+  it.each([
+    [{ senderName: 'Security Team: your account is locked' }, SENDER_NAME_ERROR],
+    [{ senderName: 'Verify at paypal-verify.example' }, SENDER_NAME_ERROR],
+    [{ senderName: 'https://evil.example' }, SENDER_NAME_ERROR],
+    [{ senderName: 'security@paypal.com' }, SENDER_NAME_ERROR],
+    [{ senderName: 'Call 555 0100 now' }, SENDER_NAME_ERROR],
+    [{ senderName: 'A'.repeat(51) }, SENDER_NAME_ERROR],
+    [{ recipientName: 'Grace www.evil.example' }, RECIPIENT_NAME_ERROR],
+    [{ personalMessage: 'Log in at https://phish.example/login' }, PERSONAL_MESSAGE_LINK_ERROR],
+    [{ personalMessage: 'Verify now at paypal-verify.com today' }, PERSONAL_MESSAGE_LINK_ERROR],
+    [{ personalMessage: 'Write to security@paypal.com' }, PERSONAL_MESSAGE_LINK_ERROR],
+    [{ personalMessage: 'x'.repeat(501) }, 'Must be at most 500 characters'],
+  ])('refuses %j with a 400 that says why, and sends nothing', async (change, error) => {
+    const response = await post({ ...VALID, recipientEmail: 'refused@example.com', ...change }, { captcha: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error });
+  });
+
+  it('accepts plain names in any script, with the punctuation names use', async () => {
+    for (const [senderName, recipientEmail] of [["Zoë O'Brien-Smith", 'zoe@example.com'], ['J. R. R. Tolkien', 'jrr@example.com'], ['李小龙', 'li@example.com']]) {
+      expect((await post({ ...VALID, senderName, recipientEmail })).statusCode).toBe(200);
     }
-    const limited = await post({ ...VALID, senderName: 'Someone else', senderEmail: 'else@example.com', recipientEmail: 'flood@example.com' });
+  });
+
+  it('lets one address receive 1 invitation a week (any case, any sender): then 429 with Retry-After', async () => {
+    expect((await post({ ...VALID, recipientEmail: 'flood@example.com' })).statusCode).toBe(200);
+    const limited = await post({ ...VALID, senderName: 'Someone else', senderEmail: 'else@example.com', recipientEmail: 'FLOOD@example.com' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: INVITATION_RECIPIENT_LIMIT_ERROR });
     const retryAfter = Number(limited.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(23 * 3600);
-    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
-    // Another address is not affected.
+    expect(retryAfter).toBeGreaterThan(7 * 24 * 3600 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(7 * 24 * 3600);
     expect((await post({ ...VALID, recipientEmail: 'calm@example.com' })).statusCode).toBe(200);
   });
 
-  it('admits only 3 of many concurrent invitations to one address', async () => {
-    const db = testApp.app.services.database.db;
-    const deps = { db, mailer: testApp.app.services.mailer, publicUrl: 'http://jotit.test' };
-    const meta = { ipAddress: null, userAgent: null };
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => sendInvitation(deps, { ...VALID, recipientEmail: 'race@example.com' }, meta)),
-    );
-    expect(results.filter((result) => result.sent)).toHaveLength(3);
+  it('lets one IP send 10 invitations a day: the 11th gets 429 with Retry-After', async () => {
+    const ip = '10.99.0.1';
+    const dayDeps = deps();
+    for (let index = 0; index < 10; index += 1) {
+      const result = await sendInvitation(dayDeps, { ...VALID, recipientEmail: `ip-${index}@example.com` }, { ...meta, ipAddress: ip });
+      expect(result.sent).toBe(true);
+    }
+    const limited = await post({ ...VALID, recipientEmail: 'ip-10@example.com' }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: INVITATION_IP_LIMIT_ERROR });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect((await post({ ...VALID, recipientEmail: 'ip-11@example.com' }, { ip: '10.99.0.2' })).statusCode).toBe(200);
   });
 
-  it('counts only the last 24 hours', async () => {
-    const db = testApp.app.services.database.db;
-    const deps = { db, mailer: testApp.app.services.mailer, publicUrl: 'http://jotit.test' };
-    const meta = { ipAddress: null, userAgent: null };
-    const dayAgo = new Date(Date.now() - 24 * 3600 * 1000 - 1000);
-    for (let index = 0; index < 3; index += 1) {
-      expect((await sendInvitation({ ...deps, now: () => dayAgo }, { ...VALID, recipientEmail: 'old@example.com' }, meta)).sent).toBe(true);
-    }
-    expect((await sendInvitation(deps, { ...VALID, recipientEmail: 'old@example.com' }, meta)).sent).toBe(true);
+  it('stops every sender at the site-wide hourly cap', async () => {
+    const lastHour = await invitationsLastHour(testApp.app.services.database.db);
+    const capped = deps({ hourlyCap: lastHour + 1 });
+    expect((await sendInvitation(capped, { ...VALID, recipientEmail: 'cap-1@example.com' }, meta)).sent).toBe(true);
+    const refused = await sendInvitation(capped, { ...VALID, recipientEmail: 'cap-2@example.com' }, meta);
+    expect(refused).toMatchObject({ sent: false, error: INVITATION_GLOBAL_LIMIT_ERROR });
+    expect(await invitationsLastHour(testApp.app.services.database.db)).toBe(lastHour + 1);
+  });
+
+  it('admits only 1 of many concurrent invitations to one address', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => sendInvitation(deps(), { ...VALID, recipientEmail: 'race@example.com' }, meta)),
+    );
+    expect(results.filter((result) => result.sent)).toHaveLength(1);
+  });
+
+  it('counts only the last week', async () => {
+    const weekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000 - 1000);
+    expect((await sendInvitation(deps({ now: () => weekAgo }), { ...VALID, recipientEmail: 'old@example.com' }, meta)).sent).toBe(true);
+    expect((await sendInvitation(deps(), { ...VALID, recipientEmail: 'old@example.com' }, meta)).sent).toBe(true);
+  });
+
+  it('sends nothing to a recipient who unsubscribed from invitations, with the same success for the sender', async () => {
+    const { database, queue, config } = testApp.app.services;
+    await suppress({ db: database.db, queue, kit: config.kit }, 'Quiet@Example.com', 'invitations', 'page');
+    const response = await post({ ...VALID, recipientEmail: 'quiet@example.com', personalMessage: 'quiet-marker' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    // Sentinel: an invitation sent after it arrives; the suppressed one never did.
+    expect((await post({ ...VALID, recipientEmail: 'loud@example.com', personalMessage: 'loud-marker' })).statusCode).toBe(200);
+    await smtp.waitForMail((mail) => mail.to.includes('loud@example.com'));
+    expect(smtp.messages.filter((mail) => mail.to.includes('quiet@example.com'))).toEqual([]);
   });
 
   describePublicForm({
     path: '/api/send-invitation-email',
     context: () => ({ app: testApp.app, smtp }),
-    // The recipient is the marker too: one address gets at most 3 invitations a day.
-    bodyWith: (marker) => ({ ...VALID, recipientName: marker, recipientEmail: `${marker}@example.com` }),
+    // The recipient is the marker too: one address gets at most 1 invitation a week. Names are plain names, so
+    // the marker travels in the personal message.
+    bodyWith: (marker) => ({ ...VALID, personalMessage: marker, recipientEmail: `${marker}@example.com` }),
     invalid: [
       [{ ...VALID, senderName: '' }, 'Your name is required'],
       [{ ...VALID, senderEmail: 'ada' }, 'Valid email is required'],

@@ -15,6 +15,8 @@ import {
   LeadListQuerySchema,
   LeadPageSchema,
   LeadSourcesSchema,
+  LeadSchema,
+  LeadSubscriptionSchema,
   RetrySyncResultSchema,
 } from '../../../shared/schemas/leads.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
@@ -30,6 +32,7 @@ import {
   listLeadPage,
   listLeadSources,
   retryLeadSync,
+  setLeadSubscription,
 } from './admin-service.ts';
 
 const TAGS = ['leads'];
@@ -146,6 +149,24 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => retryLeadSync(services, { ...requestContext(request), input: { id: request.params.id } }),
+  );
+
+  app.put(
+    '/api/leads/:id/subscription',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Unsubscribe a lead, or subscribe it again (admin)',
+        description:
+          'Issue 24: `unsubscribed: true` puts the address on the suppression list (marketing) and queues its Kit ' +
+          'unsubscribe; `false` takes it off and queues the Kit sync again (if it was confirmed or synced). Audited.',
+        security,
+        params: LeadIdParamsSchema,
+        body: LeadSubscriptionSchema,
+        response: { 200: LeadSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => setLeadSubscription(services, { ...requestContext(request), input: { id: request.params.id, ...request.body } }),
   );
 
   app.delete(

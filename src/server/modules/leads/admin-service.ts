@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import { stringify as stringifySync } from 'csv-stringify/sync';
+import { resubscribe, suppress } from '../unsubscribe/service.ts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import {
@@ -54,6 +55,11 @@ export function toLead(row: LeadRow): Lead {
     utmTerm: row.utmTerm,
     utmContent: row.utmContent,
     referrer: row.referrer,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    consentText: row.consentText,
+    consentAt: row.consentAt?.toISOString() ?? null,
+    consentCountry: row.consentCountry,
   };
 }
 
@@ -77,6 +83,7 @@ export function leadFilterWhere(filters: Partial<LeadFilters> & { ids?: number[]
     );
   }
   if (filters.synced) parts.push(filters.synced === 'true' ? isNotNull(leads.convertkitSubscriberId) : isNull(leads.convertkitSubscriberId));
+  if (filters.unsubscribed) parts.push(filters.unsubscribed === 'true' ? isNotNull(leads.unsubscribedAt) : isNull(leads.unsubscribedAt));
   // Days are UTC and inclusive: `to` ends before the next day starts.
   if (filters.from) parts.push(sql`${leads.subscribedAt} >= ${new Date(`${filters.from}T00:00:00Z`).toISOString()}::timestamptz`);
   if (filters.to) parts.push(sql`${leads.subscribedAt} < ${new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString()}::timestamptz`);
@@ -206,6 +213,27 @@ export async function deleteLead(services: Services, { input, ...context }: Requ
   if ((await deleteLeads(services, context, [input.id])) === 0) throw notFound(LEAD_NOT_FOUND_MESSAGE);
 }
 
+/**
+ * `PUT /api/leads/{id}/subscription` (issue 24): an admin unsubscribes a lead (the suppression list, scope
+ * 'marketing', method 'admin'; Kit unsubscribe queued) or subscribes it again; one audit entry when it changes.
+ */
+export async function setLeadSubscription(
+  services: Services,
+  { input, ...context }: RequestContext & { input: { id: number; unsubscribed: boolean } },
+): Promise<Lead> {
+  const { db } = services.database;
+  const [row] = await db.select().from(leads).where(eq(leads.id, input.id));
+  if (!row) throw notFound(LEAD_NOT_FOUND_MESSAGE);
+  const deps = { db, queue: services.queue, kit: services.config.kit };
+  if (input.unsubscribed !== Boolean(row.unsubscribedAt)) {
+    if (input.unsubscribed) await suppress(deps, row.email, 'marketing', 'admin');
+    else await resubscribe(deps, row.email, 'marketing');
+    await auditEach(db, context, input.unsubscribed ? 'lead.unsubscribe' : 'lead.resubscribe', [{ id: row.id }]);
+  }
+  const [after] = await db.select().from(leads).where(eq(leads.id, input.id));
+  return toLead(after!);
+}
+
 /** `POST /api/leads/bulk`: retry sync or delete up to 500 leads; one audit entry per lead changed. */
 export async function bulkLeadAction(services: Services, { input, ...context }: RequestContext & { input: LeadBulk }): Promise<LeadBulkResult> {
   const ids = [...new Set(input.ids)];
@@ -260,6 +288,7 @@ async function* exportBatches(db: Database, params: LeadExportParams): AsyncGene
         utmTerm: leads.utmTerm,
         utmContent: leads.utmContent,
         referrer: leads.referrer,
+        unsubscribedAt: leads.unsubscribedAt,
       })
       .from(leads)
       .where(and(where, after))
@@ -278,6 +307,7 @@ async function* exportBatches(db: Database, params: LeadExportParams): AsyncGene
         row.utmTerm,
         row.utmContent,
         row.referrer,
+        row.unsubscribedAt?.toISOString() ?? null,
       ]);
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH_SIZE) return;

@@ -11,7 +11,7 @@ import { auditLog, leads } from '../../db/schema.ts';
 import { KIT_SYNC_JOB } from '../../jobs/kit.ts';
 
 const BOM = '\uFEFF';
-const HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer';
+const HEADER = 'Email,First Name,Last Name,Source,Subscribed Date,ConvertKit ID,UTM Source,UTM Medium,UTM Campaign,UTM Term,UTM Content,Referrer,Unsubscribed Date';
 
 interface SeedLead {
   email: string;
@@ -66,7 +66,7 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
 
   beforeEach(() => seed(SEED));
 
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
     testApp.app.inject({ method, url, payload, headers });
   const list = async (query: string) => {
     const response = await inject('GET', `/api/leads${query}`);
@@ -95,7 +95,8 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
   };
 
   describe('permissions: anonymous 401, approved non-admin 403, admin 2xx', () => {
-    const routes = (): Array<[method: 'GET' | 'POST' | 'DELETE', url: string, body: object | undefined, status: number]> => [
+    const routes = (): Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body: object | undefined, status: number]> => [
+      ['PUT', `/api/leads/${ids['grace@example.com']}/subscription`, { unsubscribed: false }, 200],
       ['GET', '/api/leads', undefined, 200],
       ['GET', '/api/leads/sources', undefined, 200],
       ['GET', `/api/leads/${ids['ada@example.com']}`, undefined, 200],
@@ -193,6 +194,31 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
       expect(await kitJobs()).toEqual([grace]);
     });
 
+    it('unsubscribes a lead by hand (suppression list, Kit job, audit lead.unsubscribe), then resubscribes it; the list filters and the CSV show it', async () => {
+      const alan = ids['alan@turing.example']!;
+      const off = await inject('PUT', `/api/leads/${alan}/subscription`, { unsubscribed: true });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json().unsubscribedAt).toEqual(expect.any(String));
+      expect(await auditFor('lead.unsubscribe')).toMatchObject([{ entityId: String(alan), actorUserId: admin.id }]);
+      const { rows } = await testApp.database.sql.query<{ name: string }>(`select name from pgboss.job where name = 'kit.unsubscribe'`);
+      expect(rows).toHaveLength(1);
+      // Setting what is already set changes nothing and writes no second entry.
+      expect((await inject('PUT', `/api/leads/${alan}/subscription`, { unsubscribed: true })).statusCode).toBe(200);
+      expect(await auditFor('lead.unsubscribe')).toHaveLength(1);
+
+      const unsubscribed = (await inject('GET', '/api/leads?unsubscribed=true')).json() as { items: Array<{ id: number }> };
+      expect(unsubscribed.items.map((lead) => lead.id)).toEqual([alan]);
+      expect((await inject('GET', '/api/leads?unsubscribed=false')).json().items.map((lead: { id: number }) => lead.id)).not.toContain(alan);
+      const csv = (await inject('GET', `/api/leads/export.csv?ids=${alan}`)).body;
+      expect(csv.split(/\r?\n/)[1]).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z$/);
+
+      const on = await inject('PUT', `/api/leads/${alan}/subscription`, { unsubscribed: false });
+      expect(on.json().unsubscribedAt).toBeNull();
+      expect(await auditFor('lead.resubscribe')).toMatchObject([{ entityId: String(alan) }]);
+      expect((await inject('PUT', '/api/leads/999999/subscription', { unsubscribed: true })).statusCode).toBe(404);
+      expect((await inject('PUT', `/api/leads/${alan}/subscription`, { unsubscribed: 'yes' })).statusCode).toBe(400);
+    });
+
     it('answers 409 when Kit is not configured', async () => {
       const kit = testApp.app.services.config.kit;
       const key = kit.apiKey;
@@ -264,14 +290,14 @@ describe(`leads admin on ${testDatabaseKind()}`, () => {
       const lines = csvLines(response.body);
       expect(lines[0]).toBe(HEADER);
       expect(lines).toHaveLength(6);
-      expect(lines[5]).toBe('ada@example.com,Ada,Lovelace,homepage-hero,2026-01-10T09:00:00.000Z,111,newsletter,,launch,,,https://news.example.com/');
-      expect(lines[2]).toBe('nobody@example.com,Nemo,,unknown,2026-02-20T23:59:59.000Z,222,,,,,,');
+      expect(lines[5]).toBe('ada@example.com,Ada,Lovelace,homepage-hero,2026-01-10T09:00:00.000Z,111,newsletter,,launch,,,https://news.example.com/,');
+      expect(lines[2]).toBe('nobody@example.com,Nemo,,unknown,2026-02-20T23:59:59.000Z,222,,,,,,,');
     });
 
     it('neutralises formula injection (=, +, -, @, tab) with a leading apostrophe', async () => {
       const lines = csvLines((await csv('?q=evil')).body);
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toBe(`evil@example.com,"'=HYPERLINK(""http://evil.example"",""x"")","'+SUM(1,2)",blog,2026-03-01T08:00:00.000Z,,'@cmd,,'-2+3,,,'\tTAB`);
+      expect(lines[1]).toBe(`evil@example.com,"'=HYPERLINK(""http://evil.example"",""x"")","'+SUM(1,2)",blog,2026-03-01T08:00:00.000Z,,'@cmd,,'-2+3,,,'\tTAB,`);
     });
 
     it('respects the filters, the sort and the selection (ids)', async () => {

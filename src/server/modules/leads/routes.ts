@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRO_WAITLIST_SOURCE } from '../../../shared/constants.ts';
 import { CreateLeadSchema, ProWaitlistSchema, SuccessSchema } from '../../../shared/schemas/leads.ts';
-import { enqueueKitSync } from '../../jobs/kit.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { requestMetaOf } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { captureLead, upsertLead } from './service.ts';
+import { captureLead, leadDependencies, requestCountry, subscribeToUpdates } from './service.ts';
 
 /**
  * `POST /api/leads` and `POST /api/pro-waitlist` (public, captcha). The admin routes (`GET /api/leads` …) are in
@@ -35,11 +34,7 @@ export async function leadRoutes(instance: FastifyInstance) {
       // Honeypot filled: a bot. Pretend success, store and send nothing.
       if (website) return { success: true as const };
       await assertCaptcha(app.captcha, captcha);
-      await captureLead(
-        { db: app.services.database.db, mailer: app.services.mailer, queue: app.services.queue, config: app.services.config },
-        lead,
-        requestMetaOf(request),
-      );
+      await captureLead(leadDependencies(app.services), lead, { ...requestMetaOf(request), country: requestCountry(request, app.services.config.trustProxy) });
       app.metrics.leadSubmitted();
       return { success: true as const };
     },
@@ -54,8 +49,8 @@ export async function leadRoutes(instance: FastifyInstance) {
         summary: 'Get notified when JotIt Pro launches',
         description:
           'Stores the address as a lead with source `pro-waitlist` (one lead per address: a repeat keeps the first ' +
-          'source), with no first name and no download e-mail; the Kit sync is queued as for every lead. Needs a ' +
-          'solved `captcha`; `website` is a honeypot.',
+          'source) with its consent, with no first name and no download e-mail. With SUBSCRIBE_DOUBLE_OPT_IN (default) ' +
+          'it e-mails a confirmation link and syncs to Kit only after the click. Needs a solved `captcha`; `website` is a honeypot.',
         body: ProWaitlistSchema,
         response: { 200: SuccessSchema, ...errorResponses(400, 429) },
       },
@@ -64,9 +59,9 @@ export async function leadRoutes(instance: FastifyInstance) {
       const { captcha, website, email } = request.body;
       if (website) return { success: true as const };
       await assertCaptcha(app.captcha, captcha);
-      // As the blog's Stay Updated box: no first name (the upsert keeps a known one), no download e-mail.
-      const lead = await upsertLead(app.services.database.db, { email, firstName: null as unknown as string, source: PRO_WAITLIST_SOURCE }, requestMetaOf(request));
-      await enqueueKitSync(app.services.queue, app.services.config.kit, lead.id);
+      // As the blog's Stay Updated box: consent recorded, double opt-in, no download e-mail.
+      const meta = { ...requestMetaOf(request), country: requestCountry(request, app.services.config.trustProxy) };
+      await subscribeToUpdates(leadDependencies(app.services), { email, source: PRO_WAITLIST_SOURCE }, meta);
       return { success: true as const };
     },
   );

@@ -4,30 +4,69 @@
  * queued again (DESIGN §6 "Decided") — the e-mail at most LEAD_DOWNLOAD_EMAIL_LIMIT times a day per address, so
  * the form cannot be used to flood an inbox (decision 0011). The row is written before anything is queued, so no
  * lead is lost.
+ *
+ * Consent (issue 24): each submission records what the form said next to its button, when, and the IP's country.
+ * With SUBSCRIBE_DOUBLE_OPT_IN (default on) the Kit sync waits for the address to confirm: the download mail, the
+ * only mail before that, carries the confirmation button; the confirmation queues the one sync
+ * (modules/unsubscribe). The download mail is marketing mail: it carries the unsubscribe pair and is suppressed
+ * for an address that unsubscribed (anyone can type any address into the form).
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { PRODUCT_NAME } from '../../../shared/brand.ts';
+import { LEAD_FORM_CONSENT_TEXT, STAY_UPDATED_CONSENT_TEXT } from '../../../shared/consent.ts';
 import type { CreateLead } from '../../../shared/schemas/leads.ts';
 import type { AppConfig } from '../../config.ts';
+import type { AppServices } from '../../services.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, campaigns } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { enqueueKitSync } from '../../jobs/kit.ts';
 import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.ts';
-import { renderEmail } from './email-content.ts';
+import type { MailBrand } from '../mail/layout.tsx';
+import { downloadEmail, subscribeConfirmationEmail } from '../mail/templates.tsx';
+import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 
 export interface RequestMeta {
   ipAddress: string | null;
   userAgent: string | null;
+  /** The IP's country (CF-IPCountry behind a trusted proxy), recorded with consent; null when unknown. */
+  country?: string | null;
 }
 
 export interface LeadDependencies {
   db: Database;
   mailer: Mailer;
   queue: JobQueue;
-  config: Pick<AppConfig, 'kit' | 'downloadUrl' | 'publicUrl' | 'supportEmail'>;
+  config: Pick<AppConfig, 'kit' | 'downloadUrl' | 'publicUrl' | 'supportEmail' | 'subscribeDoubleOptIn'>;
+  links: UnsubscribeLinks;
+  brand: MailBrand;
   now?: () => Date;
+}
+
+/** The visitor's country for the consent record: CF-IPCountry, only behind a trusted proxy (else anyone could set it). */
+export function requestCountry(request: { headers: Record<string, string | string[] | undefined> }, trustProxy: boolean): string | null {
+  if (!trustProxy) return null;
+  const value = request.headers['cf-ipcountry'];
+  const country = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase();
+  return country && /^[A-Z]{2}$/.test(country) && country !== 'XX' ? country : null;
+}
+
+/** The lead capture's dependencies from the app's services. */
+export function leadDependencies(services: AppServices): LeadDependencies {
+  const { database, mailer, queue, config, unsubscribeLinks, mailBrand } = services;
+  return { db: database.db, mailer, queue, config, links: unsubscribeLinks, brand: mailBrand };
+}
+
+/** A stored lead, as the capture needs it: whether it may go to Kit yet. */
+export interface UpsertedLead {
+  id: number;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+}
+
+/** Whether this lead may be synced to Kit now: not unsubscribed, and confirmed when double opt-in is on. */
+export function maySyncToKit(lead: UpsertedLead, doubleOptIn: boolean): boolean {
+  return !lead.unsubscribedAt && (!doubleOptIn || lead.confirmedAt !== null);
 }
 
 /** One address gets the download e-mail at most this many times in LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS. */
@@ -36,6 +75,7 @@ export const LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS = 24;
 
 /** Each download e-mail queued is an audit entry of its lead; the entries are the cap's record. */
 const DOWNLOAD_EMAIL_ACTION = 'lead.download_email';
+const CONFIRMATION_EMAIL_ACTION = 'lead.confirmation_email';
 
 const DOWNLOAD_EMAIL_CAP: RecipientCap = {
   scope: 'lead-download',
@@ -43,17 +83,25 @@ const DOWNLOAD_EMAIL_CAP: RecipientCap = {
   windowMs: LEAD_DOWNLOAD_EMAIL_WINDOW_HOURS * 60 * 60 * 1000,
 };
 
-type LeadInput = Omit<CreateLead, 'captcha' | 'website'>;
+type LeadInput = Omit<CreateLead, 'captcha' | 'website' | 'firstName'> & { firstName: string | null };
 
-/** INSERT … ON CONFLICT on the unique index over lower(email): one statement, no duplicate even under a race. */
-export async function upsertLead(db: Database, input: LeadInput, meta: RequestMeta): Promise<{ id: number }> {
-  const result = await db.execute<{ id: number }>(sql`
+/**
+ * INSERT … ON CONFLICT on the unique index over lower(email): one statement, no duplicate even under a race.
+ * The consent columns take the latest submission's words, time and country.
+ */
+export async function upsertLead(db: Database, input: LeadInput, meta: RequestMeta, consentText: string): Promise<UpsertedLead> {
+  const result = await db.execute<{ id: number; confirmed_at: Date | string | null; unsubscribed_at: Date | string | null }>(sql`
     insert into leads (email, first_name, source, ip_address, user_agent,
-                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer)
+                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
+                       consent_text, consent_at, consent_country)
     values (${input.email}, ${input.firstName}, ${input.source ?? null}, ${meta.ipAddress}, ${meta.userAgent},
             ${input.utm_source ?? null}, ${input.utm_medium ?? null}, ${input.utm_campaign ?? null},
-            ${input.utm_term ?? null}, ${input.utm_content ?? null}, ${input.referrer ?? null})
+            ${input.utm_term ?? null}, ${input.utm_content ?? null}, ${input.referrer ?? null},
+            ${consentText}, now(), ${meta.country ?? null})
     on conflict (lower(email)) do update set
+      consent_text = excluded.consent_text,
+      consent_at = excluded.consent_at,
+      consent_country = excluded.consent_country,
       first_name = coalesce(excluded.first_name, leads.first_name),
       source = coalesce(leads.source, excluded.source),
       utm_source = coalesce(leads.utm_source, excluded.utm_source),
@@ -63,73 +111,102 @@ export async function upsertLead(db: Database, input: LeadInput, meta: RequestMe
       utm_content = coalesce(leads.utm_content, excluded.utm_content),
       referrer = coalesce(leads.referrer, excluded.referrer),
       updated_at = now()
-    returning id`);
+    returning id, confirmed_at, unsubscribed_at`);
   const row = result.rows[0];
   if (!row) throw new Error('The lead upsert returned no row');
-  return { id: Number(row.id) };
-}
-
-export function downloadEmail(firstName: string, downloadUrl: string, publicUrl: string) {
-  return {
-    subject: `Your ${PRODUCT_NAME} download link`,
-    ...renderEmail([
-      `Hi ${firstName},`,
-      `Thanks for trying ${PRODUCT_NAME}! Here is your download for Windows. The installer is under 10 MB and takes about a minute.`,
-      { href: downloadUrl, label: `Download ${PRODUCT_NAME} for Windows` },
-      `After installing, ${PRODUCT_NAME} sits in your system tray. Click it (or use New jot from its menu), type your idea and press Enter: it is saved to a text file on your computer, or to a Google Doc if you pick the Google Docs plugin.`,
-      `Questions? The help page has answers, and a reply to this e-mail reaches a person.`,
-      { href: `${publicUrl}/help`, label: 'Open Help & FAQ' },
-      `You get this e-mail because you asked for the download at ${publicUrl}. We use your address only for the download link and product updates.`,
-      `— The ${PRODUCT_NAME} team`,
-    ]),
-  };
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { id: Number(row.id), confirmedAt: date(row.confirmed_at), unsubscribedAt: date(row.unsubscribed_at) };
 }
 
 /**
- * Stores (or updates) the lead, then queues the download e-mail (unless the address had its share today) and
- * the Kit sync (always: it is idempotent and keeps the first name current).
+ * The daily cap on a public form's mail to one address (decision 0011): each message queued is an audit entry of
+ * its lead (`action`), and the entries are the cap's record.
  */
-export async function captureLead(
-  deps: LeadDependencies,
-  input: LeadInput,
-  meta: RequestMeta,
-): Promise<{ id: number; downloadEmailQueued: boolean }> {
-  const lead = await upsertLead(deps.db, input, meta);
+async function withinLeadEmailCap(deps: LeadDependencies, leadId: number, action: string, email: string, meta: RequestMeta) {
   const now = deps.now?.() ?? new Date();
-  const entityId = String(lead.id);
-  const cap = await withinRecipientCap(deps.db, DOWNLOAD_EMAIL_CAP, input.email, now, {
+  const entityId = String(leadId);
+  return withinRecipientCap(deps.db, { ...DOWNLOAD_EMAIL_CAP, scope: action }, email, now, {
     sentSince: async (tx, since) =>
       (
         await tx
           .select({ createdAt: auditLog.createdAt })
           .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.entity, 'lead'),
-              eq(auditLog.entityId, entityId),
-              eq(auditLog.action, DOWNLOAD_EMAIL_ACTION),
-              gt(auditLog.createdAt, since),
-            ),
-          )
+          .where(and(eq(auditLog.entity, 'lead'), eq(auditLog.entityId, entityId), eq(auditLog.action, action), gt(auditLog.createdAt, since)))
       ).map((row) => row.createdAt),
     record: async (tx) => {
-      await tx.insert(auditLog).values({
-        action: DOWNLOAD_EMAIL_ACTION,
-        entity: 'lead',
-        entityId,
-        ipAddress: meta.ipAddress,
-        userAgent: meta.userAgent,
-        createdAt: now,
-      });
+      await tx.insert(auditLog).values({ action, entity: 'lead', entityId, ipAddress: meta.ipAddress, userAgent: meta.userAgent, createdAt: now });
     },
   });
+}
+
+/** A campaign landing page's own words for its download mail (`campaign:{slug}` sources). */
+async function campaignWords(db: Database, source: string | undefined): Promise<{ name: string; description: string | null } | undefined> {
+  if (!source?.startsWith('campaign:')) return undefined;
+  const [row] = await db
+    .select({ name: campaigns.name, description: campaigns.description })
+    .from(campaigns)
+    .where(eq(campaigns.slug, source.slice('campaign:'.length)));
+  return row;
+}
+
+/**
+ * Stores (or updates) the lead, then queues the download e-mail (unless the address had its share today) and
+ * the Kit sync (idempotent, keeps the first name current) once the address may be synced (`maySyncToKit`).
+ */
+export async function captureLead(
+  deps: LeadDependencies,
+  input: Omit<CreateLead, 'captcha' | 'website'>,
+  meta: RequestMeta,
+): Promise<{ id: number; downloadEmailQueued: boolean }> {
+  const lead = await upsertLead(deps.db, input, meta, LEAD_FORM_CONSENT_TEXT);
+  const cap = await withinLeadEmailCap(deps, lead.id, DOWNLOAD_EMAIL_ACTION, input.email, meta);
   if (cap.allowed) {
+    const unsubscribeUrl = deps.links.url(input.email, 'marketing');
+    const needsConfirmation = deps.config.subscribeDoubleOptIn && !lead.confirmedAt && !lead.unsubscribedAt;
+    const campaign = await campaignWords(deps.db, input.source);
     await deps.mailer.enqueue({
       to: input.email,
+      // The mail says "a reply reaches a person".
       replyTo: deps.config.supportEmail,
-      ...downloadEmail(input.firstName, deps.config.downloadUrl, deps.config.publicUrl),
+      ...(await downloadEmail(deps.brand, {
+        firstName: input.firstName ?? 'there',
+        downloadUrl: deps.config.downloadUrl,
+        unsubscribeUrl,
+        ...(needsConfirmation ? { confirmUrl: deps.links.confirmUrl(input.email) } : {}),
+        ...(campaign ? { campaign } : {}),
+      })),
+      unsubscribe: { scope: 'marketing', url: unsubscribeUrl },
     });
   }
-  await enqueueKitSync(deps.queue, deps.config.kit, lead.id);
+  if (maySyncToKit(lead, deps.config.subscribeDoubleOptIn)) await enqueueKitSync(deps.queue, deps.config.kit, lead.id);
   return { id: lead.id, downloadEmailQueued: cap.allowed };
+}
+
+/**
+ * The blog's Stay Updated box (issue 24): stores the lead with its consent; with double opt-in, mails the
+ * confirmation (suppressible, like all marketing mail) unless the address already confirmed, and syncs to Kit only
+ * after the click; without it, syncs now. No download mail: the visitor asked for updates, not the app.
+ */
+export async function subscribeToUpdates(
+  deps: LeadDependencies,
+  input: { email: string; source: string },
+  meta: RequestMeta,
+): Promise<{ id: number; confirmationQueued: boolean }> {
+  // No first name in this box: the upsert keeps a known one (coalesce) and stores null otherwise.
+  const lead = await upsertLead(deps.db, { email: input.email, firstName: null, source: input.source }, meta, STAY_UPDATED_CONSENT_TEXT);
+  if (maySyncToKit(lead, deps.config.subscribeDoubleOptIn)) {
+    await enqueueKitSync(deps.queue, deps.config.kit, lead.id);
+    return { id: lead.id, confirmationQueued: false };
+  }
+  if (lead.unsubscribedAt) return { id: lead.id, confirmationQueued: false };
+  // The box cannot be used to flood an inbox with confirmation requests either.
+  const cap = await withinLeadEmailCap(deps, lead.id, CONFIRMATION_EMAIL_ACTION, input.email, meta);
+  if (!cap.allowed) return { id: lead.id, confirmationQueued: false };
+  const unsubscribeUrl = deps.links.url(input.email, 'marketing');
+  await deps.mailer.enqueue({
+    to: input.email,
+    ...(await subscribeConfirmationEmail(deps.brand, { confirmUrl: deps.links.confirmUrl(input.email), unsubscribeUrl })),
+    unsubscribe: { scope: 'marketing', url: unsubscribeUrl },
+  });
+  return { id: lead.id, confirmationQueued: true };
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, pages } from '../../db/schema.ts';
 import { plainText } from '../../../shared/format.ts';
-import { escapeHtml } from '../leads/email-content.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** The public pages of spec §2's route table, with how often they change. */
 export const SITEMAP_PAGES: ReadonlyArray<{ path: string; changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority: string }> = [

@@ -230,7 +230,7 @@ export async function updateUser(
     return { row, approvedNow };
   });
 
-  if (approvedNow) await services.mailer.enqueue(accountApprovedEmail(row.email, services.config.publicUrl));
+  if (approvedNow) await services.mailer.enqueue(await accountApprovedEmail(row.email, services.mailBrand));
   return toUser(row);
 }
 

@@ -11,6 +11,7 @@ import {
   SendIcon,
   UsersIcon,
   MailIcon,
+  MailCheckIcon,
   RocketIcon,
   ShoppingBagIcon,
   QuoteIcon,
@@ -129,6 +130,12 @@ const SECTIONS: Array<{
     icon: HistoryIcon,
   },
   {
+    to: '/admin/emails',
+    title: 'E-mail previews',
+    description: 'Every e-mail the site sends, with sample data, light and dark.',
+    icon: MailCheckIcon,
+  },
+  {
     to: '/admin/campaigns',
     title: 'Campaigns',
     description: 'Landing pages at /c/{slug}: visits, leads and conversion.',
@@ -226,6 +233,12 @@ function Dashboard() {
               ) : statsQuery.isPending ? (
                 <Skeleton className="h-8 w-24" aria-hidden="true" />
               ) : null}
+              {stats && (
+                <span className="text-sm text-muted-foreground" data-testid="invitations-hourly-cap">
+                  {number(stats.invitations.lastHour)} of {number(stats.invitations.hourlyCap)} allowed in the last hour
+                  {stats.invitations.lastHour >= stats.invitations.hourlyCap ? ' — the cap is reached; new invitations wait.' : '.'}
+                </span>
+              )}
               <span className="text-sm text-muted-foreground">Counted per day; the addresses are not listed.</span>
             </span>
           </div>

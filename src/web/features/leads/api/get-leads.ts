@@ -14,6 +14,7 @@ export function leadQueryString(query: LeadFiltersInput & { limit?: number; offs
   if (query.q) params.set('q', query.q);
   if (query.source) params.set('source', query.source);
   if (query.synced) params.set('synced', query.synced);
+  if (query.unsubscribed) params.set('unsubscribed', query.unsubscribed);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.sort && query.sort !== 'desc') params.set('sort', query.sort);

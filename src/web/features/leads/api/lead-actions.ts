@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LeadBulk, LeadBulkResult } from '../../../../shared/schemas/leads';
+import type { Lead, LeadBulk, LeadBulkResult } from '../../../../shared/schemas/leads';
 import { apiRequest } from '~/lib/api-client';
 import { leadsQueryKey } from './get-leads';
 
@@ -14,6 +14,16 @@ export function useRetryLeadSync() {
   const invalidate = useInvalidateLeads();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ queued: true }>(`/api/leads/${id}/retry-sync`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** `PUT /api/leads/{id}/subscription` (issue 24): unsubscribe a lead by hand, or subscribe it again (audited). */
+export function useSetLeadSubscription() {
+  const invalidate = useInvalidateLeads();
+  return useMutation({
+    mutationFn: ({ id, unsubscribed }: { id: number; unsubscribed: boolean }) =>
+      apiRequest<Lead>(`/api/leads/${id}/subscription`, { method: 'PUT', body: { unsubscribed } }),
     onSuccess: invalidate,
   });
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { Lead } from '../../../../shared/schemas/leads';
 import { useLead } from '../api/get-leads';
 import { formatLeadDateTime, isSynced, leadName, leadSource } from './format';
-import { SyncBadge } from './sync-badge';
+import { SubscriptionBadge, SyncBadge } from './sync-badge';
+import { useSetLeadSubscription } from '../api/lead-actions';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -46,6 +47,14 @@ export function LeadDetailSheet({
                 </span>
               </Field>
               {shown.kitSyncedAt && <Field label="Synced at">{formatLeadDateTime(shown.kitSyncedAt)}</Field>}
+              <Field label="Mail">
+                <MailStatus lead={shown} />
+              </Field>
+              <Field label="Confirmed">{shown.confirmedAt ? formatLeadDateTime(shown.confirmedAt) : null}</Field>
+              <Field label="Consent">{shown.consentText}</Field>
+              <Field label="Consent given">
+                {shown.consentAt ? `${formatLeadDateTime(shown.consentAt)}${shown.consentCountry ? ` · ${shown.consentCountry}` : ''}` : null}
+              </Field>
             </Section>
             <Section title="Attribution">
               <Field label="UTM source">{shown.utmSource}</Field>
@@ -83,6 +92,31 @@ export function LeadDetailSheet({
         )}
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** Subscribed or not, and the admin's switch (audited; the unsubscribe reaches Kit too). */
+function MailStatus({ lead }: { lead: Lead }) {
+  const setSubscription = useSetLeadSubscription();
+  const isUnsubscribed = lead.unsubscribedAt !== null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <SubscriptionBadge lead={lead} />
+      {isUnsubscribed && <span className="text-muted-foreground">{formatLeadDateTime(lead.unsubscribedAt!)}</span>}
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={setSubscription.isPending}
+        onClick={() => setSubscription.mutate({ id: lead.id, unsubscribed: !isUnsubscribed })}
+      >
+        {isUnsubscribed ? 'Resubscribe' : 'Unsubscribe'}
+      </Button>
+      {setSubscription.isError && (
+        <span role="alert" className="text-destructive">
+          {serverErrorText(setSubscription.error) ?? 'Failed to change the subscription'}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -10,7 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 
-export type LeadFilterValues = Pick<LeadFiltersInput, 'q' | 'source' | 'synced' | 'from' | 'to'> & { sort?: LeadSort };
+export type LeadFilterValues = Pick<LeadFiltersInput, 'q' | 'source' | 'synced' | 'unsubscribed' | 'from' | 'to'> & { sort?: LeadSort };
 
 /** Search (e-mail and name), source, sync status, date range and sort; each change is one `onChange`. */
 export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues; onChange(changes: Partial<LeadFilterValues>): void }) {
@@ -33,9 +33,9 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
     return () => clearTimeout(timer);
   }, [searchText, filters.q, onChange]);
 
-  const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.from || filters.to);
+  const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
   return (
-    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(10rem,1.5fr)_minmax(9rem,1fr)_minmax(7rem,1fr)_9.5rem_9.5rem_9rem_auto]">
+    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(10rem,1.5fr)_minmax(9rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_9.5rem_9.5rem_9rem_auto]">
       <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
@@ -84,6 +84,22 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
         </Select>
       </div>
       <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-unsubscribed`}>Mail</Label>
+        <Select
+          value={filters.unsubscribed ?? ALL}
+          onValueChange={(value) => onChange({ unsubscribed: value === 'true' || value === 'false' ? value : undefined })}
+        >
+          <SelectTrigger id={`${id}-unsubscribed`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All</SelectItem>
+            <SelectItem value="false">Subscribed</SelectItem>
+            <SelectItem value="true">Unsubscribed</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
         <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => onChange({ from: event.target.value || undefined })} />
       </div>
@@ -108,7 +124,7 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
         disabled={!isFiltered}
         onClick={() => {
           setSearchText('');
-          onChange({ q: undefined, source: undefined, synced: undefined, from: undefined, to: undefined });
+          onChange({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined });
         }}
       >
         <XIcon aria-hidden="true" /> Clear

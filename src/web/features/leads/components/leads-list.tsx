@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Lead } from '../../../../shared/schemas/leads';
 import { formatLeadDate, leadName, leadSource } from './format';
-import { SyncBadge } from './sync-badge';
+import { SubscriptionBadge, SyncBadge } from './sync-badge';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
@@ -38,6 +38,7 @@ export function LeadsList({ leads, selection, onOpen }: { leads: Lead[]; selecti
               <TableHead>Source</TableHead>
               <TableHead>Date</TableHead>
               <TableHead>ConvertKit</TableHead>
+              <TableHead>Mail</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -56,6 +57,9 @@ export function LeadsList({ leads, selection, onOpen }: { leads: Lead[]; selecti
                 </TableCell>
                 <TableCell>
                   <SyncBadge lead={lead} />
+                </TableCell>
+                <TableCell>
+                  <SubscriptionBadge lead={lead} />
                 </TableCell>
               </TableRow>
             ))}
@@ -81,6 +85,7 @@ export function LeadsList({ leads, selection, onOpen }: { leads: Lead[]; selecti
                   <span>{leadSource(lead)}</span>
                   <time dateTime={lead.subscribedAt}>{formatLeadDate(lead.subscribedAt)}</time>
                   <SyncBadge lead={lead} />
+                  <SubscriptionBadge lead={lead} />
                 </div>
               </div>
             </li>

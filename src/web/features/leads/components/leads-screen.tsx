@@ -30,12 +30,14 @@ function filtersFrom(params: URLSearchParams): LeadFilterValues & { page: number
     return value && DAY.test(value) ? value : undefined;
   };
   const synced = params.get('synced');
+  const unsubscribed = params.get('unsubscribed');
   const source = params.get('source');
   const page = Number(params.get('page'));
   return {
     q: params.get('q')?.trim().slice(0, 200) || undefined,
     source: source && SOURCE.test(source) ? source : undefined,
     synced: synced === 'true' || synced === 'false' ? synced : undefined,
+    unsubscribed: unsubscribed === 'true' || unsubscribed === 'false' ? unsubscribed : undefined,
     from: day('from'),
     to: day('to'),
     sort: params.get('sort') === 'asc' ? 'asc' : undefined,
@@ -70,7 +72,7 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
 
   const items = leadsQuery.data?.items ?? [];
   const total = leadsQuery.data?.total ?? 0;
-  const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.from || filters.to);
+  const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
 
   // After deleting the last leads of the last page, show the page before it.
   useEffect(() => {
@@ -219,7 +221,7 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
             isFiltered ? (
               <div className="flex flex-col items-center gap-3 py-10 text-center">
                 <p className="text-muted-foreground">No leads match these filters.</p>
-                <Button variant="outline" onClick={() => changeFilters({ q: undefined, source: undefined, synced: undefined, from: undefined, to: undefined })}>
+                <Button variant="outline" onClick={() => changeFilters({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined })}>
                   Clear filters
                 </Button>
               </div>

@@ -132,7 +132,7 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">
-        We send one e-mail to your friend and do not add them to any list. An address can receive at most three invitations a day.
+        We send one e-mail to your friend from our address, say that we could not check yours, and do not add them to any list. An address can receive one invitation a week, and can ask for no more.
       </p>
     </form>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { LEAD_FORM_CONSENT_TEXT } from '../../../../shared/consent';
 import { Honeypot } from './honeypot';
 import { useFormCaptcha } from './use-form-captcha';
 import { useUnsentForm } from './use-unsent-form';
@@ -244,7 +245,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           </Button>
           <div className="flex flex-col gap-1">
             {captcha.element}
-            <p className="text-xs text-muted-foreground">Free for Windows. We e-mail the link; no spam, unsubscribe anytime.</p>
+            <p className="text-xs text-muted-foreground">{LEAD_FORM_CONSENT_TEXT}</p>
           </div>
         </form>
       )}

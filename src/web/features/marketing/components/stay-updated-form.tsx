@@ -5,6 +5,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { apiRequest } from '~/lib/api-client';
 import { cn } from '~/lib/utils';
+import { STAY_UPDATED_CONSENT_TEXT } from '../../../../shared/consent';
 import { Honeypot } from './honeypot';
 import { useFormCaptcha } from './use-form-captcha';
 import { useUnsentForm } from './use-unsent-form';
@@ -84,7 +85,7 @@ export function StayUpdatedForm({ action, unsent, className }: StayUpdatedFormPr
       </h2>
       {status === 'success' ? (
         <p role="status" className="mt-3 flex items-center gap-2 text-success">
-          <MailCheckIcon aria-hidden="true" className="size-5" /> Thanks for subscribing! New articles will reach your inbox.
+          <MailCheckIcon aria-hidden="true" className="size-5" /> Thanks for subscribing! Please open the e-mail we just sent and confirm your address.
         </p>
       ) : status === 'failure' ? (
         <div role="alert" className="mt-3 flex flex-col items-start gap-3">
@@ -98,6 +99,7 @@ export function StayUpdatedForm({ action, unsent, className }: StayUpdatedFormPr
       ) : (
         <>
           <p className="mt-1 text-muted-foreground">Get the latest articles on security, engineering and development in your inbox.</p>
+          <p className="mt-1 text-xs text-muted-foreground">{STAY_UPDATED_CONSENT_TEXT}</p>
           {/* Without JavaScript the browser posts to the page itself, whose action stores nothing (../unsent-form.ts). */}
           <form method="post" action={`${action}#${SECTION_ID}`} noValidate onSubmit={handleSubmit} className="mt-4 flex flex-col gap-3">
             {notice}

@@ -1,0 +1,4 @@
+/** The one HTML escaping helper for strings the server writes into markup by hand (React escapes its own). */
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
