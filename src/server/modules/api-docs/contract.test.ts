@@ -45,6 +45,8 @@ interface Call {
   query?: Record<string, string>;
   body?: unknown;
   multipart?: { name: string; type: string; data: Buffer };
+  /** An `application/x-www-form-urlencoded` body (what mail clients and plain HTML forms post). */
+  form?: Record<string, string>;
   status?: number;
 }
 
@@ -97,6 +99,12 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getLeadsExportCsv: () => ({}),
   getLeadsById: (ctx) => ({ params: { id: ctx.ids.lead! } }),
   postLeadsByIdRetrySync: (ctx) => ({ params: { id: ctx.ids.lead! } }),
+  putLeadsByIdSubscription: (ctx) => ({ params: { id: ctx.ids.lead! }, body: { unsubscribed: true } }),
+  // A mail client's RFC 8058 one-click POST: no body, the token in the link.
+  postUnsubscribe: (ctx) => ({ query: { t: String(ctx.ids.unsubscribeToken) }, form: { 'List-Unsubscribe': 'One-Click' } }),
+  // The confirmation link's button: a 303 back to the page that shows the result.
+  postConfirmSubscription: (ctx) => ({ query: { t: String(ctx.ids.confirmToken2) }, form: { action: 'confirm' }, status: 303 }),
+  getAdminEmails: () => ({}),
   postBanners: () => ({ body: { title: 'Contract', message: 'A banner' } }),
   getBannersActive: () => ({}),
   getBanners: () => ({}),
@@ -197,7 +205,8 @@ function toJsonSchema(schema: unknown, components: Record<string, Schema>): unkn
   return out;
 }
 
-const API_PATH = /^\/(?:api|jots)(?:\/|-|$)/;
+// The API, the desktop's legacy /jots paths, and the two form endpoints mail clients and mail links post to (issue 24).
+const API_PATH = /^\/(?:api|jots|unsubscribe$|confirm-subscription$)(?:\/|-|$)/;
 
 describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
@@ -236,6 +245,10 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
       },
     };
     // Records the calls need that no documented call makes with a known value.
+    // Signed links travel by e-mail; the test takes them from the service that signs them.
+    const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
+    ctx.ids.unsubscribeToken = tokenOf(app.services.unsubscribeLinks.url(`unsub-${UNIQUE}@example.com`, 'marketing'));
+    ctx.ids.confirmToken2 = tokenOf(app.services.unsubscribeLinks.confirmUrl(`pro-${UNIQUE}@example.com`));
     ctx.ids.category = `Contract base ${UNIQUE}`;
     await json('POST', '/api/blog-categories', { name: ctx.ids.category });
     ctx.ids.emptyCategory = (await json('POST', '/api/blog-categories', { name: `Empty ${UNIQUE}` })).id as number;
@@ -344,16 +357,24 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
                 multipart.data,
                 Buffer.from(`\r\n--${boundary}--\r\n`),
               ])
-            : call.body === undefined
-              ? undefined
-              : JSON.stringify(call.body);
+            : call.form
+              ? new URLSearchParams(call.form).toString()
+              : call.body === undefined
+                ? undefined
+                : JSON.stringify(call.body);
           const response = await app.inject({
             method: method as 'GET',
             url,
             payload,
             headers: {
               ...headers,
-              ...(multipart ? { 'content-type': `multipart/form-data; boundary=${boundary}` } : call.body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(multipart
+                ? { 'content-type': `multipart/form-data; boundary=${boundary}` }
+                : call.form
+                  ? { 'content-type': 'application/x-www-form-urlencoded' }
+                  : call.body === undefined
+                    ? {}
+                    : { 'content-type': 'application/json' }),
             },
           });
           status = response.statusCode;

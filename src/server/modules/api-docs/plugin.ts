@@ -58,7 +58,8 @@ function truthfulResponses(response: Record<string, JsonSchema>, produces: strin
   for (const [status, schema] of Object.entries(response)) {
     const code = Number(status);
     const description = (code >= 400 ? RESPONSE_TEXT[code] : undefined) ?? (schema.description as string | undefined) ?? RESPONSE_TEXT[code] ?? 'Success';
-    if (code === 204 || code === 304) out[status] = { type: 'null', description };
+    // No body: 204, and every 3xx (a redirect's Location, a 304's cached copy).
+    if (code === 204 || (code >= 300 && code < 400)) out[status] = { type: 'null', description };
     else if (code >= 400) out[status] = { description, content: { 'application/json': { schema } } };
     else if (nonJson) out[status] = { description, content: { [nonJson]: { schema: { type: 'string' } } } };
     else out[status] = schema;

@@ -35,6 +35,8 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['unsubscribe'],
+        operationId: 'postUnsubscribe',
+        consumes: ['application/x-www-form-urlencoded'],
         summary: 'Unsubscribe (RFC 8058 one-click) or resubscribe',
         description:
           'The signed token (`t`, in the query or the body) names the address and the scope. With no `action` (a mail ' +
@@ -42,7 +44,11 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
           '200; with `action` from the page\'s form, the answer is a 303 back to `/unsubscribe`. No cookie, no login.',
         querystring: query,
         body: UnsubscribePostSchema.optional(),
-        response: { 200: z.object({ unsubscribed: z.literal(true) }), ...errorResponses(400) },
+        response: {
+          200: z.object({ unsubscribed: z.literal(true) }),
+          303: z.null().describe("Back to `/unsubscribe`, which shows the result (the page's own form)"),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -66,12 +72,15 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['unsubscribe'],
+        operationId: 'postConfirmSubscription',
+        consumes: ['application/x-www-form-urlencoded'],
         summary: 'Confirm a subscription (double opt-in)',
         description:
           'The signed token (`t`) names the address. The first confirmation queues the Kit sync; the answer is a 303 ' +
           'back to `/confirm-subscription`, which shows the result.',
         querystring: query,
         body: UnsubscribePostSchema.optional(),
+        response: { 303: z.null().describe('Back to `/confirm-subscription`, which shows the result') },
       },
     },
     async (request, reply) => {
