@@ -59,7 +59,7 @@ describe('the public pages keep their promises', () => {
 
     expect(await field.inputValue()).toBe(email);
     await proForm(page).getByRole('button', { name: 'Notify me' }).click();
-    await page.getByText('You are on the list. We will e-mail you when Pro launches.').waitFor();
+    await page.getByText('Almost there: open the e-mail we just sent and confirm your address, and we will tell you when Pro launches.').waitFor();
     expect(await leadsFor(email)).toEqual([expect.objectContaining({ email, source: 'pro-waitlist' })]);
     expect(errors).toEqual([]);
     await close();

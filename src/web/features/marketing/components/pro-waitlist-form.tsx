@@ -81,7 +81,7 @@ export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormPr
     >
       {status === 'success' ? (
         <p ref={resultRef} tabIndex={-1} role="status" className="flex items-center justify-center gap-2 text-center font-medium text-success outline-none">
-          <MailCheckIcon aria-hidden="true" className="size-5 shrink-0" /> You are on the list. We will e-mail you when Pro launches.
+          <MailCheckIcon aria-hidden="true" className="size-5 shrink-0" /> Almost there: open the e-mail we just sent and confirm your address, and we will tell you when Pro launches.
         </p>
       ) : status === 'failure' ? (
         <div role="alert" className="flex flex-col items-center gap-3 text-center">
