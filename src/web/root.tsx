@@ -10,10 +10,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from 'react-router';
 import { PRODUCT_NAME } from '../shared/brand';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { isAdminPath } from './components/admin/admin-sections';
 import { SiteLayout } from './components/site-layout';
 import { Button } from './components/ui/button';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
@@ -125,12 +127,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
     [loaderData.banners],
   );
   const footerLinks = useMemo(() => loaderData.pages.map((page) => ({ to: `/p/${page.slug}`, label: page.title })), [loaderData.pages]);
+  // The back-office has its own frame (routes/admin/layout.tsx): no banner strip, marketing nav or footer.
+  const isAdmin = isAdminPath(useLocation().pathname);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Frame counter={counter} banners={banners} footerLinks={footerLinks}>
+        {isAdmin ? (
           <Outlet />
-        </Frame>
+        ) : (
+          <Frame counter={counter} banners={banners} footerLinks={footerLinks}>
+            <Outlet />
+          </Frame>
+        )}
         <DeferredToaster />
       </AuthProvider>
     </QueryClientProvider>

@@ -17,4 +17,3 @@ export { UsersList } from './components/users-list';
 export { UsersBulkBar } from './components/users-bulk-bar';
 export { SignInForm } from './components/sign-in-form';
 export { AccessDenied, ProtectedPage } from './components/protected-page';
-export { AdminPage, AdminPageActions, adminMeta, ComingSoon } from './components/admin-page';

@@ -8,7 +8,7 @@ import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
 import { JotRecords, JotSearchCard, type JotsPageRequest, pageRequest, useCreateTestJot, useJots } from '~/features/jots';
 import { serverMessageOr } from '~/lib/api-client';

@@ -9,10 +9,8 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import {
-  AdminPage,
-  AdminPageActions,
-  adminMeta,
   DeleteUserDialog,
   useDeleteUser,
   UserFormDialog,
