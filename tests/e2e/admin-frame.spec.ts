@@ -105,7 +105,7 @@ describe('the admin frame', () => {
         await openPalette(page);
         await page.keyboard.type(section.label);
         const selected = palette.locator('[cmdk-item][data-selected="true"]');
-        await expect.poll(() => selected.textContent(), section.label).toBe(section.label);
+        await expect.poll(() => selected.textContent()).toBe(section.label);
         await page.keyboard.press('Enter');
         await expectSection(page, section, viewport);
         if (!section.heading) await page.goto('/admin');
