@@ -17,10 +17,12 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { isAdminPath } from './components/admin/admin-sections';
 import { SiteLayout } from './components/site-layout';
+import { ThemeSync } from './components/theme-toggle';
 import { Button } from './components/ui/button';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
 import { AuthProvider, useAuth } from './lib/auth';
 import { useNonce } from './lib/nonce';
+import { THEME_SCRIPT } from './lib/theme';
 import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
 import { useHydrated } from './lib/use-hydrated';
@@ -58,10 +60,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang="en">
+    // The theme script below sets <html>'s class and colour scheme before React hydrates: not a mismatch.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet and the first paint: the stored (or system) theme, so dark never flashes light. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
@@ -140,6 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
           </Frame>
         )}
         <DeferredToaster />
+        <ThemeSync />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -9,6 +9,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/brand';
 import { LogoMark } from '~/components/logo';
+import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { browserSetting } from '~/lib/browser-setting';
@@ -86,6 +87,7 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
               <SearchIcon aria-hidden="true" />
             </Button>
           )}
+          <ThemeToggle />
           <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
             <Link to="/">
               <ExternalLinkIcon aria-hidden="true" /> View site
@@ -194,7 +196,7 @@ function SectionNav({
   onNavigate?(): void;
 }) {
   return (
-    <nav aria-label="Admin" className={cn('flex flex-col gap-4', className)}>
+    <nav aria-label="Admin" className={cn('flex flex-col gap-3', className)}>
       {ADMIN_SECTION_GROUPS.map((group) => (
         <div key={group.title} className="flex flex-col gap-0.5">
           <p className={cn('px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase', isCollapsed && 'sr-only')}>
@@ -229,7 +231,7 @@ function SectionLink({
       title={isCollapsed ? section.label : undefined}
       className={({ isActive }) =>
         cn(
-          'relative flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
+          'relative flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
           isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground',
           isCollapsed && 'justify-center px-0',
         )

@@ -23,7 +23,7 @@ export function JotRecords({ jots, caption }: { jots: JotRecord[]; caption: stri
   return (
     <>
       <div className="hidden md:block">
-        <Table className="text-sm">
+        <Table className="text-sm" scrollLabel="Jots">
           <caption className="sr-only">{caption}</caption>
           <TableHeader>
             <TableRow>
