@@ -120,6 +120,31 @@ describe('the admin frame', () => {
     });
   }
 
+  it('gives focus back to the button that opened a dialog, after Esc and after Cancel', async () => {
+    const openers = [
+      { path: '/admin/users', heading: 'User Management', opener: 'Add User', dialog: 'Add User' },
+      { path: '/admin/banners', heading: 'Site Banners', opener: 'Create Banner', dialog: 'Create Banner' },
+      { path: '/admin/testimonials', heading: 'Testimonials', opener: 'Add Testimonial', dialog: 'Add Testimonial' },
+    ];
+    const { page, errors, close } = await e2e.openAsAdmin();
+    for (const { path, heading, opener, dialog: title } of openers) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      const button = page.getByRole('main').getByRole('button', { name: opener }).first();
+      const dialog = page.getByRole('dialog', { name: title });
+      for (const dismiss of ['Escape', 'Cancel'] as const) {
+        await button.click();
+        await dialog.waitFor();
+        if (dismiss === 'Escape') await page.keyboard.press('Escape');
+        else await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+      }
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
   it("shows the admin's e-mail, View site and Sign Out in the top bar, and keeps the sidebar collapsed", async () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin/leads', { heading: 'Leads Management' });
     const banner = page.getByRole('banner');
