@@ -10,16 +10,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from 'react-router';
 import { PRODUCT_NAME } from '../shared/brand';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import { isAdminPath } from './components/admin/admin-sections';
 import { SiteLayout } from './components/site-layout';
+import { ThemeSync } from './components/theme-toggle';
 import { Button } from './components/ui/button';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
 import { AuthProvider, useAuth } from './lib/auth';
 import { FIRST_PAINT_SCRIPT } from './lib/first-paint';
 import { useNonce } from './lib/nonce';
+import { THEME_SCRIPT } from './lib/theme';
 import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
 import { useHydrated } from './lib/use-hydrated';
@@ -59,10 +63,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <html lang="en">
+    // The theme script below sets <html>'s class and colour scheme before React hydrates: not a mismatch.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet and the first paint: the stored (or system) theme, so dark never flashes light. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <meta name="theme-color" content="#4f46e5" />
         {/* Before anything is painted: closed banners stay hidden, and early clicks are not lost (lib/first-paint.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />
@@ -130,13 +137,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
     [loaderData.banners],
   );
   const footerLinks = useMemo(() => loaderData.pages.map((page) => ({ to: `/p/${page.slug}`, label: page.title })), [loaderData.pages]);
+  // The back-office has its own frame (routes/admin/layout.tsx): no banner strip, marketing nav or footer.
+  const isAdmin = isAdminPath(useLocation().pathname);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Frame counter={counter} banners={banners} footerLinks={footerLinks}>
+        {isAdmin ? (
           <Outlet />
-        </Frame>
+        ) : (
+          <Frame counter={counter} banners={banners} footerLinks={footerLinks}>
+            <Outlet />
+          </Frame>
+        )}
         <DeferredToaster />
+        <ThemeSync />
       </AuthProvider>
     </QueryClientProvider>
   );

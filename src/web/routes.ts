@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 /** Every route of the spec's route table (§2), plus e-mail confirmation and blog posts. */
 export default [
@@ -19,23 +19,26 @@ export default [
   route('feedback', 'routes/feedback.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('terms-of-service', 'routes/terms-of-service.tsx'),
-  route('admin', 'routes/admin/dashboard.tsx'),
-  route('admin/leads', 'routes/admin/leads.tsx'),
-  route('admin/blog', 'routes/admin/blog.tsx'),
-  route('admin/faq', 'routes/admin/faq.tsx'),
-  route('admin/users', 'routes/admin/users.tsx'),
-  route('admin/jots', 'routes/admin/jots.tsx'),
-  route('admin/build-guids', 'routes/admin/build-guids.tsx'),
-  route('admin/banners', 'routes/admin/banners.tsx'),
-  route('admin/inbox', 'routes/admin/inbox.tsx'),
-  route('admin/audit', 'routes/admin/audit.tsx'),
-  route('admin/emails', 'routes/admin/emails.tsx'),
-  route('admin/campaigns', 'routes/admin/campaigns.tsx'),
-  route('admin/affiliates', 'routes/admin/affiliates.tsx'),
+  // The back-office: one layout (its frame and gate) around every admin screen (issue 26).
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/leads', 'routes/admin/leads.tsx'),
+    route('admin/blog', 'routes/admin/blog.tsx'),
+    route('admin/faq', 'routes/admin/faq.tsx'),
+    route('admin/users', 'routes/admin/users.tsx'),
+    route('admin/jots', 'routes/admin/jots.tsx'),
+    route('admin/build-guids', 'routes/admin/build-guids.tsx'),
+    route('admin/banners', 'routes/admin/banners.tsx'),
+    route('admin/inbox', 'routes/admin/inbox.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/emails', 'routes/admin/emails.tsx'),
+    route('admin/campaigns', 'routes/admin/campaigns.tsx'),
+    route('admin/affiliates', 'routes/admin/affiliates.tsx'),
+    route('admin/testimonials', 'routes/admin/testimonials.tsx'),
+    route('admin/pages', 'routes/admin/pages.tsx'),
+  ]),
   route('c/:slug', 'routes/campaign.tsx'),
   route('go/:id', 'routes/go.tsx'),
-  route('admin/testimonials', 'routes/admin/testimonials.tsx'),
-  route('admin/pages', 'routes/admin/pages.tsx'),
   route('p/:slug', 'routes/content-page.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

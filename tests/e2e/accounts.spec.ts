@@ -40,7 +40,8 @@ describe('accounts', () => {
 
   it('shows the sign-in screen to a signed-out visitor on protected pages, with a Sign In button in the nav', async () => {
     const { page, errors, close } = await e2e.open();
-    for (const path of ['/overview', '/admin/users', '/admin']) {
+    // The admin pages have their own frame (issue 26): the nav is checked on the public page, last.
+    for (const path of ['/admin/users', '/admin', '/overview']) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
@@ -116,14 +117,16 @@ describe('accounts', () => {
     await toast(page, 'Your account is awaiting approval by an administrator.').waitFor();
     expect(await toast(page, 'Sign In Error').count()).toBe(1);
 
-    // An admin approves the account by clicking its Pending badge.
+    // An admin approves the account from its row menu, and confirms (issue 26: no one-click grants).
     const admin = await openAsAdmin();
     await admin.page.goto('/admin/users');
     await admin.page.getByRole('searchbox', { name: 'Search users' }).fill(email);
     const username = email.split('@')[0]!;
-    await admin.page.getByRole('button', { name: `Pending: approve ${username}` }).click();
+    await admin.page.getByRole('button', { name: `Change access of ${username}` }).click();
+    await admin.page.getByRole('menuitem', { name: 'Approve' }).click();
+    await admin.page.getByRole('alertdialog', { name: `Approve ${username}?` }).getByRole('button', { name: 'Approve' }).click();
     await toast(admin.page, 'User updated successfully').waitFor();
-    await admin.page.getByRole('button', { name: `Approved: revoke approval of ${username}` }).waitFor();
+    await admin.page.getByRole('row').filter({ hasText: email }).getByText('Approved', { exact: true }).waitFor();
     await e2e.smtp.waitForMail((mail) => mail.to.includes(email) && mail.subject === 'Your JotIt account has been approved');
     expect(admin.errors).toEqual([]);
     await admin.close();
@@ -238,6 +241,13 @@ describe('accounts', () => {
     for (const name of ['Leads', 'Blog', 'FAQ', 'Users', 'Build GUIDs', 'Jots', 'Banners']) {
       expect(await page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).isVisible(), name).toBe(true);
     }
+    // The admin frame's top bar has the e-mail; the public nav's More menu keeps the spec's admin entries.
+    expect(await page.getByRole('banner').getByText(E2E_ADMIN.email).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: /^Users/ }).click();
+    await page.waitForURL('**/admin/users');
+    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'View site' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByText(E2E_ADMIN.email).isVisible()).toBe(true);
     await nav.getByRole('button', { name: 'More' }).click();
@@ -245,9 +255,6 @@ describe('accounts', () => {
       expect(await page.getByRole('menuitem', { name }).isVisible(), name).toBe(true);
     }
     await page.keyboard.press('Escape');
-    await page.getByRole('main').getByRole('link', { name: /^Users/ }).click();
-    await page.waitForURL('**/admin/users');
-    await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await close();
   });
@@ -274,7 +281,7 @@ describe('accounts', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: `Users (${countBefore + 1})` }).waitFor();
     const row = page.getByRole('row').filter({ hasText: email });
-    expect(await row.getByRole('button', { name: `Approved: revoke approval of ${username}` }).isVisible()).toBe(true);
+    expect(await row.getByText('Approved', { exact: true }).isVisible()).toBe(true);
 
     // A duplicate e-mail shows the server's text.
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -299,9 +306,25 @@ describe('accounts', () => {
     await page.getByRole('button', { name: `Edit ${renamed}` }).waitFor();
     await signInViaApi(e2e.server.baseUrl, email, 'created-password');
 
-    // Promote with the role badge.
-    await page.getByRole('button', { name: `User: make ${renamed} an admin` }).click();
-    await page.getByRole('button', { name: `Admin: make ${renamed} a regular user` }).waitFor();
+    // Promote from the row menu (issue 26): the confirmation names the change; Cancel and Esc change nothing
+    // and give focus back to the menu's button.
+    const accessMenu = page.getByRole('button', { name: `Change access of ${renamed}` });
+    const confirmRole = page.getByRole('alertdialog', { name: `Make ${renamed} an admin?` });
+    for (const dismiss of ['Cancel', 'Escape'] as const) {
+      await accessMenu.click();
+      await page.getByRole('menuitem', { name: 'Make admin' }).click();
+      await confirmRole.waitFor();
+      if (dismiss === 'Cancel') await confirmRole.getByRole('button', { name: 'Cancel' }).click();
+      else await page.keyboard.press('Escape');
+      await confirmRole.waitFor({ state: 'detached' });
+      await expect.poll(() => accessMenu.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect((await signInViaApi(e2e.server.baseUrl, email, 'created-password')).user.isAdmin, dismiss).toBe(false);
+    }
+    await accessMenu.click();
+    await page.getByRole('menuitem', { name: 'Make admin' }).click();
+    await confirmRole.getByRole('button', { name: 'Make admin' }).click();
+    await confirmRole.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: email }).getByText('Admin', { exact: true }).waitFor();
     expect((await signInViaApi(e2e.server.baseUrl, email, 'created-password')).user.isAdmin).toBe(true);
 
     // Delete, after confirming.
@@ -328,7 +351,7 @@ describe('accounts', () => {
     await page.goto('/admin/users');
     await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Pending' }).click();
     await page.getByRole('row').filter({ hasText: pending.email }).waitFor();
-    await expect.poll(async () => page.getByRole('button', { name: /^Approved: / }).count()).toBe(0);
+    await expect.poll(async () => page.getByRole('main').getByRole('row').getByText('Approved', { exact: true }).count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere');
     await page.getByText('No users match your search.').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();

@@ -41,7 +41,8 @@ describe('Users bulk actions and the audit log', () => {
     await confirm.getByRole('button', { name: 'Approve 3 users' }).click();
     await toast(page, '3 users approved').waitFor();
     await bar.getByText('Select users for bulk actions').waitFor();
-    await expect.poll(() => table(page).getByRole('button', { name: /Approved/ }).count()).toBe(3);
+    // Status is a badge now (issue 26: changes go through the row menu).
+    await expect.poll(() => table(page).getByText('Approved', { exact: true }).count()).toBe(3);
 
     await select(page, names[0]!);
     await select(page, names[1]!);

@@ -134,10 +134,10 @@ describe('Banners admin', () => {
     await close();
   });
 
-  it('puts a toast below the header at 375 px after the banner strips above it have loaded', async () => {
+  it('puts a toast below the header at 375 px', async () => {
     const { page, errors, close } = await openBanners(MOBILE);
-    // The strips arrive after the page has hydrated and push the header down, with no scroll or resize.
-    await page.getByTestId('site-banner').first().waitFor();
+    // The admin frame has no banner strip (issue 26); the public pages' case is in banners.spec.ts.
+    expect(await page.getByTestId('site-banner').count()).toBe(0);
     await page.getByRole('button', { name: 'Create Banner' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Banner' });
     await dialog.getByLabel('Title').fill('Below the header');

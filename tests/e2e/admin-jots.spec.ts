@@ -22,6 +22,12 @@ async function stat(page: Page, label: string): Promise<string | null> {
   return page.getByRole('definition').nth(index).textContent();
 }
 
+/** Create Test Jot, then its confirmation (issue 26: a test jot is real, so the button asks first). */
+async function createTestJot(page: Page) {
+  await page.getByRole('button', { name: 'Create Test Jot' }).click();
+  await page.getByRole('alertdialog', { name: 'Create a test jot?' }).getByRole('button', { name: 'Create Test Jot' }).click();
+}
+
 /** The table's rows of data (the header row holds column headers, not cells). */
 const dataRows = (table: Locator) => table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 
@@ -56,10 +62,29 @@ describe('Jots Management', () => {
     await close();
   });
 
+  it('asks before a test jot: Cancel and Esc store nothing and give focus back to the button', async () => {
+    const { page, errors, close } = await openJots();
+    await page.getByRole('table', { name: 'Jots records' }).waitFor();
+    const before = await e2e.adminApi<{ total: number }>('GET', '/api/jots?limit=1');
+    const button = page.getByRole('button', { name: 'Create Test Jot' });
+    const confirm = page.getByRole('alertdialog', { name: 'Create a test jot?' });
+    for (const dismiss of ['Cancel', 'Escape'] as const) {
+      await button.click();
+      await confirm.waitFor();
+      if (dismiss === 'Cancel') await confirm.getByRole('button', { name: 'Cancel' }).click();
+      else await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+    }
+    expect((await e2e.adminApi<{ total: number }>('GET', '/api/jots?limit=1')).total).toBe(before.total);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
   it('creates a real test jot that appears decrypted at the top', async () => {
     const { page, errors, close } = await openJots();
     await page.getByRole('table', { name: 'Jots records' }).waitFor();
-    await page.getByRole('button', { name: 'Create Test Jot' }).click();
+    await createTestJot(page);
     const created = toast(page, 'Test Jot Created');
     await created.waitFor();
     const id = /Jot #(\d+)/.exec((await created.textContent()) ?? '')?.[1];
@@ -74,7 +99,7 @@ describe('Jots Management', () => {
   it('says Failed to create test jot when the server refuses', async () => {
     const { page, close } = await openJots();
     await page.route('**/api/test-jot', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal server error"}' }));
-    await page.getByRole('button', { name: 'Create Test Jot' }).click();
+    await createTestJot(page);
     await toast(page, 'Failed to create test jot').waitFor();
     await close();
   });
@@ -112,7 +137,8 @@ describe('Jots Management', () => {
     await pages.getByRole('button', { name: 'Next' }).click();
     await sent;
     await expect.poll(() => stat(page, 'Page')).toBe(`3 of ${pageCount}`);
-    expect(await table.textContent()).not.toContain('Paging jot 14');
+    // The page number moves at once; the rows when the answer arrives.
+    await expect.poll(() => table.textContent()).not.toContain('Paging jot 14');
 
     sent = jotsRequest('before=');
     await pages.getByRole('button', { name: 'Previous' }).click();
@@ -183,7 +209,7 @@ describe('Jots Management', () => {
     expect(await cards.getByRole('listitem').count()).toBe(50);
     expect(await page.getByRole('table', { name: 'Jots records' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.getByRole('button', { name: 'Create Test Jot' }).click();
+    await createTestJot(page);
     await toast(page, 'Test Jot Created').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();

@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
-import { buttonVariants } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 
 /**
  * The admin screens' delete confirmation: open while `item` is set, and it stays open (showing 'Deleting...') until
- * the delete has answered — the page closes it on success.
+ * the delete has answered — the page closes it on success. The kit's ConfirmDialog with the delete words.
  */
 export function ConfirmDeleteDialog<Item>({
   item,
@@ -31,26 +21,18 @@ export function ConfirmDeleteDialog<Item>({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <AlertDialog open={item !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={isDeleting}
-            className={buttonVariants({ variant: 'destructive' })}
-            onClick={(event) => {
-              event.preventDefault();
-              if (item !== null) onConfirm(item);
-            }}
-          >
-            {isDeleting ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={isDeleting}
+      isDestructive
+      onConfirm={() => {
+        if (item !== null) onConfirm(item);
+      }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
 import { FOOTER_GROUPS, type SiteLink } from './site-links';
 
 /** `extraLinks`: published content pages (issue 12), listed under Company. */
@@ -36,9 +37,12 @@ export function SiteFooter({ extraLinks = [] }: { extraLinks?: SiteLink[] }) {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <p className="text-xs text-muted-foreground">
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          </p>
+          <ThemeToggle />
+        </div>
       </div>
     </footer>
   );

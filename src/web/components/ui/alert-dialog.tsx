@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 
+import { useReturnFocus } from '~/lib/return-focus';
 import { cn } from '~/lib/utils';
 import { buttonVariants } from '~/components/ui/button';
 
@@ -34,8 +35,11 @@ function AlertDialogOverlay({
 
 function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -46,6 +50,7 @@ function AlertDialogContent({
           'motion-safe:data-[state=closed]:animate-pop-out motion-safe:data-[state=open]:animate-pop-in',
           className,
         )}
+        {...returnFocus}
         {...props}
       />
     </AlertDialogPortal>

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 
+import { useReturnFocus } from '~/lib/return-focus';
 import { cn } from '~/lib/utils';
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
@@ -40,11 +41,14 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** Render the top-right "Close" (X) button; on by default. */
   showCloseButton?: boolean;
 }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -55,6 +59,7 @@ function DialogContent({
           'motion-safe:data-[state=closed]:animate-pop-out motion-safe:data-[state=open]:animate-pop-in',
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Toaster as Sonner } from 'sonner';
 import type { ToasterProps } from 'sonner';
+import { themeSetting } from '~/lib/theme';
 
 type ToasterStyle = React.CSSProperties & Record<`--${string}`, string>;
 
@@ -76,9 +77,10 @@ function Toaster({ style, ...props }: ToasterProps) {
     () => false,
   );
   const headerBottom = useHeaderBottom(isPhone);
+  const [theme] = themeSetting.use();
   return (
     <Sonner
-      theme="light"
+      theme={theme}
       className="toaster group"
       richColors
       closeButton

@@ -2,9 +2,42 @@ import * as React from 'react';
 
 import { cn } from '~/lib/utils';
 
-function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/**
+ * Whether the element scrolls sideways now. A table wider than its box becomes a keyboard-reachable region
+ * (axe `scrollable-region-focusable`): focusable and named only while it scrolls, so a table that fits adds no
+ * tab stop.
+ */
+function useScrollsSideways(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // Called once on observe, then whenever the box or the table changes size.
+    const observer = new ResizeObserver(() => setScrolls(element.scrollWidth > element.clientWidth + 1));
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
+
+function Table({
+  className,
+  scrollLabel = 'Table',
+  ...props
+}: React.ComponentProps<'table'> & {
+  /** The name of the scroll region when the table is wider than its box (e.g. "Jots"). */
+  scrollLabel?: string;
+}) {
+  const containerRef = React.useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(containerRef);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={containerRef}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${scrollLabel} (scrolls sideways)` } : {})}
+    >
       <table
         data-slot="table"
         className={cn('w-full caption-bottom text-sm', className)}

@@ -14,7 +14,7 @@ export { TextField } from './components/text-field';
 export { DeleteUserDialog } from './components/delete-user-dialog';
 export { UserFormDialog } from './components/user-form-dialog';
 export { UsersList } from './components/users-list';
+export { accessChangeText, type UserAccessField } from './components/user-badges';
 export { UsersBulkBar } from './components/users-bulk-bar';
 export { SignInForm } from './components/sign-in-form';
 export { AccessDenied, ProtectedPage } from './components/protected-page';
-export { AdminPage, AdminPageActions, adminMeta, ComingSoon } from './components/admin-page';

@@ -1,5 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { AffiliatesScreen } from '~/features/affiliates';
 
 export const meta = adminMeta(pageTitle('Affiliate Products'), 'Affiliate products, their links and clicks.');

@@ -4,7 +4,7 @@ import { pageTitle } from '../../../shared/brand';
 import type { Banner } from '../../../shared/schemas/banners';
 import { Button } from '~/components/ui/button';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BannerCards, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';

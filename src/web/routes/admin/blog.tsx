@@ -1,5 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BlogAdminScreen } from '~/features/blog-admin';
 
 export const meta = adminMeta(

@@ -6,7 +6,7 @@ import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
 import { serverMessageOr } from '~/lib/api-client';

@@ -1,5 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { MarkdownEditor } from '~/features/blog-admin';
 import { CampaignsScreen } from '~/features/campaigns';
 

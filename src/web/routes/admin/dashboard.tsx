@@ -26,7 +26,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, adminMeta } from '~/features/accounts';
+import { AdminPage, adminMeta } from '~/components/admin/admin-page';
 import { useAdminStats } from '~/features/admin-stats';
 import { serverErrorText } from '~/lib/api-client';
 

@@ -1,5 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, adminMeta } from '~/features/accounts';
+import { AdminPage, adminMeta } from '~/components/admin/admin-page';
 import { MailPreviewsScreen } from '~/features/mail-previews';
 
 export const meta = adminMeta(pageTitle('E-mail Previews'));

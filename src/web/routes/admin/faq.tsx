@@ -1,4 +1,4 @@
-import { AdminPage, adminMeta } from '~/features/accounts';
+import { AdminPage, adminMeta } from '~/components/admin/admin-page';
 import { FaqManagement, HelpVideoEditor } from '~/features/faqs';
 
 // Spec §2 titles this page exactly "FAQ Management", without the product suffix.

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import { ADMIN_JOTS_PAGE_SIZE } from '../../../shared/constants';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Pager } from '~/components/pager';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
 import { JotRecords, JotSearchCard, type JotsPageRequest, pageRequest, useCreateTestJot, useJots } from '~/features/jots';
 import { serverMessageOr } from '~/lib/api-client';
@@ -37,6 +38,8 @@ function JotsManagement() {
   const jots = jotsQuery.data?.jots ?? [];
   const page = Math.floor(offset / ADMIN_JOTS_PAGE_SIZE) + 1;
   const pages = Math.max(1, Math.ceil(total / ADMIN_JOTS_PAGE_SIZE));
+  // Issue 26: a test jot is a real jot (public counter, Latest ideas), so the button asks first.
+  const [isConfirmingTestJot, setIsConfirmingTestJot] = useState(false);
 
   // A real v2 jot, encrypted on the server with the newest build GUID, so it arrives decrypted like any other.
   async function sendTestJot() {
@@ -55,6 +58,8 @@ function JotsManagement() {
       toast.success('Test Jot Created', { description: `Jot #${id} was encrypted with ${guid.name} and stored.` });
     } catch (error) {
       toast.error('Failed to create test jot', { description: serverMessageOr(error, 'Please try again.') });
+    } finally {
+      setIsConfirmingTestJot(false);
     }
   }
 
@@ -62,7 +67,7 @@ function JotsManagement() {
     <>
       <AdminPageActions>
         <>
-          <Button onClick={() => void sendTestJot()} disabled={createTestJot.isPending}>
+          <Button onClick={() => setIsConfirmingTestJot(true)} disabled={createTestJot.isPending}>
             <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
           </Button>
           <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
@@ -71,7 +76,18 @@ function JotsManagement() {
           </Button>
         </>
       </AdminPageActions>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <ConfirmDialog
+        open={isConfirmingTestJot}
+        onOpenChange={setIsConfirmingTestJot}
+        title="Create a test jot?"
+        description="A real jot is encrypted with the newest build GUID and stored: it counts in the public counter and shows in Latest ideas."
+        confirmLabel="Create Test Jot"
+        pendingLabel="Creating..."
+        isPending={createTestJot.isPending}
+        onConfirm={() => void sendTestJot()}
+      />
+      {/* The figures in one compact line, not a row of cards (issue 26). */}
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 rounded-xl border bg-card px-4 py-3 text-sm shadow-sm">
         <Stat label="Total Jots" value={jotsQuery.data ? `${total.toLocaleString('en-US')}${jotsQuery.data.totalCapped ? '+' : ''}` : '—'} />
         <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
         <Stat label="Page" value={jotsQuery.data ? `${page} of ${pages}` : '—'} />
@@ -128,9 +144,9 @@ function JotsManagement() {
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex flex-col gap-1 rounded-xl border bg-card p-4 shadow-sm">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    <div className="flex items-baseline gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-base font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }

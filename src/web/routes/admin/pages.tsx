@@ -1,6 +1,6 @@
 import { pageTitle } from '../../../shared/brand';
 import { lazy } from 'react';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { loadMarkdownEditor } from '~/features/blog-admin';
 import { PagesAdmin } from '~/features/pages-admin';
 

@@ -1,5 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
-import { AdminPage, AdminPageActions, adminMeta } from '~/features/accounts';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { TestimonialsAdmin } from '~/features/testimonials-admin';
 
 export const meta = adminMeta(pageTitle('Testimonials'), 'Manage the testimonials shown on the home page.');

@@ -9,14 +9,15 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
+import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import {
-  AdminPage,
-  AdminPageActions,
-  adminMeta,
+  accessChangeText,
   DeleteUserDialog,
   useDeleteUser,
   UserFormDialog,
   UsersBulkBar,
+  type UserAccessField,
   UsersList,
   useUpdateUser,
   useUsers,
@@ -57,7 +58,11 @@ function UserManagement() {
   const [formUser, setFormUser] = useState<User | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [userToDelete, setUserToDelete] = useState<User | null>(null);
-  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const [busyUserId, setBusyUserId] = useState<number | null>(null);
+  // Issue 26: a change of approval or role waits here for the operator to confirm it.
+  // It stays set while the dialog closes, so the dialog keeps its words until it is gone.
+  const [accessChange, setAccessChange] = useState<{ user: User; field: UserAccessField } | null>(null);
+  const [isAccessChangeOpen, setIsAccessChangeOpen] = useState(false);
   // Issue 10 §6: rows selected for a bulk action; cleared when the list changes page or filter.
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -83,8 +88,8 @@ function UserManagement() {
     setIsFormOpen(true);
   }
 
-  async function toggle(user: User, field: 'isApproved' | 'isAdmin') {
-    setBusyKey(`${user.id}:${field === 'isApproved' ? 'status' : 'role'}`);
+  async function toggle(user: User, field: UserAccessField) {
+    setBusyUserId(user.id);
     try {
       await updateUser.mutateAsync({ id: user.id, changes: { [field]: !user[field] } });
       toast.success('User updated successfully');
@@ -96,7 +101,8 @@ function UserManagement() {
     } catch (error) {
       toast.error('Error updating user', { description: serverErrorText(error) ?? 'Failed to update the user. Please try again.' });
     } finally {
-      setBusyKey(null);
+      setBusyUserId(null);
+      setIsAccessChangeOpen(false);
     }
   }
 
@@ -200,9 +206,11 @@ function UserManagement() {
               <UsersList
                 users={users}
                 currentUserId={currentUser?.id}
-                busyKey={busyKey}
-                onToggleApproval={(user) => void toggle(user, 'isApproved')}
-                onToggleAdmin={(user) => void toggle(user, 'isAdmin')}
+                busyUserId={busyUserId}
+                onRequestAccessChange={(user, field) => {
+                  setAccessChange({ user, field });
+                  setIsAccessChangeOpen(true);
+                }}
                 onEdit={openForm}
                 onDelete={setUserToDelete}
                 selectedIds={selectedIds}
@@ -225,6 +233,15 @@ function UserManagement() {
         </CardContent>
       </Card>
 
+      {accessChange && (
+        <ConfirmDialog
+          open={isAccessChangeOpen}
+          onOpenChange={setIsAccessChangeOpen}
+          {...accessChangeText(accessChange.user, accessChange.field, accessChange.user.id === currentUser?.id)}
+          isPending={busyUserId === accessChange.user.id}
+          onConfirm={() => void toggle(accessChange.user, accessChange.field)}
+        />
+      )}
       <UserFormDialog open={isFormOpen} user={formUser} onOpenChange={setIsFormOpen} />
       <DeleteUserDialog
         user={userToDelete}

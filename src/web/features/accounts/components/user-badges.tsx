@@ -1,53 +1,83 @@
-import { Loader2Icon } from 'lucide-react';
+import { MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import type { User } from '../../../../shared/schemas/accounts';
 import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu';
+
+/** Spec §4's status and role, shown as badges; changing them goes through the row's access menu (issue 26). */
+export function StatusBadge({ user }: { user: User }) {
+  return user.isApproved ? <Badge variant="success">Approved</Badge> : <Badge variant="warning">Pending</Badge>;
+}
+
+export function RoleBadge({ user }: { user: User }) {
+  return user.isAdmin ? <Badge variant="default">Admin</Badge> : <Badge variant="secondary">User</Badge>;
+}
+
+/** The change a menu item asks for: approval or the admin role, flipped. */
+export type UserAccessField = 'isApproved' | 'isAdmin';
 
 /**
- * Spec §4: clicking the status badge toggles approval, clicking the role badge toggles admin. They are real buttons
- * whose accessible name starts with what they show (WCAG 2.5.3) and says what a click does.
+ * The row menu that changes a user's approval or role. It only asks: the page confirms with a dialog that names
+ * the change (issue 26: no more one-click grants or revokes).
  */
-function BadgeButton({
-  label,
-  actionLabel,
-  variant,
-  isBusy,
-  onClick,
-}: {
-  label: string;
-  actionLabel: string;
-  variant: 'success' | 'warning' | 'default' | 'secondary';
-  isBusy: boolean;
-  onClick(): void;
-}) {
+export function UserAccessMenu({ user, isBusy, onRequest }: { user: User; isBusy: boolean; onRequest(user: User, field: UserAccessField): void }) {
   return (
-    <Badge asChild variant={variant}>
-      <button
-        type="button"
-        onClick={onClick}
-        disabled={isBusy}
-        aria-label={`${label}: ${actionLabel}`}
-        title={actionLabel}
-        className="min-h-7 cursor-pointer px-2.5 hover:opacity-90 disabled:cursor-wait disabled:opacity-70"
-      >
-        {isBusy && <Loader2Icon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />}
-        {label}
-      </button>
-    </Badge>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Change access of ${user.username}`} title="Change status or role" disabled={isBusy}>
+          <MoreHorizontalIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="max-w-56 truncate">{user.username}</DropdownMenuLabel>
+        <DropdownMenuItem variant={user.isApproved ? 'destructive' : 'default'} onSelect={() => onRequest(user, 'isApproved')}>
+          {user.isApproved ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
+          {user.isApproved ? 'Revoke approval' : 'Approve'}
+        </DropdownMenuItem>
+        <DropdownMenuItem variant={user.isAdmin ? 'destructive' : 'default'} onSelect={() => onRequest(user, 'isAdmin')}>
+          {user.isAdmin ? <ShieldOffIcon aria-hidden="true" /> : <ShieldCheckIcon aria-hidden="true" />}
+          {user.isAdmin ? 'Make regular user' : 'Make admin'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
-export function StatusBadgeButton({ user, isBusy, onToggle }: { user: User; isBusy: boolean; onToggle(): void }) {
-  return user.isApproved ? (
-    <BadgeButton label="Approved" actionLabel={`revoke approval of ${user.username}`} variant="success" isBusy={isBusy} onClick={onToggle} />
-  ) : (
-    <BadgeButton label="Pending" actionLabel={`approve ${user.username}`} variant="warning" isBusy={isBusy} onClick={onToggle} />
-  );
-}
-
-export function RoleBadgeButton({ user, isBusy, onToggle }: { user: User; isBusy: boolean; onToggle(): void }) {
-  return user.isAdmin ? (
-    <BadgeButton label="Admin" actionLabel={`make ${user.username} a regular user`} variant="default" isBusy={isBusy} onClick={onToggle} />
-  ) : (
-    <BadgeButton label="User" actionLabel={`make ${user.username} an admin`} variant="secondary" isBusy={isBusy} onClick={onToggle} />
-  );
+/** The confirmation's words for a change (ConfirmDialog's title, description and button). */
+export function accessChangeText(user: User, field: UserAccessField, isSelf: boolean) {
+  const selfNote = isSelf ? ' This is your own account: you will be signed out.' : '';
+  if (field === 'isApproved') {
+    return user.isApproved
+      ? {
+          title: `Revoke approval of ${user.username}?`,
+          description: `${user.username} is signed out and cannot sign in until approved again.${selfNote}`,
+          confirmLabel: 'Revoke approval',
+          isDestructive: true,
+        }
+      : {
+          title: `Approve ${user.username}?`,
+          description: `${user.username} can sign in from now on, and gets an e-mail saying so.`,
+          confirmLabel: 'Approve',
+          isDestructive: false,
+        };
+  }
+  return user.isAdmin
+    ? {
+        title: `Make ${user.username} a regular user?`,
+        description: `${user.username} loses access to the admin.${selfNote}`,
+        confirmLabel: 'Make regular user',
+        isDestructive: true,
+      }
+    : {
+        title: `Make ${user.username} an admin?`,
+        description: `Admins manage the whole site: content, users and the jot API.`,
+        confirmLabel: 'Make admin',
+        isDestructive: false,
+      };
 }

@@ -7,16 +7,9 @@ import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../share
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { serverErrorText } from '~/lib/api-client';
-import { TextField } from './text-field';
-import { Button } from '~/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '~/components/ui/dialog';
+import { Field } from '~/components/form';
+import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 
@@ -42,12 +35,10 @@ export function UserFormDialog({
   onOpenChange(open: boolean): void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        {/* Keyed by user: each opening starts from that user's values. */}
-        {open && <UserForm key={user?.id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange}>
+      {/* Keyed by user: each opening starts from that user's values. */}
+      <UserForm key={user?.id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -65,64 +56,52 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
       isApproved: user?.isApproved ?? false,
     },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (user) {
-        const { password, ...rest } = values;
-        await updateUser.mutateAsync({ id: user.id, changes: password ? { ...rest, password } : rest });
-        toast.success('User updated successfully');
-      } else {
-        await createUser.mutateAsync(values);
-        toast.success('User created successfully');
-      }
-      onDone();
-    } catch (error) {
-      toast.error(isEdit ? 'Error updating user' : 'Error creating user', {
-        description: serverErrorText(error) ?? `Failed to ${isEdit ? 'update' : 'create'} the user. Please try again.`,
-      });
-    }
-  });
-
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <DialogHeader>
-        <DialogTitle>{isEdit ? 'Edit User' : 'Add User'}</DialogTitle>
-        <DialogDescription>
-          {isEdit
-            ? `Change ${user.username}'s details or rights.`
-            : 'Accounts created here are confirmed; switch on Approved to let the user sign in now.'}
-        </DialogDescription>
-      </DialogHeader>
-      <TextField label="Username" autoComplete="off" registration={form.register('username')} error={errors.username} />
-      <TextField label="Email" type="email" autoComplete="off" registration={form.register('email')} error={errors.email} />
-      <TextField
+    <FormDialogBody
+      form={form}
+      title={isEdit ? 'Edit User' : 'Add User'}
+      description={
+        isEdit ? `Change ${user.username}'s details or rights.` : 'Accounts created here are confirmed; switch on Approved to let the user sign in now.'
+      }
+      submitLabel={isEdit ? 'Save Changes' : 'Create User'}
+      onCancel={onDone}
+      onSubmit={async (values) => {
+        if (user) {
+          const { password, ...rest } = values;
+          await updateUser.mutateAsync({ id: user.id, changes: password ? { ...rest, password } : rest });
+          toast.success('User updated successfully');
+        } else {
+          await createUser.mutateAsync(values);
+          toast.success('User created successfully');
+        }
+        onDone();
+      }}
+      // Field problems from the server show under their fields; anything else is a toast (spec §5 texts).
+      onError={(error) =>
+        toast.error(isEdit ? 'Error updating user' : 'Error creating user', {
+          description: serverErrorText(error) ?? `Failed to ${isEdit ? 'update' : 'create'} the user. Please try again.`,
+        })
+      }
+    >
+      <Field name="username" label="Username" required>
+        <Input autoComplete="off" {...form.register('username')} />
+      </Field>
+      <Field name="email" label="Email" required>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </Field>
+      <Field
+        name="password"
         label={isEdit ? 'New Password' : 'Password'}
-        type="password"
-        autoComplete="new-password"
-        hint={isEdit ? 'Leave empty to keep the current password.' : 'At least 6 characters.'}
-        registration={form.register('password')}
-        error={errors.password}
-      />
+        required={!isEdit}
+        description={isEdit ? 'Leave empty to keep the current password.' : 'At least 6 characters.'}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
       <div className="flex flex-col gap-3 rounded-lg border p-4">
-        <SwitchField
-          control={form.control}
-          name="isApproved"
-          label="Approved"
-          description="Approved users can sign in."
-        />
+        <SwitchField control={form.control} name="isApproved" label="Approved" description="Approved users can sign in." />
         <SwitchField control={form.control} name="isAdmin" label="Admin" description="Admins manage the whole site." />
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Please wait...' : isEdit ? 'Save Changes' : 'Create User'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogBody>
   );
 }
 

@@ -1,6 +1,6 @@
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import type { User } from '../../../../shared/schemas/accounts';
-import { RoleBadgeButton, StatusBadgeButton } from './user-badges';
+import { RoleBadge, StatusBadge, UserAccessMenu, type UserAccessField } from './user-badges';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
@@ -9,10 +9,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 export interface UserActions {
   /** The signed-in admin: they cannot delete themselves. */
   currentUserId: number | undefined;
-  /** `${id}:status` or `${id}:role` while that toggle is saving. */
-  busyKey: string | null;
-  onToggleApproval(user: User): void;
-  onToggleAdmin(user: User): void;
+  /** The id of the user whose approval or role is saving. */
+  busyUserId: number | null;
+  /** Asks to flip approval or the admin role (the page confirms first). */
+  onRequestAccessChange(user: User, field: UserAccessField): void;
   onEdit(user: User): void;
   onDelete(user: User): void;
   /** Row selection for the bulk actions (issue 10 §6): the selected ids and the toggles. */
@@ -71,10 +71,10 @@ export function UsersList({ users, ...actions }: { users: User[] } & UserActions
                   </span>
                 </TableCell>
                 <TableCell>
-                  <StatusBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:status`} onToggle={() => actions.onToggleApproval(user)} />
+                  <StatusBadge user={user} />
                 </TableCell>
                 <TableCell>
-                  <RoleBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:role`} onToggle={() => actions.onToggleAdmin(user)} />
+                  <RoleBadge user={user} />
                 </TableCell>
                 <TableCell className="text-muted-foreground">
                   <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
@@ -101,8 +101,8 @@ export function UsersList({ users, ...actions }: { users: User[] } & UserActions
               <RowActions user={user} {...actions} />
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:status`} onToggle={() => actions.onToggleApproval(user)} />
-              <RoleBadgeButton user={user} isBusy={actions.busyKey === `${user.id}:role`} onToggle={() => actions.onToggleAdmin(user)} />
+              <StatusBadge user={user} />
+              <RoleBadge user={user} />
               <span className="ml-auto text-xs text-muted-foreground">
                 Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
               </span>
@@ -129,10 +129,11 @@ function UserName({ user, isCurrent }: { user: User; isCurrent: boolean }) {
   );
 }
 
-function RowActions({ user, currentUserId, onEdit, onDelete }: { user: User } & UserActions) {
+function RowActions({ user, currentUserId, busyUserId, onRequestAccessChange, onEdit, onDelete }: { user: User } & UserActions) {
   const isSelf = user.id === currentUserId;
   return (
     <span className="inline-flex shrink-0 gap-1">
+      <UserAccessMenu user={user} isBusy={busyUserId === user.id} onRequest={onRequestAccessChange} />
       <Button variant="ghost" size="icon" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => onEdit(user)}>
         <PencilIcon aria-hidden="true" />
       </Button>

@@ -23,7 +23,7 @@ export function JotRecords({ jots, caption }: { jots: JotRecord[]; caption: stri
   return (
     <>
       <div className="hidden md:block">
-        <Table className="text-sm">
+        <Table className="text-sm" scrollLabel="Jots">
           <caption className="sr-only">{caption}</caption>
           <TableHeader>
             <TableRow>
@@ -60,7 +60,7 @@ export function JotRecords({ jots, caption }: { jots: JotRecord[]; caption: stri
                 <TableCell className="min-w-32 align-top whitespace-normal">{location(jot)}</TableCell>
                 <TableCell className="align-top">{jot.appVersion ?? none}</TableCell>
                 <TableCell className="align-top">{jot.plugin ?? none}</TableCell>
-                <TableCell className="min-w-28 align-top whitespace-normal text-muted-foreground">{dateFormat.format(new Date(jot.createdAt))}</TableCell>
+                <TableCell className="align-top whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(jot.createdAt))}</TableCell>
               </TableRow>
             ))}
           </TableBody>

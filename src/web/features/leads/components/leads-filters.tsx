@@ -35,8 +35,8 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
 
   const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
   return (
-    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(10rem,1.5fr)_minmax(9rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_9.5rem_9.5rem_9rem_auto]">
-      <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-3 lg:col-span-1">
+    <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 2xl:grid-cols-[minmax(10rem,1.5fr)_minmax(9rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_9.5rem_9.5rem_9rem_auto]">
+      <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-3 2xl:col-span-1">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
           <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />

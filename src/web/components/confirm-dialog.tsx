@@ -1,0 +1,73 @@
+/**
+ * The one confirmation of the admin kit (issue 26 §2): every destructive or privilege-changing action asks first
+ * and names what it changes ("Make ada an admin?"). It stays open, its button saying `pendingLabel`, until the
+ * action has answered; Cancel or Esc change nothing. Focus goes back to what opened it (the dialog primitive).
+ *
+ *   <ConfirmDialog open={target !== null} onOpenChange={…} title={`Make ${name} an admin?`}
+ *     description="Admins manage the whole site." confirmLabel="Make admin" onConfirm={() => change.mutate(…)} />
+ */
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
+import { buttonVariants } from '~/components/ui/button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A question naming the change and its subject. */
+  title: ReactNode;
+  /** What follows from it. */
+  description: ReactNode;
+  /** The button's words: the change itself ("Revoke approval"), never just "OK". */
+  confirmLabel: string;
+  pendingLabel?: string;
+  isPending?: boolean;
+  /** Destructive actions (delete, revoke) get the red button. */
+  isDestructive?: boolean;
+  onConfirm(): void;
+}
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel = 'Please wait...',
+  isPending = false,
+  isDestructive = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            disabled={isPending}
+            className={buttonVariants({ variant: isDestructive ? 'destructive' : 'default' })}
+            onClick={(event) => {
+              // The page closes the dialog when the action has answered.
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {isPending ? pendingLabel : confirmLabel}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The admin kit's dialog with a form (issue 26 §2): title, description, the <Form> with its fields, Cancel and the
+ * submit button. Cancel and Esc close it and focus goes back to what opened it (the dialog primitive). The form
+ * is mounted only while open, so each opening starts from `defaultValues`.
+ *
+ *   <FormDialog open={open} onOpenChange={setOpen} title="Add User" submitLabel="Create User">
+ *     <UserForm … />   // renders <FormDialogBody form=… onSubmit=…> with its Fields
+ *   </FormDialog>
+ */
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Form } from '~/components/form';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+
+export function FormDialog({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** A component that renders <FormDialogBody>; mounted only while open. */
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>{open && children}</DialogContent>
+    </Dialog>
+  );
+}
+
+export function FormDialogBody<Values extends FieldValues, Output = Values>({
+  form,
+  title,
+  description,
+  submitLabel,
+  pendingLabel = 'Please wait...',
+  onSubmit,
+  onError,
+  onCancel,
+  children,
+}: {
+  form: UseFormReturn<Values, unknown, Output>;
+  title: ReactNode;
+  description?: ReactNode;
+  submitLabel: string;
+  pendingLabel?: string;
+  onSubmit(values: Output): Promise<unknown> | void;
+  onError?(error: unknown): void;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  const { isSubmitting } = form.formState;
+  return (
+    <Form form={form} onSubmit={onSubmit} onError={onError}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        {description && <DialogDescription>{description}</DialogDescription>}
+      </DialogHeader>
+      {children}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </Form>
+  );
+}

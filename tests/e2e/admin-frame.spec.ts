@@ -1,0 +1,168 @@
+/**
+ * The back-office frame (issue 26 §1), at 1280 and 375 px: every section reachable from the sidebar (a drawer on
+ * a phone) and from ⌘K / Ctrl+K, the current section marked with aria-current, no screen wider than the viewport,
+ * no public banner strip, nav or footer inside the admin, and the top bar's e-mail, View site and Sign Out.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, E2E_ADMIN, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, type Viewport } from './fixtures.ts';
+
+/** Every admin section of issue 26, its sidebar label, and the heading its screen shows (spec §2). */
+const SECTIONS = [
+  { label: 'Dashboard', path: '/admin', heading: 'Admin Dashboard' },
+  { label: 'Leads', path: '/admin/leads', heading: 'Leads Management' },
+  { label: 'Inbox', path: '/admin/inbox', heading: 'Inbox' },
+  { label: 'Campaigns', path: '/admin/campaigns', heading: 'Campaigns' },
+  { label: 'Affiliates', path: '/admin/affiliates', heading: 'Affiliate Products' },
+  { label: 'Blog', path: '/admin/blog', heading: 'Blog Management' },
+  { label: 'Pages', path: '/admin/pages', heading: 'Pages' },
+  { label: 'FAQ & Help', path: '/admin/faq', heading: 'FAQ Management' },
+  { label: 'Testimonials', path: '/admin/testimonials', heading: 'Testimonials' },
+  { label: 'Banners', path: '/admin/banners', heading: 'Site Banners' },
+  { label: 'Jots', path: '/admin/jots', heading: 'Jots Management' },
+  { label: 'Build GUIDs & Clients', path: '/admin/build-guids', heading: 'Build GUIDs' },
+  { label: 'Users', path: '/admin/users', heading: 'User Management' },
+  { label: 'Audit log', path: '/admin/audit', heading: 'Audit Log' },
+  { label: 'API Tester', path: '/api-tester', heading: null },
+] as const;
+
+/** Ctrl+K, then waits until the palette's field has focus (typing earlier would go to the page). */
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
+}
+
+const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
+const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The deepest elements that reach past the viewport's right edge: names the culprit when a screen is too wide. */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
+  );
+
+/** Waits for the section's screen and checks the frame around it. */
+async function expectSection(page: Page, section: (typeof SECTIONS)[number], viewport: Viewport) {
+  await page.waitForURL((url) => url.pathname === section.path);
+  if (!section.heading) return;
+  await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+  expect(await widthOf(page), `${section.path} ${(await overflowing(page)).join(' | ')}`).toBeLessThanOrEqual(viewport.width);
+  // No public frame in the admin: no banner strip, no marketing nav, no footer.
+  expect(await page.locator('[data-slot="banner-strip"]').count(), section.path).toBe(0);
+  expect(await page.getByRole('navigation', { name: 'Main' }).count(), section.path).toBe(0);
+  expect(await page.getByRole('contentinfo').count(), section.path).toBe(0);
+}
+
+describe('the admin frame', () => {
+  const e2e = setUpE2e();
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`reaches every section from the sidebar and marks the current one (${viewport.width} px)`, async () => {
+      const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport, heading: 'Admin Dashboard' });
+      for (const section of SECTIONS) {
+        if (viewport === MOBILE) {
+          await page.getByRole('button', { name: 'Open admin menu' }).click();
+          await page.getByRole('dialog', { name: 'Admin menu' }).waitFor();
+        }
+        await adminNav(page).getByRole('link', { name: section.label, exact: true }).click();
+        await expectSection(page, section, viewport);
+        if (!section.heading) {
+          await page.goto('/admin');
+          continue;
+        }
+        if (viewport === MOBILE) {
+          await page.getByRole('dialog', { name: 'Admin menu' }).waitFor({ state: 'detached' });
+          // The drawer closed with the jump: focus went back to its trigger, and it marks the section too.
+          await page.getByRole('button', { name: 'Open admin menu' }).click();
+        }
+        const current = adminNav(page).locator('[aria-current="page"]');
+        expect(await current.count(), section.path).toBe(1);
+        expect((await current.textContent())?.trim(), section.path).toBe(section.label);
+        await reviewScreenshot(page, `admin-frame${section.path.replace('/admin', '').replaceAll('/', '-') || '-dashboard'}-${viewport.width}`, { fullPage: false });
+        if (viewport === MOBILE) await page.keyboard.press('Escape');
+      }
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+
+    it(`jumps to every section from the command palette, and Esc gives focus back (${viewport.width} px)`, async () => {
+      const { page, errors, close } = await e2e.openAsAdmin('/admin/users', { viewport, heading: 'User Management' });
+      const palette = page.getByRole('dialog', { name: 'Go to' });
+      // Esc: nothing happens, and focus is back on the control that had it.
+      const opener = page.getByRole('link', { name: 'Admin Dashboard' });
+      await opener.focus();
+      await openPalette(page);
+      await page.keyboard.press('Escape');
+      await palette.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/admin/users');
+
+      for (const section of SECTIONS) {
+        await openPalette(page);
+        await page.keyboard.type(section.label);
+        const selected = palette.locator('[cmdk-item][data-selected="true"]');
+        await expect.poll(() => selected.textContent()).toBe(section.label);
+        await page.keyboard.press('Enter');
+        await expectSection(page, section, viewport);
+        if (!section.heading) await page.goto('/admin');
+      }
+      // Words besides the names find a section too ("accounts" is Users).
+      await openPalette(page);
+      await page.keyboard.type('accounts');
+      await page.keyboard.press('Enter');
+      await expectSection(page, SECTIONS.find((section) => section.label === 'Users')!, viewport);
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  it('gives focus back to the button that opened a dialog, after Esc and after Cancel', async () => {
+    const openers = [
+      { path: '/admin/users', heading: 'User Management', opener: 'Add User', dialog: 'Add User' },
+      { path: '/admin/banners', heading: 'Site Banners', opener: 'Create Banner', dialog: 'Create Banner' },
+      { path: '/admin/testimonials', heading: 'Testimonials', opener: 'Add Testimonial', dialog: 'Add Testimonial' },
+    ];
+    const { page, errors, close } = await e2e.openAsAdmin();
+    for (const { path, heading, opener, dialog: title } of openers) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      const button = page.getByRole('main').getByRole('button', { name: opener }).first();
+      const dialog = page.getByRole('dialog', { name: title });
+      for (const dismiss of ['Escape', 'Cancel'] as const) {
+        await button.click();
+        await dialog.waitFor();
+        if (dismiss === 'Escape') await page.keyboard.press('Escape');
+        else await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+      }
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("shows the admin's e-mail, View site and Sign Out in the top bar, and keeps the sidebar collapsed", async () => {
+    const { page, errors, close } = await e2e.openAsAdmin('/admin/leads', { heading: 'Leads Management' });
+    const banner = page.getByRole('banner');
+    expect(await banner.getByText(E2E_ADMIN.email).isVisible()).toBe(true);
+    expect(await banner.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
+
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    // Collapsed, every section is still a named link.
+    expect(await adminNav(page).getByRole('link', { name: 'Leads', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(await widthOf(page)).toBeLessThanOrEqual(DESKTOP.width);
+    await reviewScreenshot(page, 'admin-frame-collapsed-1280', { fullPage: false });
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+
+    await banner.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL('**/login');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+});

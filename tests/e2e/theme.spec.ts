@@ -1,0 +1,92 @@
+/**
+ * Dark mode (issue 26 §5): the system setting is followed, the toggle's choice (system / light / dark) is kept
+ * in the browser, the theme is set by the head's inline script before the first paint (no flash: it holds with
+ * every JavaScript module blocked), under the CSP nonce, and axe finds no serious contrast problem in either theme.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
+import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, useSession } from './fixtures.ts';
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** The admin screens the admin kit touched so far, and the home page. */
+const AXE_PAGES = [
+  { path: '/', heading: null },
+  { path: '/admin', heading: 'Admin Dashboard' },
+  { path: '/admin/users', heading: 'User Management' },
+  { path: '/admin/leads', heading: 'Leads Management' },
+  { path: '/admin/jots', heading: 'Jots Management' },
+] as const;
+
+describe('light and dark', () => {
+  const e2e = setUpE2e();
+
+  it('sets the stored theme from the head, under the CSP nonce, before any module runs', async () => {
+    const response = await fetch(`${e2e.server.baseUrl}/`);
+    const nonce = /'nonce-([\w+/=]+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('<body'));
+    expect(head).toContain(`<script nonce="${nonce}">try{var c=localStorage.getItem("theme")`);
+
+    const { context, close } = await e2e.open();
+    await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    // No JavaScript module may run: only the inline script can have set the class. (A page of its own: the
+    // fixture's page waits for hydration, which never comes here.)
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await isDark(page)).toBe(true);
+    expect(await background(page)).toBe('rgb(2, 6, 23)');
+    expect(violations).toEqual([]);
+    await close();
+  });
+
+  it('follows the system setting until a choice is made, and keeps the choice', async () => {
+    const { page, errors, close } = await e2e.open(MOBILE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    expect(await isDark(page)).toBe(true);
+    // The system turns light: the page follows (the choice is still "system").
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => isDark(page)).toBe(false);
+
+    const theme = page.getByRole('contentinfo').getByRole('group', { name: 'Theme' });
+    await theme.getByRole('button', { name: 'Dark theme' }).click();
+    expect(await isDark(page)).toBe(true);
+    expect(await theme.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    expect(await isDark(page)).toBe(true);
+    await reviewScreenshot(page, 'theme-home-dark-375', { fullPage: false });
+    await page.getByRole('contentinfo').getByRole('group', { name: 'Theme' }).getByRole('button', { name: 'Light theme' }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    expect(await isDark(page)).toBe(false);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious axe violation in ${theme} on the admin screens rebuilt so far and the home page`, async () => {
+      const { page, context, errors, close } = await e2e.open(DESKTOP);
+      await context.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
+      await useSession(page, e2e.adminToken);
+      for (const { path, heading } of AXE_PAGES) {
+        await page.goto(path);
+        if (heading) await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+        // Wait for the screen's data rather than measuring skeletons.
+        await page.waitForLoadState('networkidle');
+        expect(await isDark(page), path).toBe(theme === 'dark');
+        expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `${path} (${theme})`).toEqual([]);
+        await reviewScreenshot(page, `theme${path.replaceAll('/', '-')}-${theme}-1280`, { fullPage: false });
+      }
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+});
