@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries of STYLE.md: shared imports nothing of ours; server and web never import each other. */
+/** Import boundaries of CONTRIBUTING.md: shared imports nothing of ours; server and web never import each other. */
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 /*
@@ -19,9 +19,9 @@ const FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { w
   .map((entry) => entry.name);
 const OURS = ['./src/server', './src/web', './tests', './bench', './scripts'];
 const restrictedZones = [
-  { target: './src/shared', from: OURS, message: 'shared imports nothing of ours (STYLE.md boundaries).' },
-  { target: './src/web', from: './src/server', message: 'web must not import server code (STYLE.md boundaries).' },
-  { target: './src/server', from: './src/web', message: 'server must not import web code (STYLE.md boundaries).' },
+  { target: './src/shared', from: OURS, message: 'shared imports nothing of ours (CONTRIBUTING.md boundaries).' },
+  { target: './src/web', from: './src/server', message: 'web must not import server code (CONTRIBUTING.md boundaries).' },
+  { target: './src/server', from: './src/web', message: 'server must not import web code (CONTRIBUTING.md boundaries).' },
   {
     target: ['./src/web/components', './src/web/lib'],
     from: ['./src/web/features', './src/web/routes'],
@@ -77,26 +77,26 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       ...boundary([
-        { group: ['**/server/**', '../server/*', '../../server/*'], message: 'web must not import server code (STYLE.md boundaries).' },
+        { group: ['**/server/**', '../server/*', '../../server/*'], message: 'web must not import server code (CONTRIBUTING.md boundaries).' },
       ]),
     },
   },
   {
-    // A feature does not import another feature: routes compose features (STYLE.md).
+    // A feature does not import another feature: routes compose features (CONTRIBUTING.md).
     files: ['src/web/features/**/*.{ts,tsx}'],
     rules: boundary([
-      { group: ['**/server/**'], message: 'web must not import server code (STYLE.md boundaries).' },
+      { group: ['**/server/**'], message: 'web must not import server code (CONTRIBUTING.md boundaries).' },
       { group: ['~/features/**', '~/routes/**'], message: 'A feature must not import another feature or a route; compose them in the route.' },
     ]),
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: boundary([{ group: ['**/web/**', '~/*'], message: 'server must not import web code (STYLE.md boundaries).' }]),
+    rules: boundary([{ group: ['**/web/**', '~/*'], message: 'server must not import web code (CONTRIBUTING.md boundaries).' }]),
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: boundary([
-      { group: ['**/server/**', '**/web/**', '~/*'], message: 'shared must not import server or web code (STYLE.md boundaries).' },
+      { group: ['**/server/**', '**/web/**', '~/*'], message: 'shared must not import server or web code (CONTRIBUTING.md boundaries).' },
     ]),
   },
   {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (`npx tsx bench/run.ts`): the performance budgets of DESIGN §8, measured in one run on a fresh
+ * `npm run bench` (`npx tsx bench/run.ts`): the performance budgets of docs/architecture.md §8, measured in one run on a fresh
  * PostgreSQL database (BENCH_DATABASE_URL, else TEST_DATABASE_URL; created here and dropped afterwards).
  *
  *   reads      GET /api/jots/count and anonymous GET /api/jots?limit=10 against a bare Fastify route answering

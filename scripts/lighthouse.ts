@@ -1,5 +1,5 @@
 // `npm run lighthouse`: starts the product (as `npm start` does, on a fresh embedded database) and prints the four
-// Lighthouse scores (mobile) for home, help and blog against the budgets of DESIGN.md §8. Exits 1 below budget.
+// Lighthouse scores (mobile) for home, help and blog against the budgets of docs/architecture.md §8. Exits 1 below budget.
 // Each page runs RUNS times and the median run (by performance score) counts: single runs vary by several points
 // on a busy 2-core machine.
 import * as chromeLauncher from 'chrome-launcher';
@@ -53,5 +53,5 @@ try {
   await server.stop();
 }
 console.table(rows);
-console.log(failed ? 'Below budget (DESIGN.md §8).' : 'Every page meets the Lighthouse budget.');
+console.log(failed ? 'Below budget (docs/architecture.md §8).' : 'Every page meets the Lighthouse budget.');
 process.exit(failed ? 1 : 0);

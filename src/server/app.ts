@@ -1,5 +1,5 @@
 /**
- * buildApp(services) → a ready Fastify instance that does not listen (tests use `inject` or listen on port 0).
+ * buildApp(options) → a ready Fastify instance that does not listen (tests use `inject` or listen on port 0).
  * main.ts owns configuration, migrations, listening, the job worker and shutdown.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.ssr) {
     const { db } = options.database;
-    // Loaders read services, never the API over HTTP (DESIGN §2); live values come from memory.
+    // Loaders read services, never the API over HTTP (docs/architecture.md §2); live values come from memory.
     const services: WebServices = {
       publicUrl: config.publicUrl,
       downloadUrl: config.downloadUrl,

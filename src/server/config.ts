@@ -31,7 +31,7 @@ const milliseconds = (min: number, max: number, fallback: number) =>
     .max(max, { message: `must be at most ${max}` })
     .default(fallback);
 
-/** Every variable of DESIGN §7; all optional, with embedded defaults. */
+/** Every variable of docs/architecture.md §7; all optional, with embedded defaults. */
 export const ConfigEnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -269,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idleTimeoutMs: parsed.HTTP_IDLE_TIMEOUT_MS,
       maxConnectionsPerIp: parsed.MAX_CONNECTIONS_PER_IP,
     },
-    // Demo content is on by default only for the embedded database (DESIGN §7).
+    // Demo content is on by default only for the embedded database (docs/architecture.md §7).
     seedDemo: parsed.SEED_DEMO ?? !parsed.DATABASE_URL,
     feedPollMs: parsed.FEED_POLL_MS,
     stream: { heartbeatMs: parsed.SSE_HEARTBEAT_MS, maxPerIp: parsed.SSE_MAX_PER_IP },

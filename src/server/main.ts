@@ -1,5 +1,5 @@
 /**
- * The one process (DESIGN §1): validates configuration, migrates, seeds, serves pages + API, runs the job
+ * The one process (docs/architecture.md §1): validates configuration, migrates, seeds, serves pages + API, runs the job
  * worker, and shuts down cleanly within 5 s on SIGTERM/SIGINT.
  */
 import path from 'node:path';
@@ -63,7 +63,7 @@ async function main() {
     generateDefault: config.seedDemo,
   });
   if (admin?.generatedPassword) {
-    // Printed once, to the terminal only (never to the structured log): DESIGN §5.
+    // Printed once, to the terminal only (never to the structured log): docs/architecture.md §5.
     process.stdout.write(
       `\n  First admin created: ${admin.email}\n  Password: ${admin.generatedPassword}\n  (shown once; change it after signing in)\n\n`,
     );

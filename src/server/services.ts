@@ -1,7 +1,7 @@
 /**
  * What every module may depend on, without importing app.ts: the app's services (configuration, database, job
  * queue, mailer) and the plain data a route hands to a service — who is calling (`Actor`) and from where
- * (`RequestMeta`). Services take these as data, never a FastifyRequest or FastifyInstance (STYLE: thin routes,
+ * (`RequestMeta`). Services take these as data, never a FastifyRequest or FastifyInstance (CONTRIBUTING.md: thin routes,
  * honest services).
  */
 import type { AppConfig } from './config.ts';

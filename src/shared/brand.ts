@@ -1,4 +1,4 @@
-/** The one place the product's name lives (DESIGN §0): every `{product}` of the spec comes from here. */
+/** The one place the product's name lives (docs/architecture.md, product name): every `{product}` of the spec comes from here. */
 export const PRODUCT_NAME = 'JotIt';
 export const PRODUCT_TAGLINE = 'Capture ideas in seconds';
 export const SUPPORT_EMAIL_DISPLAY = 'support@jotit.app';

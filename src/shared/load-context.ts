@@ -1,5 +1,5 @@
 /**
- * What the server hands to React Router's loaders (DESIGN §2): services, not HTTP, so web code never
+ * What the server hands to React Router's loaders (docs/architecture.md §2): services, not HTTP, so web code never
  * imports server modules and never calls its own API over HTTP while rendering.
  */
 import type { ActiveBanner } from './schemas/banners.ts';

@@ -1,5 +1,5 @@
 /**
- * The import boundaries of STYLE.md are enforced by `npm run lint` (eslint.config.js): each zone below is broken
+ * The import boundaries of CONTRIBUTING.md are enforced by `npm run lint` (eslint.config.js): each zone below is broken
  * on purpose in a snippet linted as if it lived at `filePath`, and the rule must fire; the allowed form of the
  * same import must not.
  */

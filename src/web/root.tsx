@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Only right after start-up: the split components' modules are still loading on the server.
   if (pendingServerPreloads.size > 0) await Promise.all(pendingServerPreloads);
   // The live counter and the banner strip start from the server's values (from memory), so the first HTML has
-  // them and nothing jumps; the browser polls from there (DESIGN §2). A failure here never takes a page down.
+  // them and nothing jumps; the browser polls from there (docs/architecture.md §2). A failure here never takes a page down.
   const [jotCount, banners, pages] = await Promise.all([
     services.getJotCount().catch(() => null),
     services.getActiveBanners().catch(() => null),
@@ -88,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /*
  * The live parts of the frame render on the server with the loader's values; their code (polling with TanStack
  * Query) is split out of the first load and hydrates when it arrives — React keeps the server HTML meanwhile.
- * This keeps every page's initial JavaScript under the 150 KB budget of DESIGN §8.
+ * This keeps every page's initial JavaScript under the 150 KB budget of docs/architecture.md §8.
  */
 const NavCounter = lazyHydrated(() => import('./features/jot-counter/nav-counter'));
 const BannerStrip = lazyHydrated(() => import('./features/banners/banner-strip'));

@@ -1,6 +1,10 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** Every route of the spec's route table (§2), plus e-mail confirmation and blog posts. */
+/**
+ * Every page route: the spec's route table (§2), e-mail confirmation, unsubscribe and subscription confirmation (issue
+ * 24), blog posts, campaign landings (`/c/:slug`), affiliate links (`/go/:id`), content pages (`/p/:slug`), and the
+ * back-office inside its own layout (issue 26). "spec §N" means docs/product-spec.md.
+ */
 export default [
   index('routes/home.tsx'),
   route('login', 'routes/login.tsx'),

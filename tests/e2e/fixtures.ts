@@ -1,5 +1,5 @@
 /**
- * The one set of browser-test fixtures every spec uses (STYLE.md: `tests/e2e/<area>.spec.ts` with shared
+ * The one set of browser-test fixtures every spec uses (CONTRIBUTING.md: `tests/e2e/<area>.spec.ts` with shared
  * fixtures). A spec calls `setUpE2e()` in its `describe`, which starts the real product and Chromium before its
  * tests and stops them after:
  *

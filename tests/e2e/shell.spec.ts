@@ -17,7 +17,7 @@ describe('the site frame', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[\w+/=]+'/);
   });
 
-  it('keeps the home page initial JavaScript within 150 KB gzip (DESIGN §8)', async () => {
+  it('keeps the home page initial JavaScript within 150 KB gzip (docs/architecture.md §8)', async () => {
     const html = await (await fetch(`${e2e.server.baseUrl}/`)).text();
     const scripts = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
     expect(scripts.length).toBeGreaterThan(3);

@@ -1,6 +1,6 @@
 /**
  * The database: node-postgres when DATABASE_URL is set, else PGlite (PostgreSQL in WebAssembly) in DATA_DIR.
- * One Drizzle schema and one migrations folder serve both (DESIGN §1).
+ * One Drizzle schema and one migrations folder serve both (docs/architecture.md §1).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -557,7 +557,7 @@ export const helpConfig = pgTable('help_config', {
   updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** Each captcha solution is accepted once (DESIGN §5); rows expire with the challenge. */
+/** Each captcha solution is accepted once (docs/architecture.md §5); rows expire with the challenge. */
 export const captchaUses = pgTable(
   'captcha_uses',
   {

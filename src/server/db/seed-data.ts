@@ -1,8 +1,8 @@
 /**
- * Demo content the database is seeded with (DESIGN §7: `SEED_DEMO`, on by default for the embedded database).
+ * Demo content the database is seeded with (docs/architecture.md §7: `SEED_DEMO`, on by default for the embedded database).
  *
  * Plain data only, so the seeder, tests and benchmarks can share it. Everything here is shown on the public
- * site, so it states only what the product does (spec §1, DESIGN §4); where a post discusses a technique in
+ * site, so it states only what the product does (spec §1, docs/architecture.md §4); where a post discusses a technique in
  * general, it says so rather than claiming it as a product feature.
  */
 

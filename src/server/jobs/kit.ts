@@ -1,5 +1,5 @@
 /**
- * Kit (ConvertKit) API v4 sync of leads (DESIGN §9). A lead is stored first; this job then creates (or updates)
+ * Kit (ConvertKit) API v4 sync of leads (docs/architecture.md §9). A lead is stored first; this job then creates (or updates)
  * the Kit subscriber and adds it to the form, and stores the subscriber id. Kit being down never loses a lead:
  * the job is retried with backoff, and the lead shows "Not synced" until it succeeds.
  */
@@ -124,7 +124,7 @@ export async function enqueueKitUnsubscribe(queue: JobQueue, kit: KitConfig, ema
   return true;
 }
 
-/** Queues the sync of one lead, when Kit is configured (DESIGN §9: without KIT_API_KEY nothing is queued). */
+/** Queues the sync of one lead, when Kit is configured (docs/architecture.md §9: without KIT_API_KEY nothing is queued). */
 export async function enqueueKitSync(queue: JobQueue, kit: KitConfig, leadId: number): Promise<boolean> {
   if (!isKitEnabled(kit)) return false;
   await queue.send<KitSyncJob>(KIT_SYNC_JOB, { leadId }, KIT_JOB_OPTIONS);

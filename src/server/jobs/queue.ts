@@ -1,7 +1,7 @@
 /**
  * The job queue: pg-boss on the same database (PostgreSQL, or PGlite through its `executeSql` hook).
  * Outside calls (e-mail, Kit) run here with retries and backoff, so a request never waits on them and
- * nothing is lost while an outside service is down (DESIGN §9).
+ * nothing is lost while an outside service is down (docs/architecture.md §9).
  */
 import { setMaxListeners } from 'node:events';
 import PgBoss from 'pg-boss';

@@ -1,5 +1,5 @@
 /**
- * A request no API route answers (DESIGN §6, issue 8 §3): an API client gets JSON, never a page. A path some
+ * A request no API route answers (docs/architecture.md §6, issue 8 §3): an API client gets JSON, never a page. A path some
  * route serves with other methods answers 405 with `Allow`; anything else 404. With pages served, the SSR
  * catch-all (`url: '*'`) matches every path for every page method, so it hands API paths back here
  * (`reply.callNotFound()`) and is left out when the allowed methods are worked out.

@@ -1,5 +1,5 @@
 /**
- * Public reads with Cache-Control and an ETag (DESIGN §6): a body kept serialised in memory is sent as it is, and
+ * Public reads with Cache-Control and an ETag (docs/architecture.md §6): a body kept serialised in memory is sent as it is, and
  * a matching If-None-Match gets 304 and no body.
  */
 import { createHash } from 'node:crypto';

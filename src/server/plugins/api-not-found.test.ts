@@ -1,5 +1,5 @@
 /**
- * JSON on every API path (DESIGN §6, issue 8 §3): an unknown path under /api (or the legacy /jots) answers a JSON
+ * JSON on every API path (docs/architecture.md §6, issue 8 §3): an unknown path under /api (or the legacy /jots) answers a JSON
  * 404, a known path with the wrong method a JSON 405 with `Allow` — with the pages served by the real SSR plugin
  * (the built web app; `npm test` builds it first) and without them. Pages keep their HTML 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Who is calling (DESIGN §5): a user with a JWT (`Authorization: Bearer …`), an API client with
+ * Who is calling (docs/architecture.md §5): a user with a JWT (`Authorization: Bearer …`), an API client with
  * `X-Client-Id`/`X-Client-Secret` (or `X-Admin-Client-Id`/`X-Admin-Client-Secret`), or nobody.
  * Every request re-reads the user, so revoking approval or admin, or a password change, takes effect at once.
  */

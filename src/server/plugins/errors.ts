@@ -36,7 +36,7 @@ export function validationDetails(validation: ReadonlyArray<{ instancePath: stri
 }
 
 /**
- * The one error handler of the API (STYLE habit 3): every failure becomes `{ "error": "human text" }`
+ * The one error handler of the API (CONTRIBUTING.md habit 3): every failure becomes `{ "error": "human text" }`
  * with the right status; 5xx details are logged with the request id and never sent.
  */
 export const errorsPlugin = fp(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from '../lib/redis.ts';
 
-/** Per-IP limits of DESIGN §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). */
+/** Per-IP limits of docs/architecture.md §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). */
 export const RATE_LIMITS = {
   auth: 10,
   publicForm: 5,
@@ -17,7 +17,7 @@ export type RateLimitKind = keyof typeof RATE_LIMITS;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Route-level `config.rateLimit` for one of the limits of DESIGN §6. */
+    /** Route-level `config.rateLimit` for one of the limits of docs/architecture.md §6. */
     rateLimitFor(kind: RateLimitKind): { max: number; timeWindow: string };
   }
 }

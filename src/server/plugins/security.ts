@@ -42,7 +42,7 @@ function needsNonce(url: string): boolean {
 
 /**
  * Strict security headers. Scripts run only from our origin or with the per-request nonce that the SSR
- * handler hands to React Router's inline scripts (DESIGN §2, "CSP with SSR"); no 'unsafe-inline' for scripts.
+ * handler hands to React Router's inline scripts (docs/architecture.md §2, "CSP with SSR"); no 'unsafe-inline' for scripts.
  * Inline style attributes are allowed: React renders them for Radix popovers and animations.
  */
 export const securityPlugin = fp(

@@ -1,5 +1,5 @@
 /**
- * Serves every page through React Router's request handler (DESIGN §2 "SSR inside Fastify").
+ * Serves every page through React Router's request handler (docs/architecture.md §2 "SSR inside Fastify").
  * Production loads the built bundle from build/; development runs Vite in middleware mode in this process.
  * The server never imports web source: it loads the build (or Vite's virtual module) at run time.
  */
@@ -46,7 +46,7 @@ export const ssrPlugin = fp(
       if (!existsSync(serverEntry)) throw new Error(BUILD_MISSING_MESSAGE);
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
       loadBuild = async () => build;
-      // Hashed file names: cache for a year (DESIGN §2).
+      // Hashed file names: cache for a year (docs/architecture.md §2).
       await app.register(fastifyStatic, {
         root: path.join(options.root, BUILD_DIR, 'client/assets'),
         prefix: '/assets/',

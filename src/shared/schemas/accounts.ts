@@ -21,7 +21,7 @@ const PASSWORD_TOO_LONG_MESSAGE = 'Password must be at most 200 characters long.
 // argon2 takes any length, but a cap keeps a megabyte "password" from costing hashing time.
 const PASSWORD_MAX_LENGTH = 200;
 
-/** Sign-in refusals (DESIGN §5: a clear, distinct text for each case; one text for unknown e-mail and wrong password). */
+/** Sign-in refusals (docs/architecture.md §5: a clear, distinct text for each case; one text for unknown e-mail and wrong password). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_NOT_CONFIRMED_MESSAGE =
   'Please confirm your email address before signing in. Check your inbox for the confirmation link.';
@@ -43,7 +43,7 @@ const password = safeString('Password', { error: PASSWORD_REQUIRED_MESSAGE })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
 
-/** The solved ALTCHA payload (DESIGN §5); the server checks it, the form checks only that there is one. */
+/** The solved ALTCHA payload (docs/architecture.md §5); the server checks it, the form checks only that there is one. */
 const captcha = safeString(undefined, { error: CAPTCHA_REQUIRED_MESSAGE }).min(1, CAPTCHA_REQUIRED_MESSAGE).max(4096, CAPTCHA_REQUIRED_MESSAGE);
 
 const token = safeString('The link', { error: 'The link is missing its token' }).trim().min(1, 'The link is missing its token').max(200);

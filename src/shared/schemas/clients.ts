@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text.ts';
 
 /**
- * API clients (spec §3 Client, DESIGN §5): the server generates `clientId` and `secret`; the secret is shown once,
+ * API clients (spec §3 Client, docs/architecture.md §5): the server generates `clientId` and `secret`; the secret is shown once,
  * in the answer to the create call, and stored hashed. `id` is the `clientId` (the table's key).
  */
 export const CLIENT_NAME_MAX = 100;

@@ -16,10 +16,10 @@ export const SEARCH_REQUIRED_MESSAGE = 'Please select a field and enter a search
  * is about 234,000 bytes as a v2 body.
  */
 export const JOT_BODY_LIMIT_BYTES = 256 * 1024;
-/** A test jot's text, like the plaintext's `text` (DESIGN §4). */
+/** A test jot's text, like the plaintext's `text` (docs/architecture.md §4). */
 export const TEST_JOT_CONTENT_MAX = 10_000;
 
-/** DESIGN §4: one answer for every problem with a jot's payload (no oracle). */
+/** docs/architecture.md §4: one answer for every problem with a jot's payload (no oracle). */
 export const INVALID_PAYLOAD_MESSAGE = 'Invalid payload';
 // Text the database cannot store is, for a jot, one more bad payload.
 const refuseUnstorable = { message: INVALID_PAYLOAD_MESSAGE, abort: true } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIST_LIMIT_MAX } from '../constants.ts';
 
 /**
- * The one paging contract of the list endpoints (DESIGN §6, issue 25): `limit` 1–200 (each list keeps its default),
+ * The one paging contract of the list endpoints (docs/architecture.md §6, issue 25): `limit` 1–200 (each list keeps its default),
  * `offset` 0–10,000,000, with the same texts everywhere.
  */
 export const OFFSET_MAX = 10_000_000;

@@ -1,5 +1,5 @@
 /**
- * The ALTCHA captcha (DESIGN §5): a proof-of-work the browser solves; the form sends the payload as `captcha`.
+ * The ALTCHA captcha (docs/architecture.md §5): a proof-of-work the browser solves; the form sends the payload as `captcha`.
  *
  * - SSR-safe: the server renders an empty `<altcha-widget>`; the widget's code (a web component, ~30 KB gzip)
  *   is imported in an effect, so it runs only in the browser and only on pages that render a captcha.

@@ -1,5 +1,5 @@
 /**
- * The admin kit's form (issue 26 §2, STYLE.md "an admin form is react-hook-form + the shared zod schema + one
+ * The admin kit's form (issue 26 §2, CONTRIBUTING.md "an admin form is react-hook-form + the shared zod schema + one
  * Field"): <Form> submits through react-hook-form and puts the server's `details: [{ field, message }]` under
  * their fields; <Field> is the label (with the required marker), the control, its description and its error, tied
  * together for screen readers.

@@ -7,7 +7,7 @@ import { ADMIN_LINKS, type AdminLinkCounts, MORE_LINKS } from './site-links';
 
 /**
  * The nav's More menu: an ARIA menu button (arrow keys, Home/End, Escape, outside click) without a popover library,
- * because it is on every page and the home page's initial JavaScript budget is 150 KB (DESIGN §8).
+ * because it is on every page and the home page's initial JavaScript budget is 150 KB (docs/architecture.md §8).
  */
 export function MoreMenu({ isAdmin, adminCounts }: { isAdmin: boolean; adminCounts?: AdminLinkCounts }) {
   const [open, setOpen] = useState(false);

@@ -86,7 +86,7 @@ function SessionControls({
 
 function MobileMenu(props: Omit<MobileDrawerProps, 'open' | 'onOpenChange' | 'returnFocusTo'>) {
   const [open, setOpen] = useState(false);
-  // The drawer (a Radix dialog) is fetched on first open, not with every page (DESIGN §8 JavaScript budget).
+  // The drawer (a Radix dialog) is fetched on first open, not with every page (docs/architecture.md §8 JavaScript budget).
   const [loaded, setLoaded] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (

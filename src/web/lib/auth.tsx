@@ -1,7 +1,7 @@
 /**
  * The session (spec §4): unknown while the stored token is checked, then signed in or signed out.
  * The token lives in localStorage (`auth_token`), so the server renders the loading state and the browser
- * validates the token (DESIGN §2).
+ * validates the token (docs/architecture.md §2).
  */
 import {
   createContext,

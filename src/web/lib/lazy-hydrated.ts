@@ -5,7 +5,7 @@ export const pendingServerPreloads = new Set<Promise<unknown>>();
 
 /**
  * `React.lazy` for components that must be in the server HTML but whose JavaScript may arrive after the first load
- * (DESIGN §8: 150 KB initial JavaScript on the home page).
+ * (docs/architecture.md §8: 150 KB initial JavaScript on the home page).
  * - Server: the module is loaded at start-up and handed to React synchronously (a thenable that resolves at once),
  *   so the HTML holds the real content inside a completed Suspense boundary — no streamed swap, no layout shift.
  * - Browser: the first render suspends while the chunk loads; React keeps the server HTML in place meanwhile and

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 /**
  * The link in the confirmation e-mail lands here; the address is confirmed only when the person presses the button
- * (DESIGN §5), so a mail scanner that opens the link does not use the single-use token up.
+ * (docs/architecture.md §5), so a mail scanner that opens the link does not use the single-use token up.
  */
 export default function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();

@@ -27,7 +27,7 @@ import type { Route } from './+types/home';
 /*
  * The lead forms (split by the marketing feature) and the latest-ideas list render on the server like everything
  * else, but their JavaScript is split out of the first load: React keeps the server HTML in place and hydrates them
- * when their chunk arrives (DESIGN §8: the home page's initial JavaScript stays under 150 KB gzip).
+ * when their chunk arrives (docs/architecture.md §8: the home page's initial JavaScript stays under 150 KB gzip).
  */
 const LiveCounter = lazyHydrated(() => import('~/features/jot-counter/live-counter'));
 const LatestIdeas = lazyHydrated(() => import('~/features/jot-counter/latest-ideas'));

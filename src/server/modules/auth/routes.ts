@@ -1,6 +1,6 @@
 /**
  * `POST /api/auth/signup`, `POST /api/auth/signin`, `GET /api/auth/validate`, `POST /api/send-confirmation-email`,
- * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (DESIGN §5).
+ * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (docs/architecture.md §5).
  * Thin: schema, rate limit and captcha here; the rules live in service.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,7 +46,7 @@ export async function authRoutes(instance: FastifyInstance) {
   // The country of a sign-in or sign-up, for the audit log: the trusted proxy's header, else GEOIP_DB, else none.
   const locate = createLocationResolver({ trustProxy, geoIp: geoipDb ? await openGeoIpDatabase(geoipDb) : null });
   const authContext = (request: FastifyRequest) => ({ ...requestContext(request), country: locate(request).country });
-  // DESIGN §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
+  // docs/architecture.md §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
   const config = { rateLimit: app.rateLimitFor('auth') };
 
   app.post(

@@ -1,5 +1,5 @@
 /**
- * Sign-up, e-mail confirmation and password reset (DESIGN §5); sign-in is in sign-in.ts.
+ * Sign-up, e-mail confirmation and password reset (docs/architecture.md §5); sign-in is in sign-in.ts.
  *
  * - No account enumeration: sign-up, forgot-password and the confirmation re-send answer the same whether or not
  *   the address has an account (sign-up in the same time, too). Sign-in holds the same rule.
@@ -241,7 +241,7 @@ export async function resetPassword(
       .update(users)
       .set({
         passwordHash,
-        // Every session signed with the old password ends now (DESIGN §5).
+        // Every session signed with the old password ends now (docs/architecture.md §5).
         tokenVersion: sql`${users.tokenVersion} + 1`,
         // The reset link reached the inbox, which proves the address as well as a confirmation link would.
         emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,

@@ -1,5 +1,5 @@
 /**
- * Sign-in (DESIGN §5; issue 23 §6–7): the same answer and the same argon2 time for an unknown address and a wrong
+ * Sign-in (docs/architecture.md §5; issue 23 §6–7): the same answer and the same argon2 time for an unknown address and a wrong
  * password; a per-address back-off (back-off.ts) on top of the per-IP limit; every outcome audited — a success as
  * the user's own entry, failures in the hour's anonymous roll-up (decision 0022).
  */
@@ -38,7 +38,7 @@ export interface SignInDeps {
 type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
 
 /**
- * Sign-in (DESIGN §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
+ * Sign-in (docs/architecture.md §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
  * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
  * roll-up with their reason, country and e-mail hash (decision 0022).
  */

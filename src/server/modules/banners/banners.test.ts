@@ -36,7 +36,7 @@ describe(`banners on ${testDatabaseKind()}`, () => {
     return response.json<Array<{ id: number; title: string } & Record<string, unknown>>>();
   };
 
-  describe('permissions (DESIGN §6)', () => {
+  describe('permissions (docs/architecture.md §6)', () => {
     it.each([
       ['GET', '/api/banners'],
       ['POST', '/api/banners'],

@@ -1,6 +1,6 @@
 /**
  * Site banners (spec §3, §4). Admin reads and writes go to the database; the public strip's
- * `GET /api/banners/active` is answered from memory (DESIGN §8 budget: no database round trip per request).
+ * `GET /api/banners/active` is answered from memory (docs/architecture.md §8 budget: no database round trip per request).
  *
  * The cache holds every active banner, refreshed at once after a change made through this instance and at most
  * `maxAgeMs` later for changes made by another instance (served stale while it re-reads). The start/end window is

@@ -47,7 +47,7 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
   };
   const publicSlugs = async (query = '') => (await anon('GET', `/api/blog-posts${query}`)).json<{ items: Array<{ slug: string }> }>().items.map((post) => post.slug);
 
-  describe('permissions (DESIGN §6)', () => {
+  describe('permissions (docs/architecture.md §6)', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     it.each([
       ['POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security' }],

@@ -1,6 +1,6 @@
 /**
  * The build GUIDs (decryption keys) kept in memory, so ingesting a jot reads no key from the database
- * (DESIGN §8: the insert is the only database work per jot).
+ * (docs/architecture.md §8: the insert is the only database work per jot).
  *
  * Several instances may run: a change made through another instance reaches this one by
  *  - a re-read when a jot names a key this instance does not know, or fails to decrypt with the key it has

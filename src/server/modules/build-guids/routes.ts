@@ -1,4 +1,4 @@
-/** `/api/build-guids`: build GUID management for an admin user or an admin client (DESIGN §5). */
+/** `/api/build-guids`: build GUID management for an admin user or an admin client (docs/architecture.md §5). */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

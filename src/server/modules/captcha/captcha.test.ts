@@ -111,7 +111,7 @@ describe(`captcha on ${testDatabaseKind()}`, () => {
     for (const payload of garbage) expect(await testApp.app.captcha.verify(payload)).toBe(false);
   });
 
-  it('assertCaptcha throws the 400 of DESIGN §6 for a bad payload and passes a good one', async () => {
+  it('assertCaptcha throws the 400 of docs/architecture.md §6 for a bad payload and passes a good one', async () => {
     const error = await assertCaptcha(testApp.app.captcha, 'nope').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ statusCode: 400, message: CAPTCHA_ERROR });

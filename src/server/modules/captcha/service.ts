@@ -1,5 +1,5 @@
 /**
- * ALTCHA proof-of-work captcha (DESIGN §5): signed challenges that expire after 5 minutes, and solutions
+ * ALTCHA proof-of-work captcha (docs/architecture.md §5): signed challenges that expire after 5 minutes, and solutions
  * accepted once across all instances (their use is recorded in `captcha_uses`).
  *
  * Format: altcha-lib v2 challenges (`{ parameters, signature }`), the format the `altcha` 3.x widget solves.
@@ -85,7 +85,7 @@ const PayloadSchema = z.object({
   }),
 });
 
-/** HMAC-SHA256(masterSecret, label): each use gets its own key, and none is a constant (DESIGN §6). */
+/** HMAC-SHA256(masterSecret, label): each use gets its own key, and none is a constant (docs/architecture.md §6). */
 function deriveSecret(masterSecret: string, label: string): string {
   return createHmac('sha256', masterSecret).update(label).digest('hex');
 }
@@ -188,7 +188,7 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
   };
 }
 
-/** Throws the 400 of DESIGN §6 unless the payload is a valid, unused solution. */
+/** Throws the 400 of docs/architecture.md §6 unless the payload is a valid, unused solution. */
 export async function assertCaptcha(service: CaptchaService, payload: string | undefined | null): Promise<void> {
   if (!(await service.verify(payload))) throw badRequest(CAPTCHA_ERROR);
 }

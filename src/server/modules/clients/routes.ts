@@ -1,4 +1,4 @@
-/** `/api/clients`: API client management for an admin user or an admin client (DESIGN §5). */
+/** `/api/clients`: API client management for an admin user or an admin client (docs/architecture.md §5). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * API client management (DESIGN §5): ids and secrets are generated here; only a hash of the secret is stored.
+ * API client management (docs/architecture.md §5): ids and secrets are generated here; only a hash of the secret is stored.
  * Every change is audited (never with the secret).
  */
 import { randomBytes } from 'node:crypto';

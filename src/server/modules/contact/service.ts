@@ -1,5 +1,5 @@
 /**
- * Contact messages. The spec's form sent nothing (§2, §7); DESIGN §6 makes it a public form like feedback:
+ * Contact messages. The spec's form sent nothing (§2, §7); docs/architecture.md §6 makes it a public form like feedback:
  * stored, then e-mailed to SUPPORT_EMAIL by the mail job.
  */
 import type { CreateContactMessage } from '../../../shared/schemas/contact.ts';

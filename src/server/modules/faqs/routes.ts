@@ -10,7 +10,7 @@ import { createFaq, deleteFaq, listFaqs, listPublishedFaqsWithHtml, reorderFaqs,
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const adminErrors = errorResponses(400, 401, 403, 404);
 
-/** `GET /api/faqs?published=true` (public); everything else about FAQs is for admins (DESIGN §6). */
+/** `GET /api/faqs?published=true` (public); everything else about FAQs is for admins (docs/architecture.md §6). */
 export async function faqRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services.database;

@@ -1,5 +1,5 @@
 /**
- * The public jot feed kept in memory (DESIGN §6, §8): the jot count and the newest jots in their public
+ * The public jot feed kept in memory (docs/architecture.md §6, §8): the jot count and the newest jots in their public
  * projection, so `GET /api/jots/count` and the anonymous `GET /api/jots?limit=10` never touch the database.
  *
  * - Loaded once when the app is ready; every jot this instance stores is added at once (after its commit).

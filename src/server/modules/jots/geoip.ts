@@ -1,5 +1,5 @@
 /**
- * The GeoIP side of jot locations (DESIGN §2): a MaxMind-format `.mmdb` (GeoLite2-City, GeoIP2-City, DB-IP's
+ * The GeoIP side of jot locations (docs/architecture.md §2): a MaxMind-format `.mmdb` (GeoLite2-City, GeoIP2-City, DB-IP's
  * City Lite, …) named by GEOIP_DB, read with the `maxmind` package. Used when no trusted proxy sent location
  * headers (location.ts). The file is watched, so replacing it with a newer edition needs no restart.
  */

@@ -1,5 +1,5 @@
 /**
- * The two reads every visitor's browser polls every 5 s (DESIGN §8: ≥ 0.8 of a bare Fastify route): the jot count
+ * The two reads every visitor's browser polls every 5 s (docs/architecture.md §8: ≥ 0.8 of a bare Fastify route): the jot count
  * and the anonymous newest-10 list. They are answered from memory before Fastify's request lifecycle (its global
  * hooks cost more than the answer), with exactly the headers, body, ETag and 304 of the Fastify routes in routes.ts,
  * which still serve every other form of these requests (other limits, credentials, app.inject in tests).

@@ -1,5 +1,5 @@
 /**
- * The hot paths of DESIGN §8 (the two public reads the home page polls, and ingestion): helmet rebuilds its headers
+ * The hot paths of docs/architecture.md §8 (the two public reads the home page polls, and ingestion): helmet rebuilds its headers
  * on every request (the page CSP carries a per-request nonce), which alone costs a large share of a request this
  * small. These JSON answers skip helmet and compression (small bodies: not worth a brotli pass per poll) and get the
  * headers that matter for JSON as fixed strings instead. See docs/decisions/0006-jot-hot-paths.md.

@@ -1,5 +1,5 @@
 /**
- * Where a jot came from (DESIGN §2 geolocation): the city / region / country headers of a trusted proxy
+ * Where a jot came from (docs/architecture.md §2 geolocation): the city / region / country headers of a trusted proxy
  * (Cloudflare's CF-IPCity, CF-Region, CF-IPCountry by default), only when TRUST_PROXY is on — otherwise anyone
  * could write any location into the public list — and else a GeoIP database lookup of the sender's address.
  *

@@ -46,7 +46,7 @@ type Decrypted = { plaintext: JotPlaintext; keyName: string; dedupKey: string | 
 
 const USER_AGENT_MAX = 500;
 
-// One answer for every failure (DESIGN §4): no padding oracle, no hint about which check failed.
+// One answer for every failure (docs/architecture.md §4): no padding oracle, no hint about which check failed.
 const invalidPayload = () => badRequest(INVALID_PAYLOAD_ERROR);
 
 /**

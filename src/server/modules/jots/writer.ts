@@ -1,5 +1,5 @@
 /**
- * Group commit for jot inserts (DESIGN §8: ingestion ≥ 0.5 of PostgreSQL's single-row insert rate).
+ * Group commit for jot inserts (docs/architecture.md §8: ingestion ≥ 0.5 of PostgreSQL's single-row insert rate).
  *
  * Jots that arrive while earlier inserts are in flight wait and go to the database together, as one multi-row
  * INSERT … RETURNING: one round trip and one commit for many jots. Each caller's promise settles only after the

@@ -159,7 +159,7 @@ describe(`leads on ${testDatabaseKind()}`, () => {
     const rows = await db().select().from(leads).where(sql`lower(${leads.email}) = 'kj@example.com'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'kj@example.com', firstName: 'Kathy', source: 'homepage-hero', utmSource: 'first' });
-    // The download e-mail is sent again (DESIGN §6), to the address as typed this time.
+    // The download e-mail is sent again (docs/architecture.md §6), to the address as typed this time.
     const toKj = () => smtp.messages.filter((message) => message.to.some((to) => to.toLowerCase() === 'kj@example.com'));
     await smtp.waitForMail(() => toKj().length >= 2);
     expect(toKj().map((message) => /^Hi .*$/m.exec(message.text)?.[0])).toEqual(['Hi Katherine,', 'Hi Kathy,']);
@@ -211,7 +211,7 @@ describe(`leads on ${testDatabaseKind()}`, () => {
     });
   });
 
-  describe('Kit sync (DESIGN §9)', () => {
+  describe('Kit sync (docs/architecture.md §9)', () => {
     it('creates the subscriber, adds it to the form with the signup page as referrer, and stores the subscriber id', async () => {
       const response = await postLead({ firstName: 'Margaret', email: 'margaret@example.com', source: 'homepage-hero', utm_source: 'podcast' });
       expect(response.statusCode).toBe(200);

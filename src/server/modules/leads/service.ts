@@ -1,7 +1,7 @@
 /**
  * Leads (spec §3): one row per e-mail address, case-insensitive. A repeated address updates the first name when
  * given and keeps the first source and attribution (first touch), then the download e-mail and the Kit sync are
- * queued again (DESIGN §6 "Decided") — the e-mail at most LEAD_DOWNLOAD_EMAIL_LIMIT times a day per address, so
+ * queued again (docs/architecture.md §6 "Decided") — the e-mail at most LEAD_DOWNLOAD_EMAIL_LIMIT times a day per address, so
  * the form cannot be used to flood an inbox (decision 0011). The row is written before anything is queued, so no
  * lead is lost.
  *

@@ -62,7 +62,7 @@ async function uniqueUsername(db: Database, base: string): Promise<string> {
 }
 
 /**
- * DESIGN §5: the first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD; with neither, and only while no admin
+ * docs/architecture.md §5: the first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD; with neither, and only while no admin
  * exists, the embedded default seeds admin@jotit.local with a random password that is printed once.
  */
 export async function ensureFirstAdmin(

@@ -1,5 +1,5 @@
 /**
- * `GET/POST /api/users`, `PATCH/DELETE /api/users/{id}`: user management for admins (spec §2, §6; DESIGN §6).
+ * `GET/POST /api/users`, `PATCH/DELETE /api/users/{id}`: user management for admins (spec §2, §6; docs/architecture.md §6).
  * Thin: schema and permission here; the rules live in service.ts.
  */
 import type { FastifyInstance } from 'fastify';

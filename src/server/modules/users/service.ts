@@ -127,7 +127,7 @@ export async function createUser(
           passwordHash,
           isAdmin: input.isAdmin,
           isApproved: input.isApproved,
-          // DESIGN §6: users created by an admin are treated as confirmed.
+          // docs/architecture.md §6: users created by an admin are treated as confirmed.
           emailConfirmedAt: new Date(),
         })
         .returning();
@@ -198,7 +198,7 @@ export async function updateUser(
     if (newPasswordHash) set.passwordHash = newPasswordHash;
     // Approving an account whose owner never confirmed the e-mail: the admin vouches for the address.
     if (approvedNow && !current.emailConfirmedAt) set.emailConfirmedAt = new Date();
-    // Old sessions die at once when the password changes or a right is taken away (DESIGN §5).
+    // Old sessions die at once when the password changes or a right is taken away (docs/architecture.md §5).
     if (passwordChanged || approvalRevoked || adminRevoked) set.tokenVersion = current.tokenVersion + 1;
 
     let row: UserRow | undefined;

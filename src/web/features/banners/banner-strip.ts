@@ -1,2 +1,2 @@
-/** A default export for `React.lazy`: the banner strip hydrates after the first load (DESIGN §8 JS budget). */
+/** A default export for `React.lazy`: the banner strip hydrates after the first load (docs/architecture.md §8 JS budget). */
 export { BannerStrip as default } from './components/banner-strip';

@@ -1,2 +1,2 @@
-/** Default exports for `React.lazy`: the live counters hydrate after the first load (DESIGN §8 JS budget). */
+/** Default exports for `React.lazy`: the live counters hydrate after the first load (docs/architecture.md §8 JS budget). */
 export { NavCounter as default } from './components/live-counter';

@@ -12,7 +12,7 @@ export { CONTACT_FORM_FIELDS, FEEDBACK_FORM_FIELDS, INVITATION_FORM_FIELDS, LEAD
 export { readUnsentForm, type UnsentForm } from './unsent-form';
 
 /*
- * The forms' code (react-hook-form, zod, the captcha) stays out of every page's first JavaScript (DESIGN §8: the
+ * The forms' code (react-hook-form, zod, the captcha) stays out of every page's first JavaScript (docs/architecture.md §8: the
  * home page's 150 KB): each form renders in the server HTML and hydrates when its chunk arrives (decision 0007;
  * render it inside <Suspense fallback={<FormPlaceholder />}>). A static export here would put that code into every
  * page that imports this index, since the bundler keeps a feature's index and what it re-exports in one chunk.

@@ -13,7 +13,7 @@ import { serverMessageOr } from '~/lib/api-client';
 
 export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
 
-/** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (DESIGN §5). */
+/** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (docs/architecture.md §5). */
 export default function BuildGuidsPage() {
   return (
     <AdminPage

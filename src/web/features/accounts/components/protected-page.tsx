@@ -1,11 +1,11 @@
 /**
  * The gate of spec §2 around every signed-in and admin page: Loading while the stored token is checked, the
  * sign-in screen when nobody is signed in, Access Denied when admin is required and the user is not an admin.
- * The server renders the Loading state (the token lives in localStorage, DESIGN §2); the browser decides.
+ * The server renders the Loading state (the token lives in localStorage, docs/architecture.md §2); the browser decides.
  *
  *   <ProtectedPage requireAdmin>…admin screen…</ProtectedPage>
  *
- * The gate is what people see; the API enforces the same rules on every call (DESIGN §5).
+ * The gate is what people see; the API enforces the same rules on every call (docs/architecture.md §5).
  */
 import { Loader2Icon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';

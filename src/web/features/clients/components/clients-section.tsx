@@ -18,7 +18,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** API clients (DESIGN §5): list, create (secret shown once), grant or revoke admin, delete with confirmation. */
+/** API clients (docs/architecture.md §5): list, create (secret shown once), grant or revoke admin, delete with confirmation. */
 export function ClientsSection() {
   const clientsQuery = useClients();
   const updateClient = useUpdateClient();

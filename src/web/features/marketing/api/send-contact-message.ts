@@ -3,7 +3,7 @@ import type { CreateContactMessage } from '../../../../shared/schemas/contact';
 import type { Success } from '../../../../shared/schemas/leads';
 import { apiRequest } from '~/lib/api-client';
 
-/** `POST /api/contact`: stored and e-mailed to the team (DESIGN §6; the spec's form sent nothing). */
+/** `POST /api/contact`: stored and e-mailed to the team (docs/architecture.md §6; the spec's form sent nothing). */
 export function sendContactMessage(body: CreateContactMessage): Promise<Success> {
   return apiRequest<Success>('/api/contact', { method: 'POST', body });
 }

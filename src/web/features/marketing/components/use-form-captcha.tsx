@@ -5,7 +5,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 const DEFAULT_WAIT_MS = 20_000;
 
 /**
- * The invisible, self-solving ALTCHA of a public form (DESIGN §5), mounted only once it is needed: at once on
+ * The invisible, self-solving ALTCHA of a public form (docs/architecture.md §5), mounted only once it is needed: at once on
  * pages that are a form, or — on the home page, to keep its first JavaScript small — on the first interaction
  * with the form (`activate`). The widget's code loads when it mounts.
  *
