@@ -102,8 +102,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   putLeadsByIdSubscription: (ctx) => ({ params: { id: ctx.ids.lead! }, body: { unsubscribed: true } }),
   // A mail client's RFC 8058 one-click POST: no body, the token in the link.
   postUnsubscribe: (ctx) => ({ query: { t: String(ctx.ids.unsubscribeToken) }, form: { 'List-Unsubscribe': 'One-Click' } }),
-  // The confirmation link's button: a 303 back to the page that shows the result.
-  postConfirmSubscription: (ctx) => ({ query: { t: String(ctx.ids.confirmToken2) }, form: { action: 'confirm' }, status: 303 }),
+  postConfirmSubscription: (ctx) => ({ query: { t: String(ctx.ids.confirmToken2) }, form: {} }),
   getAdminEmails: () => ({}),
   postBanners: () => ({ body: { title: 'Contract', message: 'A banner' } }),
   getBannersActive: () => ({}),

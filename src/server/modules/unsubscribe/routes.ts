@@ -76,17 +76,23 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
         consumes: ['application/x-www-form-urlencoded'],
         summary: 'Confirm a subscription (double opt-in)',
         description:
-          'The signed token (`t`) names the address. The first confirmation queues the Kit sync; the answer is a 303 ' +
-          'back to `/confirm-subscription`, which shows the result.',
+          'The signed token (`t`) names the address. The first confirmation queues the Kit sync. From the page\'s form ' +
+          '(`action=confirm`) the answer is a 303 back to `/confirm-subscription`, which shows the result; without ' +
+          '`action` (a script or client), 200 with whether the address is now confirmed.',
         querystring: query,
         body: UnsubscribePostSchema.optional(),
-        response: { 303: z.null().describe('Back to `/confirm-subscription`, which shows the result') },
+        response: {
+          200: z.object({ confirmed: z.boolean() }),
+          303: z.null().describe('Back to `/confirm-subscription`, which shows the result'),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {
       const token = request.query.t ?? request.body?.t ?? '';
       const email = services.unsubscribeLinks.verifyConfirm(token);
       const { confirmed } = email ? await confirmSubscription(deps(), email) : { confirmed: false };
+      if (!request.body?.action) return { confirmed };
       return reply.redirect(`/confirm-subscription?t=${encodeURIComponent(token)}&done=${confirmed ? 'confirmed' : 'failed'}`, 303);
     },
   );
