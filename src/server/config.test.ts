@@ -57,6 +57,7 @@ describe('configuration', () => {
     ['MAIL_CONCURRENCY', '51', 'MAIL_CONCURRENCY: must be at most 50'],
     ['HTTP_IDLE_TIMEOUT_MS', '10', 'HTTP_IDLE_TIMEOUT_MS: must be at least 100'],
     ['HTTP_HEADERS_TIMEOUT_MS', '120000', 'HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS'],
+    ['HTTP_IDLE_TIMEOUT_MS', '1000', 'HTTP_KEEP_ALIVE_TIMEOUT_MS: must be less than HTTP_IDLE_TIMEOUT_MS'],
     ['MAX_CONNECTIONS_PER_IP', '0', 'MAX_CONNECTIONS_PER_IP'],
     ['JWT_MAX_AGE', 'a week', 'JWT_MAX_AGE: must be a duration'],
     ['JWT_MAX_AGE', '367d', 'JWT_MAX_AGE: must be between 1 minute and 366 days'],

@@ -138,7 +138,13 @@ export const ConfigEnvSchema = z.object({
 }).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
   path: ['HTTP_HEADERS_TIMEOUT_MS'],
   message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS',
-});
+})
+  // The server tells clients (`Keep-Alive: timeout=…`) how long a kept-alive connection lasts; closing it sooner as
+  // idle makes a client that reuses it in time get a reset connection instead of an answer.
+  .refine((env) => env.HTTP_KEEP_ALIVE_TIMEOUT_MS < env.HTTP_IDLE_TIMEOUT_MS, {
+    path: ['HTTP_KEEP_ALIVE_TIMEOUT_MS'],
+    message: 'must be less than HTTP_IDLE_TIMEOUT_MS',
+  });
 
 export type ConfigEnv = z.infer<typeof ConfigEnvSchema>;
 

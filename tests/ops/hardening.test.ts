@@ -112,6 +112,8 @@ describe('hardening of the real process (issue 23)', () => {
         CAPTCHA_MAX_NUMBER: '10',
         RATE_LIMIT_MULTIPLIER: '100',
         HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+        // Below the idle timeout, as the configuration requires: clients reuse a kept-alive socket until then.
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS / 2),
         MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP),
       },
     });
