@@ -249,7 +249,8 @@ describe('accounts', () => {
     await page.getByRole('link', { name: 'View site' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByText(E2E_ADMIN.email).isVisible()).toBe(true);
+    // The public nav learns who is signed in once it hydrates: wait for it rather than read it at once.
+    await nav.getByText(E2E_ADMIN.email).waitFor();
     await nav.getByRole('button', { name: 'More' }).click();
     for (const name of ['Admin Dashboard', 'Jots Management', 'Build GUIDs', 'API Tester']) {
       expect(await page.getByRole('menuitem', { name }).isVisible(), name).toBe(true);

@@ -136,6 +136,10 @@ describe('public controls before hydration', () => {
 
   it("replays a blog article's Like clicked before hydration (a button outside any form)", async () => {
     const { page, errors, hydrate, close } = await openHeldPage(MOBILE);
+    // A person's browser: headless Chromium's own User-Agent is a bot, and bots' likes are not counted (decision 0021).
+    await page.context().setExtraHTTPHeaders({
+      'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    });
     await page.goto('/blog/how-jotit-encrypts-jots-and-why-v2-adds-an-hmac', { waitUntil: 'commit' });
     const like = page.getByRole('button', { name: /^Like \(\d+ likes\)$/ });
     await like.waitFor();
