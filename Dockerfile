@@ -6,6 +6,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patches/: fixes to installed packages, applied by the postinstall step (patch-package; README "Patched packages").
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -18,7 +20,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# No postinstall here: the patched packages are build tools, and patch-package is not installed in this stage.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src/server ./src/server

@@ -65,6 +65,11 @@ export interface JotItLoadContext {
   /** The request's body was over the pages' limit and was not read: an action answers 413 (issue 23 §1). */
   bodyTooLarge: boolean;
   /**
+   * The page is the same for every anonymous visitor: the server may store it and serve it to them (decision 0014;
+   * called by entry.server.tsx for routes whose `handle` says `sameForEveryone`).
+   */
+  sharePage(): void;
+  /**
    * Logs an error of a loader, an action or the render through the app's logger (one JSON line, database
    * parameters left out): nothing on the server writes to the console (issue 23 §3).
    */

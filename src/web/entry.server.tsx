@@ -1,8 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from 'react-router';
 import { NonceProvider } from '~/lib/nonce';
+import { type PageHandle, serverContext } from '~/lib/server-context';
+
+/** The key the server puts its load context under (plugins/ssr.ts reads it from the build). */
+export { serverContext };
 
 export const streamTimeout = 5_000;
 
@@ -15,9 +19,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  routerLoadContext: RouterContextProvider,
 ) {
+  const loadContext = routerLoadContext.get(serverContext);
   const nonce = loadContext.cspNonce;
+  // The page's route (the deepest match) says whether every anonymous visitor sees it alike (lib/server-context.ts).
+  const page = routerContext.staticHandlerContext.matches.at(-1)?.route.handle as PageHandle | undefined;
+  if (page?.sameForEveryone) loadContext.sharePage();
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
@@ -56,5 +64,5 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  (context as AppLoadContext).reportError(error);
+  context.get(serverContext).reportError(error);
 };

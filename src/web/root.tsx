@@ -28,6 +28,7 @@ import { createQueryClient } from './lib/query-client';
 import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
 import { useHydrated } from './lib/use-hydrated';
 import type { SiteLink } from './components/site-links';
+import { serverContextOf } from './lib/server-context';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -37,7 +38,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context;
+  const { services } = serverContextOf(context);
   // Only right after start-up: the split components' modules are still loading on the server.
   if (pendingServerPreloads.size > 0) await Promise.all(pendingServerPreloads);
   // The live counter and the banner strip start from the server's values (from memory), so the first HTML has

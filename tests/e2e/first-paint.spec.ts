@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FAQS } from '../../src/server/db/seed-data.ts';
 import { DESKTOP, MOBILE, setUpE2e, type Viewport, waitForHydration } from './fixtures.ts';
+import { isHydrated, openSlowPage } from './slow-page.ts';
 
 const CPU_SLOWDOWN = 4;
 const BANNER = 'Welcome to JotIt';
@@ -18,47 +19,11 @@ const BANNER = 'Welcome to JotIt';
 describe('public controls before hydration', () => {
   const e2e = setUpE2e();
 
-  /**
-   * A throttled page whose `/assets/*.js` wait at a gate: `release()` lets them through (and those still to come),
-   * `hold()` closes the gate again for the next load.
-   */
-  async function openHeldPage(viewport: Viewport) {
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    let open!: () => void;
-    let gate = new Promise<void>((resolve) => (open = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await gate;
-      await route.continue();
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    return {
-      page,
-      errors,
-      release: () => open(),
-      hold: () => {
-        gate = new Promise<void>((resolve) => (open = resolve));
-      },
-      /** Lets the scripts in, waits for the page and its split parts to hydrate, then runs the CPU at full speed. */
-      async hydrate() {
-        open();
-        await waitForHydration(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      },
-      close: () => context.close(),
-    };
-  }
+  /** A throttled page whose `/assets/*.js` wait at a gate until the test lets them through (slow-page.ts). */
+  const openHeldPage = (viewport: Viewport) => openSlowPage(e2e.browser, e2e.server.baseUrl, viewport, { cpuSlowdown: CPU_SLOWDOWN, scripts: 'held' });
 
   /** Resolves once the browser has painted a frame with what is on screen now. */
   const painted = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-  const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
   const closedBanners = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('closedBanners'))) ?? '[]') as unknown[];
   const siteBanner = (page: Page) => page.getByTestId('site-banner').filter({ hasText: BANNER });
 

@@ -7,10 +7,11 @@
  * To widen that window the browser's CPU is throttled and every script is delivered late; the page is opened
  * without waiting for hydration, and the keys are pressed as soon as the inputs exist.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
-import { DESKTOP, launchBrowser, MOBILE, waitForHydration } from './browser.ts';
+import { DESKTOP, launchBrowser, MOBILE } from './browser.ts';
+import { isHydrated, openSlowPage } from './slow-page.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
 import { signInViaApi } from './session.ts';
 
@@ -35,31 +36,9 @@ describe('forms typed into before hydration', () => {
   });
 
   /** A page whose scripts arrive late on a slow CPU, opened without waiting for anything but the first bytes. */
-  async function openSlowPage(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      // A slow network for the page's JavaScript (not a wait for "nothing happened").
-      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-      await route.continue();
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    /** Waits until the page and its split forms have hydrated, then lets the CPU run at full speed (the captcha). */
-    const hydrated = async () => {
-      await waitForHydration(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    };
-    return { page, errors, hydrated, close: () => context.close() };
-  }
+  const openSlowPhone = (viewport: { width: number; height: number }) =>
+    openSlowPage(browser, server.baseUrl, viewport, { cpuSlowdown: CPU_SLOWDOWN, scripts: { delayMs: SCRIPT_DELAY_MS } });
 
-  const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');
 
   async function storedLead(email: string) {
     const response = await fetch(`${server.baseUrl}/api/leads`, { headers: { authorization: `Bearer ${adminToken}` } });
@@ -75,7 +54,7 @@ describe('forms typed into before hydration', () => {
 
   for (const { label, viewport, form: formName, submit, source } of CASES) {
     it(`keeps every keystroke typed while the home page hydrates, and sends exactly that (${label})`, async () => {
-      const { page, errors, hydrated, close } = await openSlowPage(viewport);
+      const { page, errors, hydrate, close } = await openSlowPhone(viewport);
       const email = `early.${viewport.width}.${Date.now()}@example.com`;
       await page.goto('/', { waitUntil: 'commit' });
       const form = page.getByRole('form', { name: formName });
@@ -86,7 +65,7 @@ describe('forms typed into before hydration', () => {
 
       await firstName.pressSequentially('Ada Lovelace', { delay: 40 });
       await form.getByLabel('Email').pressSequentially(email, { delay: 40 });
-      await hydrated();
+      await hydrate();
 
       expect(await firstName.inputValue()).toBe('Ada Lovelace');
       expect(await form.getByLabel('Email').inputValue()).toBe(email);
@@ -100,7 +79,7 @@ describe('forms typed into before hydration', () => {
   }
 
   it('keeps a field typed in full before hydration, with no later keystroke to announce it', async () => {
-    const { page, errors, hydrated, close } = await openSlowPage(DESKTOP);
+    const { page, errors, hydrate, close } = await openSlowPhone(DESKTOP);
     const email = `quiet.${Date.now()}@example.com`;
     await page.goto('/', { waitUntil: 'commit' });
     const form = page.getByRole('form', { name: 'Try free' });
@@ -109,7 +88,7 @@ describe('forms typed into before hydration', () => {
     // Filled at once (as autofill or a paste would), then nothing more is typed.
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Email').fill(email);
-    await hydrated();
+    await hydrate();
 
     await form.getByRole('button', { name: 'Email Me the Download' }).click();
     await page.getByRole('heading', { name: 'Check Your Email!' }).waitFor();
@@ -119,7 +98,7 @@ describe('forms typed into before hydration', () => {
   });
 
   it('keeps what is typed into the feedback form while its page hydrates, and sends exactly that', async () => {
-    const { page, errors, hydrated, close } = await openSlowPage(MOBILE);
+    const { page, errors, hydrate, close } = await openSlowPhone(MOBILE);
     const subject = `Typed early ${Date.now()}`;
     const message = 'Every keystroke of this message was typed before the page was interactive.';
     await page.goto('/feedback', { waitUntil: 'commit' });
@@ -131,7 +110,7 @@ describe('forms typed into before hydration', () => {
     await form.getByLabel('Email').pressSequentially('ada@example.com', { delay: 40 });
     await form.getByLabel('Subject').pressSequentially(subject, { delay: 40 });
     await form.getByLabel('Message').pressSequentially(message, { delay: 20 });
-    await hydrated();
+    await hydrate();
 
     await form.getByRole('button', { name: 'Send Feedback' }).click();
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();

@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
-import { DESKTOP, MOBILE, setUpE2e, solveCaptchaWidget, toast, unexpectedErrors, uniqueEmail, type Viewport, waitForHydration } from './fixtures.ts';
+import { DESKTOP, MOBILE, setUpE2e, solveCaptchaWidget, toast, unexpectedErrors, uniqueEmail, type Viewport } from './fixtures.ts';
+import { isHydrated, openSlowPage } from './slow-page.ts';
 
 const SCRIPT_DELAY_MS = 250;
 const CPU_SLOWDOWN = 4;
@@ -21,41 +22,21 @@ describe('the public pages keep their promises', () => {
     return ((await response.json()) as { leads: Array<{ email: string; source: string }> }).leads;
   }
 
-  /** A slow phone: CPU throttled, scripts late (as forms-before-hydration.spec.ts), opened without waiting. */
-  async function openSlowPage(viewport: Viewport) {
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.baseUrl, viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      // A slow network for the page's JavaScript (not a wait for "nothing happened").
-      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
-      await route.continue();
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const hydrated = async () => {
-      await waitForHydration(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    };
-    return { page, errors, hydrated, close: () => context.close() };
-  }
+  /** A slow phone: CPU throttled, scripts late, opened without waiting. */
+  const openSlowPhone = (viewport: Viewport) =>
+    openSlowPage(e2e.browser, e2e.server.baseUrl, viewport, { cpuSlowdown: CPU_SLOWDOWN, scripts: { delayMs: SCRIPT_DELAY_MS } });
 
   const proForm = (page: Page) => page.getByRole('form', { name: 'Get notified when Pro launches' });
 
   it('stores the Pro waitlist e-mail typed before hydration as a lead with source pro-waitlist (375 px)', async () => {
-    const { page, errors, hydrated, close } = await openSlowPage(MOBILE);
+    const { page, errors, hydrate, close } = await openSlowPhone(MOBILE);
     const email = uniqueEmail('pro.early');
     await page.goto('/', { waitUntil: 'commit' });
     const field = proForm(page).getByLabel('Email');
     await field.waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.hydrated === 'true')).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
     await field.pressSequentially(email, { delay: 30 });
-    await hydrated();
+    await hydrate();
 
     expect(await field.inputValue()).toBe(email);
     await proForm(page).getByRole('button', { name: 'Notify me' }).click();

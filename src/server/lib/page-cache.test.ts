@@ -5,7 +5,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../tests/fixtures/users.ts';
@@ -39,7 +39,7 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
   const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
   const api = (method: 'POST' | 'PATCH', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });
 
-  it('keys anonymous GETs of public pages by path and sorted query, and nothing else', () => {
+  it('keys anonymous GETs by path and sorted query, and nothing else', () => {
     expect(pageCacheKey('GET', '/', {})).toBe('/');
     expect(pageCacheKey('GET', '/help/', {})).toBe('/help');
     expect(pageCacheKey('GET', '/blog?b=2&a=1', {})).toBe('/blog?a=1&b=2');
@@ -48,9 +48,15 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(pageCacheKey('GET', '/blog/a-post', { cookie: 'jotit_bid=abcdefghijklmnop; session=x' })).toBeNull();
     expect(pageCacheKey('GET', '/', { authorization: 'Bearer x' })).toBeNull();
     expect(pageCacheKey('POST', '/', {})).toBeNull();
-    for (const url of ['/admin', '/login', '/reset-password?token=x', '/c/launch', '/go/1', '/blog/rss.xml', '/api-tester']) {
-      expect(pageCacheKey('GET', url, {}), url).toBeNull();
+  });
+
+  it('stores only the pages whose route says every anonymous visitor sees them alike', async () => {
+    for (const url of ['/admin', '/login', '/reset-password?token=x', '/c/launch', '/api-tester', '/unsubscribe?token=x']) {
+      const responses = [await page(url), await page(url)];
+      expect(responses.map((response) => response.headers['x-page-cache']), url).toEqual(['miss', 'miss']);
     }
+    await page('/privacy-policy');
+    expect((await page('/privacy-policy')).headers['x-page-cache']).toBe('hit');
   });
 
   it('stores at most 16 query variants of a page, so links with ever-new parameters cannot push the other pages out', async () => {
@@ -172,5 +178,69 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     const next = await page('/');
     expect(next.headers['x-page-cache']).toBe('miss');
     expect(countIn(next.body)).toBe(String(count + 1));
+  });
+  it('drops exactly the pages that read the changed content (their tags), and keeps the others', async () => {
+    const created = async (slug: string) => {
+      const response = await api('POST', '/api/pages', { title: `Page ${slug}`, slug, content: `Body of ${slug}`, is_published: true });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const first = await created('tagged-first');
+    await created('tagged-second');
+    const urls = ['/help', '/blog', '/about', '/p/tagged-first', '/p/tagged-second'];
+    const states = async () => Object.fromEntries(await Promise.all(urls.map(async (url) => [url, (await page(url)).headers['x-page-cache']])));
+    await states();
+    expect(Object.values(await states())).toEqual(['hit', 'hit', 'hit', 'hit', 'hit']);
+
+    // A FAQ: only /help read the FAQs.
+    expect((await api('POST', '/api/faqs', { question: 'Which pages drop?', answer: 'Only those that read FAQs.' })).statusCode).toBe(201);
+    expect(await states()).toEqual({ '/help': 'miss', '/blog': 'hit', '/about': 'hit', '/p/tagged-first': 'hit', '/p/tagged-second': 'hit' });
+
+    // One page's body (the footer lists titles only): only that page.
+    expect((await api('PATCH', `/api/pages/${first}`, { content: 'A new body' })).statusCode).toBe(200);
+    const after = await states();
+    expect(after).toEqual({ '/help': 'hit', '/blog': 'hit', '/about': 'hit', '/p/tagged-first': 'miss', '/p/tagged-second': 'hit' });
+    expect((await page('/p/tagged-first')).body).toContain('A new body');
+
+    // Its title is in every page's footer: every page.
+    expect((await api('PATCH', `/api/pages/${first}`, { title: 'Renamed page' })).statusCode).toBe(200);
+    expect(Object.values(await states())).toEqual(['miss', 'miss', 'miss', 'miss', 'miss']);
+    expect((await page('/about')).body).toContain('Renamed page');
+  });
+});
+
+/** Two instances sharing one PostgreSQL (the bus relays over LISTEN/NOTIFY; PGlite is one process, no relay). */
+describe.skipIf(testDatabaseKind() !== 'postgres')('page cache tags across two instances (skipped on PGlite)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    const env = { LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '100', FEED_POLL_MS: '3600000' };
+    first = await createTestApp(env, { ssr: true });
+    second = await createTestApp(env, { ssr: true, database: first.database });
+    await vi.waitFor(() => expect(first.app.clusterBus.connected && second.app.clusterBus.connected).toBe(true), { timeout: 5000 });
+    admin = await createTestAdmin(first.app);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('drops on the other instance exactly the pages carrying the tag of a change made here', async () => {
+    // Far from any freshness window: only a dropped page renders again.
+    second.app.services.now = () => new Date(Date.parse('2026-06-01T12:00:00Z'));
+    const state = async (url: string) => (await second.app.inject({ url })).headers['x-page-cache'];
+    for (const url of ['/help', '/blog']) await state(url);
+    expect([await state('/help'), await state('/blog')]).toEqual(['hit', 'hit']);
+    const faq = await first.app.inject({
+      method: 'POST',
+      url: '/api/faqs',
+      headers: admin.headers,
+      payload: { question: 'Relayed to the other instance?', answer: 'Through the bus.' },
+    });
+    expect(faq.statusCode, faq.body).toBe(201);
+    await expect.poll(async () => (await second.app.inject({ url: '/help' })).body, { timeout: 2000, interval: 50 }).toContain('Relayed to the other instance?');
+    expect(await state('/blog')).toBe('hit');
   });
 });

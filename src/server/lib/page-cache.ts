@@ -1,15 +1,20 @@
 /**
  * In-memory cache of the public pages every anonymous visitor sees alike (`/`, `/help`, `/blog`, `/blog/{slug}`,
- * `/about`, `/p/{slug}` …; issue 13, decision 0014). React Router renders a page once; later requests get the
- * stored HTML with their own CSP nonce put back in.
+ * `/about`, `/p/{slug}` …; issue 13, decisions 0014 and 0034). React Router renders a page once; later requests get
+ * the stored HTML with their own CSP nonce put back in.
  *
+ * - Which pages: those whose route says so (`handle.sameForEveryone`, read by entry.server.tsx, which calls the
+ *   load context's `sharePage()`); sign-in, campaign, unsubscribe and admin pages do not. Nothing here knows the
+ *   web's routes.
  * - Only anonymous GETs: a request with an Authorization header or a cookie other than the blog's anonymous
  *   browser id is neither served from nor stored in the cache; nor is a response that sets a cookie or is not 200.
  * - Keyed by path + query with its parameters sorted (the blog's `?category=`, a campaign's `?utm_…`); at most
  *   `maxEntries` pages, and at most `maxQueryVariants` query strings of one path: links with ever-new parameters
  *   (random cache busters, a crawler's junk) are rendered per request and stored no more, rather than pushing the
  *   pages everyone reads out of the cache.
- * - Dropped whole on any content change (`contentEvents`: banners, FAQ, help, blog, pages, testimonials, …).
+ * - Dropped by tag (issue 28 §2): a page keeps the content tags its loaders read (lib/page-tags.ts); a committed
+ *   change (`contentEvents`, on every instance through the cluster bus) drops the pages carrying its kind, or only
+ *   those carrying the items it names.
  * - Live figures (the jot count in the frame and on the home page): a page is fresh for `ttlMs` (3 s). After that
  *   one request renders it again while the others still get the stored page (for at most `staleMs`), so an expiry
  *   never sends every connection into React at once. A scheduled blog post's time ends both (it appears on time).
@@ -23,11 +28,8 @@
  *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding, Cookie, Authorization`.
  */
 import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
-import type { ContentEvents } from './content-events.ts';
+import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, kindOfTag } from './content-events.ts';
 
-/** GET paths whose page is the same for every anonymous visitor (sign-in, campaign and admin pages are not). */
-const CACHEABLE_PATH =
-  /^\/(?:|help|about|overview|contact|share-it|feedback|privacy-policy|terms-of-service|blog|blog\/(?!rss\.xml$)[^/]+|p\/[^/]+)\/?$/;
 /** Cookies that never change a page: the like button's old anonymous browser id (no longer set; decision 0021). */
 const NEUTRAL_COOKIES = new Set(['jotit_bid']);
 
@@ -35,6 +37,10 @@ export interface RenderedPage {
   status: number;
   headers: Array<[string, string]>;
   body: string;
+  /** The route said the page is the same for every anonymous visitor (only such a page is stored). */
+  isShared: boolean;
+  /** The content its loaders read (lib/page-tags.ts). */
+  tags: ReadonlySet<ContentTag>;
 }
 
 /** A hit as sent. */
@@ -55,6 +61,7 @@ interface Entry {
   expiresAt: number;
   /** When a request started rendering the page again (0: none). */
   refreshingSince: number;
+  tags: ReadonlySet<ContentTag>;
 }
 
 export interface PageCacheOptions {
@@ -71,7 +78,7 @@ export interface PageCacheOptions {
   maxQueryVariants?: number;
 }
 
-/** The cache key of an anonymous GET of a cacheable page, else null. */
+/** The cache key of an anonymous GET or HEAD of a page, else null (whether it is stored is the page's to say). */
 export function pageCacheKey(method: string, url: string, headers: Record<string, string | string[] | undefined>): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (headers.authorization !== undefined) return null;
@@ -84,7 +91,6 @@ export function pageCacheKey(method: string, url: string, headers: Record<string
   }
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (!CACHEABLE_PATH.test(pathname)) return null;
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   if (queryAt === -1) return trimmed;
   const query = new URLSearchParams(url.slice(queryAt + 1));
@@ -102,21 +108,34 @@ function storedBlock(data: Buffer): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** Whether a change of `kind` (naming `items`, or none: anything of that kind) touches a page that read `tags`. */
+function touches(tags: ReadonlySet<ContentTag>, kind: ContentKind, items: readonly ContentItemTag[]): boolean {
+  if (items.length > 0) return items.some((item) => tags.has(item));
+  for (const tag of tags) if (kindOfTag(tag) === kind) return true;
+  return false;
+}
+
+/** How many pages that said they are not shared are remembered, so their requests skip the one-render wait. */
+const MAX_UNSHARED_KEYS = 1000;
+
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
+  /** Keys last rendered as pages that are not the same for everyone (sign-in, campaign, …). */
+  private readonly unshared = new Set<string>();
   private generation = 0;
   private readonly rendering = new Map<string, { promise: Promise<void>; done: () => void }>();
   private nextPublish: Promise<number> | null = null;
   readonly unsubscribe: () => void;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.unsubscribe = options.events.subscribe(() => this.clear());
+    this.unsubscribe = options.events.subscribe((kind, _origin, items) => this.drop(kind, items));
   }
 
-  clear(): void {
+  /** Drops the pages a committed change touches; a render in flight meanwhile is not stored (it may predate it). */
+  private drop(kind: ContentKind, items: readonly ContentItemTag[]): void {
     this.generation += 1;
-    this.pages.clear();
     this.nextPublish = null;
+    for (const [key, entry] of this.pages) if (touches(entry.tags, kind, items)) this.pages.delete(key);
   }
 
   /**
@@ -150,6 +169,8 @@ export class PageCache {
    * every connection rendering the same page at once. Returns null to the request that should render.
    */
   waitForRender(key: string): Promise<void> | null {
+    // A page that is not shared is rendered for each request anyway: its requests need not queue behind each other.
+    if (this.unshared.has(key)) return null;
     const pending = this.rendering.get(key);
     if (pending) return pending.promise;
     let done = () => {};
@@ -167,10 +188,16 @@ export class PageCache {
     pending?.done();
   }
 
-  /** Stores a page rendered for an anonymous request (nothing stored unless 200 and without Set-Cookie). */
+  /** Stores a page rendered for an anonymous request (nothing stored unless shared, 200 and without Set-Cookie). */
   async set(key: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
     const stored = this.pages.get(key);
     if (stored) stored.refreshingSince = 0;
+    if (!page.isShared) {
+      this.pages.delete(key);
+      this.rememberUnshared(key);
+      return;
+    }
+    this.unshared.delete(key);
     if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
     if (nonce.length < 16) return;
     // Decided first: a variant that will not be stored costs no compression.
@@ -199,7 +226,14 @@ export class PageCache {
       freshUntil,
       expiresAt: Math.min(now + (this.options.staleMs ?? 30_000), nextPublish),
       refreshingSince: 0,
+      tags: page.tags,
     });
+  }
+
+  private rememberUnshared(key: string): void {
+    if (this.unshared.has(key)) return;
+    if (this.unshared.size >= MAX_UNSHARED_KEYS) this.unshared.delete(this.unshared.values().next().value!);
+    this.unshared.add(key);
   }
 
   /** Whether `key` has a query and its path already has as many query variants stored as allowed. */

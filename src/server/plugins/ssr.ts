@@ -9,10 +9,12 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
+import type { ContentTag } from '../lib/content-events.ts';
 import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
+import { taggingServices } from '../lib/page-tags.ts';
 import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
@@ -78,6 +80,18 @@ export const ssrPlugin = fp(
 
     const handleRequest = createRequestHandler(loadBuild, options.mode);
 
+    /**
+     * React Router's load context under v8 middleware: a RouterContextProvider holding our context under the key
+     * the build exports (src/web/lib/server-context.ts; matched by identity, so it comes from the build).
+     */
+    const routerContextOf = async (context: JotItLoadContext) => {
+      const { serverContext } = (await loadBuild()).entry.module as { serverContext?: RouterContext<JotItLoadContext> };
+      if (!serverContext) throw new Error('The web build does not export serverContext from entry.server.tsx: run `npm run build`.');
+      const provider = new RouterContextProvider();
+      provider.set(serverContext, context);
+      return provider;
+    };
+
     /** Renders a page through React Router; an anonymous GET of a cacheable page is stored (`key`). */
     const renderPage = async (
       request: FastifyRequest,
@@ -88,20 +102,25 @@ export const ssrPlugin = fp(
       const generation = cache?.begin() ?? 0;
       const { ipAddress, userAgent } = requestMetaOf(request);
       const body = hasBody(request) ? await readPageBody(request, PAGE_BODY_MAX_BYTES) : undefined;
+      // What the loaders read (lib/page-tags.ts) and whether the route shares the page: what the cache keeps.
+      const tags = new Set<ContentTag>();
+      let isShared = false;
       const loadContext: JotItLoadContext = {
         cspNonce: reply.scriptNonce,
         visitor: { ipAddress, userAgent },
-        services: options.services,
+        services: cache ? taggingServices(options.services, tags) : options.services,
         bodyTooLarge: body === null,
+        sharePage: () => {
+          isShared = true;
+        },
         // The request's id is on the line; its URL and body are not (a query string may carry anything).
         reportError: (error) =>
           request.log.error({ err: error instanceof Error ? error : new Error(String(error)) }, 'page request failed'),
       };
-      // The web side augments AppLoadContext with exactly this shape (src/web/load-context.d.ts).
-      const response = await handleRequest(toWebRequest(request, reply, body), loadContext as unknown as AppLoadContext);
+      const response = await handleRequest(toWebRequest(request, reply, body), await routerContextOf(loadContext));
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
       if (cache && key && request.method === 'GET') {
-        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text() };
+        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags };
         await cache.set(key, page, reply.scriptNonce, generation);
         for (const [name, value] of page.headers) reply.header(name, value);
         return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);

@@ -5,6 +5,9 @@ import { Button } from '~/components/ui/button';
 import { FeatureCard, PageIntro, Section, SectionHeading } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/about';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

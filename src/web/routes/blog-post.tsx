@@ -8,17 +8,21 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { plainText } from '../../shared/format';
 import type { Route } from './+types/blog-post';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await context.services.getBlogPost(params.slug);
+  const { services } = serverContextOf(context);
+  const post = await services.getBlogPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  const [{ ads, related }, categories] = await Promise.all([context.services.getBlogPostExtras(post), context.services.listBlogCategories()]);
+  const [{ ads, related }, categories] = await Promise.all([services.getBlogPostExtras(post), services.listBlogCategories()]);
   return { post, ads, more: related, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
 
 /** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, serverContextOf(context));
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];

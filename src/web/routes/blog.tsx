@@ -7,11 +7,15 @@ import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedF
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
 
 const ALL = 'All';
 
+export const handle = SAME_FOR_EVERYONE;
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [posts, categories] = await Promise.all([context.services.listBlogPosts(), context.services.listBlogCategories()]);
+  const { services } = serverContextOf(context);
+  const [posts, categories] = await Promise.all([services.listBlogPosts(), services.listBlogCategories()]);
   // Spec §2 order first (All, Security, Engineering, Development, Infrastructure, Industry), then any other category
   // from the table by name; only categories that exist in the table are offered, and one outside the spec's list
   // (the fallback 'General', say) only while a live post is in it: an empty chip filters to nothing.
@@ -33,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The box is the page's only form, so its values need no `source` to tell it apart.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, context);
+  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, serverContextOf(context));
 }
 
 /** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */

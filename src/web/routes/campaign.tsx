@@ -6,10 +6,12 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { campaignLeadSource } from '../../shared/schemas/campaigns';
 import type { Route } from './+types/campaign';
+import { serverContextOf } from '~/lib/server-context';
 
 /** A campaign's landing page (issue 12): active campaigns only (else 404); each human visit is counted. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const campaign = await context.services.getCampaignLandingPage(params.slug, context.visitor);
+  const { services, visitor } = serverContextOf(context);
+  const campaign = await services.getCampaignLandingPage(params.slug, visitor);
   if (!campaign) throw data(null, { status: 404 });
   // The page needs the rendered HTML only: the Markdown source stays out of the hydration data.
   const { landingPageContent: _source, ...shown } = campaign;
@@ -18,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The lead form posted without JavaScript: shown again with what was typed and a notice (as on the home page). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, context);
+  return readUnsentForm(request, LEAD_FORM_FIELDS, serverContextOf(context));
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/confirm-subscription';
+import { serverContextOf } from '~/lib/server-context';
 
 /**
  * `/confirm-subscription?t=…` (issue 24, double opt-in): opening the link changes nothing (mail scanners open
@@ -10,10 +11,11 @@ import type { Route } from './+types/confirm-subscription';
  * queues its one Kit sync) and comes back here with `done`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = serverContextOf(context);
   const url = new URL(request.url);
   const token = url.searchParams.get('t') ?? '';
   const done = url.searchParams.get('done');
-  return { token, isValid: token !== '' && context.services.isConfirmationToken(token), done: done === 'confirmed' || done === 'failed' ? done : null };
+  return { token, isValid: token !== '' && services.isConfirmationToken(token), done: done === 'confirmed' || done === 'failed' ? done : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [

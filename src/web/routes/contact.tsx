@@ -6,6 +6,9 @@ import { CONTACT_FORM_FIELDS, ContactForm, FormPlaceholder, PageIntro, readUnsen
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/contact';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -20,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, CONTACT_FORM_FIELDS, context);
+  return readUnsentForm(request, CONTACT_FORM_FIELDS, serverContextOf(context));
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

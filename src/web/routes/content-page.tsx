@@ -3,10 +3,14 @@ import { RouteError } from '~/components/route-error';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/content-page';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 /** `/p/{slug}` (issue 12): a published content page, server-rendered; unknown or unpublished → 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.getPage(params.slug);
+  const { services } = serverContextOf(context);
+  const page = await services.getPage(params.slug);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }

@@ -5,6 +5,9 @@ import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormPlaceholder, PageIntro, readUns
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/feedback';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -25,7 +28,7 @@ const PROMPTS = [
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, context);
+  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, serverContextOf(context));
 }
 
 export default function Feedback({ actionData }: Route.ComponentProps) {

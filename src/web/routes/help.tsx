@@ -8,10 +8,14 @@ import { FaqAccordion, getHelpContent, type HelpContent, HelpVideo } from '~/fea
 import { PageIntro, Section } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/help';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 /** A page load: the answers are in the HTML, complete (search engines, no-JavaScript visitors). */
 export async function loader({ context }: Route.LoaderArgs): Promise<{ content: HelpContent | Promise<HelpContent> }> {
-  const [faqs, video] = await Promise.all([context.services.getPublishedFaqs(), context.services.getHelpConfig().catch(() => null)]);
+  const { services } = serverContextOf(context);
+  const [faqs, video] = await Promise.all([services.getPublishedFaqs(), services.getHelpConfig().catch(() => null)]);
   return { content: { faqs, video } };
 }
 

@@ -23,6 +23,7 @@ import { lazyHydrated } from '~/lib/lazy-hydrated';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/home';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
 
 /*
  * The lead forms (split by the marketing feature) and the latest-ideas list render on the server like everything
@@ -37,13 +38,16 @@ const DESCRIPTION =
   `${PRODUCT_NAME} saves a note from your Windows system tray in seconds: to a local text file or straight into Google Docs. ` +
   'Free download under 10 MB, encrypted with AES-256.';
 
+export const handle = SAME_FOR_EVERYONE;
+
 export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = serverContextOf(context);
   // Seeds the live counter, so its number is in the HTML and nothing jumps when the browser starts polling.
   return {
-    jotCount: await context.services.getJotCount().catch(() => null),
-    downloadUrl: context.services.downloadUrl,
+    jotCount: await services.getJotCount().catch(() => null),
+    downloadUrl: services.downloadUrl,
     // Published testimonials, featured first (issue 12); none: the social-proof section stays as it was.
-    testimonials: await context.services.listTestimonials().catch(() => []),
+    testimonials: await services.listTestimonials().catch(() => []),
   };
 }
 
@@ -52,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, context);
+  return readUnsentForm(request, LEAD_FORM_FIELDS, serverContextOf(context));
 }
 
 /*

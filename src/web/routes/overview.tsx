@@ -20,6 +20,9 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { useAuth } from '~/lib/auth';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta = () => [{ title: `${PRODUCT_NAME}! Overview` }];
 

@@ -4,6 +4,9 @@ import { LEGAL_EFFECTIVE_DATE } from '../../shared/constants';
 import { type LegalSection, LegalPage } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/privacy-policy';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

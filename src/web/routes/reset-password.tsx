@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '~/lib/toast';
 import {
@@ -11,7 +11,9 @@ import {
 } from '../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
-import { TextField, useResetPassword } from '~/features/accounts';
+import { Field } from '~/components/form';
+import { Input } from '~/components/ui/input';
+import { useResetPassword } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
@@ -65,7 +67,7 @@ function NewPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
@@ -85,29 +87,28 @@ function NewPasswordForm({ token }: { token: string }) {
         <CardDescription>Choose a new password for your account. You will then sign in with it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form method="post" onSubmit={onSubmit} noValidate aria-label="Reset Password" className="flex flex-col gap-5">
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            registration={form.register('password')}
-            error={errors.password}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            registration={form.register('confirmPassword')}
-            error={errors.confirmPassword}
-          />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Please wait...' : 'Reset Password'}
-          </Button>
-          <Button asChild variant="link">
-            <Link to="/login">Back to Sign In</Link>
-          </Button>
-        </form>
+        <FormProvider {...form}>
+          <form
+            method="post"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Reset Password"
+            className="flex flex-col gap-5"
+          >
+            <Field name="password" label="New Password" description="At least 6 characters.">
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            </Field>
+            <Field name="confirmPassword" label="Confirm Password">
+              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Please wait...' : 'Reset Password'}
+            </Button>
+            <Button asChild variant="link">
+              <Link to="/login">Back to Sign In</Link>
+            </Button>
+          </form>
+        </FormProvider>
       </CardContent>
     </Card>
   );

@@ -7,6 +7,9 @@ import { FeatureCard, FormPlaceholder, INVITATION_FORM_FIELDS, InvitationForm, P
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/share-it';
+import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -21,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, INVITATION_FORM_FIELDS, context);
+  return readUnsentForm(request, INVITATION_FORM_FIELDS, serverContextOf(context));
 }
 
 export default function ShareIt({ actionData }: Route.ComponentProps) {

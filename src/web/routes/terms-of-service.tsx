@@ -4,6 +4,9 @@ import { GOVERNING_LAW_STATE, LEGAL_EFFECTIVE_DATE } from '../../shared/constant
 import { type LegalSection, LegalPage } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/terms-of-service';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({

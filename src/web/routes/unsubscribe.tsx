@@ -3,6 +3,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/unsubscribe';
+import { serverContextOf } from '~/lib/server-context';
 
 /**
  * `/unsubscribe?t=…` (issue 24): the page behind every unsubscribe link. Opening it changes nothing (mail scanners
@@ -10,10 +11,11 @@ import type { Route } from './+types/unsubscribe';
  * and comes back here with `done`. A stopped address is offered the way back (resubscribe).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = serverContextOf(context);
   const url = new URL(request.url);
   const token = url.searchParams.get('t') ?? '';
   const done = url.searchParams.get('done');
-  const status = token ? await context.services.getUnsubscribeStatus(token) : null;
+  const status = token ? await services.getUnsubscribeStatus(token) : null;
   return { token, status, done: done === 'unsubscribed' || done === 'resubscribed' ? done : null };
 }
 

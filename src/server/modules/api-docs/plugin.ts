@@ -82,12 +82,21 @@ export interface ServedRoute {
   method: string;
   url: string;
   hidden: boolean;
+  /** The route says it is an API operation outside `/api` (`config.isApiOperation`). */
+  isApiOperation: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route served, in registration order: the route table the document is built from. */
     servedRoutes: ServedRoute[];
+  }
+  interface FastifyContextConfig {
+    /**
+     * An API operation outside `/api`: the form endpoints that mail clients and mail links post to (issue 24)
+     * live beside their pages. The contract test holds them to the document like the rest of the API.
+     */
+    isApiOperation?: boolean;
   }
 }
 
@@ -97,7 +106,12 @@ export const openApiPlugin = fp(
     const servedRoutes: ServedRoute[] = [];
     app.decorate('servedRoutes', servedRoutes);
     app.addHook('onRoute', (route) => {
-      for (const method of ([] as string[]).concat(route.method)) servedRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
+      for (const method of ([] as string[]).concat(route.method)) servedRoutes.push({
+          method,
+          url: route.url,
+          hidden: Boolean(route.schema?.hide),
+          isApiOperation: route.config?.isApiOperation === true,
+        });
     });
     let errorSchema: JsonSchema | undefined;
 

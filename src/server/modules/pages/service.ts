@@ -163,6 +163,8 @@ export async function updatePage(
   { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdatePageSchema> } },
 ): Promise<Page> {
   let slug = changes.slug ?? '';
+  // Whether the footer's list of pages (title and slug of the published ones) may show the change.
+  let changesTheList = true;
   const page = await db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(pages).where(eq(pages.id, id));
@@ -181,10 +183,13 @@ export async function updatePage(
       }
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
       await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) } });
+      changesTheList = row!.title !== current.title || row!.slug !== current.slug || row!.isPublished !== current.isPublished;
       return toPage(row!);
     })
     .catch(slugRace(slug));
-  events.emit('pages');
+  // Its body or description only: just the pages that show this page (`/p/{slug}`) are dropped (issue 28 §2).
+  if (changesTheList) events.emit('pages');
+  else events.emit('pages', `page:${page.slug}`);
   return page;
 }
 

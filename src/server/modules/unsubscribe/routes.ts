@@ -33,6 +33,7 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
   app.post(
     '/unsubscribe',
     {
+      config: { isApiOperation: true },
       schema: {
         tags: ['unsubscribe'],
         operationId: 'postUnsubscribe',
@@ -70,6 +71,7 @@ export async function unsubscribeRoutes(instance: FastifyInstance) {
   app.post(
     '/confirm-subscription',
     {
+      config: { isApiOperation: true },
       schema: {
         tags: ['unsubscribe'],
         operationId: 'postConfirmSubscription',

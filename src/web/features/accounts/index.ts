@@ -10,7 +10,6 @@ export { useSendConfirmationEmail } from './api/send-confirmation-email';
 export { useSignIn } from './api/sign-in';
 export { useSignUp } from './api/sign-up';
 export { useUpdateUser } from './api/update-user';
-export { TextField } from './components/text-field';
 export { DeleteUserDialog } from './components/delete-user-dialog';
 export { UserFormDialog } from './components/user-form-dialog';
 export { UsersList } from './components/users-list';

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon, CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '~/lib/toast';
 import { z } from 'zod';
@@ -21,13 +21,14 @@ import {
 import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import { Field } from '~/components/form';
+import { Input } from '~/components/ui/input';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
-import { TextField } from './text-field';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
 
@@ -140,7 +141,7 @@ function CredentialsCard({
     resolver: zodResolver(isReset ? ResetModeSchema : CredentialsSchema),
     defaultValues: { email: initialEmail, password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!captcha) {
@@ -221,62 +222,63 @@ function CredentialsCard({
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
-      <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title}>
-        <CardContent className="flex flex-col gap-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            registration={form.register('email')}
-            error={errors.email}
-          />
-          {!isReset && (
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-              registration={form.register('password')}
-              error={errors.password}
-              hint={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
-            />
-          )}
-          <Captcha ref={captchaRef} onChange={setCaptcha} />
-          {formError && (
-            <div
-              key={formError.attempt}
-              ref={errorRef}
-              role="alert"
-              tabIndex={-1}
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-            >
-              <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <p>{formError.message}</p>
-            </div>
-          )}
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Please wait...' : text.submit}
-          </Button>
-          {mode === 'sign-in' && unconfirmedEmail && (
-            <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
-              <p className="text-muted-foreground">
-                No confirmation e-mail for <strong className="break-all text-foreground">{unconfirmedEmail}</strong>? We can send the link again.
-              </p>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={resendState === 'sending'}
-                onClick={() => resend(unconfirmedEmail)}
+      <FormProvider {...form}>
+        <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title}>
+          <CardContent className="flex flex-col gap-5">
+            <Field name="email" label="Email">
+              <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+            </Field>
+            {!isReset && (
+              <Field
+                name="password"
+                label="Password"
+                description={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
               >
-                <MailCheckIcon aria-hidden="true" /> Resend confirmation e-mail
-              </Button>
-              <p role="status" className="text-muted-foreground empty:hidden">
-                {resendState === 'sent' ? `Sent: check ${unconfirmedEmail} for a new confirmation link.` : ''}
-              </p>
-            </div>
-          )}
-        </CardContent>
-      </form>
+                <Input
+                  type="password"
+                  autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+                  {...form.register('password')}
+                />
+              </Field>
+            )}
+            <Captcha ref={captchaRef} onChange={setCaptcha} />
+            {formError && (
+              <div
+                key={formError.attempt}
+                ref={errorRef}
+                role="alert"
+                tabIndex={-1}
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+              >
+                <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <p>{formError.message}</p>
+              </div>
+            )}
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Please wait...' : text.submit}
+            </Button>
+            {mode === 'sign-in' && unconfirmedEmail && (
+              <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+                <p className="text-muted-foreground">
+                  No confirmation e-mail for <strong className="break-all text-foreground">{unconfirmedEmail}</strong>?
+                  We can send the link again.
+                </p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={resendState === 'sending'}
+                  onClick={() => resend(unconfirmedEmail)}
+                >
+                  <MailCheckIcon aria-hidden="true" /> Resend confirmation e-mail
+                </Button>
+                <p role="status" className="text-muted-foreground empty:hidden">
+                  {resendState === 'sent' ? `Sent: check ${unconfirmedEmail} for a new confirmation link.` : ''}
+                </p>
+              </div>
+            )}
+          </CardContent>
+        </form>
+      </FormProvider>
       <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
         {mode === 'sign-in' && (
           <>

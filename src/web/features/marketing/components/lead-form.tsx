@@ -1,20 +1,16 @@
 import { AlertTriangleIcon, ArrowRightIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { LEAD_FORM_CONSENT_TEXT } from '../../../../shared/consent';
 import { Honeypot } from './honeypot';
-import { useFormCaptcha } from './use-form-captcha';
-import { useUnsentForm } from './use-unsent-form';
+import { type FieldErrors, useSubscribeForm } from './use-subscribe-form';
 import { cn } from '~/lib/utils';
 import { readAttribution, rememberAttribution } from '../api/attribution';
 import { createLead } from '../api/create-lead';
 import type { LEAD_FORM_FIELDS } from '../form-fields';
 import type { UnsentForm } from '../unsent-form';
-
-/** Spec §4: idle, processing, then success or failure. */
-type LeadFormStatus = 'idle' | 'processing' | 'success' | 'failure';
 
 type Field = 'firstName' | 'email';
 type LeadFormValues = Record<Field, string>;
@@ -45,20 +41,27 @@ export interface LeadFormProps {
 export function LeadForm({ source, title, description, submitLabel, headingLevel = 2, action, unsent, className }: LeadFormProps) {
   const id = useId();
   const Heading = `h${headingLevel}` as const;
-  const [status, setStatus] = useState<LeadFormStatus>('idle');
   /*
    * The inputs are uncontrolled: the page hydrates late (decision 0007), and a visitor may type into the server
    * HTML before React runs. Controlled inputs would hold '' in state while the fields show text, and the next
    * render would wipe it. So the fields keep what is typed, and a submit reads them (issue 8 §1).
-   * These are only what the fields start from when the form (re)appears: after 'Try again', the values tried.
    */
-  const { initialValues, setInitialValues, clear, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sentTo, setSentTo] = useState('');
-  const captcha = useFormCaptcha();
+  const form = useSubscribeForm({
+    unsent,
+    empty: EMPTY,
+    validate: async (values) => {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (parsed.success) return { values: parsed.data };
+      const errors: FieldErrors<Field> = {};
+      for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+      return { errors };
+    },
+    send: async (values, captcha, website) => {
+      await createLead({ ...values, source, captcha, website, ...readAttribution() });
+    },
+  });
+  const { status, errors, captcha } = form;
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const firstNameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   const { activate } = captcha;
   // The captcha and the schema load on the first sign of interest (pointer, touch, focus), not with the page:
@@ -74,54 +77,6 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
   useEffect(() => {
     if (status === 'success' || status === 'failure') resultHeading.current?.focus();
   }, [status]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'processing') return;
-    const formData = new FormData(event.currentTarget);
-    const values: LeadFormValues = { firstName: String(formData.get('firstName') ?? ''), email: String(formData.get('email') ?? '') };
-    const website = String(formData.get('website') ?? '');
-    setInitialValues(values);
-    dismissNotice();
-    let schema;
-    try {
-      schema = await loadSchema();
-    } catch {
-      setStatus('failure');
-      return;
-    }
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      (next.firstName ? firstNameRef : emailRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setStatus('processing');
-    const payload = await captcha.waitForPayload();
-    if (!payload) {
-      setStatus('failure');
-      return;
-    }
-    try {
-      await createLead({ ...parsed.data, source, captcha: payload, website: website || undefined, ...readAttribution() });
-      setSentTo(parsed.data.email);
-      setStatus('success');
-    } catch {
-      setStatus('failure');
-    } finally {
-      captcha.reset();
-    }
-  }
-
-  function clearError(field: Field) {
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   const isBusy = status === 'processing';
   return (
@@ -139,16 +94,10 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
             Check Your Email!
           </Heading>
           <p className="text-muted-foreground text-pretty">
-            Your download link is on its way to <strong className="break-all text-foreground">{sentTo}</strong>. It usually
+            Your download link is on its way to <strong className="break-all text-foreground">{form.sentValues?.email}</strong>. It usually
             arrives within a minute; if not, look in your spam or promotions folder.
           </p>
-          <Button
-            variant="link"
-            onClick={() => {
-              clear();
-              setStatus('idle');
-            }}
-          >
+          <Button variant="link" onClick={() => form.retry({ clear: true })}>
             Submit another email
           </Button>
         </div>
@@ -164,14 +113,14 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
             We could not send your request. Some mobile browsers block form submissions; try again, or open this page in
             another browser.
           </p>
-          <Button onClick={() => setStatus('idle')}>Try again</Button>
+          <Button onClick={() => form.retry()}>Try again</Button>
         </div>
       ) : (
         <form
           method="post"
           action={action}
           noValidate
-          onSubmit={handleSubmit}
+          onSubmit={form.handleSubmit}
           onFocus={warmUp}
           aria-labelledby={title ? `${id}-title` : undefined}
           aria-label={title ? undefined : submitLabel}
@@ -185,19 +134,18 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               {description && <p className="text-muted-foreground text-pretty">{description}</p>}
             </div>
           )}
-          {notice}
+          {form.notice}
           <input type="hidden" name="source" value={source} />
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-first-name`}>First name</Label>
             <Input
-              ref={firstNameRef}
               id={`${id}-first-name`}
               name="firstName"
               autoComplete="given-name"
               placeholder="Ada"
               required
-              defaultValue={initialValues.firstName}
-              onChange={() => clearError('firstName')}
+              defaultValue={form.initialValues.firstName}
+              onChange={() => form.clearError('firstName')}
               aria-invalid={errors.firstName ? true : undefined}
               aria-describedby={errors.firstName ? `${id}-first-name-error` : undefined}
               className="h-11"
@@ -211,7 +159,6 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input
-              ref={emailRef}
               id={`${id}-email`}
               name="email"
               type="email"
@@ -219,8 +166,8 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
               autoComplete="email"
               placeholder="ada@example.com"
               required
-              defaultValue={initialValues.email}
-              onChange={() => clearError('email')}
+              defaultValue={form.initialValues.email}
+              onChange={() => form.clearError('email')}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={errors.email ? `${id}-email-error` : undefined}
               className="h-11"

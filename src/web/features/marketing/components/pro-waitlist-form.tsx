@@ -1,20 +1,14 @@
-import { AlertTriangleIcon, BellRingIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AlertTriangleIcon, BellRingIcon, MailCheckIcon } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { PRO_WAITLIST_SOURCE } from '../../../../shared/constants';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
 import { joinProWaitlist } from '../api/join-pro-waitlist';
 import type { LEAD_FORM_FIELDS } from '../form-fields';
 import type { UnsentForm } from '../unsent-form';
-import { Honeypot } from './honeypot';
-import { useFormCaptcha } from './use-form-captcha';
-import { useUnsentForm } from './use-unsent-form';
+import { EmailSubscribeFields } from './email-subscribe-fields';
+import { useSubscribeForm, validateEmail } from './use-subscribe-form';
 
-type Status = 'idle' | 'processing' | 'success' | 'failure';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { email: '' };
 
 export interface ProWaitlistFormProps {
@@ -27,51 +21,24 @@ export interface ProWaitlistFormProps {
 
 /**
  * The Pro section's "get notified" (issue 27 §3): an e-mail, stored as a lead with source `pro-waitlist`, with the
- * lead form's states (idle, processing, success, failure), invisible captcha and honeypot. The input is uncontrolled
- * (as the lead form's): what a visitor types before hydration stays in the field and is what is sent.
+ * lead form's states (idle, processing, success, failure), invisible captcha and honeypot (use-subscribe-form.tsx).
  */
 export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormProps) {
   const id = useId();
-  const [status, setStatus] = useState<Status>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const { initialValues, setInitialValues, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
-  const captcha = useFormCaptcha();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useSubscribeForm({
+    unsent,
+    empty: EMPTY,
+    validate: validateEmail,
+    send: async ({ email }, captcha, website) => {
+      await joinProWaitlist({ email, captcha, website });
+    },
+  });
+  const { status, captcha } = form;
   // The form is replaced by the outcome: focus follows it (as in the lead form), so it is not lost to the page.
   const resultRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (status === 'success' || status === 'failure') resultRef.current?.focus();
   }, [status]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'processing') return;
-    const data = new FormData(event.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
-    const website = String(data.get('website') ?? '');
-    setInitialValues({ email });
-    dismissNotice();
-    if (!EMAIL.test(email)) {
-      setError('Valid email is required');
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setStatus('processing');
-    const payload = await captcha.waitForPayload();
-    if (!payload) {
-      setStatus('failure');
-      return;
-    }
-    try {
-      await joinProWaitlist({ email, captcha: payload, website: website || undefined });
-      setStatus('success');
-    } catch {
-      setStatus('failure');
-    } finally {
-      captcha.reset();
-    }
-  }
 
   return (
     <div
@@ -88,53 +55,26 @@ export function ProWaitlistForm({ action, unsent, className }: ProWaitlistFormPr
           <p ref={resultRef} tabIndex={-1} className="flex items-center gap-2 font-medium text-warning outline-none">
             <AlertTriangleIcon aria-hidden="true" className="size-5 shrink-0" /> Having Trouble? We could not add you to the list.
           </p>
-          <Button variant="outline" onClick={() => setStatus('idle')}>
+          <Button variant="outline" onClick={() => form.retry()}>
             Try again
           </Button>
         </div>
       ) : (
-        <form method="post" action={action} noValidate onSubmit={handleSubmit} aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+        <form method="post" action={action} noValidate onSubmit={form.handleSubmit} aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
           <p id={`${id}-title`} className="flex items-center gap-2 font-semibold">
             <BellRingIcon aria-hidden="true" className="size-5 text-primary" /> Get notified when Pro launches
           </p>
-          {notice}
+          {form.notice}
           <input type="hidden" name="source" value={PRO_WAITLIST_SOURCE} />
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <div className="flex flex-1 flex-col gap-1">
-              <Label htmlFor={`${id}-email`} className="sr-only">
-                Email
-              </Label>
-              <Input
-                ref={emailRef}
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                defaultValue={initialValues.email}
-                onChange={() => error && setError(null)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-email-error` : undefined}
-                className="h-11"
-              />
-              {error && (
-                <p id={`${id}-email-error`} className="text-sm text-destructive">
-                  {error}
-                </p>
-              )}
-            </div>
-            <Honeypot />
-            <Button type="submit" size="lg" disabled={status === 'processing'} className="h-11">
-              {status === 'processing' ? (
-                <>
-                  <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" /> Sending…
-                </>
-              ) : (
-                'Notify me'
-              )}
-            </Button>
-          </div>
+          <EmailSubscribeFields
+            id={id}
+            initialEmail={form.initialValues.email}
+            error={form.errors.email}
+            onEdit={() => form.clearError('email')}
+            isBusy={status === 'processing'}
+            submitLabel="Notify me"
+            busyLabel="Sending…"
+          />
           <div className="flex flex-col gap-1">
             {captcha.element}
             <p className="text-xs text-muted-foreground">One e-mail when Pro launches, plus occasional product news; unsubscribe anytime.</p>

@@ -1,0 +1,76 @@
+/**
+ * `npm start` as a person runs it (issue 28 §5): everything it prints up to "JotIt is running" — the prestart build
+ * check, Node, React Router, Vite, the app's own log — holds no warning and no deprecation. A warning on every start
+ * teaches people to ignore warnings.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, projectRoot } from '../fixtures/app-process.ts';
+
+const READY_LINE = 'JotIt is running';
+/** pino's level number for `warn` (higher: error, fatal). */
+const PINO_WARN = 40;
+
+/** Whether a printed line is a warning: the words, or a JSON log line at warn level or above. */
+function isWarning(line: string): boolean {
+  if (/warn|deprecat/i.test(line)) return true;
+  if (!line.startsWith('{')) return false;
+  try {
+    return Number((JSON.parse(line) as { level?: unknown }).level) >= PINO_WARN;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    // npm and the server it started: the whole group this test created.
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  });
+
+  it('prints no warning or deprecation before "JotIt is running"', async () => {
+    const port = await freePort();
+    const output: string[] = [];
+    // The npm beside the node running the tests (Node 24 in CI, whatever runs the tests elsewhere).
+    const binaries = path.dirname(process.execPath);
+    child = spawn('npm', ['start'], {
+      cwd: projectRoot,
+      detached: true,
+      env: {
+        ...process.env,
+        PATH: `${binaries}${path.delimiter}${process.env.PATH ?? ''}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jotit-start-')),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        JWT_SECRET: 'start-up-test-secret-that-is-long-enough-for-hs256',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        output.push(chunk.toString());
+        if (output.join('').includes(READY_LINE)) resolve();
+      };
+      child!.stdout!.on('data', collect);
+      child!.stderr!.on('data', collect);
+      child!.once('exit', (code) => reject(new Error(`npm start exited (${code}) before "${READY_LINE}":\n${output.join('')}`)));
+    });
+    // A stale build is rebuilt by prestart first (scripts/ensure-build.mjs): that output counts too.
+    await ready;
+    const printed = output.join('');
+    const beforeReady = printed.slice(0, printed.indexOf(READY_LINE)).split('\n');
+    expect(beforeReady.filter(isWarning), printed).toEqual([]);
+  }, 300_000);
+});
