@@ -8,7 +8,7 @@ import { contactMessages } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { contactNotificationEmail } from '../mail/templates.tsx';
-import type { RequestMeta } from '../leads/service.ts';
+import type { RequestMeta } from '../../services.ts';
 
 type ContactInput = Omit<CreateContactMessage, 'captcha' | 'website'>;
 

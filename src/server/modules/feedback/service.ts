@@ -5,7 +5,7 @@ import { feedback } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { feedbackNotificationEmail } from '../mail/templates.tsx';
-import type { RequestMeta } from '../leads/service.ts';
+import type { RequestMeta } from '../../services.ts';
 
 export async function submitFeedback(
   deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
