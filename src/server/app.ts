@@ -7,8 +7,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { WebServices } from '../shared/load-context.ts';
-import { isPageParam } from '../shared/schemas/text.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
@@ -22,25 +20,21 @@ import { MAX_PATH_PARAM_LENGTH } from './lib/openapi.ts';
 import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
 import { strictValidatorCompiler } from './lib/strict-body.ts';
 import type { Redis } from './lib/redis.ts';
-import { openApiPlugin } from './modules/api-docs/plugin.ts';
-import { listPublishedFaqs } from './modules/faqs/service.ts';
-import { getHelpConfig } from './modules/help/service.ts';
-import { getPublishedPost, listCategories, listPostAds, listPublishedPosts, listRelatedPosts, nextScheduledAt } from './modules/blog/public-service.ts';
+import { nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { geoIpPlugin } from './plugins/geoip.ts';
 import { metricsPlugin, metricsRoute } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
+import { webServicesPlugin } from './plugins/web-services.ts';
 import type { AppServices } from './services.ts';
 import { createVisitorKeys } from './lib/visitor-key.ts';
-import { suppressionStatus } from './modules/unsubscribe/service.ts';
 import { createUnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
-import { getPublishedPage, listPublishedPages } from './modules/pages/service.ts';
-import { listPublishedTestimonials } from './modules/testimonials/service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -156,51 +150,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(openApiPlugin);
 
   await app.register(authPlugin);
+  await app.register(geoIpPlugin);
+  await app.register(webServicesPlugin);
+  // Every feature module, each one plugin (modules/index.ts, decision 0036).
   await registerModules(app);
   const { jotFeed, metrics } = app;
   hotReads = (request, response) => answerHotRead(request, response, jotFeed, metrics.hotReadAnswered);
 
   if (options.ssr) {
     const { db } = options.database;
-    // Loaders read services, never the API over HTTP (docs/architecture.md §2); live values come from memory.
-    const services: WebServices = {
-      publicUrl: config.publicUrl,
-      downloadUrl: config.downloadUrl,
-      supportEmail: config.supportEmail,
-      getPublishedFaqs: () => listPublishedFaqs(db),
-      getActiveBanners: async () => (await app.banners.activeBanners()).banners,
-      getHelpConfig: () => getHelpConfig(db),
-      getJotCount: async () => app.jotFeed.count,
-      listBlogPosts: () => listPublishedPosts(db, app.services.now()),
-      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
-      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, app.services.now()) : null),
-      listBlogCategories: () => listCategories(db),
-      getBlogPostExtras: async (post) => {
-        const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, app.services.now())]);
-        return { ads, related };
-      },
-      getCampaignLandingPage: async (slug, visitor) =>
-        isPageParam(slug) ? app.campaigns.landingPage(slug, visitor) : null,
-      followAffiliateProduct: (id, visitor) => app.affiliateProducts.follow(id, visitor),
-      listTestimonials: async () => (await listPublishedTestimonials(db, { limit: 6 })).items,
-      getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
-      listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
-      getUnsubscribeStatus: async (token) => {
-        const found = app.services.unsubscribeLinks.verify(token);
-        return found ? suppressionStatus(db, found.email, found.scope) : null;
-      },
-      isConfirmationToken: (token) => app.services.unsubscribeLinks.verifyConfirm(token) !== null,
-    };
     const pageCache = new PageCache({
       events: app.services.contentEvents,
       now: () => app.services.now(),
       nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
     });
     app.addHook('onClose', async () => pageCache.unsubscribe());
-    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
+    // Loaders read services, never the API over HTTP (docs/architecture.md §2); each module provided its part.
+    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services: app.webServices(), pageCache });
   }
 
   return app;

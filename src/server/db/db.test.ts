@@ -42,7 +42,7 @@ describe(`database on ${testDatabaseKind()}`, () => {
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
     const tables = rows.map((row) => row.table_name);
-    for (const table of ['users', 'jots', 'build_guids', 'api_clients', 'banners', 'leads', 'feedback', 'contact_messages',
+    for (const table of ['users', 'jots', 'build_guids', 'api_clients', 'banners', 'leads', 'messages',
       'invitations', 'faqs', 'blog_posts', 'blog_categories', 'blog_tags', 'blog_ads', 'blog_post_ads', 'blog_related_posts',
       'testimonials', 'pages', 'campaigns', 'affiliate_products', 'help_config', 'auth_tokens', 'audit_log', 'captcha_uses']) {
       expect(tables).toContain(table);

@@ -189,28 +189,16 @@ export const leads = pgTable(
   ],
 );
 
-export const feedback = pgTable(
-  'feedback',
+/**
+ * Feedback and contact messages (spec §2): one table, told apart by `kind`; `company` is the contact form's only.
+ * A message is `(kind, id)` — the inbox's `{type}/{id}` and the audit log's `type:id` — kept from the two tables
+ * these rows came from (migration 0010); new rows take their id from one sequence.
+ */
+export const messages = pgTable(
+  'messages',
   {
-    id: serial().primaryKey(),
-    name: text().notNull(),
-    email: text().notNull(),
-    subject: text().notNull(),
-    message: text().notNull(),
-    ipAddress: text(),
-    userAgent: text(),
-    createdAt: createdAt(),
-    // The admin inbox (issue 10 §7): null until an admin reads / archives the message.
-    readAt: timestamp({ withTimezone: true }),
-    archivedAt: timestamp({ withTimezone: true }),
-  },
-  (table) => [index('feedback_created_at_idx').on(table.createdAt.desc())],
-);
-
-export const contactMessages = pgTable(
-  'contact_messages',
-  {
-    id: serial().primaryKey(),
+    kind: text({ enum: ['feedback', 'contact'] }).notNull(),
+    id: serial().notNull(),
     name: text().notNull(),
     email: text().notNull(),
     company: text(),
@@ -223,7 +211,10 @@ export const contactMessages = pgTable(
     readAt: timestamp({ withTimezone: true }),
     archivedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt.desc())],
+  (table) => [
+    primaryKey({ columns: [table.kind, table.id] }),
+    index('messages_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 export const invitations = pgTable(

@@ -2,7 +2,7 @@
  * What every route's schema shares for the OpenAPI document at /docs: the one error response shape, and the
  * security requirements of docs/architecture.md §5. Only the schemes the OpenAPI plugin declares can be named here
  * (@fastify/swagger resolves them while building the document). A route without `security` is documented as
- * public, or as taking an optional bearer when it identifies its caller (api-docs/plugin.ts).
+ * public, or as taking an optional bearer when it identifies its caller (modules/api-docs/openapi.ts).
  */
 import { z } from 'zod';
 

@@ -1,88 +1,108 @@
 /**
- * Every feature module, registered once by app.ts: first the named plugins that hold shared state (a cache, a
- * keyring, a feed, the captcha store), then each module's routes (`modules/<name>/routes.ts`: thin routes calling
- * `service.ts`), which declare the plugins they depend on.
+ * Every feature module, in one explicit list (decision 0036). A module is `modules/<name>/index.ts`: one
+ * `fastify-plugin` with its name and `dependencies`, which builds its service and state, decorates the app with what
+ * others read, owns its lifecycle (onReady / onClose), registers its routes and provides its part of the pages'
+ * data (`app.provideWebServices`). The order is the registration order: a module comes after the modules it depends
+ * on (Fastify refuses to start otherwise, naming both). api-docs comes first: its OpenAPI document must see every route.
  */
-import type { FastifyInstance } from 'fastify';
-import { adminStatsRoutes } from './admin-stats/routes.ts';
-import { affiliateProductsPlugin } from './affiliate-products/plugin.ts';
-import { affiliateProductRoutes } from './affiliate-products/routes.ts';
-import { apiDocsRoutes } from './api-docs/routes.ts';
-import { auditRoutes } from './audit/routes.ts';
-import { authRoutes } from './auth/routes.ts';
-import { bannersPlugin } from './banners/plugin.ts';
-import { bannerRoutes } from './banners/routes.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPageParam } from '../../shared/schemas/text.ts';
+import { accountsModule } from './auth/index.ts';
+import { adminStatsModule } from './admin-stats/index.ts';
+import { affiliateProductsModule } from './affiliate-products/index.ts';
+import { apiDocsModule } from './api-docs/index.ts';
+import { auditModule } from './audit/index.ts';
+import { bannersModule } from './banners/index.ts';
 import { blogPlugin } from './blog/plugin.ts';
+import {
+  getPublishedPost,
+  listCategories,
+  listPostAds,
+  listPublishedPosts,
+  listRelatedPosts,
+} from './blog/public-service.ts';
 import { blogRoutes } from './blog/routes.ts';
-import { buildGuidKeyringPlugin } from './build-guids/plugin.ts';
-import { buildGuidRoutes } from './build-guids/routes.ts';
-import { campaignsPlugin } from './campaigns/plugin.ts';
-import { campaignRoutes } from './campaigns/routes.ts';
-import { captchaPlugin } from './captcha/plugin.ts';
-import { captchaRoutes } from './captcha/routes.ts';
-import { clientRoutes } from './clients/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
-import { faqRoutes } from './faqs/routes.ts';
-import { feedbackRoutes } from './feedback/routes.ts';
-import { healthRoutes } from './health/routes.ts';
-import { helpRoutes } from './help/routes.ts';
-import { inboxRoutes } from './inbox/routes.ts';
-import { invitationRoutes } from './invitations/routes.ts';
-import { jotFeedPlugin } from './jots/plugin.ts';
-import { jotRoutes } from './jots/routes.ts';
-import { leadAdminRoutes } from './leads/admin-routes.ts';
-import { leadRoutes } from './leads/routes.ts';
-import { mailRoutes } from './mail/routes.ts';
-import { pageRoutes } from './pages/routes.ts';
-import { seoRoutes } from './seo/routes.ts';
-import { testimonialRoutes } from './testimonials/routes.ts';
-import { unsubscribeRoutes } from './unsubscribe/routes.ts';
-import { uploadRoutes } from './uploads/routes.ts';
-import { userRoutes } from './users/routes.ts';
+import { buildGuidsModule } from './build-guids/index.ts';
+import { campaignsModule } from './campaigns/index.ts';
+import { captchaModule } from './captcha/index.ts';
+import { clientsModule } from './clients/index.ts';
+import { contactModule } from './contact/index.ts';
+import { faqsModule } from './faqs/index.ts';
+import { feedbackModule } from './feedback/index.ts';
+import { healthModule } from './health/index.ts';
+import { helpModule } from './help/index.ts';
+import { inboxModule } from './inbox/index.ts';
+import { invitationsModule } from './invitations/index.ts';
+import { jotsModule } from './jots/index.ts';
+import { leadsModule } from './leads/index.ts';
+import { mailModule } from './mail/index.ts';
+import { pagesModule } from './pages/index.ts';
+import { seoModule } from './seo/index.ts';
+import { testimonialsModule } from './testimonials/index.ts';
+import { unsubscribeModule } from './unsubscribe/index.ts';
+import { uploadsModule } from './uploads/index.ts';
+import { usersModule } from './users/index.ts';
+
+/**
+ * The blog, registered here until it is one plugin of its own (`modules/blog/index.ts`, issue 28 §1 "blog split"):
+ * its service plugin, its routes and its part of the pages' data.
+ */
+const blogModule = fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.services.database;
+    const now = () => app.services.now();
+    await app.register(blogPlugin);
+    await app.register(blogRoutes);
+    app.provideWebServices({
+      listBlogPosts: () => listPublishedPosts(db, now()),
+      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
+      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, now()) : null),
+      listBlogCategories: () => listCategories(db),
+      getBlogPostExtras: async (post) => {
+        const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, now())]);
+        return { ads, related };
+      },
+    });
+  },
+  { name: 'blog-module', dependencies: ['auth', 'rate-limit', 'captcha', 'web-services'] },
+);
+
+export const MODULES: readonly FastifyPluginAsync[] = [
+  apiDocsModule,
+  healthModule,
+  captchaModule,
+  accountsModule,
+  usersModule,
+  // jots: the keys, the API clients, then the jot path itself
+  buildGuidsModule,
+  clientsModule,
+  jotsModule,
+  // marketing
+  leadsModule,
+  bannersModule,
+  faqsModule,
+  helpModule,
+  feedbackModule,
+  invitationsModule,
+  contactModule,
+  unsubscribeModule,
+  seoModule,
+  // blog CMS (issue 11)
+  blogModule,
+  uploadsModule,
+  // admin back-office (issue 10) and e-mail previews (issue 24)
+  adminStatsModule,
+  inboxModule,
+  auditModule,
+  mailModule,
+  // content collections (issue 12)
+  campaignsModule,
+  affiliateProductsModule,
+  testimonialsModule,
+  pagesModule,
+];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
-  // Shared state with a lifecycle, decorated onto the app with its type.
-  await app.register(captchaPlugin);
-  await app.register(buildGuidKeyringPlugin);
-  await app.register(jotFeedPlugin);
-  await app.register(bannersPlugin);
-  await app.register(blogPlugin);
-  await app.register(campaignsPlugin);
-  await app.register(affiliateProductsPlugin);
-
-  await app.register(healthRoutes);
-  await app.register(captchaRoutes);
-  await app.register(authRoutes);
-  await app.register(userRoutes);
-  // jots (jots, build GUIDs, clients, test jot) and the API reference at /docs
-  await app.register(buildGuidRoutes);
-  await app.register(clientRoutes);
-  await app.register(jotRoutes);
-  await app.register(apiDocsRoutes);
-  // marketing (leads, banners, faqs, help config, feedback, invitations, contact, robots.txt + sitemap.xml)
-  await app.register(leadRoutes);
-  await app.register(leadAdminRoutes);
-  await app.register(bannerRoutes);
-  await app.register(faqRoutes);
-  await app.register(helpRoutes);
-  await app.register(feedbackRoutes);
-  await app.register(invitationRoutes);
-  await app.register(contactRoutes);
-  await app.register(unsubscribeRoutes);
-  await app.register(seoRoutes);
-  // blog CMS (issue 11)
-  await app.register(blogRoutes);
-  await app.register(uploadRoutes);
-  // admin back-office (issue 10): dashboard figures, inbox, audit log
-  await app.register(adminStatsRoutes);
-  await app.register(inboxRoutes);
-  await app.register(auditRoutes);
-  // e-mail previews (issue 24)
-  await app.register(mailRoutes);
-  // content collections (issue 12, part B): campaigns, affiliate products
-  await app.register(campaignRoutes);
-  await app.register(affiliateProductRoutes);
-  // content collections (issue 12): testimonials and pages
-  await app.register(testimonialRoutes);
-  await app.register(pageRoutes);
+  for (const module of MODULES) await app.register(module);
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminStats } from '../../../shared/schemas/admin-stats.ts';
-import { banners, blogPosts, contactMessages, feedback, invitations, jots, leads } from '../../db/schema.ts';
+import { banners, blogPosts, invitations, jots, leads, messages } from '../../db/schema.ts';
 import { adminStats, JotSeriesCache, utcDayStart } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -99,9 +99,8 @@ describe(`admin stats on ${testDatabaseKind()}`, () => {
       { title: 'Off', message: 'x', isActive: false },
     ]);
     await createTestUser(testApp.app, { isApproved: false });
-    const message = { name: 'N', email: 'n@example.com', subject: 'S', message: 'Hello there, inbox' };
-    await db().insert(feedback).values([message, { ...message, readAt: now }, { ...message, archivedAt: now }]);
-    await db().insert(contactMessages).values([message]);
+    const message = { kind: 'feedback' as const, name: 'N', email: 'n@example.com', subject: 'S', message: 'Hello there, inbox' };
+    await db().insert(messages).values([message, { ...message, readAt: now }, { ...message, archivedAt: now }, { ...message, kind: 'contact' }]);
     await db().insert(invitations).values([
       { senderName: 'S', senderEmail: 's@example.com', recipientName: 'R', recipientEmail: 'r@example.com', createdAt: new Date(today.getTime() + 1000) },
       { senderName: 'S', senderEmail: 's@example.com', recipientName: 'R', recipientEmail: 'r2@example.com', createdAt: new Date(today.getTime() - DAY) },

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsSchema } from '../../../shared/schemas/admin-stats.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { adminStats, JotSeriesCache } from './service.ts';
+import { adminStats, type JotSeriesCache } from './service.ts';
 
-export async function adminStatsRoutes(instance: FastifyInstance) {
+export async function adminStatsRoutes(instance: FastifyInstance, { jotSeries }: { jotSeries: JotSeriesCache }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const jotSeries = new JotSeriesCache();
 
   app.get(
     '/api/admin/stats',

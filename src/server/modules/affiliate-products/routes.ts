@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +14,9 @@ import {
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 
-const NumericId = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
+const NumericId = z.object({
+  id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
+});
 const writeErrors = errorResponses(400, 401, 403, 404);
 
 const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
@@ -24,93 +25,104 @@ const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'use
  * `/api/affiliate-products` (issue 12): admins manage every product; anyone reads the active ones (without the
  * commission rate or the raw affiliate link: the public follows `/go/{id}`, a page route that counts the click).
  */
-export const affiliateProductRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const products = app.affiliateProducts;
+export async function affiliateProductRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const products = app.affiliateProducts;
 
-    app.get(
-      '/api/affiliate-products',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['affiliate-products'],
-          summary: 'Affiliate products (public: active ones; admin: every product with its 30-day clicks)',
-          querystring: AffiliateProductListQuerySchema,
-          response: { 200: z.union([AdminAffiliateProductListSchema, PublicAffiliateProductListSchema]), ...errorResponses(400, 401) },
+  app.get(
+    '/api/affiliate-products',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['affiliate-products'],
+        summary: 'Affiliate products (public: active ones; admin: every product with its 30-day clicks)',
+        querystring: AffiliateProductListQuerySchema,
+        response: {
+          200: z.union([AdminAffiliateProductListSchema, PublicAffiliateProductListSchema]),
+          ...errorResponses(400, 401),
         },
       },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return products.listAdmin(request.query);
-        }
-        return products.listPublic(request.query);
-      },
-    );
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
+        reply.header('Cache-Control', 'no-store');
+        return products.listAdmin(request.query);
+      }
+      return products.listPublic(request.query);
+    },
+  );
 
-    app.get(
-      '/api/affiliate-products/:id',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['affiliate-products'],
-          summary: 'One affiliate product (public: active only)',
-          params: NumericId,
-          response: { 200: z.union([AdminAffiliateProductSchema, PublicAffiliateProductSchema]), ...errorResponses(400, 401, 404) },
+  app.get(
+    '/api/affiliate-products/:id',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['affiliate-products'],
+        summary: 'One affiliate product (public: active only)',
+        params: NumericId,
+        response: {
+          200: z.union([AdminAffiliateProductSchema, PublicAffiliateProductSchema]),
+          ...errorResponses(400, 401, 404),
         },
       },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return products.getAdmin(request.params.id);
-        }
-        return products.getActive(request.params.id);
-      },
-    );
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
+        reply.header('Cache-Control', 'no-store');
+        return products.getAdmin(request.params.id);
+      }
+      return products.getActive(request.params.id);
+    },
+  );
 
-    app.post(
-      '/api/affiliate-products',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['affiliate-products'],
-          summary: 'Create an affiliate product (admin)',
-          security: USER_SECURITY,
-          body: CreateAffiliateProductSchema,
-          response: { 201: AffiliateProductSchema, ...writeErrors },
-        },
+  app.post(
+    '/api/affiliate-products',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['affiliate-products'],
+        summary: 'Create an affiliate product (admin)',
+        security: USER_SECURITY,
+        body: CreateAffiliateProductSchema,
+        response: { 201: AffiliateProductSchema, ...writeErrors },
       },
-      async (request, reply) => reply.status(201).send(await products.create({ ...requestContext(request), input: request.body })),
-    );
+    },
+    async (request, reply) =>
+      reply.status(201).send(await products.create({ ...requestContext(request), input: request.body })),
+  );
 
-    app.patch(
-      '/api/affiliate-products/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['affiliate-products'],
-          summary: 'Change an affiliate product (admin)',
-          security: USER_SECURITY,
-          params: NumericId,
-          body: UpdateAffiliateProductSchema,
-          response: { 200: AffiliateProductSchema, ...writeErrors },
-        },
+  app.patch(
+    '/api/affiliate-products/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['affiliate-products'],
+        summary: 'Change an affiliate product (admin)',
+        security: USER_SECURITY,
+        params: NumericId,
+        body: UpdateAffiliateProductSchema,
+        response: { 200: AffiliateProductSchema, ...writeErrors },
       },
-      async (request) => products.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
+    },
+    async (request) =>
+      products.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
 
-    app.delete(
-      '/api/affiliate-products/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: { tags: ['affiliate-products'], summary: 'Delete an affiliate product (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } },
+  app.delete(
+    '/api/affiliate-products/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['affiliate-products'],
+        summary: 'Delete an affiliate product (admin)',
+        security: USER_SECURITY,
+        params: NumericId,
+        response: { 204: z.null(), ...writeErrors },
       },
-      async (request, reply) => {
-        await products.remove({ ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-  },
-  { name: 'affiliate-product-routes', dependencies: ['auth', 'affiliate-products'], encapsulate: true },
-);
+    },
+    async (request, reply) => {
+      await products.remove({ ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+}

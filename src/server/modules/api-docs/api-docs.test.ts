@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
-import { PROTOCOL_PAGE_URL } from './plugin.ts';
+import { PROTOCOL_PAGE_URL } from './openapi.ts';
 
 describe('/docs and the jot protocol page', () => {
   let testApp: TestApp;

@@ -11,10 +11,10 @@
 import { readFile } from 'node:fs/promises';
 import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
-import { PROTOCOL_PAGE_URL } from './plugin.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { PROTOCOL_PAGE_URL } from './openapi.ts';
 
 // Read from the repository's docs folder: the one text desktop developers and this page share.
 const PROTOCOL_MARKDOWN = new URL('../../../../docs/api.md', import.meta.url);
@@ -31,7 +31,8 @@ export function apiOperationsOnly(document: OpenApiDocument): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     const tagged = Object.entries(operations).filter(
-      ([, operation]) => Array.isArray((operation as { tags?: unknown }).tags) && (operation as { tags: unknown[] }).tags.length > 0,
+      ([, operation]) =>
+        Array.isArray((operation as { tags?: unknown }).tags) && (operation as { tags: unknown[] }).tags.length > 0,
     );
     if (tagged.length > 0) paths[path] = Object.fromEntries(tagged);
   }
@@ -56,16 +57,20 @@ const REFERENCE_SITE_BAR = `<header class="jotit-site-bar"><a href="/"><img src=
 
 /** The reference's page as Scalar renders it, with the site bar and icon added. */
 export function withSiteBar(html: string): string {
-  return html.replace('</head>', `${REFERENCE_HEAD}\n</head>`).replace(/<body([^>]*)>/, `<body$1>${REFERENCE_SITE_BAR}`);
+  return html
+    .replace('</head>', `${REFERENCE_HEAD}\n</head>`)
+    .replace(/<body([^>]*)>/, `<body$1>${REFERENCE_SITE_BAR}`);
 }
-
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Heading ids as GitHub makes them, so the Markdown's own `#test-vectors` links work on the page. */
 function withHeadingIds(html: string): string {
   return html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_match, level: string, inner: string) => {
     const text = inner.replace(/<[^>]*>/g, '').replace(/&[a-z#0-9]+;/gi, '');
-    const id = text.trim().toLowerCase().replace(/[^\w\s-]/g, '').replace(/\s+/g, '-');
+    const id = text
+      .trim()
+      .toLowerCase()
+      .replace(/[^\w\s-]/g, '')
+      .replace(/\s+/g, '-');
     return `<h${level} id="${id}">${inner}</h${level}>`;
   });
 }
@@ -98,46 +103,43 @@ ${withHeadingIds(renderMarkdown(markdown))}
 `;
 }
 
-export const apiDocsRoutes = fp(
-  async (app: FastifyInstance) => {
-    // Rendered on the first visit, not at start-up: loading the sanitiser (jsdom) takes seconds on a busy machine.
-    let protocolPage: Promise<string> | undefined;
-    app.get(PROTOCOL_PAGE_URL, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=3600')
-        .send(
-          await (protocolPage ??= renderProtocolPage().catch((error: unknown) => {
-            protocolPage = undefined; // a failed read is tried again on the next visit
-            throw error;
-          })),
-        ),
-    );
+export async function apiDocsRoutes(app: FastifyInstance) {
+  // Rendered on the first visit, not at start-up: loading the sanitiser (jsdom) takes seconds on a busy machine.
+  let protocolPage: Promise<string> | undefined;
+  app.get(PROTOCOL_PAGE_URL, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(
+        await (protocolPage ??= renderProtocolPage().catch((error: unknown) => {
+          protocolPage = undefined; // a failed read is tried again on the next visit
+          throw error;
+        })),
+      ),
+  );
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (type.startsWith('text/html') && typeof payload === 'string') {
-        const page = payload.includes('Scalar.createApiReference') ? withSiteBar(payload) : payload;
-        return page.replaceAll('<script', `<script nonce="${reply.scriptNonce}"`);
-      }
-      if (request.url.endsWith('/js/scalar.js')) reply.header('Cache-Control', BUNDLE_CACHE);
-      return payload;
-    });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && typeof payload === 'string') {
+      const page = payload.includes('Scalar.createApiReference') ? withSiteBar(payload) : payload;
+      return page.replaceAll('<script', `<script nonce="${reply.scriptNonce}"`);
+    }
+    if (request.url.endsWith('/js/scalar.js')) reply.header('Cache-Control', BUNDLE_CACHE);
+    return payload;
+  });
 
-    await app.register(apiReference, {
-      routePrefix: '/docs',
-      logLevel: 'warn',
-      configuration: {
-        pageTitle: `${PRODUCT_NAME} API reference`,
-        content: () => apiOperationsOnly(app.swagger() as unknown as OpenApiDocument),
-        withDefaultFonts: false,
-        telemetry: false,
-        hideClientButton: false,
-        showDeveloperTools: 'never',
-        documentDownloadType: 'json',
-        metaData: { title: `${PRODUCT_NAME} API reference` },
-      },
-    });
-  },
-  { name: 'api-docs', dependencies: ['openapi', 'security'], encapsulate: true },
-);
+  await app.register(apiReference, {
+    routePrefix: '/docs',
+    logLevel: 'warn',
+    configuration: {
+      pageTitle: `${PRODUCT_NAME} API reference`,
+      content: () => apiOperationsOnly(app.swagger() as unknown as OpenApiDocument),
+      withDefaultFonts: false,
+      telemetry: false,
+      hideClientButton: false,
+      showDeveloperTools: 'never',
+      documentDownloadType: 'json',
+      metaData: { title: `${PRODUCT_NAME} API reference` },
+    },
+  });
+}

@@ -20,8 +20,6 @@ import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
-import { openGeoIpDatabase } from '../jots/geoip.ts';
-import { createLocationResolver } from '../jots/location.ts';
 import { createSignInBackOff } from './back-off.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
@@ -41,11 +39,9 @@ const TAGS = ['auth'];
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { trustProxy, geoipDb, jwtSecret } = services.config;
-  const backOff = createSignInBackOff(services.database.db, jwtSecret);
+  const backOff = createSignInBackOff(services.database.db, services.config.jwtSecret);
   // The country of a sign-in or sign-up, for the audit log: the trusted proxy's header, else GEOIP_DB, else none.
-  const locate = createLocationResolver({ trustProxy, geoIp: geoipDb ? await openGeoIpDatabase(geoipDb) : null });
-  const authContext = (request: FastifyRequest) => ({ ...requestContext(request), country: locate(request).country });
+  const authContext = (request: FastifyRequest) => ({ ...requestContext(request), country: app.locate(request).country });
   // docs/architecture.md §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
   const config = { rateLimit: app.rateLimitFor('auth') };
 

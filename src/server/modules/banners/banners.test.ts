@@ -220,7 +220,7 @@ describe(`banners on ${testDatabaseKind()}`, () => {
     it('serves from memory: a change made elsewhere (another instance) shows once the cache is older than its max age', async () => {
       let clock = Date.now();
       const db = testApp.app.services.database.db;
-      const service = new BannerService(db, { maxAgeMs: 10_000, now: () => clock });
+      const service = new BannerService({ db, events: testApp.app.services.contentEvents }, { maxAgeMs: 10_000, now: () => clock });
       expect((await service.activeBanners()).banners).toEqual([]);
       const [row] = await db.insert(banners).values({ title: 'From elsewhere', message: 'M' }).returning();
       // Still the remembered answer: no database round trip per request.

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,93 +15,92 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `GET /api/banners/active` (public, from memory) and the admin CRUD of `/api/banners`. */
-export const bannerRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const service = app.banners;
+export async function bannerRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = app.banners;
 
-    app.get(
-      '/api/banners/active',
-      {
-        schema: {
-          tags: ['banners'],
-          summary: 'Banners to show now',
-          description: 'Active banners within their start and end dates, by display order ascending. Supports ETag.',
-          response: { 200: z.array(ActiveBannerSchema), 304: z.null().describe('Not modified') },
-        },
+  app.get(
+    '/api/banners/active',
+    {
+      schema: {
+        tags: ['banners'],
+        summary: 'Banners to show now',
+        description: 'Active banners within their start and end dates, by display order ascending. Supports ETag.',
+        response: { 200: z.array(ActiveBannerSchema), 304: z.null().describe('Not modified') },
       },
-      // A ready JSON body from memory; short public caching, and unchanged polls cost a 304.
-      async (request, reply) => sendCachedJson(request, reply, await service.activeBanners(), 'public, max-age=5, must-revalidate'),
-    );
+    },
+    // A ready JSON body from memory; short public caching, and unchanged polls cost a 304.
+    async (request, reply) =>
+      sendCachedJson(request, reply, await service.activeBanners(), 'public, max-age=5, must-revalidate'),
+  );
 
-    app.get(
-      '/api/banners',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['banners'],
-          summary: 'All banners (admin)',
-          security: USER_SECURITY,
-          response: { 200: z.array(BannerSchema), ...adminErrors },
-        },
+  app.get(
+    '/api/banners',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['banners'],
+        summary: 'All banners (admin)',
+        security: USER_SECURITY,
+        response: { 200: z.array(BannerSchema), ...adminErrors },
       },
-      async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return service.list();
-      },
-    );
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return service.list();
+    },
+  );
 
-    app.post(
-      '/api/banners',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['banners'],
-          summary: 'Create a banner (admin)',
-          security: USER_SECURITY,
-          body: CreateBannerSchema,
-          response: { 201: BannerSchema, ...adminErrors },
-        },
+  app.post(
+    '/api/banners',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['banners'],
+        summary: 'Create a banner (admin)',
+        security: USER_SECURITY,
+        body: CreateBannerSchema,
+        response: { 201: BannerSchema, ...adminErrors },
       },
-      async (request, reply) => {
-        const banner = await service.create({ ...requestContext(request), input: request.body });
-        return reply.status(201).send(banner);
-      },
-    );
+    },
+    async (request, reply) => {
+      const banner = await service.create({ ...requestContext(request), input: request.body });
+      return reply.status(201).send(banner);
+    },
+  );
 
-    app.patch(
-      '/api/banners/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['banners'],
-          summary: 'Change a banner (admin)',
-          security: USER_SECURITY,
-          params: IdParamsSchema,
-          body: UpdateBannerSchema,
-          response: { 200: BannerSchema, ...adminErrors },
-        },
+  app.patch(
+    '/api/banners/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['banners'],
+        summary: 'Change a banner (admin)',
+        security: USER_SECURITY,
+        params: IdParamsSchema,
+        body: UpdateBannerSchema,
+        response: { 200: BannerSchema, ...adminErrors },
       },
-      async (request) => service.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
+    },
+    async (request) =>
+      service.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
 
-    app.delete(
-      '/api/banners/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['banners'],
-          summary: 'Delete a banner (admin)',
-          security: USER_SECURITY,
-          params: IdParamsSchema,
-          response: { 204: z.null(), ...adminErrors },
-        },
+  app.delete(
+    '/api/banners/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['banners'],
+        summary: 'Delete a banner (admin)',
+        security: USER_SECURITY,
+        params: IdParamsSchema,
+        response: { 204: z.null(), ...adminErrors },
       },
-      async (request, reply) => {
-        await service.remove({ ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-  },
-  { name: 'banner-routes', dependencies: ['auth', 'banners'], encapsulate: true },
-);
+    },
+    async (request, reply) => {
+      await service.remove({ ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
+import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { etagOf } from '../../lib/http-cache.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
@@ -67,16 +68,19 @@ export class BannerService {
   private loading: Promise<void> | null = null;
   private readonly bodies = new Map<string, ActiveBannersResponse>();
 
+  private readonly db: Database;
+
   constructor(
-    private readonly db: Database,
+    /** Every committed write is announced on `events` (content events: page caches and other instances follow). */
+    private readonly deps: ContentWriteDeps,
     private readonly options: {
       maxAgeMs?: number;
       now?: () => number;
       onError?: (error: unknown) => void;
-      /** Called after every committed write (the app announces it on `contentEvents`, so page caches drop). */
-      onChange?: () => void;
     } = {},
-  ) {}
+  ) {
+    this.db = deps.db;
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -98,7 +102,7 @@ export class BannerService {
       return toBanner(row!);
     });
     await this.reload();
-    this.options.onChange?.();
+    this.deps.events.emit('banners');
     return banner;
   }
 
@@ -121,7 +125,7 @@ export class BannerService {
       return toBanner(row);
     });
     await this.reload();
-    this.options.onChange?.();
+    this.deps.events.emit('banners');
     return banner;
   }
 
@@ -132,7 +136,7 @@ export class BannerService {
       await writeAudit(tx, { actor, meta }, { action: 'banner.delete', entityId: id });
     });
     await this.reload();
-    this.options.onChange?.();
+    this.deps.events.emit('banners');
   }
 
   /** Banners live now, in display order, with a ready JSON body and its ETag. */

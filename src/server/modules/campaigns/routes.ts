@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,96 +17,110 @@ import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 
-const NumericId = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
+const NumericId = z.object({
+  id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
+});
 const IdOrSlug = z.object({ id: safeString('Campaign id').trim().min(1).max(200) });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
 const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
 /** `/api/campaigns` (issue 12): admins manage every campaign; anyone reads the active ones. */
-export const campaignRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const campaigns = app.campaigns;
+export async function campaignRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const campaigns = app.campaigns;
 
-    app.get(
-      '/api/campaigns',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['campaigns'],
-          summary: 'Campaigns (public: active ones; admin: every campaign with its 30-day visits, leads and conversion rate)',
-          querystring: CampaignListQuerySchema,
-          response: { 200: z.union([AdminCampaignListSchema, PublicCampaignListSchema]), ...errorResponses(400, 401) },
-        },
+  app.get(
+    '/api/campaigns',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['campaigns'],
+        summary:
+          'Campaigns (public: active ones; admin: every campaign with its 30-day visits, leads and conversion rate)',
+        querystring: CampaignListQuerySchema,
+        response: { 200: z.union([AdminCampaignListSchema, PublicCampaignListSchema]), ...errorResponses(400, 401) },
       },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return campaigns.listAdmin(request.query);
-        }
-        return campaigns.listPublic(request.query);
-      },
-    );
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
+        reply.header('Cache-Control', 'no-store');
+        return campaigns.listAdmin(request.query);
+      }
+      return campaigns.listPublic(request.query);
+    },
+  );
 
-    app.get(
-      '/api/campaigns/:id',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['campaigns'],
-          summary: 'One campaign by id or slug (public: active only)',
-          params: IdOrSlug,
-          response: { 200: z.union([AdminCampaignSchema, PublicCampaignSchema]), ...errorResponses(400, 401, 404) },
-        },
+  app.get(
+    '/api/campaigns/:id',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'One campaign by id or slug (public: active only)',
+        params: IdOrSlug,
+        response: { 200: z.union([AdminCampaignSchema, PublicCampaignSchema]), ...errorResponses(400, 401, 404) },
       },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return campaigns.getAdmin(request.params.id);
-        }
-        const campaign = await campaigns.getActive(request.params.id);
-        if (!campaign) throw notFound(CAMPAIGN_TEXTS.notFound);
-        return campaign;
-      },
-    );
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
+        reply.header('Cache-Control', 'no-store');
+        return campaigns.getAdmin(request.params.id);
+      }
+      const campaign = await campaigns.getActive(request.params.id);
+      if (!campaign) throw notFound(CAMPAIGN_TEXTS.notFound);
+      return campaign;
+    },
+  );
 
-    app.post(
-      '/api/campaigns',
-      {
-        onRequest: app.requireAdmin,
-        schema: { tags: ['campaigns'], summary: 'Create a campaign (admin)', security: USER_SECURITY, body: CreateCampaignSchema, response: { 201: CampaignSchema, ...writeErrors } },
+  app.post(
+    '/api/campaigns',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Create a campaign (admin)',
+        security: USER_SECURITY,
+        body: CreateCampaignSchema,
+        response: { 201: CampaignSchema, ...writeErrors },
       },
-      async (request, reply) => reply.status(201).send(await campaigns.create({ ...requestContext(request), input: request.body })),
-    );
+    },
+    async (request, reply) =>
+      reply.status(201).send(await campaigns.create({ ...requestContext(request), input: request.body })),
+  );
 
-    app.patch(
-      '/api/campaigns/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['campaigns'],
-          summary: 'Change a campaign (admin)',
-          security: USER_SECURITY,
-          params: NumericId,
-          body: UpdateCampaignSchema,
-          response: { 200: CampaignSchema, ...writeErrors },
-        },
+  app.patch(
+    '/api/campaigns/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Change a campaign (admin)',
+        security: USER_SECURITY,
+        params: NumericId,
+        body: UpdateCampaignSchema,
+        response: { 200: CampaignSchema, ...writeErrors },
       },
-      async (request) => campaigns.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
+    },
+    async (request) =>
+      campaigns.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
 
-    app.delete(
-      '/api/campaigns/:id',
-      {
-        onRequest: app.requireAdmin,
-        schema: { tags: ['campaigns'], summary: 'Delete a campaign (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } },
+  app.delete(
+    '/api/campaigns/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Delete a campaign (admin)',
+        security: USER_SECURITY,
+        params: NumericId,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
-      async (request, reply) => {
-        await campaigns.remove({ ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-  },
-  { name: 'campaign-routes', dependencies: ['auth', 'campaigns'], encapsulate: true },
-);
+    },
+    async (request, reply) => {
+      await campaigns.remove({ ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -21,31 +20,28 @@ const ChallengeSchema = z
   .describe('An ALTCHA v2 proof-of-work challenge for the <altcha-widget> (altcha 3.x)');
 
 /** `GET /api/captcha/challenge`. */
-export const captchaRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const { captcha } = app;
+export async function captchaRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { captcha } = app;
 
-    app.get(
-      '/api/captcha/challenge',
-      {
-        schema: {
-          tags: ['captcha'],
-          summary: 'A new captcha challenge',
-          description:
-            'Solve it with the ALTCHA widget and send the payload as `captcha` with sign-in, sign-up, forgot-password ' +
-            'and the public forms. Valid for 5 minutes; each solution is accepted once. Harder (up to 64 times the ' +
-            'work) for an address with repeated failed sign-ins in the last hour.',
-          response: { 200: ChallengeSchema },
-        },
+  app.get(
+    '/api/captcha/challenge',
+    {
+      schema: {
+        tags: ['captcha'],
+        summary: 'A new captcha challenge',
+        description:
+          'Solve it with the ALTCHA widget and send the payload as `captcha` with sign-in, sign-up, forgot-password ' +
+          'and the public forms. Valid for 5 minutes; each solution is accepted once. Harder (up to 64 times the ' +
+          'work) for an address with repeated failed sign-ins in the last hour.',
+        response: { 200: ChallengeSchema },
       },
-      async (request, reply) => {
-        // Every challenge is single use: never from a cache.
-        reply.header('Cache-Control', 'no-store');
-        // Harder for an address whose sign-ins keep failing (issue 23 §7).
-        return captcha.createChallenge(request.ip);
-      },
-    );
-  },
-  { name: 'captcha-routes', dependencies: ['captcha'], encapsulate: true },
-);
+    },
+    async (request, reply) => {
+      // Every challenge is single use: never from a cache.
+      reply.header('Cache-Control', 'no-store');
+      // Harder for an address whose sign-ins keep failing (issue 23 §7).
+      return captcha.createChallenge(request.ip);
+    },
+  );
+}

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { describePublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 
 let ipCounter = 0;
 const freshIp = () => `10.40.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -39,7 +39,7 @@ describe(`contact on ${testDatabaseKind()}`, () => {
 
   it('stores the message (company optional) and e-mails the team', async () => {
     expect((await post({ ...VALID, company: '' })).json()).toEqual({ success: true });
-    const [row] = await testApp.app.services.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Team licences'));
+    const [row] = await testApp.app.services.database.db.select().from(messages).where(and(eq(messages.kind, 'contact'), eq(messages.subject, 'Team licences')));
     expect(row).toMatchObject({ name: 'Grace Hopper', company: null, subject: 'Team licences' });
     const mail = await smtp.waitForMail((message) => message.to.includes('team@example.com') && message.subject.includes('Team licences'));
     expect(mail.subject).toBe('[JotIt contact] Team licences');
@@ -58,6 +58,6 @@ describe(`contact on ${testDatabaseKind()}`, () => {
       [{ ...VALID, subject: ' ' }, 'Subject is required'],
       [{ ...VALID, message: undefined }, 'Message is required'],
     ],
-    storedCount: async (app) => (await app.services.database.db.select({ value: count() }).from(contactMessages))[0]!.value,
+    storedCount: async (app) => (await app.services.database.db.select({ value: count() }).from(messages).where(eq(messages.kind, 'contact')))[0]!.value,
   });
 });

@@ -4,11 +4,11 @@
  */
 import type { CreateContactMessage } from '../../../shared/schemas/contact.ts';
 import type { Database } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { contactNotificationEmail } from '../mail/templates.tsx';
-import type { RequestMeta } from '../leads/service.ts';
+import type { RequestMeta } from '../../services.ts';
 
 type ContactInput = Omit<CreateContactMessage, 'captcha' | 'website'>;
 
@@ -18,9 +18,9 @@ export async function submitContactMessage(
   meta: RequestMeta,
 ): Promise<{ id: number }> {
   const [row] = await deps.db
-    .insert(contactMessages)
-    .values({ ...input, company: input.company ?? null, ipAddress: meta.ipAddress, userAgent: meta.userAgent })
-    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    .insert(messages)
+    .values({ ...input, kind: 'contact', company: input.company ?? null, ipAddress: meta.ipAddress, userAgent: meta.userAgent })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { describePublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { feedback } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 
 let ipCounter = 0;
 const freshIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -40,7 +40,7 @@ describe(`feedback on ${testDatabaseKind()}`, () => {
     const response = await post({ ...VALID, message: 'Visit https://evil.example now <b>please</b>, it is great.' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
-    const rows = await testApp.app.services.database.db.select().from(feedback).where(eq(feedback.subject, 'Love the tray menu'));
+    const rows = await testApp.app.services.database.db.select().from(messages).where(and(eq(messages.kind, 'feedback'), eq(messages.subject, 'Love the tray menu')));
     expect(rows).toEqual([expect.objectContaining({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Love the tray menu' })]);
     const mail = await smtp.waitForMail((message) => message.to.includes('help-desk@example.com') && message.subject.includes('Love the tray menu'));
     expect(mail.subject).toBe('[JotIt feedback] Love the tray menu');
@@ -67,6 +67,6 @@ describe(`feedback on ${testDatabaseKind()}`, () => {
       [{ ...VALID, message: '   short   ' }, 'Message must be at least 10 characters long'],
       [{ ...VALID, message: undefined }, 'Message must be at least 10 characters long'],
     ],
-    storedCount: async (app) => (await app.services.database.db.select({ value: count() }).from(feedback))[0]!.value,
+    storedCount: async (app) => (await app.services.database.db.select({ value: count() }).from(messages).where(eq(messages.kind, 'feedback')))[0]!.value,
   });
 });

@@ -1,11 +1,11 @@
 /** Feedback (spec §3): stored, then e-mailed to SUPPORT_EMAIL by the mail job. */
 import type { FeedbackForm } from '../../../shared/schemas/feedback.ts';
 import type { Database } from '../../db/client.ts';
-import { feedback } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { feedbackNotificationEmail } from '../mail/templates.tsx';
-import type { RequestMeta } from '../leads/service.ts';
+import type { RequestMeta } from '../../services.ts';
 
 export async function submitFeedback(
   deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
@@ -13,9 +13,9 @@ export async function submitFeedback(
   meta: RequestMeta,
 ): Promise<{ id: number }> {
   const [row] = await deps.db
-    .insert(feedback)
-    .values({ ...input, ipAddress: meta.ipAddress, userAgent: meta.userAgent })
-    .returning({ id: feedback.id, createdAt: feedback.createdAt });
+    .insert(messages)
+    .values({ ...input, kind: 'feedback', ipAddress: meta.ipAddress, userAgent: meta.userAgent })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,

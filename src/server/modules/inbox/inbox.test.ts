@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { InboxListResponse, InboxMessage } from '../../../shared/schemas/inbox.ts';
-import { auditLog, contactMessages, feedback } from '../../db/schema.ts';
+import { auditLog, messages } from '../../db/schema.ts';
 
 describe(`inbox on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
@@ -19,13 +19,13 @@ describe(`inbox on ${testDatabaseKind()}`, () => {
     [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
     const db = testApp.app.services.database.db;
     [{ id: feedbackId }] = (await db
-      .insert(feedback)
-      .values({ name: 'Fee', email: 'fee@example.com', subject: 'Feedback subject', message: 'F'.repeat(300), createdAt: new Date(Date.now() - 60_000) })
-      .returning({ id: feedback.id })) as [{ id: number }];
+      .insert(messages)
+      .values({ kind: 'feedback', name: 'Fee', email: 'fee@example.com', subject: 'Feedback subject', message: 'F'.repeat(300), createdAt: new Date(Date.now() - 60_000) })
+      .returning({ id: messages.id })) as [{ id: number }];
     [{ id: contactId }] = (await db
-      .insert(contactMessages)
-      .values({ name: 'Con', email: 'con@example.com', company: 'Acme', subject: 'Contact subject', message: 'Please call me back.' })
-      .returning({ id: contactMessages.id })) as [{ id: number }];
+      .insert(messages)
+      .values({ kind: 'contact', name: 'Con', email: 'con@example.com', company: 'Acme', subject: 'Contact subject', message: 'Please call me back.' })
+      .returning({ id: messages.id })) as [{ id: number }];
   });
   afterAll(() => testApp?.close());
 
@@ -63,6 +63,8 @@ describe(`inbox on ${testDatabaseKind()}`, () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.json<InboxMessage>()).toMatchObject({ message: 'Please call me back.', company: 'Acme', isRead: false });
     expect((await inject('GET', `/api/inbox/feedback/${feedbackId}`)).json<InboxMessage>().message).toHaveLength(300);
+    // One table, and a message is its kind and id: the feedback's id is no contact message.
+    expect((await inject('GET', `/api/inbox/contact/${feedbackId}`)).statusCode).toBe(404);
   });
 
   it('marks read and unread, archives and unarchives, with the unread count and one audit entry per change', async () => {

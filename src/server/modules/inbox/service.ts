@@ -1,10 +1,9 @@
 /**
- * The admin inbox (issue 10 §7): feedback and contact messages, newest first, read / unread and archived.
- * Two tables, one list: a UNION ALL of both, each side a range-friendly scan on its created_at index.
- * Every change is audited (`inbox_message.mark_read`, `.mark_unread`, `.archive`, `.unarchive`).
+ * The admin inbox (issue 10 §7): feedback and contact messages (one `messages` table, told apart by `kind`), newest
+ * first, read / unread and archived. Every change is audited (`inbox_message.mark_read`, `.mark_unread`, `.archive`,
+ * `.unarchive`).
  */
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import {
   INBOX_PREVIEW_LENGTH,
   type InboxListParams,
@@ -16,7 +15,7 @@ import {
   type UpdateInboxMessage,
 } from '../../../shared/schemas/inbox.ts';
 import type { Database } from '../../db/client.ts';
-import { contactMessages, feedback } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { Executor } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
@@ -24,22 +23,17 @@ import { type AuditAction, writeAudit } from '../audit/service.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-const TABLES = { feedback, contact: contactMessages } as const;
-
-function summarySelection(type: InboxMessageType) {
-  const table = TABLES[type];
-  return {
-    type: sql<InboxMessageType>`${type}::text`.as('type'),
-    id: table.id,
-    name: table.name,
-    email: table.email,
-    subject: table.subject,
-    preview: sql<string>`left(${table.message}, ${INBOX_PREVIEW_LENGTH})`.as('preview'),
-    readAt: table.readAt,
-    archivedAt: table.archivedAt,
-    createdAt: table.createdAt,
-  };
-}
+const SUMMARY = {
+  type: messages.kind,
+  id: messages.id,
+  name: messages.name,
+  email: messages.email,
+  subject: messages.subject,
+  preview: sql<string>`left(${messages.message}, ${INBOX_PREVIEW_LENGTH})`,
+  readAt: messages.readAt,
+  archivedAt: messages.archivedAt,
+  createdAt: messages.createdAt,
+};
 
 interface SummaryRow {
   type: InboxMessageType;
@@ -48,12 +42,10 @@ interface SummaryRow {
   email: string;
   subject: string;
   preview: string;
-  readAt: Date | string | null;
-  archivedAt: Date | string | null;
-  createdAt: Date | string;
+  readAt: Date | null;
+  archivedAt: Date | null;
+  createdAt: Date;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 function toSummary(row: SummaryRow): InboxMessageSummary {
   return {
@@ -65,50 +57,44 @@ function toSummary(row: SummaryRow): InboxMessageSummary {
     preview: row.preview,
     isRead: row.readAt !== null,
     isArchived: row.archivedAt !== null,
-    createdAt: iso(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
-function viewFilter(type: InboxMessageType, view: InboxListParams['view']): SQL {
-  const table = TABLES[type];
-  return view === 'archived' ? isNotNull(table.archivedAt) : isNull(table.archivedAt);
+function listFilter(query: InboxListParams): SQL | undefined {
+  return and(
+    query.view === 'archived' ? isNotNull(messages.archivedAt) : isNull(messages.archivedAt),
+    query.type ? eq(messages.kind, query.type) : undefined,
+  );
 }
 
 export async function listInbox(db: Database, query: InboxListParams): Promise<InboxListResponse> {
-  const types: InboxMessageType[] = query.type ? [query.type] : ['feedback', 'contact'];
-  const sides = types.map((type) => db.select(summarySelection(type)).from(TABLES[type]).where(viewFilter(type, query.view)));
-  const ordered =
-    sides.length === 2
-      ? unionAll(sides[0]!, sides[1]!).orderBy(desc(sql`created_at`), desc(sql`id`))
-      : sides[0]!.orderBy(desc(TABLES[types[0]!].createdAt), desc(TABLES[types[0]!].id));
-  const rows = (await ordered.limit(query.limit).offset(query.offset)) as SummaryRow[];
-  const totals = await Promise.all(
-    types.map((type) => db.select({ value: count() }).from(TABLES[type]).where(viewFilter(type, query.view))),
-  );
-  return { messages: rows.map(toSummary), total: totals.reduce((sum, [row]) => sum + Number(row?.value ?? 0), 0) };
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db.select(SUMMARY).from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(query.limit).offset(query.offset),
+    db.select({ value: count() }).from(messages).where(where),
+  ]);
+  return { messages: rows.map(toSummary), total: Number(total?.value ?? 0) };
 }
 
 /** Unread and not archived, across both kinds: the dashboard card and the admin menu. */
 export async function unreadInboxCount(db: Executor): Promise<number> {
-  const counts = await Promise.all(
-    (['feedback', 'contact'] as const).map((type) =>
-      db
-        .select({ value: count() })
-        .from(TABLES[type])
-        .where(and(isNull(TABLES[type].readAt), isNull(TABLES[type].archivedAt))),
-    ),
-  );
-  return counts.reduce((sum, [row]) => sum + Number(row?.value ?? 0), 0);
+  const [row] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(isNull(messages.readAt), isNull(messages.archivedAt)));
+  return Number(row?.value ?? 0);
 }
 
-async function findMessage(db: Executor, { type, id }: InboxMessageParams): Promise<InboxMessage> {
-  const table = TABLES[type];
+const byKey = ({ type, id }: InboxMessageParams) => and(eq(messages.kind, type), eq(messages.id, id));
+
+async function findMessage(db: Executor, params: InboxMessageParams): Promise<InboxMessage> {
   const [row] = await db
-    .select({ ...summarySelection(type), message: table.message, company: type === 'contact' ? contactMessages.company : sql<null>`null` })
-    .from(table)
-    .where(eq(table.id, id));
+    .select({ ...SUMMARY, message: messages.message, company: messages.company })
+    .from(messages)
+    .where(byKey(params));
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
-  return { ...toSummary(row as SummaryRow), message: row.message, company: (row.company as string | null) ?? null };
+  return { ...toSummary(row), message: row.message, company: row.company };
 }
 
 export const getInboxMessage = (db: Database, params: InboxMessageParams) => findMessage(db, params);
@@ -119,9 +105,8 @@ export async function updateInboxMessage(
   { actor, meta, input }: RequestContext & { input: InboxMessageParams & { changes: UpdateInboxMessage } },
 ): Promise<InboxMessage> {
   const { type, id, changes } = input;
-  const table = TABLES[type];
   return services.database.db.transaction(async (tx) => {
-    const [current] = await tx.select({ readAt: table.readAt, archivedAt: table.archivedAt }).from(table).where(eq(table.id, id)).for('update');
+    const [current] = await tx.select({ readAt: messages.readAt, archivedAt: messages.archivedAt }).from(messages).where(byKey(input)).for('update');
     if (!current) throw notFound(MESSAGE_NOT_FOUND);
     const now = new Date();
     const set: { readAt?: Date | null; archivedAt?: Date | null } = {};
@@ -135,7 +120,7 @@ export async function updateInboxMessage(
       actions.push(changes.isArchived ? 'inbox_message.archive' : 'inbox_message.unarchive');
     }
     if (actions.length > 0) {
-      await tx.update(table).set(set).where(eq(table.id, id));
+      await tx.update(messages).set(set).where(byKey(input));
       for (const action of actions) await writeAudit(tx, { actor, meta }, { action, entityId: `${type}:${id}` });
     }
     return findMessage(tx, { type, id });

@@ -80,7 +80,7 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     hourlyCap: 1000,
     ...overrides,
   });
-  const meta = { ipAddress: null, userAgent: null };
+  const meta = { ipAddress: null, userAgent: null, requestId: 'test' };
 
   it('mails the recipient from our address: a fixed Subject, the sender shown as unverified, no Reply-To, the message escaped', async () => {
     const personalMessage = 'You NEED this <script>alert(1)</script>\nSecond line & more';

@@ -21,7 +21,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { invitations } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
-import type { RequestMeta } from '../leads/service.ts';
+import type { RequestMeta } from '../../services.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { invitationEmail } from '../mail/templates.tsx';
 import { isSuppressed } from '../unsubscribe/service.ts';

@@ -4,7 +4,7 @@
  *
  * - Loaded once when the app is ready; every jot this instance stores is added at once (after its commit).
  * - Jots stored by other instances: their commit batches are announced on the cluster bus (one notification per
- *   batch, see plugin.ts) and `remoteCommitted` re-reads the newest jots at once (coalesced: at most one re-read in
+ *   batch, published by `recordInserted`) and `remoteCommitted` re-reads the newest jots at once (coalesced: at most one re-read in
  *   flight plus one queued), so instances converge within a fraction of a second. That re-read counts only the rows
  *   above the `max(id)` of the last full count (an index range over the newest rows), not the whole table: under
  *   sustained writes elsewhere it runs back to back. A row with a lower id committed after that full count (a
@@ -21,6 +21,7 @@ import { count, desc, gt, max } from 'drizzle-orm';
 import type { PublicJot } from '../../../shared/schemas/jots.ts';
 import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
+import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import { type CachedBody, etagOf } from '../../lib/http-cache.ts';
 
 export type { CachedBody };
@@ -40,8 +41,11 @@ export interface FeedJot {
 export interface JotFeedOptions {
   tickMs?: number;
   fullRefreshEvery?: number;
-  /** Called once per commit batch of this instance (the plugin announces it on the cluster bus). */
-  onLocalCommit?: (inserted: readonly FeedJot[]) => void;
+  /**
+   * The cluster bus (decision 0015): each commit batch of this instance is announced on it, and the other
+   * instances' announcements (and a reconnect, after which some may have been missed) trigger a re-read.
+   */
+  bus?: ClusterBus;
   onError?: (error: unknown) => void;
 }
 
@@ -102,6 +106,7 @@ export class JotFeed {
   private announced: { count: number; latestId: number | null } = { count: -1, latestId: null };
   /** What the last full count saw: the rows up to `maxId` were `count`. */
   private counted: { count: number; maxId: number } | null = null;
+  private offBus: () => void = () => {};
 
   constructor(
     private readonly db: Database,
@@ -112,12 +117,26 @@ export class JotFeed {
   }
 
   async start(): Promise<void> {
+    const bus = this.options.bus;
+    if (bus) {
+      const offMessages = bus.subscribe((topic) => {
+        if (topic === 'jots') this.remoteCommitted();
+      });
+      // Notifications sent while the bus was away are lost: catch up once it is back.
+      const offReconnect = bus.onReconnect(() => this.remoteCommitted());
+      this.offBus = () => {
+        offMessages();
+        offReconnect();
+      };
+    }
     await this.refresh();
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.offBus();
+    this.offBus = () => {};
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.rereadQueued = false;
@@ -159,11 +178,8 @@ export class JotFeed {
     for (const jot of inserted) if (jot.id > this.maxIdSeen) this.maxIdSeen = jot.id;
     this.setRecent([...inserted, ...this.recent], this.holdsAll);
     this.announce();
-    try {
-      this.options.onLocalCommit?.(inserted);
-    } catch (error) {
-      this.options.onError?.(error);
-    }
+    // The payload is only a nudge: the others re-read the database, which stays the one truth. Never throws.
+    this.options.bus?.publish('jots', String(inserted.length));
   }
 
   /** `{"count":N}` and its ETag. */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser } from '../../../../tests/fixtures/users.ts';
 import type { JotPage, PublicJot } from '../../../shared/schemas/jots.ts';
-import { createMaxMindLookup, openGeoIpDatabase } from './geoip.ts';
+import { createMaxMindLookup, openGeoIpDatabase } from '../../lib/geoip.ts';
 import { createKey, sendV2 } from '../../../../tests/fixtures/test-kit.ts';
 import { buildTestMmdb } from '../../../../tests/fixtures/test-mmdb.ts';
 

@@ -18,7 +18,7 @@ import { jots } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { BuildGuidKey, BuildGuidKeyring } from '../build-guids/keyring.ts';
-import type { JotLocation } from './location.ts';
+import type { JotLocation } from '../../lib/location.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
 import { type FeedJot, readNewestJots, toPublicJot } from './feed.ts';
 import { newestTextMatchIds } from './text-search.ts';

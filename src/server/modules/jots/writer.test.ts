@@ -31,7 +31,7 @@ describe(`group commit of jot inserts on ${testDatabaseKind()}`, () => {
 
   it('puts concurrent jots into few inserts and gives each caller its own row', async () => {
     const batches: FeedJot[][] = [];
-    const writer = new JotWriter(database.sql, { maxConcurrent: 2, onCommitted: (rows) => batches.push(rows) });
+    const writer = new JotWriter(database.sql, { maxConcurrent: 2, feed: { recordInserted: (rows) => batches.push([...rows]) } });
     const written = await Promise.all(Array.from({ length: 100 }, (_, index) => writer.write(jot(`jot ${index}`))));
     expect(batches.flat()).toHaveLength(100);
     expect(batches.length).toBeLessThan(20);
@@ -60,7 +60,7 @@ describe(`group commit of jot inserts on ${testDatabaseKind()}`, () => {
 
   it('stores a keyed jot once: copies in the same batch, in a later batch or already stored share its row', async () => {
     const committed: FeedJot[] = [];
-    const writer = new JotWriter(database.sql, { maxConcurrent: 2, onCommitted: (rows) => committed.push(...rows) });
+    const writer = new JotWriter(database.sql, { maxConcurrent: 2, feed: { recordInserted: (rows) => committed.push(...rows) } });
     const keyed = (text: string, key: string) => ({ ...jot(text), dedupKey: key });
     const earlier = await writer.write(keyed('stored before', 'key-0'));
     const written = await Promise.all([

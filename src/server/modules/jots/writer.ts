@@ -8,11 +8,11 @@
  *
  * A jot with a `dedupKey` (a v2 envelope's MAC) is stored once: a retry of the same envelope, in the same batch,
  * in another batch or on another instance, resolves to the row already stored (same id and time), and only new
- * rows reach `onCommitted` (the public counter). The unique index on `dedup_key` is what guarantees it; the
+ * rows reach the feed (the public counter). The unique index on `dedup_key` is what guarantees it; the
  * insert skips a conflicting row (`on conflict do nothing`) and the rows it skipped are then read back.
  */
 import type { SqlRunner } from '../../db/client.ts';
-import type { FeedJot } from './feed.ts';
+import type { FeedJot, JotFeed } from './feed.ts';
 
 /** One decrypted jot to store (`processed_at` and `created_at` are the time of the insert). */
 export interface NewJot {
@@ -100,8 +100,8 @@ export interface JotWriterOptions {
   maxConcurrent?: number;
   /** Rows in one INSERT. */
   maxBatch?: number;
-  /** Called with the rows of every committed insert. */
-  onCommitted?: (inserted: FeedJot[]) => void;
+  /** The in-memory feed, told the rows of every committed insert (tests of the writer alone go without). */
+  feed?: Pick<JotFeed, 'recordInserted'>;
 }
 
 export class JotWriter {
@@ -179,7 +179,7 @@ export class JotWriter {
       return;
     }
     // Committed from here on: nothing below may insert again.
-    this.options.onCommitted?.(returned.map(toFeedJot));
+    this.options.feed?.recordInserted(returned.map(toFeedJot));
     const insertedByKey = new Map<string, InsertedRow>();
     const keylessRows: InsertedRow[] = [];
     let nextKeyless = 0;

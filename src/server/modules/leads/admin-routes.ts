@@ -21,7 +21,6 @@ import {
 } from '../../../shared/schemas/leads.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { openGeoIpDatabase } from '../jots/geoip.ts';
 import {
   bulkLeadAction,
   deleteLead,
@@ -48,12 +47,9 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   const { db } = services.database;
   app.addHook('onRequest', app.requireAdmin);
 
-  // The IP country of the detail view comes from the GeoIP database, when GEOIP_DB is set; opened on first use.
-  let countryLookup: Promise<IpCountryLookup | null> | undefined;
-  const lookupCountry = () =>
-    (countryLookup ??= services.config.geoipDb
-      ? openGeoIpDatabase(services.config.geoipDb).then((geo) => (ip: string) => geo.lookup(ip)?.country ?? null)
-      : Promise.resolve(null));
+  // The IP country of the detail view comes from the GeoIP database, when GEOIP_DB is set.
+  const { geoIp } = app;
+  const lookupCountry: IpCountryLookup | null = geoIp ? (ip) => geoIp.lookup(ip)?.country ?? null : null;
 
   app.get(
     '/api/leads',
@@ -132,7 +128,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return getLeadDetail(db, await lookupCountry(), request.params.id);
+      return getLeadDetail(db, lookupCountry, request.params.id);
     },
   );
 

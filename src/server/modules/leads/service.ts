@@ -25,13 +25,10 @@ import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.
 import type { MailBrand } from '../mail/layout.tsx';
 import { downloadEmail, subscribeConfirmationEmail } from '../mail/templates.tsx';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
+import type { RequestMeta } from '../../services.ts';
 
-export interface RequestMeta {
-  ipAddress: string | null;
-  userAgent: string | null;
-  /** The IP's country (CF-IPCountry behind a trusted proxy), recorded with consent; null when unknown. */
-  country?: string | null;
-}
+/** Where a lead came from; with its IP's country (CF-IPCountry behind a trusted proxy), recorded with consent. */
+type LeadMeta = Omit<RequestMeta, 'requestId'> & { country?: string | null };
 
 export interface LeadDependencies {
   db: Database;
@@ -89,7 +86,7 @@ type LeadInput = Omit<CreateLead, 'captcha' | 'website' | 'firstName'> & { first
  * INSERT … ON CONFLICT on the unique index over lower(email): one statement, no duplicate even under a race.
  * The consent columns take the latest submission's words, time and country.
  */
-export async function upsertLead(db: Database, input: LeadInput, meta: RequestMeta, consentText: string): Promise<UpsertedLead> {
+export async function upsertLead(db: Database, input: LeadInput, meta: LeadMeta, consentText: string): Promise<UpsertedLead> {
   const result = await db.execute<{ id: number; confirmed_at: Date | string | null; unsubscribed_at: Date | string | null }>(sql`
     insert into leads (email, first_name, source, ip_address, user_agent,
                        utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
@@ -122,7 +119,7 @@ export async function upsertLead(db: Database, input: LeadInput, meta: RequestMe
  * The daily cap on a public form's mail to one address (decision 0011): each message queued is an audit entry of
  * its lead (`action`), and the entries are the cap's record.
  */
-async function withinLeadEmailCap(deps: LeadDependencies, leadId: number, action: string, email: string, meta: RequestMeta) {
+async function withinLeadEmailCap(deps: LeadDependencies, leadId: number, action: string, email: string, meta: LeadMeta) {
   const now = deps.now?.() ?? new Date();
   const entityId = String(leadId);
   return withinRecipientCap(deps.db, { ...DOWNLOAD_EMAIL_CAP, scope: action }, email, now, {
@@ -156,7 +153,7 @@ async function campaignWords(db: Database, source: string | undefined): Promise<
 export async function captureLead(
   deps: LeadDependencies,
   input: Omit<CreateLead, 'captcha' | 'website'>,
-  meta: RequestMeta,
+  meta: LeadMeta,
 ): Promise<{ id: number; downloadEmailQueued: boolean }> {
   const lead = await upsertLead(deps.db, input, meta, LEAD_FORM_CONSENT_TEXT);
   const cap = await withinLeadEmailCap(deps, lead.id, DOWNLOAD_EMAIL_ACTION, input.email, meta);
@@ -190,7 +187,7 @@ export async function captureLead(
 export async function subscribeToUpdates(
   deps: LeadDependencies,
   input: { email: string; source: string },
-  meta: RequestMeta,
+  meta: LeadMeta,
 ): Promise<{ id: number; confirmationQueued: boolean }> {
   // No first name in this box: the upsert keeps a known one (coalesce) and stores null otherwise.
   const lead = await upsertLead(deps.db, { email: input.email, firstName: null, source: input.source }, meta, STAY_UPDATED_CONSENT_TEXT);

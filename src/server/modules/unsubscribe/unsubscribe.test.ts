@@ -152,7 +152,7 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
   it('an invitation carries its own one-click stop; after it, no invitation reaches the address', async () => {
     const { services } = testApp.app;
     const deps = { db: db(), mailer: services.mailer, brand: services.mailBrand, unsubscribe: services.unsubscribeLinks, hourlyCap: 1000 };
-    const meta = { ipAddress: null, userAgent: null };
+    const meta = { ipAddress: null, userAgent: null, requestId: 'test' };
     const invite = { senderName: 'Grace', senderEmail: 'grace@example.com', recipientName: 'Alan' };
     await sendInvitation(deps, { ...invite, recipientEmail: 'alan@example.com' }, meta);
     const invitation = await smtp.waitForMail((message) => message.to.includes('alan@example.com'));

@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOG_TEXTS, BLOG_UPLOAD_MAX_BYTES, UploadResultSchema } from '../../../shared/schemas/blog.ts';
@@ -17,44 +16,48 @@ import { CONTENT_TYPE_OF, findUpload, storeUpload, UPLOAD_NAME, uploadsDir } fro
  * `POST /api/uploads` (admin, multipart) and `GET /uploads/{name}` (public, immutable, ETag, nosniff), read from
  * the database so any instance serves what another stored (decision 0017).
  */
-export const uploadRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const { config, database } = app.services;
-    await app.register(multipart, { limits: { fileSize: BLOG_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+export async function uploadRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app.services;
+  await app.register(multipart, {
+    limits: { fileSize: BLOG_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
 
-    app.post(
-      '/api/uploads',
-      {
-        onRequest: app.requireAdmin,
-        schema: {
-          tags: ['blog'],
-          summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, 5 MB at most',
-          security: USER_SECURITY,
-          consumes: ['multipart/form-data'],
-          response: { 201: UploadResultSchema, ...errorResponses(400, 401, 403, 413) },
-        },
+  app.post(
+    '/api/uploads',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['blog'],
+        summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, 5 MB at most',
+        security: USER_SECURITY,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadResultSchema, ...errorResponses(400, 401, 403, 413) },
       },
-      async (request, reply) => {
-        if (!request.isMultipart()) throw badRequest(BLOG_TEXTS.uploadMissing);
-        let data: Buffer;
-        try {
-          const file = await request.file();
-          if (!file) throw badRequest(BLOG_TEXTS.uploadMissing);
-          data = await file.toBuffer();
-        } catch (error) {
-          if (error instanceof HttpError) throw error;
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, BLOG_TEXTS.uploadTooLarge);
-          throw badRequest(BLOG_TEXTS.uploadMissing);
-        }
-        if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
-        const result = await storeUpload({ ...requestContext(request), input: { data, db: database.db } });
-        return reply.status(201).send(result);
-      },
-    );
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(BLOG_TEXTS.uploadMissing);
+      let data: Buffer;
+      try {
+        const file = await request.file();
+        if (!file) throw badRequest(BLOG_TEXTS.uploadMissing);
+        data = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, BLOG_TEXTS.uploadTooLarge);
+        throw badRequest(BLOG_TEXTS.uploadMissing);
+      }
+      if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
+      const result = await storeUpload({ ...requestContext(request), input: { data, db: database.db } });
+      return reply.status(201).send(result);
+    },
+  );
 
-    app.get('/uploads/:name', { schema: { hide: true, params: z.object({ name: z.string().max(100) }) } }, async (request, reply) => {
+  app.get(
+    '/uploads/:name',
+    { schema: { hide: true, params: z.object({ name: z.string().max(100) }) } },
+    async (request, reply) => {
       const { name } = request.params;
       const match = UPLOAD_NAME.exec(name);
       if (!match) throw notFound('File not found');
@@ -67,14 +70,19 @@ export const uploadRoutes = fp(
         reply.header('ETag', stored.etag);
         if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();
         // Streamed a slice at a time: never the whole image in memory (issue 23 §1).
-        return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.size).send(stored.open());
+        return reply
+          .header('Content-Type', stored.contentType)
+          .header('Content-Length', stored.size)
+          .send(stored.open());
       }
       // Written under DATA_DIR/uploads by a version before decision 0017.
       const file = path.join(uploadsDir(config.dataDir), name);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw notFound('File not found');
-      return reply.header('Content-Type', CONTENT_TYPE_OF[match[1]!]!).header('Content-Length', info.size).send(createReadStream(file));
-    });
-  },
-  { name: 'upload-routes', dependencies: ['auth'], encapsulate: true },
-);
+      return reply
+        .header('Content-Type', CONTENT_TYPE_OF[match[1]!]!)
+        .header('Content-Length', info.size)
+        .send(createReadStream(file));
+    },
+  );
+}

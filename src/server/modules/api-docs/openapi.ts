@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document (@fastify/swagger), built from every route's zod schema. Registered before any route, so
- * that it sees them all; `/docs` (routes.ts) renders it.
+ * that it sees them all (the api-docs module is registered first); `/docs` (routes.ts) renders it.
  *
  * The document tells the truth about what the server does (issue 25), in one place rather than in every route:
  * each operation gets a stable `operationId` and its security (public, or an optional bearer when the route

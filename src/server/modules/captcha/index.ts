@@ -1,6 +1,9 @@
-/** `app.captcha`: the captcha service every route that needs a solved captcha checks with (docs/architecture.md §5, §6). */
+/**
+ * The captcha (decision 0004): `app.captcha`, which every route that needs a solved captcha checks with, and its challenge route.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { captchaRoutes } from './routes.ts';
 import { type CaptchaService, createCaptchaService } from './service.ts';
 
 declare module 'fastify' {
@@ -10,10 +13,14 @@ declare module 'fastify' {
   }
 }
 
-export const captchaPlugin = fp(
+export const captchaModule = fp(
   async (app: FastifyInstance) => {
     const { config, database } = app.services;
-    app.decorate('captcha', createCaptchaService({ db: database.db, secret: config.jwtSecret, maxNumber: config.captchaMaxNumber }));
+    app.decorate(
+      'captcha',
+      createCaptchaService({ db: database.db, secret: config.jwtSecret, maxNumber: config.captchaMaxNumber }),
+    );
+    await app.register(captchaRoutes);
   },
-  { name: 'captcha' },
+  { name: 'captcha', dependencies: ['rate-limit'] },
 );

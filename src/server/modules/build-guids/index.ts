@@ -1,10 +1,11 @@
 /**
- * `app.buildGuidKeyring`: every build GUID (decryption key) in memory, so jot ingestion reads no key from the
- * database (see keyring.ts). Loaded when the app is ready, refreshed in the background, stopped on close.
+ * Build GUIDs (the jot keys): admin CRUD, and `app.buildGuidKeyring`, every key in memory so that ingestion reads
+ * none from the database (keyring.ts); loaded when the app is ready, refreshed in the background, stopped on close.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BuildGuidKeyring } from './keyring.ts';
+import { buildGuidRoutes } from './routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export const buildGuidKeyringPlugin = fp(
+export const buildGuidsModule = fp(
   async (app: FastifyInstance) => {
     const keyring = new BuildGuidKeyring(app.services.database.db, {
       onError: (error) => app.log.error({ err: error }, 'build GUID refresh failed'),
@@ -21,6 +22,7 @@ export const buildGuidKeyringPlugin = fp(
     app.decorate('buildGuidKeyring', keyring);
     app.addHook('onReady', () => keyring.start());
     app.addHook('onClose', () => keyring.stop());
+    await app.register(buildGuidRoutes);
   },
-  { name: 'build-guid-keyring' },
+  { name: 'build-guids', dependencies: ['auth'] },
 );
