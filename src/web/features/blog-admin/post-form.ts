@@ -155,7 +155,10 @@ export function effectiveReadTime(values: Pick<PostFormValues, 'readTimeMinutes'
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5). */
+/**
+ * The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5), and the
+ * ad links and related posts, which the server saves with the post in one transaction (issue 28 §3).
+ */
 export function formToPayload(values: PostFormValues) {
   const publishedAt = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return {
@@ -176,6 +179,8 @@ export function formToPayload(values: PostFormValues) {
     is_published: values.isPublished,
     is_featured: values.isFeatured,
     published_at: publishedAt ? publishedAt.toISOString() : null,
+    ad_links: values.ads.map((choice) => ({ ad_id: choice.adId, position: choice.position })),
+    related_post_ids: values.relatedPostIds,
   };
 }
 export type PostPayload = ReturnType<typeof formToPayload>;
@@ -288,6 +293,8 @@ const FIELD_OF_API: Record<string, keyof PostFormValues> = {
   is_published: 'isPublished',
   is_featured: 'isFeatured',
   published_at: 'publishedDate',
+  ad_links: 'ads',
+  related_post_ids: 'relatedPostIds',
 };
 
 const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
@@ -305,6 +312,7 @@ const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
   publishedDate: 'settings',
   publishedTime: 'settings',
   ads: 'settings',
+  relatedPostIds: 'settings',
 };
 
 export const tabOfField = (field: keyof PostFormValues): EditorTab => TAB_OF_FIELD[field] ?? 'content';

@@ -226,14 +226,8 @@ function EditorForm({
       toast.error('Failed to save blog post', { description: 'Please correct the highlighted fields.' });
       return;
     }
-    const links = values.ads.map((choice) => ({ ad_id: choice.adId, position: choice.position }));
     save.mutate(
-      {
-        id: postId,
-        post: payload,
-        ads: postId || links.length > 0 ? links : undefined,
-        related: postId || values.relatedPostIds.length > 0 ? values.relatedPostIds : undefined,
-      },
+      { id: postId, post: payload },
       {
         onSuccess: () => {
           clearDraft();
