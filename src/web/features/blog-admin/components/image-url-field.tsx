@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
-import { useUploadImage } from '../api/upload-image';
+import { useUploadImage } from '~/lib/upload-image';
 import { FormField } from './form-field';
 
 /** An image URL (spec §5: a valid URL or empty) that can also be filled by uploading a file (`POST /api/uploads`). */

@@ -64,7 +64,7 @@ import { PostSettings } from './post-settings';
 import { CharacterCount, SeoPreview } from './seo-preview';
 import { StatusBadge } from './status-badge';
 
-const MarkdownEditor = lazy(() => import('./markdown-editor'));
+const MarkdownEditor = lazy(() => import('~/components/markdown-editor'));
 
 export interface PostEditorProps {
   /** The post to edit, or null for a new one. */
