@@ -13,7 +13,7 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
+import { ListLoadingTable } from '~/components/list-states';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 
@@ -72,11 +72,7 @@ export function ClientsSection() {
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {clientsQuery.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading API clients...</span>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
+          <ListLoadingTable label="Loading API clients..." columns={['Client ID', 'Name', 'Admin', 'Last used', 'Created', 'Actions']} rows={2} />
         ) : clientsQuery.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-destructive">Error loading API clients: {clientsQuery.error.message}</p>

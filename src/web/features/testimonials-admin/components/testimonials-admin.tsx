@@ -7,7 +7,7 @@ import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
@@ -16,6 +16,7 @@ import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 const TYPING_DELAY_MS = 300;
+const TESTIMONIAL_COLUMNS = ['Customer', 'Testimonial', 'Rating', 'Published', 'Actions'];
 
 /** /admin/testimonials (issue 12): search, published filter, publish toggle per row, add/edit dialog, delete. */
 export function TestimonialsAdmin({ Actions }: { /** Where the page's header buttons go (the route passes AdminPageActions). */ Actions: ComponentType<{ children: ReactNode }> }) {
@@ -104,7 +105,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       </div>
 
       {query.isPending ? (
-        <ListLoading label="Loading testimonials..." rowClassName="h-16 rounded-lg" />
+        <ListLoadingTable label="Loading testimonials..." columns={TESTIMONIAL_COLUMNS} />
       ) : query.isError ? (
         <ListError what="testimonials" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
