@@ -3,7 +3,7 @@
  * (strings, as the inputs hold them), their conversion to and from the API's snake_case fields (spec §3), the
  * tag splitting and read-time rules of spec §5/§9, and the browser-stored draft that survives a reload.
  */
-import type { AdminBlogPost, BlogAdPosition } from '../../../shared/schemas/blog';
+import type { AdminBlogPost, BlogAdPosition, BlogPostStatus } from '../../../shared/schemas/blog';
 
 /** Spec §9: default read time 5 minutes; the editor proposes an estimate from the word count instead. */
 export const DEFAULT_READ_TIME_MINUTES = 5;
@@ -193,6 +193,56 @@ export function formStatus(
   if (!values.isPublished) return 'draft' as const;
   const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return at && at.getTime() > now ? ('scheduled' as const) : ('published' as const);
+}
+
+// --- the publishing workflow (issue 26 §4) ----------------------------------------------------------------------
+
+/** What a save does to the post: the editor's buttons, each an explicit step. */
+export type SaveAction = 'draft' | 'publish' | 'schedule' | 'update' | 'unpublish';
+/** The steps that change what the public sees ask first. */
+export type ConfirmedAction = Extract<SaveAction, 'publish' | 'schedule' | 'unpublish'>;
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The post's publish date as the form holds it, when it is still to come. */
+export function futureDate(values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): Date | null {
+  const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
+  return at && at.getTime() > now ? at : null;
+}
+
+/**
+ * The buttons beside Cancel, for the post as saved: a draft (or a new post) is saved as a draft or published —
+ * scheduled instead when its date is still to come; a published or scheduled post is updated or unpublished.
+ * The last one is the main button.
+ */
+export function saveActions(savedStatus: BlogPostStatus, values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): SaveAction[] {
+  if (savedStatus === 'draft') return ['draft', futureDate(values, now) ? 'schedule' : 'publish'];
+  return ['unpublish', 'update'];
+}
+
+export const SAVE_ACTION_LABELS: Record<SaveAction, string> = {
+  draft: 'Save draft',
+  publish: 'Publish',
+  schedule: 'Schedule',
+  update: 'Update',
+  unpublish: 'Unpublish',
+};
+
+/** The values to send for a step: publishing and scheduling set Published, a draft and unpublishing clear it. */
+export function valuesFor(action: SaveAction, values: PostFormValues, savedIsPublished: boolean): PostFormValues {
+  const isPublished = action === 'publish' || action === 'schedule' ? true : action === 'update' ? savedIsPublished : false;
+  return { ...values, isPublished };
+}
+
+/** The toast after a save names what was saved (never the upload's "Image uploaded"). */
+export function savedMessage(action: SaveAction, values: Pick<PostFormValues, 'publishedDate' | 'publishedTime' | 'isPublished'>, now = Date.now()): string {
+  if (action === 'draft') return 'Draft saved';
+  if (action === 'unpublish') return 'Post unpublished';
+  const scheduled = futureDate(values, now);
+  if (action === 'schedule' || (action === 'update' && values.isPublished && scheduled)) {
+    return scheduled ? `Post scheduled for ${dateTimeFormat.format(scheduled)}` : 'Post published';
+  }
+  return action === 'publish' ? 'Post published' : 'Post updated';
 }
 
 // --- the draft kept in the browser -------------------------------------------------------------------------------
