@@ -217,12 +217,12 @@ describe('the publishing workflow (issue 26 §4)', () => {
   });
 
   it('says what was saved', () => {
-    expect(savedMessage('draft', form(), now)).toBe('Draft saved');
-    expect(savedMessage('publish', form({ isPublished: true }), now)).toBe('Post published');
-    expect(savedMessage('schedule', form({ ...future, isPublished: true }), now)).toBe('Post scheduled for Jun 15, 2026, 9:30 AM');
-    expect(savedMessage('update', form({ isPublished: true }), now)).toBe('Post updated');
-    expect(savedMessage('update', form({ ...future, isPublished: true }), now)).toMatch(/^Post scheduled for /);
-    expect(savedMessage('unpublish', form(), now)).toBe('Post unpublished');
-    expect(savedMessage('draft', form(), now)).not.toBe('Image uploaded');
+    expect(savedMessage('draft', form(), 'draft', now)).toBe('Draft saved');
+    expect(savedMessage('publish', form(), 'draft', now)).toBe('Post published');
+    expect(savedMessage('schedule', form(future), 'draft', now)).toBe('Post scheduled for Jun 15, 2026, 9:30 AM');
+    expect(savedMessage('update', form(), 'published', now)).toBe('Post updated');
+    expect(savedMessage('update', form(future), 'scheduled', now)).toMatch(/^Post scheduled for /);
+    expect(savedMessage('update', form(), 'scheduled', now)).toBe('Post published');
+    expect(savedMessage('unpublish', form(), 'published', now)).toBe('Post unpublished');
   });
 });

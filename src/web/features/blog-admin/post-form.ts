@@ -235,14 +235,18 @@ export function valuesFor(action: SaveAction, values: PostFormValues, savedIsPub
 }
 
 /** The toast after a save names what was saved (never the upload's "Image uploaded"). */
-export function savedMessage(action: SaveAction, values: Pick<PostFormValues, 'publishedDate' | 'publishedTime' | 'isPublished'>, now = Date.now()): string {
+export function savedMessage(
+  action: SaveAction,
+  values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>,
+  savedStatus: BlogPostStatus,
+  now = Date.now(),
+): string {
   if (action === 'draft') return 'Draft saved';
   if (action === 'unpublish') return 'Post unpublished';
   const scheduled = futureDate(values, now);
-  if (action === 'schedule' || (action === 'update' && values.isPublished && scheduled)) {
-    return scheduled ? `Post scheduled for ${dateTimeFormat.format(scheduled)}` : 'Post published';
-  }
-  return action === 'publish' ? 'Post published' : 'Post updated';
+  if (scheduled) return `Post scheduled for ${dateTimeFormat.format(scheduled)}`;
+  // Update of a scheduled post whose date was cleared or has passed: it goes live now.
+  return action === 'update' && savedStatus === 'published' ? 'Post updated' : 'Post published';
 }
 
 // --- the draft kept in the browser -------------------------------------------------------------------------------

@@ -276,7 +276,7 @@ function EditorForm({
     }
     clearDraft();
     closeAsking();
-    toast.success(savedMessage(action, sent), {
+    toast.success(savedMessage(action, sent, savedStatus), {
       description: postId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
     });
     onClose();

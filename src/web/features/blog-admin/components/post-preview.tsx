@@ -34,8 +34,8 @@ export function PostPreview({ values, color, Preview }: { values: PostFormValues
     tags: splitTags(values.tags),
   };
   return (
-    <article aria-label="Post preview" className="mx-auto w-full max-w-3xl min-w-0">
+    <section aria-label="Post preview" className="mx-auto w-full max-w-3xl min-w-0">
       <Preview post={post} color={color} />
-    </article>
+    </section>
   );
 }
