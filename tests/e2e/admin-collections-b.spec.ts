@@ -22,7 +22,7 @@ describe('campaigns and affiliate products', () => {
     await page.getByRole('row').filter({ hasText: 'Back to School 2026' }).waitFor();
     await expectNoSeriousAxe(page);
     await page.getByRole('button', { name: 'New Campaign' }).click();
-    const form = page.getByRole('form', { name: 'New campaign' });
+    const form = page.getByRole('region', { name: 'New campaign' });
     await form.getByRole('button', { name: 'Create Campaign' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByLabel('Name').fill('E2E Launch');
