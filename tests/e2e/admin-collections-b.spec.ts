@@ -113,7 +113,7 @@ describe('campaigns and affiliate products', () => {
     await expectNoSeriousAxe(page);
     await shoot(page, 'campaigns-375');
     await card.getByRole('switch', { name: 'Active: E2E Launch' }).click();
-    await toast(page, 'E2E Launch is inactive').waitFor();
+    await toast(page, 'Campaign deactivated').waitFor();
     const landing = await page.request.get(`/c/${SLUG}`);
     expect(landing.status()).toBe(404);
     expect(await landing.text()).toContain('Oops! Page not found');
