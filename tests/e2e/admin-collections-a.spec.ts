@@ -49,8 +49,8 @@ describe('admin collections A: testimonials and pages', () => {
     await page.getByRole('table', { name: 'Pages' }).or(page.getByText('No pages yet.')).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New Page' }).first().click();
-    const form = page.getByRole('form', { name: 'New page' });
-    await form.getByLabel('Title *').fill(TITLE);
+    const form = page.getByRole('region', { name: 'New page' });
+    await form.getByLabel('Title').fill(TITLE);
     const editor = form.locator('.cm-content');
     await editor.click();
     await page.keyboard.type('## Plain words\n\nWe never read your jots.\n\n<script>window.pwned = 1</script>');

@@ -22,7 +22,7 @@ describe('campaigns and affiliate products', () => {
     await page.getByRole('row').filter({ hasText: 'Back to School 2026' }).waitFor();
     await expectNoSeriousAxe(page);
     await page.getByRole('button', { name: 'New Campaign' }).click();
-    const form = page.getByRole('form', { name: 'New campaign' });
+    const form = page.getByRole('region', { name: 'New campaign' });
     await form.getByRole('button', { name: 'Create Campaign' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByLabel('Name').fill('E2E Launch');
@@ -113,7 +113,7 @@ describe('campaigns and affiliate products', () => {
     await expectNoSeriousAxe(page);
     await shoot(page, 'campaigns-375');
     await card.getByRole('switch', { name: 'Active: E2E Launch' }).click();
-    await toast(page, 'E2E Launch is inactive').waitFor();
+    await toast(page, 'Campaign deactivated').waitFor();
     const landing = await page.request.get(`/c/${SLUG}`);
     expect(landing.status()).toBe(404);
     expect(await landing.text()).toContain('Oops! Page not found');

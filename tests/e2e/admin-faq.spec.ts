@@ -27,7 +27,7 @@ describe('FAQ Management', () => {
     const { page, errors, close } = await openFaq();
     await table(page).waitFor();
     for (const header of ['Question', 'Answer', 'Published', 'Actions']) await table(page).getByRole('columnheader', { name: header }).waitFor();
-    const form = page.getByRole('form', { name: 'Add FAQ' });
+    const form = page.getByRole('region', { name: 'Add FAQ' });
     expect(await form.getByRole('switch', { name: 'Published' }).getAttribute('aria-checked')).toBe('true');
 
     // Spec §5: question and answer required.
@@ -107,7 +107,7 @@ describe('FAQ Management', () => {
     const { page, errors, close } = await openFaq();
     // The player is outside this test's network: its frame is not loaded (and may report only that).
     await page.context().route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) => route.abort('blockedbyclient'));
-    const form = page.getByRole('form', { name: 'Help video' });
+    const form = page.getByRole('region', { name: 'Help video' });
     await form.getByLabel('Video URL').fill('https://example.com/tutorial.mp4');
     await form.getByRole('button', { name: 'Save Video' }).click();
     await form.getByText('Video URL must be a YouTube or Vimeo link').waitFor();
@@ -129,7 +129,10 @@ describe('FAQ Management', () => {
     expect(await video.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await visitor.page.getByText('Install, capture, connect Google Docs.').waitFor();
 
+    // Removing asks first, naming the video.
     await form.getByRole('button', { name: 'Remove Video' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove the help video “JotIt in two minutes”?' });
+    await confirm.getByRole('button', { name: 'Remove Video' }).click();
     await toast(page, 'Help video removed').waitFor();
     await visitor.page.goto('/help');
     // No video, no video section (issue 27 §3): no public "coming soon" placeholder.
@@ -172,7 +175,7 @@ describe('FAQ Management', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await table(page).waitFor();
 
-    const form = page.getByRole('form', { name: 'Add FAQ' });
+    const form = page.getByRole('region', { name: 'Add FAQ' });
     await form.getByLabel('Question').fill('Will this fail?');
     await form.getByLabel('Answer').fill('Yes.');
     await form.getByRole('button', { name: 'Add FAQ' }).click();

@@ -22,6 +22,8 @@ export const badRequest = (message: string, details?: FieldError[]) => new HttpE
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+/** A 409; with `field`, the clash is that field's (a slug taken), so a form shows it under the field. */
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, message, field ? [{ field, message }] : undefined);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

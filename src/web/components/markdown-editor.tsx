@@ -199,7 +199,8 @@ export function MarkdownEditor({
           extensions={extensions}
           minHeight="320px"
           maxHeight="70vh"
-          basicSetup={{ foldGutter: false, highlightActiveLine: false }}
+          theme="none"
+          basicSetup={{ foldGutter: false, highlightActiveLine: false, highlightActiveLineGutter: false }}
           className="text-sm"
         />
       </TabsContent>

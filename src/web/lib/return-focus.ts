@@ -5,7 +5,7 @@
  * opened and focus it again when they close. An opener inside a menu (gone once the menu closes) is replaced by
  * the menu's button.
  */
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 type FocusEventHandler = (event: Event) => void;
 
@@ -41,6 +41,32 @@ export function useReturnFocus({
         event.preventDefault();
         element.focus();
       }
+    },
+  };
+}
+
+/**
+ * An editor that takes the place of a list on the same screen (a page, a campaign): `open(item)` shows it,
+ * `close()` goes back, and focus returns to the button that opened it. The screen keeps the list mounted but
+ * hidden while the editor shows, so that button is still there to take focus.
+ */
+export function useInPageEditor<Item>() {
+  const [editing, setEditing] = useState<Item | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (editing !== null) return;
+    const element = opener.current;
+    opener.current = null;
+    if (element?.isConnected) element.focus();
+  }, [editing]);
+  return {
+    editing,
+    open(item: Item) {
+      opener.current = focusReturnTarget(document.activeElement);
+      setEditing(item);
+    },
+    close() {
+      setEditing(null);
     },
   };
 }

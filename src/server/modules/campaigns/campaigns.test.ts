@@ -80,7 +80,9 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     expect((await create({ name: '🎉' })).slug).toBe('campaign');
     const taken = await inject('POST', '/api/campaigns', { name: 'Other', slug: 'black-friday' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'The slug "black-friday" is already used by another campaign' });
+    // The field's own problem, so the campaign form shows it under Slug.
+    const slugTaken = 'The slug "black-friday" is already used by another campaign';
+    expect(taken.json()).toEqual({ error: slugTaken, details: [{ field: 'slug', message: slugTaken }] });
     const other = await create({ name: 'Other', slug: 'other' });
     expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'black-friday-2' })).statusCode).toBe(409);
     expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'other' })).statusCode).toBe(200);

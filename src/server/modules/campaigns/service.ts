@@ -202,7 +202,7 @@ export class CampaignService {
       .select({ id: campaigns.id })
       .from(campaigns)
       .where(and(eq(campaigns.slug, slug), exceptId ? ne(campaigns.id, exceptId) : undefined));
-    if (row) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug));
+    if (row) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug), 'slug');
   }
 
   /** A concurrent insert of the same slug loses at the unique index: 409 too, never 500. */
@@ -210,7 +210,7 @@ export class CampaignService {
     try {
       return await write();
     } catch (error) {
-      if (uniqueViolation(error)) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug() ?? ''));
+      if (uniqueViolation(error)) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug() ?? ''), 'slug');
       throw error;
     }
   }

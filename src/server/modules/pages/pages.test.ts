@@ -58,7 +58,9 @@ describe(`pages API on ${testDatabaseKind()}`, () => {
     expect(second.slug).toBe('security-at-jotit-2');
     const taken = await inject('POST', '/api/pages', { title: 'Other', slug: 'security-at-jotit' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'The slug "security-at-jotit" is already used by another page' });
+    // The field's own problem, so the page form shows it under Slug.
+    const slugTaken = 'The slug "security-at-jotit" is already used by another page';
+    expect(taken.json()).toEqual({ error: slugTaken, details: [{ field: 'slug', message: slugTaken }] });
     expect((await inject('PATCH', `/api/pages/${second.id}`, { slug: 'security-at-jotit' })).statusCode).toBe(409);
     const renamed = await inject('PATCH', `/api/pages/${second.id}`, { title: 'Privacy at JotIt', slug: '' });
     expect(renamed.statusCode, renamed.body).toBe(200);

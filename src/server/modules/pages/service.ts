@@ -54,13 +54,13 @@ async function assertSlugFree(db: Executor, slug: string, exceptId?: number): Pr
     .select({ id: pages.id })
     .from(pages)
     .where(and(eq(pages.slug, slug), exceptId ? ne(pages.id, exceptId) : undefined));
-  if (row) throw conflict(PAGE_TEXTS.slugTaken(slug));
+  if (row) throw conflict(PAGE_TEXTS.slugTaken(slug), 'slug');
 }
 
 /** Two admins racing for one slug: the unique index decides, and the loser gets the same 409. */
 function slugRace(slug: string) {
   return (error: unknown): never => {
-    if (uniqueViolation(error)) throw conflict(PAGE_TEXTS.slugTaken(slug));
+    if (uniqueViolation(error)) throw conflict(PAGE_TEXTS.slugTaken(slug), 'slug');
     throw error;
   };
 }

@@ -1,3 +1,2 @@
 /** Campaigns admin (/admin/campaigns, issue 12): routes import from here only. */
 export { CampaignsScreen } from './components/campaigns-screen';
-export type { MarkdownEditorComponent } from './components/campaign-editor';

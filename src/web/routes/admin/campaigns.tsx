@@ -1,6 +1,5 @@
 import { pageTitle } from '../../../shared/brand';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { CampaignsScreen } from '~/features/campaigns';
 
 export const meta = adminMeta(pageTitle('Campaigns'), 'Campaign landing pages, their visits, leads and conversion.');
@@ -9,7 +8,7 @@ export const meta = adminMeta(pageTitle('Campaigns'), 'Campaign landing pages, t
 export default function Page() {
   return (
     <AdminPage title="Campaigns" description="Landing pages at /c/{slug}, with visits, leads and conversion over 30 days">
-      <CampaignsScreen Actions={AdminPageActions} Editor={LazyMarkdownEditor} />
+      <CampaignsScreen Actions={AdminPageActions} />
     </AdminPage>
   );
 }

@@ -1,17 +1,20 @@
-import { ArrowLeftIcon } from 'lucide-react';
-import { type ComponentType, Suspense, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { type AdminCampaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
+import { useSaveCampaign } from '../api/campaigns';
+import { Field, Form } from '~/components/form';
+import { MarkdownField } from '~/components/markdown-field';
+import { SwitchField } from '~/components/switch-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { Skeleton } from '~/components/ui/skeleton';
-import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
-import { ApiError, serverMessageOr } from '~/lib/api-client';
+import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
-import { useSaveCampaign } from '../api/campaigns';
 
-interface Values {
+interface CampaignFormValues {
   name: string;
   slug: string;
   description: string;
@@ -19,137 +22,107 @@ interface Values {
   landing_page_content: string;
   is_active: boolean;
 }
-type Errors = Partial<Record<keyof Values, string>>;
+type CampaignFormOutput = z.output<typeof CreateCampaignSchema>;
 
-const toValues = (campaign: AdminCampaign | null): Values => ({
+const toFormValues = (campaign: AdminCampaign | null): CampaignFormValues => ({
   name: campaign?.name ?? '',
   slug: campaign?.slug ?? '',
   description: campaign?.description ?? '',
   conversion_goal: campaign?.conversionGoal ?? '',
   landing_page_content: campaign?.landingPageContent ?? '',
+  // Spec §4: a campaign is active by default.
   is_active: campaign?.isActive ?? true,
 });
 
-function toErrors(issues: readonly { path?: readonly PropertyKey[]; field?: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const key = String(issue.path?.[0] ?? issue.field ?? '') as keyof Values;
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
-
-function Field({ label, error, hint, children }: { label: string; error?: string; hint?: string; children(props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }): React.ReactNode }) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Create or edit a campaign: a page with the blog's Markdown editor for the landing content (issue 12). */
-/** The blog's Markdown editor (features/blog-admin), handed in by the route: features do not import each other. */
-export type MarkdownEditorComponent = ComponentType<{ value: string; onChange(value: string): void; invalid?: boolean }>;
-
-export function CampaignEditor({ campaign, Editor: MarkdownEditor, onDone }: { campaign: AdminCampaign | null; Editor: MarkdownEditorComponent; onDone(): void }) {
-  const [values, setValues] = useState<Values>(() => toValues(campaign));
-  const [errors, setErrors] = useState<Errors>({});
+/**
+ * Create or edit a campaign (issue 12) on the admin kit: name, slug (blank: made from the name), description,
+ * conversion goal, the landing page's Markdown with its Preview, Active. The shared schema checks it here as on
+ * the server; a slug the server finds taken shows under Slug.
+ */
+export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign | null; onDone(): void }) {
   const save = useSaveCampaign();
-  const change = (patch: Partial<Values>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof Values];
-      return next;
-    });
-  };
+  const form = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
+    resolver: zodResolver(CreateCampaignSchema) as unknown as Resolver<CampaignFormValues, unknown, CampaignFormOutput>,
+    defaultValues: toFormValues(campaign),
+  });
+  const { isSubmitting } = form.formState;
+  const slug = useWatch({ control: form.control, name: 'slug' });
 
-  function submit() {
-    const body = { ...values, slug: values.slug.trim() || null };
-    const parsed = CreateCampaignSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(toErrors(parsed.error.issues));
-      toast.error('Failed to save campaign', { description: 'Please correct the highlighted fields.' });
-      return;
-    }
-    save.mutate(
-      { id: campaign?.id ?? null, input: body },
-      {
-        onSuccess: (saved) => {
-          toast.success(campaign ? 'Campaign updated successfully!' : 'Campaign created successfully!', { description: `/c/${saved.slug}` });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setErrors({ slug: error.message });
-          else if (error instanceof ApiError && Array.isArray(error.details)) setErrors(toErrors(error.details as { field?: string; message: string }[]));
-          toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') });
-        },
-      },
-    );
+  // The editor replaces the list: the keyboard starts on its first field.
+  useEffect(() => form.setFocus('name'), [form]);
+
+  async function submit(input: CampaignFormOutput) {
+    const saved = await save.mutateAsync({ id: campaign?.id ?? null, input });
+    toast.success(campaign ? 'Campaign updated successfully!' : 'Campaign created successfully!', {
+      description: `“${saved.name}” at /c/${saved.slug}`,
+    });
+    onDone();
   }
 
   return (
-    <form
-      noValidate
-      aria-label={campaign ? 'Edit campaign' : 'New campaign'}
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <section aria-labelledby="campaign-editor-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="button" variant="ghost" onClick={onDone}>
+        <Button type="button" variant="ghost" className="-ml-2" onClick={onDone}>
           <ArrowLeftIcon aria-hidden="true" /> All campaigns
         </Button>
-        <h2 className="text-xl font-semibold">{campaign ? `Edit “${campaign.name}”` : 'New campaign'}</h2>
+        {campaign?.isActive && (
+          <a
+            href={`/c/${campaign.slug}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium break-all text-primary hover:underline"
+          >
+            View /c/{campaign.slug} <ExternalLinkIcon aria-hidden="true" className="size-4 shrink-0" />
+          </a>
+        )}
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Name" error={errors.name}>
-          {(field) => <Input {...field} value={values.name} onChange={(event) => change({ name: event.target.value })} />}
-        </Field>
-        <Field label="Slug" error={errors.slug} hint="The page's address: /c/{slug}. Empty: made from the name.">
-          {(field) => <Input {...field} value={values.slug} placeholder="spring-launch" onChange={(event) => change({ slug: event.target.value })} />}
-        </Field>
-        <Field label="Description" error={errors.description} hint="Shown under the title and as the meta description.">
-          {(field) => <Textarea {...field} rows={2} value={values.description} onChange={(event) => change({ description: event.target.value })} />}
-        </Field>
-        <Field label="Conversion goal" error={errors.conversion_goal} hint="Shown beside the conversion rate in the list.">
-          {(field) => <Input {...field} value={values.conversion_goal} placeholder="Download sign-ups" onChange={(event) => change({ conversion_goal: event.target.value })} />}
-        </Field>
-      </div>
-      <div className="flex flex-col gap-2">
-        <span className="text-sm font-medium">Landing page content (Markdown)</span>
-        <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-          <MarkdownEditor value={values.landing_page_content} invalid={Boolean(errors.landing_page_content)} onChange={(landing_page_content) => change({ landing_page_content })} />
-        </Suspense>
-        {errors.landing_page_content && <p className="text-sm text-destructive">{errors.landing_page_content}</p>}
-      </div>
-      <div className="flex items-center gap-3">
-        <Switch id="campaign-active" checked={values.is_active} onCheckedChange={(is_active) => change({ is_active })} />
-        <Label htmlFor="campaign-active">Active (the landing page is public)</Label>
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : campaign ? 'Update Campaign' : 'Create Campaign'}
-        </Button>
-      </div>
-    </form>
+      <h2 id="campaign-editor-heading" className="text-xl font-semibold break-words">
+        {campaign ? `Edit “${campaign.name}”` : 'New campaign'}
+      </h2>
+      <Form
+        form={form}
+        onSubmit={submit}
+        onError={(error) =>
+          toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })
+        }
+      >
+        <div className="grid gap-5 md:grid-cols-2">
+          <Field name="name" label="Name" required>
+            <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
+          </Field>
+          <Field
+            name="slug"
+            label="Slug"
+            description={`Blank: made from the name. The landing page lives at /c/${slug.trim() || '…'}`}
+          >
+            <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
+          </Field>
+          <Field
+            name="description"
+            label="Description"
+            description="Shown under the title and as the meta description."
+          >
+            <Textarea rows={2} {...form.register('description')} />
+          </Field>
+          <Field
+            name="conversion_goal"
+            label="Conversion goal"
+            description="Shown beside the conversion rate in the list."
+          >
+            <Input placeholder="e.g. Newsletter sign-ups" {...form.register('conversion_goal')} />
+          </Field>
+        </div>
+        <MarkdownField name="landing_page_content" label="Landing page content" />
+        <SwitchField name="is_active" label="Active" description="An active campaign's landing page is public." />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : campaign ? 'Update Campaign' : 'Create Campaign'}
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -2,33 +2,62 @@ import { ExternalLinkIcon, PencilIcon, PlusIcon, RocketIcon, Trash2Icon } from '
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ListSkeleton } from '~/components/list-skeleton';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
+import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { type CampaignFilters, useCampaigns, useDeleteCampaign, useSaveCampaign } from '../api/campaigns';
-import { CampaignEditor, type MarkdownEditorComponent } from './campaign-editor';
+import { CampaignEditor } from './campaign-editor';
 
 const PAGE_SIZE = 20;
 const TYPING_DELAY_MS = 300;
 
-/** /admin/campaigns: the list (search, active filter, 30-day figures, active toggle, delete) or the page editor. */
-export function CampaignsScreen({ Actions, Editor }: { Actions: ComponentType<{ children: ReactNode }>; Editor: MarkdownEditorComponent }) {
-  const [editing, setEditing] = useState<AdminCampaign | 'new' | null>(null);
-  if (editing) return <CampaignEditor campaign={editing === 'new' ? null : editing} Editor={Editor} onDone={() => setEditing(null)} />;
-  return <CampaignList Actions={Actions} onEdit={setEditing} />;
+/**
+ * /admin/campaigns: the list (search, active filter, 30-day figures, active toggle, delete) or the campaign editor
+ * in its place; the list stays mounted (hidden) under the editor, so closing it gives focus back to its opener.
+ */
+export function CampaignsScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
+  const editor = useInPageEditor<AdminCampaign | 'new'>();
+  const { editing } = editor;
+  return (
+    <>
+      {editing !== null && (
+        <CampaignEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          campaign={editing === 'new' ? null : editing}
+          onDone={editor.close}
+        />
+      )}
+      <div hidden={editing !== null} className="flex flex-col gap-6">
+        <CampaignList Actions={Actions} isEditing={editing !== null} onEdit={editor.open} />
+      </div>
+    </>
+  );
 }
 
-function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: ReactNode }>; onEdit(campaign: AdminCampaign | 'new'): void }) {
+function CampaignList({
+  Actions,
+  isEditing,
+  onEdit,
+}: {
+  Actions: ComponentType<{ children: ReactNode }>;
+  isEditing: boolean;
+  onEdit(campaign: AdminCampaign | 'new'): void;
+}) {
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<CampaignFilters>({ q: '', active: '', offset: 0, limit: PAGE_SIZE });
   useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
+    const timer = setTimeout(
+      () => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })),
+      TYPING_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [search]);
   const query = useCampaigns(filters);
@@ -42,8 +71,12 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
     save.mutate(
       { id: campaign.id, input: { is_active: isActive } },
       {
-        onSuccess: () => toast.success(isActive ? `${campaign.name} is active` : `${campaign.name} is inactive`),
-        onError: (error) => toast.error(serverMessageOr(error, 'Failed to update campaign')),
+        onSuccess: () =>
+          toast.success(isActive ? 'Campaign activated' : 'Campaign deactivated', {
+            description: `“${campaign.name}” at /c/${campaign.slug}`,
+          }),
+        onError: (error) =>
+          toast.error('Failed to update campaign', { description: serverMessageOr(error, 'Please try again.') }),
       },
     );
   }
@@ -51,28 +84,51 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
   function confirmDelete(campaign: AdminCampaign) {
     remove.mutate(campaign.id, {
       onSuccess: () => {
-        toast.success('Campaign deleted successfully');
+        toast.success('Campaign deleted successfully', { description: `“${campaign.name}”` });
         setToDelete(null);
       },
-      onError: (error) => toast.error(serverMessageOr(error, 'Failed to delete campaign')),
+      onError: (error) =>
+        toast.error('Failed to delete campaign', { description: serverMessageOr(error, 'Please try again.') }),
     });
   }
 
   const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '—' : `${campaign.conversionRate}%`);
   const activeSwitch = (campaign: AdminCampaign) => (
-    <Switch checked={campaign.isActive} aria-label={`Active: ${campaign.name}`} disabled={save.isPending} onCheckedChange={(value) => toggle(campaign, value)} />
+    <Switch
+      checked={campaign.isActive}
+      aria-label={`Active: ${campaign.name}`}
+      disabled={save.isPending}
+      onCheckedChange={(value) => toggle(campaign, value)}
+    />
   );
   const actions = (campaign: AdminCampaign) => (
     <span className="inline-flex shrink-0 gap-1">
       <Button asChild variant="ghost" size="icon">
-        <a href={`/c/${campaign.slug}`} target="_blank" rel="noopener" aria-label={`Open the landing page of ${campaign.name}`}>
+        <a
+          href={`/c/${campaign.slug}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Open the landing page of ${campaign.name}`}
+        >
           <ExternalLinkIcon aria-hidden="true" />
         </a>
       </Button>
-      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${campaign.name}`} onClick={() => onEdit(campaign)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit ${campaign.name}`}
+        onClick={() => onEdit(campaign)}
+      >
         <PencilIcon aria-hidden="true" />
       </Button>
-      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${campaign.name}`} onClick={() => setToDelete(campaign)}>
+      <Button
+        type="button"
+        variant="ghost-destructive"
+        size="icon"
+        aria-label={`Delete ${campaign.name}`}
+        onClick={() => setToDelete(campaign)}
+      >
         <Trash2Icon aria-hidden="true" />
       </Button>
     </span>
@@ -81,15 +137,26 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
   return (
     <>
       <Actions>
-        <Button onClick={() => onEdit('new')}>
+        <Button hidden={isEditing} onClick={() => onEdit('new')}>
           <PlusIcon aria-hidden="true" /> New Campaign
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <ListSearch label="Search campaigns" placeholder="Search campaigns..." value={search} onChange={setSearch} />
+        <ListSearch
+          label="Search campaigns"
+          placeholder="Search name, slug or description"
+          value={search}
+          onChange={setSearch}
+        />
         <Select
           value={filters.active || 'all'}
-          onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
+          onValueChange={(value) =>
+            setFilters((current) => ({
+              ...current,
+              active: value === 'all' ? '' : (value as 'true' | 'false'),
+              offset: 0,
+            }))
+          }
         >
           <SelectTrigger aria-label="Active filter" className="w-full sm:w-44">
             <SelectValue />
@@ -102,7 +169,7 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
         </Select>
       </div>
       {query.isPending ? (
-        <ListLoading label="Loading campaigns..." rowClassName="h-16 rounded-xl" />
+        <ListSkeleton label="Loading campaigns..." columns={6} />
       ) : query.isError ? (
         <ListError what="campaigns" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
@@ -134,7 +201,9 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
                     <TableCell className="text-right tabular-nums">{campaign.leads30d}</TableCell>
                     <TableCell>
                       <span className="font-medium tabular-nums">{rate(campaign)}</span>
-                      {campaign.conversionGoal && <div className="text-xs text-muted-foreground">Goal: {campaign.conversionGoal}</div>}
+                      {campaign.conversionGoal && (
+                        <div className="text-xs text-muted-foreground">Goal: {campaign.conversionGoal}</div>
+                      )}
                     </TableCell>
                     <TableCell>{activeSwitch(campaign)}</TableCell>
                     <TableCell className="text-right">{actions(campaign)}</TableCell>
@@ -145,7 +214,11 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
           </div>
           <ul className="flex flex-col gap-3 md:hidden" aria-label="Campaigns">
             {items.map((campaign) => (
-              <li key={campaign.id} data-testid="campaign-card" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
+              <li
+                key={campaign.id}
+                data-testid="campaign-card"
+                className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <div className="flex min-w-0 flex-col gap-1">
                     <h2 className="font-semibold break-words">{campaign.name}</h2>
@@ -167,22 +240,39 @@ function CampaignList({ Actions, onEdit }: { Actions: ComponentType<{ children: 
                     <dd className="tabular-nums">{rate(campaign)}</dd>
                   </div>
                 </dl>
-                {campaign.conversionGoal && <p className="text-sm text-muted-foreground">Goal: {campaign.conversionGoal}</p>}
+                {campaign.conversionGoal && (
+                  <p className="text-sm text-muted-foreground">Goal: {campaign.conversionGoal}</p>
+                )}
                 <div className="flex items-center gap-2">
                   {activeSwitch(campaign)}
-                  <Badge variant={campaign.isActive ? 'success' : 'secondary'}>{campaign.isActive ? 'Active' : 'Inactive'}</Badge>
+                  <Badge variant={campaign.isActive ? 'success' : 'secondary'}>
+                    {campaign.isActive ? 'Active' : 'Inactive'}
+                  </Badge>
                 </div>
               </li>
             ))}
           </ul>
-          <p className="text-xs text-muted-foreground">Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion = leads ÷ unique visitors.</p>
-          <Pager offset={filters.offset} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} isBusy={query.isPlaceholderData} onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))} />
+          <p className="text-xs text-muted-foreground">
+            Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion =
+            leads ÷ unique visitors.
+          </p>
+          <Pager
+            offset={filters.offset}
+            pageSize={PAGE_SIZE}
+            total={query.data?.total ?? 0}
+            isBusy={query.isPlaceholderData}
+            onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))}
+          />
         </>
       )}
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete campaign?"
-        description={toDelete ? `“${toDelete.name}” and its landing page /c/${toDelete.slug} will be deleted. Its leads are kept.` : ''}
+        title={toDelete ? `Delete the campaign “${toDelete.name}”?` : ''}
+        description={
+          toDelete
+            ? `Its landing page /c/${toDelete.slug} will answer 404. Its leads are kept. This cannot be undone.`
+            : ''
+        }
         isDeleting={remove.isPending}
         onConfirm={confirmDelete}
         onOpenChange={(open) => {

@@ -1,15 +1,24 @@
-import { AlertTriangleIcon, ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  AlertTriangleIcon,
+  ArrowDownIcon,
+  ArrowUpIcon,
+  HelpCircleIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
-import { emptyFaq, FaqFields, useFaqForm } from './faq-fields';
+import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { Form } from '~/components/form';
+import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { ListSkeleton } from '~/components/list-skeleton';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -31,16 +40,13 @@ export function FaqManagement() {
           <CardTitle>
             <h2>FAQs{faqsQuery.data ? ` (${faqs.length})` : ''}</h2>
           </CardTitle>
-          <CardDescription>In the order the Help page shows them. Unpublished questions are hidden there.</CardDescription>
+          <CardDescription>
+            In the order the Help page shows them. Unpublished questions are hidden there.
+          </CardDescription>
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           {faqsQuery.isPending ? (
-            <div role="status" className="flex flex-col gap-3">
-              <span className="sr-only">Loading FAQs...</span>
-              {Array.from({ length: 3 }, (_, index) => (
-                <Skeleton key={index} className="h-12 w-full" />
-              ))}
-            </div>
+            <ListSkeleton label="Loading FAQs..." columns={4} />
           ) : faqsQuery.isError ? (
             <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
               <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
@@ -64,37 +70,36 @@ export function FaqManagement() {
 }
 
 function AddFaqForm({ nextOrder }: { nextOrder: number }) {
+  const headingId = useId();
   const createFaq = useCreateFaq();
   const form = useFaqForm(emptyFaq(nextOrder));
-
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    try {
-      await createFaq.mutateAsync(input);
-      toast.success('FAQ added successfully');
-      form.reset(emptyFaq(nextOrder + 1));
-    } catch (error) {
-      toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') });
-    }
-  }
+  const { isSubmitting } = form.formState;
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle>
-          <h2>Add FAQ</h2>
+          <h2 id={headingId}>Add FAQ</h2>
         </CardTitle>
         <CardDescription>New questions are published on the Help page unless you switch Published off.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="Add FAQ" className="flex flex-col gap-4">
-          <FaqFields form={form} />
-          <Button type="submit" className="self-start" disabled={createFaq.isPending}>
-            <PlusIcon aria-hidden="true" /> {createFaq.isPending ? 'Adding...' : 'Add FAQ'}
+        <Form
+          form={form}
+          onSubmit={async (input) => {
+            await createFaq.mutateAsync(input);
+            toast.success('FAQ added successfully', { description: `“${input.question}”` });
+            form.reset(emptyFaq(nextOrder + 1));
+          }}
+          onError={(error) =>
+            toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })
+          }
+        >
+          <FaqFields register={form.register} />
+          <Button type="submit" className="self-start" disabled={isSubmitting}>
+            <PlusIcon aria-hidden="true" /> {isSubmitting ? 'Adding...' : 'Add FAQ'}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -113,9 +118,9 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     const moved = focusAfterMove.current;
     if (!moved) return;
     focusAfterMove.current = null;
-    const buttons = [...document.querySelectorAll<HTMLButtonElement>(`[data-faq-move][data-faq-id="${moved.id}"]`)].filter(
-      (button) => button.offsetParent !== null,
-    );
+    const buttons = [
+      ...document.querySelectorAll<HTMLButtonElement>(`[data-faq-move][data-faq-id="${moved.id}"]`),
+    ].filter((button) => button.offsetParent !== null);
     const same = buttons.find((button) => button.dataset.faqMove === moved.direction && !button.disabled);
     (same ?? buttons.find((button) => !button.disabled))?.focus();
   }, [faqs]);
@@ -128,7 +133,8 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     [ids[index], ids[target]] = [ids[target]!, ids[index]!];
     focusAfterMove.current = { id: faq.id, direction };
     reorderFaqs.mutate(ids, {
-      onError: (error) => toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
+      onError: (error) =>
+        toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
     });
   }
 
@@ -136,8 +142,10 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     updateFaq.mutate(
       { id: faq.id, changes: { is_published: isPublished } },
       {
-        onSuccess: () => toast.success(isPublished ? 'FAQ published' : 'FAQ unpublished'),
-        onError: (error) => toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') }),
+        onSuccess: () =>
+          toast.success(isPublished ? 'FAQ published' : 'FAQ unpublished', { description: `“${faq.question}”` }),
+        onError: (error) =>
+          toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') }),
       },
     );
   }
@@ -145,10 +153,11 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
   function confirmDelete(faq: Faq) {
     deleteFaq.mutate(faq.id, {
       onSuccess: () => {
-        toast.success('FAQ deleted successfully');
+        toast.success('FAQ deleted successfully', { description: `“${faq.question}”` });
         setToDelete(null);
       },
-      onError: (error) => toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') }),
+      onError: (error) =>
+        toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') }),
     });
   }
 
@@ -205,7 +214,9 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
             <div className="flex items-center justify-between gap-3">
               <span className="flex items-center gap-2">
                 {publishSwitch(faq)}
-                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>{faq.isPublished ? 'Published' : 'Draft'}</Badge>
+                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>
+                  {faq.isPublished ? 'Published' : 'Draft'}
+                </Badge>
               </span>
               {actions(faq, index)}
             </div>
@@ -216,8 +227,8 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
       <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete FAQ?"
-        description={toDelete ? `Are you sure you want to delete “${toDelete.question}”? This cannot be undone.` : ''}
+        title={toDelete ? `Delete the FAQ “${toDelete.question}”?` : ''}
+        description="It is removed from the Help page. This cannot be undone."
         isDeleting={deleteFaq.isPending}
         onConfirm={confirmDelete}
         onOpenChange={(open) => !open && setToDelete(null)}
@@ -267,10 +278,22 @@ function RowActions({
       >
         <ArrowDownIcon aria-hidden="true" />
       </Button>
-      <Button type="button" variant="ghost" size="icon" aria-label={`Edit: ${faq.question}`} onClick={() => onEdit(faq)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit: ${faq.question}`}
+        onClick={() => onEdit(faq)}
+      >
         <PencilIcon aria-hidden="true" />
       </Button>
-      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete: ${faq.question}`} onClick={() => onDelete(faq)}>
+      <Button
+        type="button"
+        variant="ghost-destructive"
+        size="icon"
+        aria-label={`Delete: ${faq.question}`}
+        onClick={() => onDelete(faq)}
+      >
         <Trash2Icon aria-hidden="true" />
       </Button>
     </span>
@@ -279,44 +302,33 @@ function RowActions({
 
 function EditFaqDialog({ faq, onOpenChange }: { faq: Faq | null; onOpenChange(open: boolean): void }) {
   return (
-    <Dialog open={faq !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl">{faq && <EditFaqForm key={faq.id} faq={faq} onDone={() => onOpenChange(false)} />}</DialogContent>
-    </Dialog>
+    <FormDialog open={faq !== null} onOpenChange={onOpenChange}>
+      {faq && <EditFaqForm key={faq.id} faq={faq} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 
 function EditFaqForm({ faq, onDone }: { faq: Faq; onDone(): void }) {
   const updateFaq = useUpdateFaq();
-  const form = useFaqForm({ question: faq.question, answer: faq.answer, display_order: String(faq.displayOrder), is_published: faq.isPublished });
-
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
-    try {
-      await updateFaq.mutateAsync({ id: faq.id, changes: input });
-      toast.success('FAQ updated successfully');
-      onDone();
-    } catch (error) {
-      toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') });
-    }
-  }
-
+  const form = useFaqForm(faqToForm(faq));
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>Edit FAQ</DialogTitle>
-        <DialogDescription>Changes show on the Help page at once.</DialogDescription>
-      </DialogHeader>
-      <FaqFields form={form} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={updateFaq.isPending}>
-          {updateFaq.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormDialogBody
+      form={form}
+      title="Edit FAQ"
+      description="Changes show on the Help page at once."
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+      onCancel={onDone}
+      onSubmit={async (changes) => {
+        await updateFaq.mutateAsync({ id: faq.id, changes });
+        toast.success('FAQ updated successfully', { description: `“${changes.question}”` });
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') })
+      }
+    >
+      <FaqFields register={form.register} />
+    </FormDialogBody>
   );
 }

@@ -1,12 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangleIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type HelpConfig, UpdateHelpConfigSchema, videoEmbedUrl } from '../../../../shared/schemas/help-config';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { type HelpConfig, type UpdateHelpConfig, UpdateHelpConfigSchema, videoEmbedUrl } from '../../../../shared/schemas/help-config';
 import { useClearHelpConfig, useHelpConfig, useSaveHelpConfig } from '../api/admin-faqs';
 import { HelpVideo } from './help-video';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { Field, Form } from '~/components/form';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -14,12 +18,13 @@ import { toast } from '~/lib/toast';
 
 /** The help page's tutorial video (spec §3 Help config): URL (YouTube or Vimeo), title, description, with a preview. */
 export function HelpVideoEditor() {
+  const headingId = useId();
   const configQuery = useHelpConfig();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle>
-          <h2>Help video</h2>
+          <h2 id={headingId}>Help video</h2>
         </CardTitle>
         <CardDescription>The tutorial on the Help page. Without one, the page has no video section.</CardDescription>
       </CardHeader>
@@ -47,114 +52,103 @@ export function HelpVideoEditor() {
   );
 }
 
-type Field = 'videoUrl' | 'videoTitle' | 'videoDescription';
+type HelpVideoFormOutput = z.output<typeof UpdateHelpConfigSchema>;
 
 function HelpVideoForm({ config }: { config: HelpConfig | null }) {
-  const id = useId();
+  const previewId = useId();
   const saveConfig = useSaveHelpConfig();
   const clearConfig = useClearHelpConfig();
-  const [values, setValues] = useState({
-    videoUrl: config?.videoUrl ?? '',
-    videoTitle: config?.videoTitle ?? '',
-    videoDescription: config?.videoDescription ?? '',
+  const [isRemoving, setIsRemoving] = useState(false);
+  const form = useForm<UpdateHelpConfig, unknown, HelpVideoFormOutput>({
+    resolver: zodResolver(UpdateHelpConfigSchema),
+    defaultValues: {
+      videoUrl: config?.videoUrl ?? '',
+      videoTitle: config?.videoTitle ?? '',
+      videoDescription: config?.videoDescription ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (key: Field, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-  const embedUrl = videoEmbedUrl(values.videoUrl.trim());
+  const { isSubmitting } = form.formState;
+  const [videoUrl, videoTitle, videoDescription] = useWatch({ control: form.control, name: ['videoUrl', 'videoTitle', 'videoDescription'] });
+  const embedUrl = videoEmbedUrl(videoUrl.trim());
   const previewConfig: HelpConfig | null = embedUrl
-    ? { videoUrl: values.videoUrl, embedUrl, videoTitle: values.videoTitle || null, videoDescription: values.videoDescription || null, updatedAt: '' }
+    ? { videoUrl, embedUrl, videoTitle: videoTitle || null, videoDescription: videoDescription || null, updatedAt: '' }
     : null;
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    // The shared schema: 'Video URL must be a YouTube or Vimeo link'.
-    const parsed = UpdateHelpConfigSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as Field | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    try {
-      await saveConfig.mutateAsync(parsed.data);
-      toast.success('Help video saved');
-    } catch (error) {
-      toast.error('Failed to save help video', { description: serverMessageOr(error, 'Please try again.') });
-    }
+  function remove() {
+    clearConfig.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Help video removed', {
+          description: config?.videoTitle ? `“${config.videoTitle}”` : config?.videoUrl,
+        });
+        setIsRemoving(false);
+      },
+      onError: (error) =>
+        toast.error('Failed to remove help video', { description: serverMessageOr(error, 'Please try again.') }),
+    });
   }
-
-  async function onRemove() {
-    try {
-      await clearConfig.mutateAsync();
-      toast.success('Help video removed');
-    } catch (error) {
-      toast.error('Failed to remove help video', { description: serverMessageOr(error, 'Please try again.') });
-    }
-  }
-
-  const invalid = (key: Field) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
-  const error = (key: Field) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <form onSubmit={onSubmit} noValidate aria-label="Help video" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-url`}>Video URL</Label>
+      <Form
+        form={form}
+        onSubmit={async (input) => {
+          await saveConfig.mutateAsync(input);
+          toast.success('Help video saved', {
+            description: input.videoTitle ? `“${input.videoTitle}”` : input.videoUrl,
+          });
+        }}
+        onError={(error) =>
+          toast.error('Failed to save help video', { description: serverMessageOr(error, 'Please try again.') })
+        }
+        className="min-w-0"
+      >
+        <Field
+          name="videoUrl"
+          label="Video URL"
+          required
+          description="YouTube or Vimeo only; embedded privacy-enhanced."
+        >
           <Input
-            id={`${id}-url`}
             type="url"
             inputMode="url"
-            placeholder="https://www.youtube.com/watch?v=… or https://vimeo.com/…"
-            value={values.videoUrl}
-            onChange={(event) => set('videoUrl', event.target.value)}
-            {...invalid('videoUrl')}
+            placeholder="e.g. https://www.youtube.com/watch?v=…"
+            {...form.register('videoUrl')}
           />
-          {error('videoUrl') ?? <p className="text-sm text-muted-foreground">YouTube or Vimeo only; embedded privacy-enhanced.</p>}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-title`}>Video Title</Label>
-          <Input id={`${id}-title`} value={values.videoTitle} onChange={(event) => set('videoTitle', event.target.value)} {...invalid('videoTitle')} />
-          {error('videoTitle')}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-description`}>Video Description</Label>
-          <Textarea
-            id={`${id}-description`}
-            rows={3}
-            value={values.videoDescription}
-            onChange={(event) => set('videoDescription', event.target.value)}
-            {...invalid('videoDescription')}
-          />
-          {error('videoDescription')}
-        </div>
+        </Field>
+        <Field name="videoTitle" label="Video Title">
+          <Input placeholder="e.g. JotIt in two minutes" {...form.register('videoTitle')} />
+        </Field>
+        <Field name="videoDescription" label="Video Description">
+          <Textarea rows={3} {...form.register('videoDescription')} />
+        </Field>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={saveConfig.isPending}>
-            {saveConfig.isPending ? 'Saving...' : 'Save Video'}
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Video'}
           </Button>
           {config && (
-            <Button type="button" variant="outline" onClick={() => void onRemove()} disabled={clearConfig.isPending}>
+            <Button type="button" variant="outline" onClick={() => setIsRemoving(true)}>
               Remove Video
             </Button>
           )}
         </div>
-      </form>
-      <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-2">
-        <h3 id={`${id}-preview`} className="text-sm font-medium">
+      </Form>
+      <section aria-labelledby={previewId} className="flex min-w-0 flex-col gap-2">
+        <h3 id={previewId} className="text-sm font-medium">
           Preview
         </h3>
         <HelpVideo config={previewConfig} />
       </section>
+      <ConfirmDialog
+        open={isRemoving}
+        onOpenChange={setIsRemoving}
+        title={`Remove the help video${config?.videoTitle ? ` “${config.videoTitle}”` : ''}?`}
+        description="The Help page will have no video section until you set one again."
+        confirmLabel="Remove Video"
+        pendingLabel="Removing..."
+        isPending={clearConfig.isPending}
+        isDestructive
+        onConfirm={remove}
+      />
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function HelpVideo({ config }: { config: HelpConfig | null }) {
         {(config.videoTitle || config.videoDescription) && (
           <figcaption className="flex flex-col gap-1">
             {config.videoTitle && <span className="font-semibold">{config.videoTitle}</span>}
-            {config.videoDescription && <span className="text-sm text-muted-foreground">{config.videoDescription}</span>}
+            {config.videoDescription && (
+              <span className="text-sm text-muted-foreground">{config.videoDescription}</span>
+            )}
           </figcaption>
         )}
       </figure>

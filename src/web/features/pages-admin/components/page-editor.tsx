@@ -1,130 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { type ComponentType, useId, useState } from 'react';
+import { useEffect } from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
+import { Field, Form } from '~/components/form';
+import { MarkdownField } from '~/components/markdown-field';
+import { SwitchField } from '~/components/switch-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-/** The blog's Markdown editor (CodeMirror), passed in by the route (features do not import each other). */
-export type MarkdownEditorComponent = ComponentType<{ value: string; onChange(value: string): void; invalid?: boolean }>;
+/** Search engines show about this many characters of a description. */
+const META_DESCRIPTION_SHOWN = 160;
 
-interface Values {
+interface PageFormValues {
   title: string;
   slug: string;
   content: string;
   meta_description: string;
   is_published: boolean;
 }
-type Errors = Partial<Record<keyof Values, string>>;
+type PageFormOutput = z.output<typeof CreatePageSchema>;
 
-/** Create / edit a page (issue 12): title, slug (blank: from the title), Markdown content with Preview, meta description. */
-export function PageEditor({ page, Editor: MarkdownEditor, onClose }: { page: Page | null; Editor: MarkdownEditorComponent; onClose(): void }) {
-  const id = useId();
+const toFormValues = (page: Page | null): PageFormValues => ({
+  title: page?.title ?? '',
+  slug: page?.slug ?? '',
+  content: page?.content ?? '',
+  meta_description: page?.metaDescription ?? '',
+  // Spec §3: a new page is a draft until published.
+  is_published: page?.isPublished ?? false,
+});
+
+/**
+ * Create / edit a page (issue 12) on the admin kit: title, slug (blank: made from the title), Markdown content with
+ * its Preview, meta description, Published. The shared schema checks it here as on the server; a slug the server
+ * finds taken shows under Slug.
+ */
+export function PageEditor({ page, onClose }: { page: Page | null; onClose(): void }) {
   const create = useCreatePage();
   const update = useUpdatePage();
-  const [values, setValues] = useState<Values>({
-    title: page?.title ?? '',
-    slug: page?.slug ?? '',
-    content: page?.content ?? '',
-    meta_description: page?.metaDescription ?? '',
-    // Spec §3: a new page is a draft until published.
-    is_published: page?.isPublished ?? false,
+  const form = useForm<PageFormValues, unknown, PageFormOutput>({
+    resolver: zodResolver(CreatePageSchema) as unknown as Resolver<PageFormValues, unknown, PageFormOutput>,
+    defaultValues: toFormValues(page),
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const isSaving = create.isPending || update.isPending;
+  const { isSubmitting } = form.formState;
+  const slug = useWatch({ control: form.control, name: 'slug' });
+  const metaLength = useWatch({ control: form.control, name: 'meta_description' }).length;
 
-  const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  // The editor replaces the list: the keyboard starts on its first field.
+  useEffect(() => form.setFocus('title'), [form]);
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = CreatePageSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
+  async function save(values: PageFormOutput) {
+    if (page) {
+      const saved = await update.mutateAsync({ id: page.id, changes: values });
+      toast.success('Page saved', { description: `“${saved.title}” at /p/${saved.slug}` });
+    } else {
+      const saved = await create.mutateAsync(values);
+      toast.success('Page created', { description: `“${saved.title}” at /p/${saved.slug}` });
     }
-    try {
-      if (page) {
-        await update.mutateAsync({ id: page.id, changes: values });
-        toast.success('Page saved');
-      } else {
-        await create.mutateAsync(values);
-        toast.success('Page created');
-      }
-      onClose();
-    } catch (error) {
-      const message = serverMessageOr(error, 'Failed to save page');
-      if (/slug/i.test(message)) setErrors((current) => ({ ...current, slug: message }));
-      toast.error(message);
-    }
+    onClose();
   }
 
-  const invalid = (key: keyof Values) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
-  const error = (key: keyof Values) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
-
   return (
-    <form noValidate aria-label={page ? 'Edit page' : 'New page'} onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <section aria-labelledby="page-editor-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="button" variant="ghost" onClick={onClose}>
+        <Button type="button" variant="ghost" className="-ml-2" onClick={onClose}>
           <ArrowLeftIcon aria-hidden="true" /> All pages
         </Button>
         {page?.isPublished && (
-          <a href={`/p/${page.slug}`} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
-            View /p/{page.slug} <ExternalLinkIcon aria-hidden="true" className="size-4" />
+          <a
+            href={`/p/${page.slug}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium break-all text-primary hover:underline"
+          >
+            View /p/{page.slug} <ExternalLinkIcon aria-hidden="true" className="size-4 shrink-0" />
           </a>
         )}
       </div>
-      <h2 className="text-xl font-semibold">{page ? `Edit “${page.title}”` : 'New page'}</h2>
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-title`}>Title *</Label>
-          <Input id={`${id}-title`} value={values.title} onChange={(event) => set('title', event.target.value)} {...invalid('title')} />
-          {error('title')}
+      <h2 id="page-editor-heading" className="text-xl font-semibold break-words">
+        {page ? `Edit “${page.title}”` : 'New page'}
+      </h2>
+      <Form
+        form={form}
+        onSubmit={save}
+        onError={(error) =>
+          toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })
+        }
+      >
+        <div className="grid gap-5 md:grid-cols-2">
+          <Field name="title" label="Title" required>
+            <Input {...form.register('title')} />
+          </Field>
+          <Field
+            name="slug"
+            label="Slug"
+            description={`Blank: made from the title. The page lives at /p/${slug.trim() || '…'}`}
+          >
+            <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
+          </Field>
         </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-slug`}>Slug</Label>
-          <Input id={`${id}-slug`} value={values.slug} placeholder="Generated from the title" onChange={(event) => set('slug', event.target.value)} {...invalid('slug')} />
-          {error('slug') ?? <p className="text-xs text-muted-foreground">The page lives at /p/{values.slug || '…'}</p>}
+        <MarkdownField name="content" label="Content" />
+        <Field
+          name="meta_description"
+          label="Meta description"
+          description={`${metaLength}/${META_DESCRIPTION_SHOWN} characters shown in search results`}
+        >
+          <Textarea rows={2} {...form.register('meta_description')} />
+        </Field>
+        <SwitchField
+          name="is_published"
+          label="Published"
+          description="A published page is served at its address and listed in the footer."
+        />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : page ? 'Save Page' : 'Create Page'}
+          </Button>
         </div>
-      </div>
-      <div className="flex flex-col gap-2">
-        <span className="text-sm leading-none font-medium">Content</span>
-        <MarkdownEditor value={values.content} onChange={(content) => set('content', content)} invalid={Boolean(errors.content)} />
-        {error('content')}
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-meta`}>Meta description</Label>
-        <Textarea id={`${id}-meta`} rows={2} value={values.meta_description} onChange={(event) => set('meta_description', event.target.value)} {...invalid('meta_description')} />
-        {error('meta_description') ?? <p className="text-xs text-muted-foreground">{values.meta_description.length}/160 recommended for search results</p>}
-      </div>
-      <Label className="flex items-center gap-2">
-        <Switch checked={values.is_published} onCheckedChange={(checked) => set('is_published', checked)} /> Published
-      </Label>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Saving...' : page ? 'Save Page' : 'Create Page'}
-        </Button>
-      </div>
-    </form>
+      </Form>
+    </section>
   );
 }

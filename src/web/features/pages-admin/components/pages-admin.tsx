@@ -2,40 +2,47 @@ import { FileTextIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { Page } from '../../../../shared/schemas/pages';
 import { type PageFilters, PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/admin-pages';
-import { type MarkdownEditorComponent, PageEditor } from './page-editor';
+import { PageEditor } from './page-editor';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ListSkeleton } from '~/components/list-skeleton';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
+import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 
 const TYPING_DELAY_MS = 300;
 const updated = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** /admin/pages (issue 12): the list (search, published filter, publish toggle, delete) or the page editor. */
+/**
+ * /admin/pages (issue 12): the list (search, published filter, publish toggle, delete) or the page editor in its
+ * place; the list stays mounted (hidden) under the editor, so closing it gives focus back to its opener.
+ */
 export function PagesAdmin({
   Actions,
-  Editor,
 }: {
   /** Where the page's header buttons go (the route passes AdminPageActions). */
   Actions: ComponentType<{ children: ReactNode }>;
-  /** The blog's Markdown editor (the route passes it, lazily loaded). */
-  Editor: MarkdownEditorComponent;
 }) {
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<PageFilters>({ q: '', published: 'all', offset: 0 });
-  const [editing, setEditing] = useState<Page | 'new' | null>(null);
+  const editor = useInPageEditor<Page | 'new'>();
+  const setEditing = editor.open;
   const [toDelete, setToDelete] = useState<Page | null>(null);
   const query = usePages(filters);
   const update = useUpdatePage();
   const remove = useDeletePage();
 
   useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
+    const timer = setTimeout(
+      () => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })),
+      TYPING_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [search]);
 
@@ -43,8 +50,12 @@ export function PagesAdmin({
     update.mutate(
       { id: page.id, changes: { is_published: isPublished } },
       {
-        onSuccess: () => toast.success(isPublished ? 'Page published' : 'Page unpublished'),
-        onError: (error) => toast.error(serverMessageOr(error, 'Failed to update page')),
+        onSuccess: () =>
+          toast.success(isPublished ? 'Page published' : 'Page unpublished', {
+            description: `“${page.title}” at /p/${page.slug}`,
+          }),
+        onError: (error) =>
+          toast.error('Failed to update page', { description: serverMessageOr(error, 'Please try again.') }),
       },
     );
   }
@@ -52,14 +63,13 @@ export function PagesAdmin({
   function confirmDelete(page: Page) {
     remove.mutate(page.id, {
       onSuccess: () => {
-        toast.success('Page deleted');
+        toast.success('Page deleted', { description: `“${page.title}”` });
         setToDelete(null);
       },
-      onError: (error) => toast.error(serverMessageOr(error, 'Failed to delete page')),
+      onError: (error) =>
+        toast.error('Failed to delete page', { description: serverMessageOr(error, 'Please try again.') }),
     });
   }
-
-  if (editing) return <PageEditor key={editing === 'new' ? 'new' : editing.id} page={editing === 'new' ? null : editing} Editor={Editor} onClose={() => setEditing(null)} />;
 
   const items = query.data?.items ?? [];
   const publishSwitch = (page: Page) => (
@@ -72,10 +82,22 @@ export function PagesAdmin({
   );
   const actions = (page: Page) => (
     <span className="inline-flex gap-1">
-      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${page.title}`} onClick={() => setEditing(page)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit ${page.title}`}
+        onClick={() => setEditing(page)}
+      >
         <PencilIcon aria-hidden="true" />
       </Button>
-      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${page.title}`} onClick={() => setToDelete(page)}>
+      <Button
+        type="button"
+        variant="ghost-destructive"
+        size="icon"
+        aria-label={`Delete ${page.title}`}
+        onClick={() => setToDelete(page)}
+      >
         <Trash2Icon aria-hidden="true" />
       </Button>
     </span>
@@ -89,94 +111,116 @@ export function PagesAdmin({
       <span className="text-sm text-muted-foreground">/p/{page.slug}</span>
     );
 
+  const { editing } = editor;
   return (
     <>
+      {editing !== null && (
+        <PageEditor
+          key={editing === 'new' ? 'new' : editing.id}
+          page={editing === 'new' ? null : editing}
+          onClose={editor.close}
+        />
+      )}
       <Actions>
-        <Button onClick={() => setEditing('new')}>
+        <Button hidden={editing !== null} onClick={() => setEditing('new')}>
           <PlusIcon aria-hidden="true" /> New Page
         </Button>
       </Actions>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <ListSearch label="Search pages" placeholder="Search title or slug" value={search} onChange={setSearch} />
-        <select
-          aria-label="Published filter"
-          value={filters.published}
-          onChange={(event) => setFilters((current) => ({ ...current, published: event.target.value as PageFilters['published'], offset: 0 }))}
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
-        >
-          <option value="all">All</option>
-          <option value="true">Published</option>
-          <option value="false">Drafts</option>
-        </select>
-      </div>
+      <div hidden={editing !== null} className="flex flex-col gap-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <ListSearch label="Search pages" placeholder="Search title or slug" value={search} onChange={setSearch} />
+          <Select
+            value={filters.published}
+            onValueChange={(value) =>
+              setFilters((current) => ({ ...current, published: value as PageFilters['published'], offset: 0 }))
+            }
+          >
+            <SelectTrigger aria-label="Published filter" className="w-full sm:w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All pages</SelectItem>
+              <SelectItem value="true">Published</SelectItem>
+              <SelectItem value="false">Drafts</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
 
-      {query.isPending ? (
-        <ListLoading label="Loading pages..." rowClassName="h-14 rounded-lg" />
-      ) : query.isError ? (
-        <ListError what="pages" error={query.error} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <ListEmpty icon={FileTextIcon} title={filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}>
-          <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
-          <Button variant="outline" onClick={() => setEditing('new')}>
-            <PlusIcon aria-hidden="true" /> New Page
-          </Button>
-        </ListEmpty>
-      ) : (
-        <>
-          <div className="hidden md:block">
-            <Table aria-label="Pages">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Title</TableHead>
-                  <TableHead>Address</TableHead>
-                  <TableHead className="w-36">Updated</TableHead>
-                  <TableHead className="w-28">Published</TableHead>
-                  <TableHead className="w-28 text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((page) => (
-                  <TableRow key={page.id} data-testid="page-row">
-                    <TableCell className="max-w-72 font-medium whitespace-normal">{page.title}</TableCell>
-                    <TableCell>{slugLink(page)}</TableCell>
-                    <TableCell className="text-sm text-muted-foreground">{updated.format(new Date(page.updatedAt))}</TableCell>
-                    <TableCell>{publishSwitch(page)}</TableCell>
-                    <TableCell className="text-right">{actions(page)}</TableCell>
+        {query.isPending ? (
+          <ListSkeleton label="Loading pages..." columns={5} />
+        ) : query.isError ? (
+          <ListError what="pages" error={query.error} onRetry={() => void query.refetch()} />
+        ) : items.length === 0 ? (
+          <ListEmpty
+            icon={FileTextIcon}
+            title={filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}
+          >
+            <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
+            <Button variant="outline" onClick={() => setEditing('new')}>
+              <PlusIcon aria-hidden="true" /> New Page
+            </Button>
+          </ListEmpty>
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <Table aria-label="Pages">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Title</TableHead>
+                    <TableHead>Address</TableHead>
+                    <TableHead className="w-36">Updated</TableHead>
+                    <TableHead className="w-28">Published</TableHead>
+                    <TableHead className="w-28 text-right">Actions</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Pages">
-            {items.map((page) => (
-              <li key={page.id} data-testid="page-card" className="flex flex-col gap-2 rounded-lg border p-4">
-                <p className="font-medium">{page.title}</p>
-                {slugLink(page)}
-                <p className="text-xs text-muted-foreground">Updated {updated.format(new Date(page.updatedAt))}</p>
-                <div className="flex items-center justify-between gap-3">
-                  <span className="flex items-center gap-2">
-                    {publishSwitch(page)}
-                    <Badge variant={page.isPublished ? 'success' : 'secondary'}>{page.isPublished ? 'Published' : 'Draft'}</Badge>
-                  </span>
-                  {actions(page)}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            offset={filters.offset}
-            pageSize={PAGES_PAGE_SIZE}
-            total={query.data?.total ?? 0}
-            isBusy={query.isPlaceholderData}
-            onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))}
-          />
-        </>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {items.map((page) => (
+                    <TableRow key={page.id} data-testid="page-row">
+                      <TableCell className="max-w-72 font-medium whitespace-normal">{page.title}</TableCell>
+                      <TableCell>{slugLink(page)}</TableCell>
+                      <TableCell className="text-sm text-muted-foreground">
+                        {updated.format(new Date(page.updatedAt))}
+                      </TableCell>
+                      <TableCell>{publishSwitch(page)}</TableCell>
+                      <TableCell className="text-right">{actions(page)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul className="flex flex-col gap-3 md:hidden" aria-label="Pages">
+              {items.map((page) => (
+                <li key={page.id} data-testid="page-card" className="flex flex-col gap-2 rounded-lg border p-4">
+                  <p className="font-medium">{page.title}</p>
+                  {slugLink(page)}
+                  <p className="text-xs text-muted-foreground">Updated {updated.format(new Date(page.updatedAt))}</p>
+                  <div className="flex items-center justify-between gap-3">
+                    <span className="flex items-center gap-2">
+                      {publishSwitch(page)}
+                      <Badge variant={page.isPublished ? 'success' : 'secondary'}>
+                        {page.isPublished ? 'Published' : 'Draft'}
+                      </Badge>
+                    </span>
+                    {actions(page)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pager
+              offset={filters.offset}
+              pageSize={PAGES_PAGE_SIZE}
+              total={query.data?.total ?? 0}
+              isBusy={query.isPlaceholderData}
+              onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))}
+            />
+          </>
+        )}
+      </div>
 
       <ConfirmDeleteDialog
         item={toDelete}
-        title="Delete page?"
-        description={toDelete ? `Are you sure you want to delete “${toDelete.title}”? /p/${toDelete.slug} will answer 404. This cannot be undone.` : ''}
+        title={toDelete ? `Delete the page “${toDelete.title}”?` : ''}
+        description={toDelete ? `/p/${toDelete.slug} will answer 404. This cannot be undone.` : ''}
         isDeleting={remove.isPending}
         onConfirm={confirmDelete}
         onOpenChange={(open) => !open && setToDelete(null)}
