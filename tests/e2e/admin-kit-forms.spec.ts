@@ -6,7 +6,7 @@
  * shared schema's texts under their fields.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations } from './content-helpers.ts';
 import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, unexpectedErrors, type Viewport } from './fixtures.ts';
 
@@ -88,7 +88,7 @@ const isDark = (page: Page) => page.evaluate(() => document.documentElement.clas
 /** The deepest elements past the viewport's right edge: names the culprit when a screen is too wide. */
 const overflowing = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
+    [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
       .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
       .slice(0, 3)
@@ -98,8 +98,8 @@ const overflowing = (page: Page) =>
 describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs and clients', () => {
   const e2e = setUpE2e();
 
-  /** One record per screen with long names and URLs, through the API (the screens are what is tested). */
-  async function seedLongRecords() {
+  // One record per screen with long names and URLs, through the API (the screens are what is tested).
+  beforeAll(async () => {
     await e2e.adminApi('POST', '/api/banners', { title: NAMES.banner, message: `Read ${LONG_URL} now.`, displayOrder: -100 });
     await e2e.adminApi('POST', '/api/testimonials', {
       customer_name: NAMES.testimonial,
@@ -110,15 +110,12 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
     await e2e.adminApi('POST', '/api/affiliate-products', { name: NAMES.product, affiliate_link: LONG_URL, vendor: LONG, category: LONG.slice(0, 100) });
     await e2e.adminApi('POST', '/api/build-guids', { name: NAMES.buildGuid, value: `${LONG}-${LONG}` });
     await e2e.adminApi('POST', '/api/clients', { name: NAMES.client });
-  }
+  });
 
   for (const viewport of [DESKTOP, MOBILE] as Viewport[]) {
-    it(`fits ${viewport.width} px with long data, gives focus back after Esc and Cancel in every dialog, and passes axe light and dark`, async () => {
-      if (viewport === DESKTOP) await seedLongRecords();
-      const { page, errors, close } = await e2e.openAsAdmin(undefined, { viewport });
-      for (const screen of SCREENS) {
-        await page.goto(screen.path);
-        await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
+    for (const screen of SCREENS) {
+      it(`${screen.path} at ${viewport.width} px: fits with long data, focus back after Esc and Cancel in every dialog, axe light and dark`, async () => {
+        const { page, errors, close } = await e2e.openAsAdmin(screen.path, { viewport, heading: screen.heading });
         // The table from 768 px, the cards below: the one shown.
         await inMain(page).getByText(screen.longText).filter({ visible: true }).first().waitFor();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -145,11 +142,10 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
           await expectNoSeriousAxeViolations(page);
           await reviewScreenshot(page, `kit-forms${screen.path.replace('/admin', '')}-${viewport.width}-${scheme}`);
         }
-        await page.emulateMedia({ colorScheme: 'light' });
-      }
-      expect(unexpectedErrors(errors)).toEqual([]);
-      await close();
-    });
+        expect(unexpectedErrors(errors)).toEqual([]);
+        await close();
+      });
+    }
   }
 
   it('creates, edits and deletes a testimonial and an affiliate product through the kit dialogs (1280 px)', async () => {
