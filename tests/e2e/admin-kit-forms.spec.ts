@@ -278,11 +278,11 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
     await dialog.getByLabel('Value').fill('phone-secret-2');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Build GUID updated successfully').waitFor();
-    await inMain(page).getByText('phone-secret-2').waitFor();
+    await inMain(page).getByText('phone-secret-2').filter({ visible: true }).waitFor();
     await inMain(page).getByRole('button', { name: 'Delete phone-build' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Build GUID deleted successfully').waitFor();
-    await inMain(page).getByText('phone-secret-2').waitFor({ state: 'detached' });
+    await inMain(page).getByText('phone-secret-2').first().waitFor({ state: 'detached' });
 
     await inMain(page).getByRole('button', { name: 'New Client' }).click();
     dialog = page.getByRole('dialog', { name: 'New API Client' });
