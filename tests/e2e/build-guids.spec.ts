@@ -147,6 +147,8 @@ describe('Build GUIDs admin', () => {
     expect((await asClient('/api/build-guids', { 'x-admin-client-id': clientId, 'x-admin-client-secret': secret })).status).toBe(403);
 
     await clientRow.getByRole('switch', { name: 'Admin rights for E2E script' }).click();
+    // A privilege change asks first (issue 26).
+    await page.getByRole('alertdialog', { name: 'Make “E2E script” an admin client?' }).getByRole('button', { name: 'Make admin client' }).click();
     await toast(page, 'API client updated successfully').waitFor();
     expect((await asClient('/api/build-guids', { 'x-admin-client-id': clientId, 'x-admin-client-secret': secret })).status).toBe(200);
 

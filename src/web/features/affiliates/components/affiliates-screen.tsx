@@ -127,9 +127,9 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
               <TableBody>
                 {items.map((product) => (
                   <TableRow key={product.id} data-testid="affiliate-row">
-                    <TableCell className="max-w-72">
-                      <div className="font-medium break-words">{product.name}</div>
-                      <div className="text-xs text-muted-foreground">
+                    <TableCell className="max-w-72 whitespace-normal">
+                      <div className="font-medium wrap-anywhere">{product.name}</div>
+                      <div className="text-xs text-muted-foreground wrap-anywhere">
                         {[product.vendor, product.category].filter(Boolean).join(' · ') || 'No vendor'} · /go/{product.id}
                       </div>
                     </TableCell>
@@ -148,8 +148,8 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
               <li key={product.id} data-testid="affiliate-card" className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs">
                 <div className="flex items-start justify-between gap-2">
                   <div className="flex min-w-0 flex-col gap-1">
-                    <h2 className="font-semibold break-words">{product.name}</h2>
-                    <span className="text-xs text-muted-foreground">{[product.vendor, product.category].filter(Boolean).join(' · ') || 'No vendor'}</span>
+                    <h2 className="font-semibold wrap-anywhere">{product.name}</h2>
+                    <span className="text-xs text-muted-foreground wrap-anywhere">{[product.vendor, product.category].filter(Boolean).join(' · ') || 'No vendor'}</span>
                   </div>
                   {actions(product)}
                 </div>

@@ -25,7 +25,7 @@ export function BannerCards({ banners, onEdit, onDelete }: { banners: Banner[]; 
           <li key={banner.id} data-testid="banner-card" className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 flex-col gap-2">
-                <h2 className="text-base font-semibold break-words">{banner.title}</h2>
+                <h2 className="text-base font-semibold wrap-anywhere">{banner.title}</h2>
                 <div className="flex flex-wrap gap-2">
                   <Badge variant="outline">
                     <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: BANNER_TYPE_COLORS[type] }} />
@@ -43,7 +43,7 @@ export function BannerCards({ banners, onEdit, onDelete }: { banners: Banner[]; 
                 </Button>
               </span>
             </div>
-            <p className="text-sm whitespace-pre-line text-muted-foreground">{banner.message}</p>
+            <p className="text-sm whitespace-pre-line text-muted-foreground wrap-anywhere">{banner.message}</p>
             <BannerView preview banner={banner} />
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
               <div>

@@ -55,7 +55,7 @@ export function BannerView({ banner, onClose, preview = false }: { banner: Banne
     >
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm sm:items-center sm:px-6">
         <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
-        <p className="min-w-0 flex-1 text-pretty">
+        <p className="min-w-0 flex-1 text-pretty wrap-anywhere">
           <strong className="font-semibold">{banner.title}</strong>
           <span className="mx-2 hidden opacity-60 sm:inline" aria-hidden="true">
             ·

@@ -37,7 +37,7 @@ export function BuildGuidList({ guids, onEdit, onDelete }: ListProps) {
             {guids.map((guid) => (
               <TableRow key={guid.id}>
                 <TableCell className="tabular-nums text-muted-foreground">{guid.id}</TableCell>
-                <TableCell className="font-medium">{guid.name}</TableCell>
+                <TableCell className="max-w-64 font-medium whitespace-normal wrap-anywhere">{guid.name}</TableCell>
                 <TableCell className="font-mono text-xs" title={guid.value}>
                   {previewValue(guid.value)}
                 </TableCell>

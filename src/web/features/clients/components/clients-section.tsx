@@ -105,7 +105,7 @@ export function ClientsSection() {
                   {clients.map((client) => (
                     <TableRow key={client.id}>
                       <TableCell className="font-mono text-xs">{client.clientId}</TableCell>
-                      <TableCell>{client.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                      <TableCell className="max-w-64 whitespace-normal wrap-anywhere">{client.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
                       <TableCell>
                         <AdminSwitch client={client} onChange={setAdminChange} />
                       </TableCell>
@@ -125,7 +125,7 @@ export function ClientsSection() {
                   <div className="flex items-start justify-between gap-3">
                     <div className="flex min-w-0 flex-col gap-1">
                       <p className="font-mono text-xs break-all">{client.clientId}</p>
-                      {client.name && <p className="font-medium">{client.name}</p>}
+                      {client.name && <p className="font-medium wrap-anywhere">{client.name}</p>}
                     </div>
                     <DeleteButton client={client} onDelete={setClientToDelete} />
                   </div>

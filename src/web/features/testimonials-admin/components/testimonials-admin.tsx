@@ -135,16 +135,16 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
                       <span className="flex items-center gap-3">
                         <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-9 text-sm" />
                         <span className="min-w-0">
-                          <span className="flex items-center gap-1 font-medium">
+                          <span className="flex items-center gap-1 font-medium wrap-anywhere">
                             {testimonial.customerName}
                             {testimonial.isFeatured && <StarIcon aria-label="Featured" className="size-3.5 fill-idea text-idea" />}
                           </span>
-                          <span className="block text-sm text-muted-foreground">{role(testimonial)}</span>
+                          <span className="block text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</span>
                         </span>
                       </span>
                     </TableCell>
                     <TableCell className="max-w-96 text-sm whitespace-normal text-muted-foreground">
-                      <span className="line-clamp-2">{testimonial.testimonialText}</span>
+                      <span className="line-clamp-2 wrap-anywhere">{testimonial.testimonialText}</span>
                     </TableCell>
                     <TableCell>{testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : '—'}</TableCell>
                     <TableCell>{publishSwitch(testimonial)}</TableCell>
@@ -160,11 +160,11 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
                 <div className="flex items-center gap-3">
                   <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-10 text-sm" />
                   <div className="min-w-0">
-                    <p className="font-medium">{testimonial.customerName}</p>
-                    <p className="text-sm text-muted-foreground">{role(testimonial)}</p>
+                    <p className="font-medium wrap-anywhere">{testimonial.customerName}</p>
+                    <p className="text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</p>
                   </div>
                 </div>
-                <p className="line-clamp-3 text-sm text-muted-foreground">{testimonial.testimonialText}</p>
+                <p className="line-clamp-3 text-sm text-muted-foreground wrap-anywhere">{testimonial.testimonialText}</p>
                 <div className="flex flex-wrap items-center gap-2">
                   {testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : null}
                   {testimonial.isFeatured && <Badge variant="outline">Featured</Badge>}
