@@ -102,10 +102,43 @@ export function useDataTableState(options: TableStateOptions): DataTableState {
     [setParams, options],
   );
 
+  const selection = useSelection(state);
+  return { state, options, offset: (state.page - 1) * state.pageSize, setState, setFilters, selection };
+}
+
+/**
+ * The same state kept in memory, for a table that is not the page's list (search results shown under a form):
+ * two of them cannot share the URL.
+ */
+export function useLocalTableState(options: TableStateOptions): DataTableState {
+  const [state, setStateValue] = useState<TableState>(() => readTableState(new URLSearchParams(), options));
+  const setState = useCallback(
+    (change: Partial<TableState>) =>
+      setStateValue((current) => readTableState(writeTableState(new URLSearchParams(), current, change, options), options)),
+    [options],
+  );
+  const setFilters = useCallback(
+    (changes: Record<string, string | undefined>) =>
+      setStateValue((current) => {
+        const filters = { ...current.filters };
+        for (const [name, value] of Object.entries(changes)) {
+          if (value?.trim()) filters[name] = value;
+          else delete filters[name];
+        }
+        return readTableState(writeTableState(new URLSearchParams(), current, { filters }, options), options);
+      }),
+    [options],
+  );
+  const selection = useSelection(state);
+  return { state, options, offset: (state.page - 1) * state.pageSize, setState, setFilters, selection };
+}
+
+/** The selection belongs to one view (filters and sort): paging keeps it, a new filter or sort starts with none. */
+function useSelection(state: TableState): DataTableSelection {
   const viewKey = JSON.stringify([state.filters, state.sort]);
   const [selected, setSelected] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: viewKey, ids: NO_IDS });
   const ids = selected.key === viewKey ? selected.ids : NO_IDS;
-  const selection = useMemo<DataTableSelection>(
+  return useMemo<DataTableSelection>(
     () => ({
       ids,
       set: (next) => setSelected({ key: viewKey, ids: new Set(next) }),
@@ -118,8 +151,6 @@ export function useDataTableState(options: TableStateOptions): DataTableState {
     }),
     [ids, viewKey],
   );
-
-  return { state, options, offset: (state.page - 1) * state.pageSize, setState, setFilters, selection };
 }
 
 export interface DataTableProps<Row> {
