@@ -225,7 +225,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // Only columns the server can sort by offer sorting.
   const { sortable } = tableState.options;
   const tableColumns = useMemo(
-    () => columns.map((column) => ({ ...column, enableSorting: column.id !== undefined && sortable.includes(column.id) })),
+    () =>
+      columns.map((column) =>
+        sortable.includes(column.id)
+          ? // TanStack sorts only columns with an accessor; the server sorts, so any accessor will do.
+            ({ accessorFn: () => null, ...column, enableSorting: true } as typeof column)
+          : { ...column, enableSorting: false },
+      ),
     [columns, sortable],
   );
 
@@ -248,6 +254,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     manualFiltering: true,
     rowCount: total ?? 0,
     enableSortingRemoval: false,
+    sortDescFirst: false,
     state: { sorting, rowSelection, columnVisibility },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
