@@ -29,10 +29,11 @@ describe('Users bulk actions and the audit log', () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin/users', { heading: 'User Management' });
     await page.getByRole('searchbox', { name: 'Search users' }).fill(tag);
     await expect.poll(() => table(page).getByRole('row').count()).toBe(4); // header + 3
-    const bar = page.getByTestId('users-bulk-bar');
+    // The DataTable's one bulk bar (issue 26): above the table, "N selected", the actions, "Clear selection".
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
 
     await table(page).getByRole('checkbox', { name: 'Select all users on this page' }).click();
-    await bar.getByText('3 users selected').waitFor();
+    await bar.getByText('3 selected').waitFor();
     await bar.getByRole('button', { name: 'Approve', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Approve 3 users?' });
     await confirm.waitFor();
@@ -40,13 +41,13 @@ describe('Users bulk actions and the audit log', () => {
     await expectNoSeriousAxe(page);
     await confirm.getByRole('button', { name: 'Approve 3 users' }).click();
     await toast(page, '3 users approved').waitFor();
-    await bar.getByText('Select users for bulk actions').waitFor();
+    await bar.waitFor({ state: 'detached' });
     // Status is a badge now (issue 26: changes go through the row menu).
     await expect.poll(() => table(page).getByText('Approved', { exact: true }).count()).toBe(3);
 
     await select(page, names[0]!);
     await select(page, names[1]!);
-    await bar.getByText('2 users selected').waitFor();
+    await bar.getByText('2 selected').waitFor();
     await bar.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirmDelete = page.getByRole('alertdialog', { name: 'Delete 2 users?' });
     // Keyboard: Cancel first, then confirm.
@@ -102,9 +103,9 @@ describe('Users bulk actions and the audit log', () => {
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Search users' }).fill(tag);
-    const bar = page.getByTestId('users-bulk-bar');
-    await bar.getByRole('checkbox', { name: 'Select all' }).click();
-    await bar.getByText(/^\d+ users? selected$/).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).click();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText(/^\d+ selected$/).waitFor();
     await bar.getByRole('button', { name: 'Revoke approval' }).waitFor();
     await expectNoHorizontalScroll(page);
     await shoot(page, 'admin-users-bulk-375');

@@ -16,9 +16,10 @@ describe('Admin inbox', () => {
     await submitMessage(e2e, 'contact', { name: 'Carl Contact', email: 'carl@example.com', subject: 'Partnership & pricing', message: 'Can we talk about a team plan?' });
 
     const { page, errors, close } = await e2e.openAsAdmin('/admin/inbox', { heading: 'Inbox' });
-    const list = page.getByRole('list', { name: 'Messages' });
-    await list.waitFor();
-    const rows = list.getByRole('listitem');
+    // A table from 768 px (the admin DataTable), cards below.
+    const table = page.getByRole('table', { name: 'Messages' });
+    await table.waitFor();
+    const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
     expect(await rows.count()).toBe(2);
     expect(await rows.nth(0).textContent()).toContain('Partnership & pricing');
     expect(await rows.nth(1).textContent()).toContain('Dark mode please');
@@ -85,7 +86,7 @@ describe('Admin inbox', () => {
     await page.goto('/admin/inbox');
     await page.getByText('Error Loading Messages').waitFor();
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByRole('list', { name: 'Messages' }).waitFor();
+    await page.getByRole('table', { name: 'Messages' }).waitFor();
     await page.getByRole('button', { name: 'Contact', exact: true }).click();
     await page.getByRole('button', { name: 'Archived', exact: true }).click();
     await page.getByText('No archived messages').waitFor();

@@ -120,7 +120,7 @@ describe('Leads Management', () => {
     await toast(page, 'Export ready').waitFor();
 
     // A bookmarked view opens with its filter.
-    await page.goto('/admin/leads?source=homepage-hero&sort=asc');
+    await page.goto('/admin/leads?source=homepage-hero&sort=subscribedAt');
     await countHeading(page, 2).waitFor();
     const emails = await table(page).getByRole('button', { name: /leads@example\.com/ }).allTextContents();
     expect(emails).toEqual(['ada.leads@example.com', 'alan.leads@example.com']);

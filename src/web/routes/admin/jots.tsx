@@ -1,20 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangleIcon, FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
+import { FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import { ADMIN_JOTS_PAGE_SIZE } from '../../../shared/constants';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { Pager } from '~/components/pager';
+import { DataTable, type DataTableState, DataTableEmpty, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
+import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { getBuildGuidsQueryOptions, newestBuildGuid } from '~/features/build-guids';
-import { JotRecords, JotSearchCard, type JotsPageRequest, pageRequest, useCreateTestJot, useJots } from '~/features/jots';
+import { JotSearchCard, type JotsPageRequest, jotTableProps, pageRequest, useCreateTestJot, useJots } from '~/features/jots';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
+import { cn } from '~/lib/utils';
 
 export const meta = adminMeta(pageTitle('Jots Management'), 'Jots received from the JotIt desktop app.');
+
+/** The page in the URL (`?page=3`); newest first, 50 a page (spec §2). */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [ADMIN_JOTS_PAGE_SIZE], defaultPageSize: ADMIN_JOTS_PAGE_SIZE, sortable: [], filters: [] };
 
 /** Spec §2 Jots Management: test jot, refresh, stats, search, the records (decrypted) and paging by 50. */
 export default function JotsPage() {
@@ -30,13 +34,24 @@ export default function JotsPage() {
 
 function JotsManagement() {
   const queryClient = useQueryClient();
-  const [request, setRequest] = useState<JotsPageRequest>({ limit: ADMIN_JOTS_PAGE_SIZE, offset: 0 });
-  const { offset } = request;
+  const urlTable = useDataTableState(TABLE_OPTIONS);
+  // Next and Previous follow the shown page's cursors (decision 0013); the URL keeps only the page number, so a
+  // page opened from the URL (or one that is not beside the shown one) is asked for by offset.
+  const [cursorRequest, setCursorRequest] = useState<JotsPageRequest | null>(null);
+  const { offset } = urlTable;
+  const request: JotsPageRequest = cursorRequest?.offset === offset ? cursorRequest : { limit: ADMIN_JOTS_PAGE_SIZE, offset };
   const jotsQuery = useJots(request);
+  const table: DataTableState = {
+    ...urlTable,
+    setState: (change) => {
+      if (change.page !== undefined) setCursorRequest(pageRequest(request, (change.page - 1) * ADMIN_JOTS_PAGE_SIZE, jotsQuery.data));
+      urlTable.setState(change);
+    },
+  };
   const createTestJot = useCreateTestJot();
   const total = jotsQuery.data?.total ?? 0;
   const jots = jotsQuery.data?.jots ?? [];
-  const page = Math.floor(offset / ADMIN_JOTS_PAGE_SIZE) + 1;
+  const page = urlTable.state.page;
   const pages = Math.max(1, Math.ceil(total / ADMIN_JOTS_PAGE_SIZE));
   // Issue 26: a test jot is a real jot (public counter, Latest ideas), so the button asks first.
   const [isConfirmingTestJot, setIsConfirmingTestJot] = useState(false);
@@ -54,7 +69,8 @@ function JotsManagement() {
         content: `Test jot from the admin panel, ${new Date().toLocaleString('en-US')}`,
         buildGuidName: guid.name,
       });
-      setRequest({ limit: ADMIN_JOTS_PAGE_SIZE, offset: 0 });
+      setCursorRequest(null);
+      table.setState({ page: 1 });
       toast.success('Test Jot Created', { description: `Jot #${id} was encrypted with ${guid.name} and stored.` });
     } catch (error) {
       toast.error('Failed to create test jot', { description: serverMessageOr(error, 'Please try again.') });
@@ -86,65 +102,47 @@ function JotsManagement() {
         isPending={createTestJot.isPending}
         onConfirm={() => void sendTestJot()}
       />
-      {/* The figures in one compact line, not a row of cards (issue 26). */}
-      <dl className="flex flex-wrap gap-x-6 gap-y-2 rounded-xl border bg-card px-4 py-3 text-sm shadow-sm">
-        <Stat label="Total Jots" value={jotsQuery.data ? `${total.toLocaleString('en-US')}${jotsQuery.data.totalCapped ? '+' : ''}` : '—'} />
-        <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
-        <Stat label="Page" value={jotsQuery.data ? `${page} of ${pages}` : '—'} />
-        <Stat label="Per Page" value={String(ADMIN_JOTS_PAGE_SIZE)} />
-      </dl>
-
       <JotSearchCard />
 
       <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg font-semibold">Jots Records</h2>
-          </CardTitle>
+        {/* The figures in the table's own header, one compact line (issue 26); on a phone the page figures are left
+            to the pager, so they do not take a row of their own. */}
+        <CardHeader className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-baseline sm:justify-between">
+          <h2 className="text-lg font-semibold">Jots Records</h2>
+          <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+            <Stat label="Total Jots" value={jotsQuery.data ? `${total.toLocaleString('en-US')}${jotsQuery.data.totalCapped ? '+' : ''}` : '—'} />
+            <Stat label="Showing" value={jotsQuery.data ? String(jots.length) : '—'} />
+            <Stat label="Page" value={jotsQuery.data ? `${page} of ${pages}` : '—'} className="hidden sm:flex" />
+            <Stat label="Per Page" value={String(ADMIN_JOTS_PAGE_SIZE)} className="hidden sm:flex" />
+          </dl>
         </CardHeader>
-        <CardContent className="flex flex-col gap-4 px-4 sm:px-6">
-          {jotsQuery.isPending ? (
-            <div role="status" className="flex flex-col gap-3">
-              <span className="sr-only">Loading jots...</span>
-              {Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} className="h-12 w-full" />
-              ))}
-            </div>
-          ) : jotsQuery.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-              <p className="text-lg font-semibold">Error loading jots</p>
-              <p className="text-sm text-muted-foreground">{serverMessageOr(jotsQuery.error, 'The server did not answer. Please try again.')}</p>
-              <Button variant="outline" onClick={() => void jotsQuery.refetch()}>
-                Retry
-              </Button>
-            </div>
-          ) : jots.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center">
-              <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-              <p className="text-muted-foreground">No jots yet. Send one with Create Test Jot or from the desktop app.</p>
-            </div>
-          ) : (
-            <>
-              <JotRecords jots={jots} caption="Jots records" />
-              <Pager
-                offset={offset}
-                pageSize={ADMIN_JOTS_PAGE_SIZE}
-                total={total}
-                isBusy={jotsQuery.isPlaceholderData}
-                onOffsetChange={(next) => setRequest(pageRequest(request, next, jotsQuery.data))}
+        <CardContent className="px-4 sm:px-6">
+          <DataTable
+            label="Jots records"
+            table={table}
+            {...jotTableProps}
+            rows={jotsQuery.data?.jots}
+            total={jotsQuery.data?.total}
+            query={jotsQuery}
+            loadingLabel="Loading jots..."
+            errorTitle="Error loading jots"
+            errorText={serverMessageOr(jotsQuery.error, 'The server did not answer. Please try again.')}
+            empty={
+              <DataTableEmpty
+                icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+                title="No jots yet. Send one with Create Test Jot or from the desktop app."
               />
-            </>
-          )}
+            }
+          />
         </CardContent>
       </Card>
     </>
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, className }: { label: string; value: string; className?: string }) {
   return (
-    <div className="flex items-baseline gap-2">
+    <div className={cn('flex items-baseline gap-1.5', className)}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="text-base font-semibold tabular-nums">{value}</dd>
     </div>

@@ -1,34 +1,36 @@
-import { AlertTriangleIcon, SearchIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { UserPlusIcon, UsersIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
-import type { User, UserStatusFilter } from '../../../shared/schemas/accounts';
-import { Pager } from '~/components/pager';
+import { type User, USER_STATUS_FILTERS, type UserStatusFilter } from '../../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
-import { Skeleton } from '~/components/ui/skeleton';
+import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTableSearch } from '~/components/data-table-search';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import {
   accessChangeText,
   DeleteUserDialog,
   useDeleteUser,
+  UserCard,
+  userColumns,
   UserFormDialog,
-  UsersBulkBar,
+  UsersBulkActions,
   type UserAccessField,
-  UsersList,
   useUpdateUser,
   useUsers,
 } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const meta = adminMeta(pageTitle('User Management'));
 
 const PAGE_SIZE = 50;
-const SEARCH_DELAY_MS = 250;
+/** The list's state in the URL (`?q=ada&status=pending&page=2`). */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: ['q', 'status'] };
 const FILTERS: Array<{ value: UserStatusFilter | undefined; label: string }> = [
   { value: undefined, label: 'All' },
   { value: 'pending', label: 'Pending' },
@@ -50,11 +52,9 @@ export default function UsersPage() {
 function UserManagement() {
   const { user: currentUser, signOut } = useAuth();
   const navigate = useNavigate();
-  const searchId = useId();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<UserStatusFilter | undefined>(undefined);
-  const [offset, setOffset] = useState(0);
+  const table = useDataTableState(TABLE_OPTIONS);
+  const search = table.state.filters.q;
+  const status = USER_STATUS_FILTERS.find((value) => value === table.state.filters.status);
   const [formUser, setFormUser] = useState<User | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [userToDelete, setUserToDelete] = useState<User | null>(null);
@@ -63,25 +63,26 @@ function UserManagement() {
   // It stays set while the dialog closes, so the dialog keeps its words until it is gone.
   const [accessChange, setAccessChange] = useState<{ user: User; field: UserAccessField } | null>(null);
   const [isAccessChangeOpen, setIsAccessChangeOpen] = useState(false);
-  // Issue 10 §6: rows selected for a bulk action; cleared when the list changes page or filter.
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set());
 
-  // Search after a short pause in typing, not on every key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setOffset(0);
-      setSelectedIds(new Set());
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  const usersQuery = useUsers({ search: search || undefined, status, limit: PAGE_SIZE, offset });
+  const usersQuery = useUsers({ search, status, limit: PAGE_SIZE, offset: table.offset });
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const total = usersQuery.data?.total ?? 0;
-  const users = usersQuery.data?.users ?? [];
   const isFiltered = Boolean(search || status);
+  const columns = useMemo(
+    () =>
+      userColumns({
+        currentUserId: currentUser?.id,
+        busyUserId,
+        onRequestAccessChange: (user, field) => {
+          setAccessChange({ user, field });
+          setIsAccessChangeOpen(true);
+        },
+        onEdit: (user) => openForm(user),
+        onDelete: setUserToDelete,
+      }),
+    [currentUser?.id, busyUserId],
+  );
 
   function openForm(user: User | null) {
     setFormUser(user);
@@ -110,6 +111,7 @@ function UserManagement() {
     deleteUser.mutate(user.id, {
       onSuccess: () => {
         toast.success('User deleted successfully');
+        table.selection.remove([String(user.id)]);
         setUserToDelete(null);
       },
       onError: (error) =>
@@ -130,21 +132,14 @@ function UserManagement() {
             Users{usersQuery.data ? ` (${total})` : ''}
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="relative flex-1">
-              <label htmlFor={searchId} className="sr-only">
-                Search users
-              </label>
-              <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                id={searchId}
-                type="search"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                placeholder="Search email or username"
-                className="pl-9"
-              />
-            </div>
-            <div role="group" aria-label="Filter by status" className="inline-flex rounded-md border p-0.5">
+            <DataTableSearch
+              label="Search users"
+              value={search}
+              onSearch={(q) => table.setFilters({ q })}
+              placeholder="Search email or username"
+              className="flex-1"
+            />
+            <div role="group" aria-label="Filter by status" className="inline-flex self-start rounded-md border p-0.5 sm:self-auto">
               {FILTERS.map((filter) => (
                 <Button
                   key={filter.label}
@@ -152,11 +147,7 @@ function UserManagement() {
                   size="sm"
                   variant={status === filter.value ? 'secondary' : 'ghost'}
                   aria-pressed={status === filter.value}
-                  onClick={() => {
-                    setStatus(filter.value);
-                    setOffset(0);
-                    setSelectedIds(new Set());
-                  }}
+                  onClick={() => table.setFilters({ status: filter.value })}
                   className="h-8"
                 >
                   {filter.label}
@@ -166,70 +157,49 @@ function UserManagement() {
           </div>
         </CardHeader>
         <CardContent>
-          {usersQuery.isPending ? (
-            <LoadingRows />
-          ) : usersQuery.isError ? (
-            <LoadError message={serverErrorText(usersQuery.error)} onRetry={() => void usersQuery.refetch()} />
-          ) : users.length === 0 ? (
-            isFiltered ? (
-              <div className="flex flex-col items-center gap-3 py-10 text-center">
-                <p className="text-muted-foreground">No users match your search.</p>
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearchText('');
-                    setSearch('');
-                    setStatus(undefined);
-                  }}
-                >
-                  Clear filters
-                </Button>
-              </div>
-            ) : (
-              <div className="flex flex-col items-center gap-3 py-12 text-center">
-                <UsersIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-                <p className="font-medium">No users yet</p>
-                <p className="text-sm text-muted-foreground">Create the first account to get started.</p>
-                <Button onClick={() => openForm(null)}>
-                  <UserPlusIcon aria-hidden="true" /> Add First User
-                </Button>
-              </div>
-            )
-          ) : (
-            <div className="flex flex-col gap-4">
-              <UsersBulkBar
-                users={users}
-                selectedIds={selectedIds}
-                currentUserId={currentUser?.id}
-                onSelectionChange={setSelectedIds}
-              />
-              <UsersList
-                users={users}
+          <DataTable
+            label="Users"
+            table={table}
+            columns={columns}
+            rows={usersQuery.data?.users}
+            total={usersQuery.data?.total}
+            getRowId={(user) => String(user.id)}
+            rowLabel={(user) => user.username}
+            query={usersQuery}
+            loadingLabel="Loading users..."
+            errorTitle="Error Loading Users"
+            errorText={`Please check your permissions and try again. ${serverErrorText(usersQuery.error) ?? 'Failed to fetch users'}`}
+            renderCard={(user) => (
+              <UserCard
+                user={user}
                 currentUserId={currentUser?.id}
                 busyUserId={busyUserId}
-                onRequestAccessChange={(user, field) => {
-                  setAccessChange({ user, field });
+                onRequestAccessChange={(target, field) => {
+                  setAccessChange({ user: target, field });
                   setIsAccessChangeOpen(true);
                 }}
                 onEdit={openForm}
                 onDelete={setUserToDelete}
-                selectedIds={selectedIds}
-                onToggleSelected={(user) => setSelectedIds((ids) => toggled(ids, user.id))}
-                onToggleAllSelected={() =>
-                  setSelectedIds((ids) => (users.every((user) => ids.has(user.id)) ? new Set() : new Set(users.map((user) => user.id))))
-                }
               />
-              <Pager
-                offset={offset}
-                pageSize={PAGE_SIZE}
-                total={total}
-                onOffsetChange={(next) => {
-                  setOffset(next);
-                  setSelectedIds(new Set());
-                }}
-              />
-            </div>
-          )}
+            )}
+            empty={
+              isFiltered ? (
+                <DataTableEmpty title="No users match your search.">
+                  <Button variant="outline" onClick={() => table.setFilters({ q: undefined, status: undefined })}>
+                    Clear filters
+                  </Button>
+                </DataTableEmpty>
+              ) : (
+                <DataTableEmpty icon={<UsersIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No users yet">
+                  <p className="text-sm text-muted-foreground">Create the first account to get started.</p>
+                  <Button onClick={() => openForm(null)}>
+                    <UserPlusIcon aria-hidden="true" /> Add First User
+                  </Button>
+                </DataTableEmpty>
+              )
+            }
+            bulkActions={<UsersBulkActions selection={table.selection} currentUserId={currentUser?.id} />}
+          />
         </CardContent>
       </Card>
 
@@ -252,37 +222,5 @@ function UserManagement() {
         }}
       />
     </>
-  );
-}
-
-function toggled(ids: ReadonlySet<number>, id: number): ReadonlySet<number> {
-  const next = new Set(ids);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
-
-function LoadingRows() {
-  return (
-    <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">Loading users...</span>
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} className="h-12 w-full" />
-      ))}
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string | undefined; onRetry(): void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-      <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-      <p className="text-lg font-semibold">Error Loading Users</p>
-      <p className="text-muted-foreground">Please check your permissions and try again</p>
-      <p className="text-sm text-muted-foreground">{message ?? 'Failed to fetch users'}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
   );
 }

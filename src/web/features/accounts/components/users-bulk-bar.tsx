@@ -1,19 +1,10 @@
 import { CheckCircle2Icon, Trash2Icon, XCircleIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import type { User, UserBulkRequest } from '../../../../shared/schemas/accounts';
+import { useState } from 'react';
+import type { UserBulkRequest } from '../../../../shared/schemas/accounts';
 import { useBulkUsers } from '../api/bulk-users';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
-import { Button, buttonVariants } from '~/components/ui/button';
-import { Checkbox } from '~/components/ui/checkbox';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import type { DataTableSelection } from '~/components/data-table';
+import { Button } from '~/components/ui/button';
 import { serverErrorText } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -43,36 +34,28 @@ const ACTIONS: Record<BulkAction, { verb: string; done: string; title: (count: n
 };
 
 /**
- * Issue 10 §6: the bulk bar over the users list — a "select all on this page" box (the only one on phones, where
- * the table's header is hidden), the count selected, Approve / Revoke approval / Delete behind a confirmation
- * that says how many, and a toast with the result.
+ * Issue 10 §6: the users' bulk actions in the DataTable's bar — Approve / Revoke approval / Delete behind a
+ * confirmation that says how many, and a toast with the result; the users it could not change stay selected.
  */
-export function UsersBulkBar({
-  users,
-  selectedIds,
-  currentUserId,
-  onSelectionChange,
-}: {
-  users: User[];
-  selectedIds: ReadonlySet<number>;
-  currentUserId: number | undefined;
-  onSelectionChange(ids: ReadonlySet<number>): void;
-}) {
-  const [pending, setPending] = useState<BulkAction | null>(null);
-  const selectAllId = useId();
+export function UsersBulkActions({ selection, currentUserId }: { selection: DataTableSelection; currentUserId: number | undefined }) {
+  const [pending, setPending] = useState<BulkAction>('approve');
+  const [isConfirming, setIsConfirming] = useState(false);
   const bulk = useBulkUsers();
-  const count = selectedIds.size;
-  const selectedOnPage = users.filter((user) => selectedIds.has(user.id)).length;
-  const allState = selectedOnPage === 0 ? false : selectedOnPage === users.length ? true : 'indeterminate';
-  const includesSelf = currentUserId !== undefined && selectedIds.has(currentUserId);
+  const count = selection.ids.size;
+  const includesSelf = currentUserId !== undefined && selection.ids.has(String(currentUserId));
+
+  function ask(action: BulkAction) {
+    setPending(action);
+    setIsConfirming(true);
+  }
 
   function run(action: BulkAction) {
     bulk.mutate(
-      { action, ids: [...selectedIds] },
+      { action, ids: [...selection.ids].map(Number) },
       {
         onSuccess: ({ done, failed }) => {
-          setPending(null);
-          onSelectionChange(new Set(failed.map((failure) => failure.id)));
+          setIsConfirming(false);
+          selection.set(failed.map((failure) => String(failure.id)));
           if (done.length > 0) toast.success(`${plural(done.length)} ${ACTIONS[action].done}`);
           if (failed.length > 0) {
             const reasons = [...new Set(failed.map((failure) => failure.error))].join(' ');
@@ -86,68 +69,26 @@ export function UsersBulkBar({
 
   return (
     <>
-      <div
-        role="region"
-        aria-label="Bulk actions"
-        className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border bg-muted/40 px-3 py-2"
-        data-testid="users-bulk-bar"
-      >
-        <span className="flex items-center gap-2 text-sm md:hidden">
-          <Checkbox
-            id={selectAllId}
-            checked={allState}
-            onCheckedChange={() => onSelectionChange(allState === true ? new Set() : new Set(users.map((user) => user.id)))}
-          />
-          <label htmlFor={selectAllId}>Select all</label>
-        </span>
-        <span className="text-sm font-medium" aria-live="polite" data-testid="users-selected-count">
-          {count === 0 ? 'Select users for bulk actions' : `${plural(count)} selected`}
-        </span>
-        {count > 0 && (
-          <span className="flex flex-wrap gap-2 sm:ml-auto">
-            <Button size="sm" variant="outline" onClick={() => setPending('approve')}>
-              <CheckCircle2Icon aria-hidden="true" /> Approve
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setPending('revoke')}>
-              <XCircleIcon aria-hidden="true" /> Revoke approval
-            </Button>
-            <Button size="sm" variant="destructive" onClick={() => setPending('delete')}>
-              <Trash2Icon aria-hidden="true" /> Delete
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => onSelectionChange(new Set())}>
-              Clear
-            </Button>
-          </span>
-        )}
-      </div>
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !bulk.isPending && setPending(null)}>
-        <AlertDialogContent>
-          {pending && (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{ACTIONS[pending].title(count)}</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {ACTIONS[pending].description}
-                  {includesSelf && pending !== 'approve' && ' Your own account is in the selection and will not be changed.'}
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={bulk.isPending}>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  disabled={bulk.isPending}
-                  className={pending === 'delete' ? buttonVariants({ variant: 'destructive' }) : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    run(pending);
-                  }}
-                >
-                  {bulk.isPending ? 'Working...' : `${ACTIONS[pending].verb} ${plural(count)}`}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </>
-          )}
-        </AlertDialogContent>
-      </AlertDialog>
+      <Button size="sm" variant="outline" onClick={() => ask('approve')}>
+        <CheckCircle2Icon aria-hidden="true" /> Approve
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => ask('revoke')}>
+        <XCircleIcon aria-hidden="true" /> Revoke approval
+      </Button>
+      <Button size="sm" variant="destructive" onClick={() => ask('delete')}>
+        <Trash2Icon aria-hidden="true" /> Delete
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={ACTIONS[pending].title(count)}
+        description={`${ACTIONS[pending].description}${includesSelf && pending !== 'approve' ? ' Your own account is in the selection and will not be changed.' : ''}`}
+        confirmLabel={`${ACTIONS[pending].verb} ${plural(count)}`}
+        pendingLabel="Working..."
+        isPending={bulk.isPending}
+        isDestructive={pending === 'delete'}
+        onConfirm={() => run(pending)}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import type { User } from '../../../../shared/schemas/accounts';
 import { RoleBadge, StatusBadge, UserAccessMenu, type UserAccessField } from './user-badges';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Checkbox } from '~/components/ui/checkbox';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 
 export interface UserActions {
   /** The signed-in admin: they cannot delete themselves. */
@@ -15,115 +14,85 @@ export interface UserActions {
   onRequestAccessChange(user: User, field: UserAccessField): void;
   onEdit(user: User): void;
   onDelete(user: User): void;
-  /** Row selection for the bulk actions (issue 10 §6): the selected ids and the toggles. */
-  selectedIds?: ReadonlySet<number>;
-  onToggleSelected?(user: User): void;
-  onToggleAllSelected?(): void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
-/** Spec §2: User, Email, Status, Role, Created, Actions — a table from 768 px, cards below it. */
-export function UsersList({ users, ...actions }: { users: User[] } & UserActions) {
-  const { selectedIds, onToggleSelected, onToggleAllSelected } = actions;
-  const isSelectable = selectedIds !== undefined && onToggleSelected !== undefined;
-  const selectedOnPage = isSelectable ? users.filter((user) => selectedIds.has(user.id)).length : 0;
-  const allState = selectedOnPage === 0 ? false : selectedOnPage === users.length ? true : 'indeterminate';
-  const rowCheckbox = (user: User) =>
-    isSelectable && (
-      <Checkbox
-        checked={selectedIds.has(user.id)}
-        onCheckedChange={() => onToggleSelected(user)}
-        aria-label={`Select ${user.username}`}
-      />
-    );
+/** Spec §2: User, Email, Status, Role, Created, Actions — the DataTable's columns from 768 px. */
+export function userColumns(actions: UserActions): Array<ColumnDef<User, unknown> & { id: string }> {
+  return [
+    {
+      id: 'username',
+      header: 'User',
+      meta: { cellClassName: 'whitespace-normal' },
+      cell: ({ row }) => <UserName user={row.original} isCurrent={row.original.id === actions.currentUserId} />,
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      meta: { label: 'Email', cellClassName: 'whitespace-normal' },
+      cell: ({ row }) => <UserEmail user={row.original} />,
+    },
+    { id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <StatusBadge user={row.original} /> },
+    { id: 'role', header: 'Role', meta: { label: 'Role' }, cell: ({ row }) => <RoleBadge user={row.original} /> },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      meta: { label: 'Created', cellClassName: 'text-muted-foreground' },
+      cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt)}</time>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="block text-right">Actions</span>,
+      enableHiding: false,
+      meta: { cellClassName: 'text-right' },
+      cell: ({ row }) => <RowActions user={row.original} {...actions} />,
+    },
+  ];
+}
+
+/** A user under 768 px: name, e-mail (whole, wrapped where needed), badges, date and the row's actions. */
+export function UserCard({ user, ...actions }: { user: User } & UserActions) {
   return (
     <>
-      <div className="hidden md:block">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {isSelectable && (
-                <TableHead className="w-10">
-                  <Checkbox checked={allState} onCheckedChange={() => onToggleAllSelected?.()} aria-label="Select all users on this page" />
-                </TableHead>
-              )}
-              <TableHead>User</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.map((user) => (
-              <TableRow key={user.id} data-state={isSelectable && selectedIds.has(user.id) ? 'selected' : undefined}>
-                {isSelectable && <TableCell>{rowCheckbox(user)}</TableCell>}
-                <TableCell>
-                  <UserName user={user} isCurrent={user.id === actions.currentUserId} />
-                </TableCell>
-                <TableCell>
-                  <span className="flex flex-col">
-                    <span>{user.email}</span>
-                    {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <StatusBadge user={user} />
-                </TableCell>
-                <TableCell>
-                  <RoleBadge user={user} />
-                </TableCell>
-                <TableCell className="text-muted-foreground">
-                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                </TableCell>
-                <TableCell className="text-right">
-                  <RowActions user={user} {...actions} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <UserName user={user} isCurrent={user.id === actions.currentUserId} />
+          <UserEmail user={user} className="text-sm text-muted-foreground" />
+        </div>
+        <RowActions user={user} {...actions} />
       </div>
-
-      <ul className="flex flex-col gap-3 md:hidden">
-        {users.map((user) => (
-          <li key={user.id} className="flex flex-col gap-3 rounded-lg border p-4">
-            <div className="flex items-start justify-between gap-3">
-              {isSelectable && <span className="pt-1.5">{rowCheckbox(user)}</span>}
-              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <UserName user={user} isCurrent={user.id === actions.currentUserId} />
-                <span className="text-sm break-all text-muted-foreground">{user.email}</span>
-                {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}
-              </div>
-              <RowActions user={user} {...actions} />
-            </div>
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadge user={user} />
-              <RoleBadge user={user} />
-              <span className="ml-auto text-xs text-muted-foreground">
-                Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-              </span>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge user={user} />
+        <RoleBadge user={user} />
+        <span className="ml-auto text-xs text-muted-foreground">
+          Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+        </span>
+      </div>
     </>
+  );
+}
+
+function UserEmail({ user, className }: { user: User; className?: string }) {
+  return (
+    <span className="flex min-w-0 flex-col">
+      <span className={className ? `${className} wrap-anywhere` : 'wrap-anywhere'}>{user.email}</span>
+      {!user.emailConfirmed && <span className="text-xs text-muted-foreground">E-mail not confirmed</span>}
+    </span>
   );
 }
 
 function UserName({ user, isCurrent }: { user: User; isCurrent: boolean }) {
   return (
-    <span className="flex items-center gap-2">
+    <span className="flex min-w-0 items-center gap-2">
       <span
         aria-hidden="true"
         className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary uppercase"
       >
         {user.username.charAt(0)}
       </span>
-      <span className="truncate font-medium">{user.username}</span>
+      <span className="min-w-0 font-medium wrap-anywhere">{user.username}</span>
       {isCurrent && <Badge variant="outline">You</Badge>}
     </span>
   );

@@ -1,14 +1,16 @@
-import { AlertTriangleIcon, ArchiveIcon, ArchiveRestoreIcon, InboxIcon, MailIcon, MailOpenIcon, ReplyIcon } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ArchiveIcon, ArchiveRestoreIcon, InboxIcon, MailIcon, MailOpenIcon, ReplyIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { InboxMessageSummary, InboxMessageType } from '../../../../shared/schemas/inbox';
 import { useInbox, useInboxMessage, useUpdateInboxMessage } from '../api/inbox';
-import { Pager } from '~/components/pager';
+import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverErrorText } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
@@ -31,25 +33,30 @@ const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 export const replyHref = (message: { email: string; subject: string }) =>
   `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
 
+/** The list's state in the URL (`?view=archived&type=contact&page=2`). */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: ['view', 'type'] };
+
+type ChangeMessage = (message: Pick<InboxMessageSummary, 'type' | 'id'>, changes: { isRead?: boolean; isArchived?: boolean }, done?: string) => Promise<void>;
+
 /** Issue 10 §7: feedback and contact messages, newest first; open one to read it whole, mark read/unread, archive, reply. */
 export function InboxScreen() {
-  const [view, setView] = useState<'inbox' | 'archived'>('inbox');
-  const [type, setType] = useState<InboxMessageType | undefined>(undefined);
-  const [offset, setOffset] = useState(0);
+  const table = useDataTableState(TABLE_OPTIONS);
+  const view = table.state.filters.view === 'archived' ? 'archived' : 'inbox';
+  const type = TYPES.find((option) => option.value !== undefined && option.value === table.state.filters.type)?.value;
   const [opened, setOpened] = useState<{ type: InboxMessageType; id: number } | null>(null);
-  const inboxQuery = useInbox({ view, type, limit: PAGE_SIZE, offset });
+  const inboxQuery = useInbox({ view, type, limit: PAGE_SIZE, offset: table.offset });
   const update = useUpdateInboxMessage();
-  const messages = inboxQuery.data?.messages ?? [];
   const total = inboxQuery.data?.total ?? 0;
 
-  async function change(message: Pick<InboxMessageSummary, 'type' | 'id'>, changes: { isRead?: boolean; isArchived?: boolean }, done?: string) {
+  const change: ChangeMessage = async (message, changes, done) => {
     try {
       await update.mutateAsync({ type: message.type, id: message.id, changes });
       if (done) toast.success(done);
     } catch (error) {
       toast.error('Error updating message', { description: serverErrorText(error) ?? 'Please try again.' });
     }
-  }
+  };
+  const columns = messageColumns(setOpened, change);
 
   return (
     <Card>
@@ -66,10 +73,7 @@ export function InboxScreen() {
                 variant={view === option.value ? 'secondary' : 'ghost'}
                 aria-pressed={view === option.value}
                 className="h-8"
-                onClick={() => {
-                  setView(option.value);
-                  setOffset(0);
-                }}
+                onClick={() => table.setFilters({ view: option.value === 'inbox' ? undefined : option.value })}
               >
                 {option.label}
               </Button>
@@ -83,10 +87,7 @@ export function InboxScreen() {
                 variant={type === option.value ? 'secondary' : 'ghost'}
                 aria-pressed={type === option.value}
                 className="h-8"
-                onClick={() => {
-                  setType(option.value);
-                  setOffset(0);
-                }}
+                onClick={() => table.setFilters({ type: option.value })}
               >
                 {option.label}
               </Button>
@@ -95,90 +96,122 @@ export function InboxScreen() {
         </div>
       </CardHeader>
       <CardContent>
-        {inboxQuery.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading messages...</span>
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} className="h-16 w-full" />
-            ))}
-          </div>
-        ) : inboxQuery.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-            <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-            <p className="text-lg font-semibold">Error Loading Messages</p>
-            <p className="text-sm text-muted-foreground">{serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}</p>
-            <Button variant="outline" onClick={() => void inboxQuery.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : messages.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-12 text-center">
-            <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-            <p className="font-medium">{view === 'archived' ? 'No archived messages' : 'Inbox zero'}</p>
-            <p className="text-sm text-muted-foreground">
-              {view === 'archived'
-                ? 'Messages you archive are kept here.'
-                : 'Feedback and contact messages from the site will appear here.'}
-            </p>
-          </div>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <ul className="flex flex-col divide-y rounded-lg border" aria-label="Messages">
-              {messages.map((message) => (
-                <li key={`${message.type}-${message.id}`} className={cn('flex items-start gap-2 p-2', !message.isRead && 'bg-primary/5')}>
-                  <button
-                    type="button"
-                    onClick={() => setOpened({ type: message.type, id: message.id })}
-                    className="flex min-w-0 flex-1 flex-col gap-1 rounded-md p-2 text-left outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    aria-label={`${message.isRead ? '' : 'Unread. '}${TYPE_LABEL[message.type]} from ${message.name}: ${message.subject}`}
-                  >
-                    <span className="flex flex-wrap items-center gap-2 text-sm">
-                      {!message.isRead && <span aria-hidden="true" className="size-2 rounded-full bg-primary" />}
-                      <Badge variant="outline">{TYPE_LABEL[message.type]}</Badge>
-                      <span className={cn('truncate', !message.isRead && 'font-semibold')}>{message.name}</span>
-                      <span className="truncate text-muted-foreground">{message.email}</span>
-                      <time dateTime={message.createdAt} className="text-xs text-muted-foreground sm:ml-auto">
-                        {formatDate(message.createdAt)}
-                      </time>
-                    </span>
-                    <span className={cn('truncate', !message.isRead && 'font-semibold')}>{message.subject}</span>
-                    <span className="line-clamp-2 text-sm break-words text-muted-foreground">{message.preview}</span>
-                  </button>
-                  <span className="flex shrink-0 flex-col gap-1 sm:flex-row">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={message.isRead ? `Mark as unread: ${message.subject}` : `Mark as read: ${message.subject}`}
-                      title={message.isRead ? 'Mark as unread' : 'Mark as read'}
-                      onClick={() => void change(message, { isRead: !message.isRead })}
-                    >
-                      {message.isRead ? <MailIcon aria-hidden="true" /> : <MailOpenIcon aria-hidden="true" />}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={message.isArchived ? `Move to inbox: ${message.subject}` : `Archive: ${message.subject}`}
-                      title={message.isArchived ? 'Move to inbox' : 'Archive'}
-                      onClick={() =>
-                        void change(message, { isArchived: !message.isArchived }, message.isArchived ? 'Message moved to the inbox' : 'Message archived')
-                      }
-                    >
-                      {message.isArchived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
-                    </Button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <Pager offset={offset} pageSize={PAGE_SIZE} total={total} isBusy={inboxQuery.isPlaceholderData} onOffsetChange={setOffset} />
-          </div>
-        )}
+        <DataTable
+          label="Messages"
+          table={table}
+          columns={columns}
+          rows={inboxQuery.data?.messages}
+          total={inboxQuery.data?.total}
+          getRowId={(message) => `${message.type}-${message.id}`}
+          query={inboxQuery}
+          loadingLabel="Loading messages..."
+          errorTitle="Error Loading Messages"
+          errorText={serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}
+          rowClassName={(message) => (message.isRead ? undefined : 'bg-primary/5')}
+          renderCard={(message) => (
+            <div className="flex items-start gap-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <OpenButton message={message} onOpen={setOpened} />
+                <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{message.preview}</span>
+              </div>
+              <MessageActions message={message} onChange={change} />
+            </div>
+          )}
+          empty={
+            <DataTableEmpty
+              icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+              title={<p className="font-medium text-foreground">{view === 'archived' ? 'No archived messages' : 'Inbox zero'}</p>}
+            >
+              <p className="text-sm text-muted-foreground">
+                {view === 'archived' ? 'Messages you archive are kept here.' : 'Feedback and contact messages from the site will appear here.'}
+              </p>
+            </DataTableEmpty>
+          }
+        />
       </CardContent>
-      <MessageDialog
-        target={opened}
-        onClose={() => setOpened(null)}
-        onChange={(message, changes, done) => change(message, changes, done)}
-      />
+      <MessageDialog target={opened} onClose={() => setOpened(null)} onChange={change} />
     </Card>
+  );
+}
+
+/** From (name, e-mail, type), the subject with the start of the message, the date and the row's actions. */
+function messageColumns(
+  onOpen: (target: { type: InboxMessageType; id: number }) => void,
+  onChange: ChangeMessage,
+): Array<ColumnDef<InboxMessageSummary, unknown> & { id: string }> {
+  return [
+    {
+      id: 'message',
+      header: 'Message',
+      meta: { cellClassName: 'min-w-64 whitespace-normal' },
+      cell: ({ row }) => (
+        <div className="flex flex-col gap-1">
+          <OpenButton message={row.original} onOpen={onOpen} />
+          <span className="line-clamp-1 text-sm wrap-anywhere text-muted-foreground">{row.original.preview}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Date',
+      meta: { label: 'Date', cellClassName: 'align-top text-muted-foreground' },
+      cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt)}</time>,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableHiding: false,
+      meta: { cellClassName: 'w-0 align-top' },
+      cell: ({ row }) => <MessageActions message={row.original} onChange={onChange} />,
+    },
+  ];
+}
+
+/** Who sent it and the subject: opens the whole message. */
+function OpenButton({ message, onOpen }: { message: InboxMessageSummary; onOpen(target: { type: InboxMessageType; id: number }): void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen({ type: message.type, id: message.id })}
+      className="flex min-w-0 flex-col gap-1 rounded-md text-left outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      aria-label={`${message.isRead ? '' : 'Unread. '}${TYPE_LABEL[message.type]} from ${message.name}: ${message.subject}`}
+    >
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        {!message.isRead && <span aria-hidden="true" className="size-2 rounded-full bg-primary" />}
+        <Badge variant="outline">{TYPE_LABEL[message.type]}</Badge>
+        <span className={cn('wrap-anywhere', !message.isRead && 'font-semibold')}>{message.name}</span>
+        <span className="wrap-anywhere text-muted-foreground">{message.email}</span>
+      </span>
+      <span className={cn('wrap-anywhere', !message.isRead && 'font-semibold')}>{message.subject}</span>
+      <time dateTime={message.createdAt} className="text-xs text-muted-foreground md:hidden">
+        {formatDate(message.createdAt)}
+      </time>
+    </button>
+  );
+}
+
+function MessageActions({ message, onChange }: { message: InboxMessageSummary; onChange: ChangeMessage }) {
+  return (
+    <span className="flex shrink-0 flex-col gap-1 sm:flex-row">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={message.isRead ? `Mark as unread: ${message.subject}` : `Mark as read: ${message.subject}`}
+        title={message.isRead ? 'Mark as unread' : 'Mark as read'}
+        onClick={() => void onChange(message, { isRead: !message.isRead })}
+      >
+        {message.isRead ? <MailIcon aria-hidden="true" /> : <MailOpenIcon aria-hidden="true" />}
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={message.isArchived ? `Move to inbox: ${message.subject}` : `Archive: ${message.subject}`}
+        title={message.isArchived ? 'Move to inbox' : 'Archive'}
+        onClick={() => void onChange(message, { isArchived: !message.isArchived }, message.isArchived ? 'Message moved to the inbox' : 'Message archived')}
+      >
+        {message.isArchived ? <ArchiveRestoreIcon aria-hidden="true" /> : <ArchiveIcon aria-hidden="true" />}
+      </Button>
+    </span>
   );
 }
 

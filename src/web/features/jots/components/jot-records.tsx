@@ -1,8 +1,11 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { InboxIcon } from 'lucide-react';
 import { formatLocation } from '../../../../shared/format';
 import { JOT_CLIENT_ID_PREVIEW_CHARS, JOT_PAYLOAD_PREVIEW_CHARS } from '../../../../shared/constants';
 import type { JotRecord } from '../../../../shared/schemas/jots';
+import { DataTable, DataTableEmpty, type DataTableProps, useLocalTableState } from '~/components/data-table';
 import { Badge } from '~/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,78 +20,99 @@ const none = <span className="text-muted-foreground">—</span>;
 
 /**
  * Spec §2 Jots Records: the decrypted text (admins only ever see this screen), the payload cut to 30 characters,
- * the client id to 50, location, app version, plugin and date. A table from 768 px up, cards below.
+ * the client id to 50, location, app version, plugin and date — the DataTable's columns from 768 px, cards below.
+ * The date never wraps; the long texts do, so the table fits 1280 px.
  */
-export function JotRecords({ jots, caption }: { jots: JotRecord[]; caption: string }) {
+export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> = [
+  { id: 'id', header: 'ID', meta: { headClassName: 'w-14', cellClassName: 'align-top tabular-nums text-muted-foreground' }, cell: ({ row }) => row.original.id },
+  {
+    id: 'jotText',
+    header: 'Jot',
+    meta: { cellClassName: 'min-w-48 align-top whitespace-normal' },
+    cell: ({ row }) => (
+      <>
+        <p className="line-clamp-3 wrap-anywhere" title={row.original.jotText ?? undefined}>
+          {row.original.jotText ?? none}
+        </p>
+        {row.original.protocolVersion !== 'v2' && (
+          <Badge variant="outline" className="mt-1">
+            {row.original.protocolVersion}
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'payload',
+    header: 'Payload',
+    meta: { label: 'Payload', cellClassName: 'max-w-40 align-top font-mono text-xs wrap-anywhere whitespace-normal' },
+    cell: ({ row }) => <span title={row.original.payload}>{cut(row.original.payload, JOT_PAYLOAD_PREVIEW_CHARS)}</span>,
+  },
+  {
+    id: 'clientId',
+    header: 'Client ID',
+    meta: { label: 'Client ID', cellClassName: 'max-w-36 min-w-24 align-top font-mono text-xs wrap-anywhere whitespace-normal' },
+    cell: ({ row }) => (row.original.clientId ? <span title={row.original.clientId}>{cut(row.original.clientId, JOT_CLIENT_ID_PREVIEW_CHARS)}</span> : none),
+  },
+  { id: 'location', header: 'Location', meta: { label: 'Location', cellClassName: 'min-w-28 align-top whitespace-normal' }, cell: ({ row }) => location(row.original) },
+  { id: 'appVersion', header: 'App Version', meta: { label: 'App Version', cellClassName: 'align-top' }, cell: ({ row }) => row.original.appVersion ?? none },
+  { id: 'plugin', header: 'Plugin', meta: { label: 'Plugin', cellClassName: 'align-top' }, cell: ({ row }) => row.original.plugin ?? none },
+  {
+    id: 'createdAt',
+    header: 'Date',
+    meta: { label: 'Date', cellClassName: 'align-top whitespace-nowrap text-muted-foreground' },
+    cell: ({ row }) => <time dateTime={row.original.createdAt}>{dateFormat.format(new Date(row.original.createdAt))}</time>,
+  },
+];
+
+export function JotCard({ jot }: { jot: JotRecord }) {
   return (
-    <>
-      <div className="hidden md:block">
-        <Table className="text-sm" scrollLabel="Jots">
-          <caption className="sr-only">{caption}</caption>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="w-16">ID</TableHead>
-              <TableHead>Jot</TableHead>
-              <TableHead>Payload</TableHead>
-              <TableHead>Client ID</TableHead>
-              <TableHead>Location</TableHead>
-              <TableHead>App Version</TableHead>
-              <TableHead>Plugin</TableHead>
-              <TableHead>Date</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {jots.map((jot) => (
-              <TableRow key={jot.id}>
-                <TableCell className="align-top tabular-nums text-muted-foreground">{jot.id}</TableCell>
-                <TableCell className="min-w-56 align-top whitespace-normal">
-                  <p className="line-clamp-3 break-words" title={jot.jotText ?? undefined}>
-                    {jot.jotText ?? none}
-                  </p>
-                  {jot.protocolVersion !== 'v2' && (
-                    <Badge variant="outline" className="mt-1">
-                      {jot.protocolVersion}
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell className="align-top font-mono text-xs" title={jot.payload}>
-                  {cut(jot.payload, JOT_PAYLOAD_PREVIEW_CHARS)}
-                </TableCell>
-                <TableCell className="max-w-40 min-w-24 align-top font-mono text-xs break-words whitespace-normal" title={jot.clientId ?? undefined}>
-                  {jot.clientId ? cut(jot.clientId, JOT_CLIENT_ID_PREVIEW_CHARS) : none}
-                </TableCell>
-                <TableCell className="min-w-32 align-top whitespace-normal">{location(jot)}</TableCell>
-                <TableCell className="align-top">{jot.appVersion ?? none}</TableCell>
-                <TableCell className="align-top">{jot.plugin ?? none}</TableCell>
-                <TableCell className="align-top whitespace-nowrap text-muted-foreground">{dateFormat.format(new Date(jot.createdAt))}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+    <div className="flex flex-col gap-2 text-sm">
+      <div className="flex items-baseline justify-between gap-3 text-xs text-muted-foreground">
+        <span>#{jot.id}</span>
+        <time dateTime={jot.createdAt}>{dateFormat.format(new Date(jot.createdAt))}</time>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
-        {jots.map((jot) => (
-          <li key={jot.id} className="flex flex-col gap-2 rounded-lg border p-4 text-sm">
-            <div className="flex items-baseline justify-between gap-3 text-xs text-muted-foreground">
-              <span>#{jot.id}</span>
-              <span>{dateFormat.format(new Date(jot.createdAt))}</span>
-            </div>
-            <p className="break-words">{jot.jotText ?? none}</p>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-              <dt className="text-muted-foreground">Location</dt>
-              <dd>{location(jot)}</dd>
-              <dt className="text-muted-foreground">Client ID</dt>
-              <dd className="font-mono break-all">{jot.clientId ? cut(jot.clientId, JOT_CLIENT_ID_PREVIEW_CHARS) : '—'}</dd>
-              <dt className="text-muted-foreground">App / plugin</dt>
-              <dd>
-                {jot.appVersion ?? '—'} · {jot.plugin ?? '—'}
-              </dd>
-              <dt className="text-muted-foreground">Payload</dt>
-              <dd className="font-mono break-all">{cut(jot.payload, JOT_PAYLOAD_PREVIEW_CHARS)}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+      <p className="wrap-anywhere">{jot.jotText ?? none}</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted-foreground">Location</dt>
+        <dd>{location(jot)}</dd>
+        <dt className="text-muted-foreground">Client ID</dt>
+        <dd className="font-mono break-all">{jot.clientId ? cut(jot.clientId, JOT_CLIENT_ID_PREVIEW_CHARS) : '—'}</dd>
+        <dt className="text-muted-foreground">App / plugin</dt>
+        <dd>
+          {jot.appVersion ?? '—'} · {jot.plugin ?? '—'}
+        </dd>
+        <dt className="text-muted-foreground">Payload</dt>
+        <dd className="font-mono break-all">{cut(jot.payload, JOT_PAYLOAD_PREVIEW_CHARS)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** The DataTable props every jots table shares. */
+export const jotTableProps = {
+  columns: JOT_COLUMNS,
+  getRowId: (jot: JotRecord) => String(jot.id),
+  renderCard: (jot: JotRecord) => <JotCard jot={jot} />,
+} satisfies Partial<DataTableProps<JotRecord>>;
+
+const RESULTS_OPTIONS: TableStateOptions = { pageSizes: [500], defaultPageSize: 500, sortable: [], filters: [] };
+const ANSWERED = { isPending: false, isError: false, error: null, refetch: () => undefined };
+
+/** A search's matches: the same table, in memory (the page's list owns the URL). */
+export function JotResults({ jots, label }: { jots: JotRecord[]; label: string }) {
+  const table = useLocalTableState(RESULTS_OPTIONS);
+  return (
+    <DataTable
+      label={label}
+      table={table}
+      {...jotTableProps}
+      rows={jots}
+      total={jots.length}
+      query={ANSWERED}
+      loadingLabel="Searching..."
+      errorTitle="Search Error"
+      empty={<DataTableEmpty icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No matching jots." />}
+    />
   );
 }

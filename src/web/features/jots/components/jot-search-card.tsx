@@ -5,7 +5,7 @@ import { JOT_SEARCH_FIELDS } from '../../../../shared/constants';
 import { type JotSearchField, type JotSearchResult, JotSearchSchema, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
 import { useSearchJots } from '../api/search-jots';
 import { matchCount } from '../match-count';
-import { JotRecords } from './jot-records';
+import { JotResults } from './jot-records';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -117,7 +117,7 @@ export function JotSearchCard() {
                 <XIcon aria-hidden="true" /> Clear
               </Button>
             </div>
-            {result.jots.length > 0 && <JotRecords jots={result.jots} caption="Matching jots" />}
+            {result.jots.length > 0 && <JotResults jots={result.jots} label="Matching jots" />}
           </section>
         )}
       </CardContent>

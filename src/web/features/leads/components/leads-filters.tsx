@@ -1,13 +1,13 @@
-import { SearchIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { XIcon } from 'lucide-react';
+import { useId } from 'react';
 import type { LeadFiltersInput, LeadSort } from '../../../../shared/schemas/leads';
 import { useLeadSources } from '../api/get-leads';
+import { DataTableSearch } from '~/components/data-table-search';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 
-const SEARCH_DELAY_MS = 300;
 const ALL = 'all';
 
 export type LeadFilterValues = Pick<LeadFiltersInput, 'q' | 'source' | 'synced' | 'unsubscribed' | 'from' | 'to'> & { sort?: LeadSort };
@@ -16,41 +16,17 @@ export type LeadFilterValues = Pick<LeadFiltersInput, 'q' | 'source' | 'synced' 
 export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues; onChange(changes: Partial<LeadFilterValues>): void }) {
   const id = useId();
   const sources = useLeadSources();
-  const [searchText, setSearchText] = useState(filters.q ?? '');
-  const [shownQ, setShownQ] = useState(filters.q);
-
-  // The URL is the truth: Back/Forward or "Clear filters" reset the box (unless it already says the same).
-  if (shownQ !== filters.q) {
-    setShownQ(filters.q);
-    if (searchText.trim() !== (filters.q ?? '')) setSearchText(filters.q ?? '');
-  }
-
-  // Search after a short pause in typing, not on every key.
-  useEffect(() => {
-    const value = searchText.trim();
-    if (value === (filters.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: value || undefined }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, filters.q, onChange]);
-
   const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
   return (
     <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3 2xl:grid-cols-[minmax(10rem,1.5fr)_minmax(9rem,1fr)_minmax(7rem,1fr)_minmax(7rem,1fr)_9.5rem_9.5rem_9rem_auto]">
-      <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-3 2xl:col-span-1">
-        <Label htmlFor={`${id}-q`}>Search</Label>
-        <div className="relative">
-          <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Email or name"
-            maxLength={200}
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <DataTableSearch
+        label="Search"
+        isLabelVisible
+        value={filters.q}
+        onSearch={(q) => onChange({ q })}
+        placeholder="Email or name"
+        className="col-span-2 sm:col-span-3 2xl:col-span-1"
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-source`}>Source</Label>
         <Select value={filters.source ?? ALL} onValueChange={(value) => onChange({ source: value === ALL ? undefined : value })}>
@@ -122,10 +98,7 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
       <Button
         variant="ghost"
         disabled={!isFiltered}
-        onClick={() => {
-          setSearchText('');
-          onChange({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined });
-        }}
+        onClick={() => onChange({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined })}
       >
         <XIcon aria-hidden="true" /> Clear
       </Button>

@@ -1,128 +1,84 @@
-import { AlertTriangleIcon, DownloadIcon, InboxIcon } from 'lucide-react';
-import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { DownloadIcon, InboxIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
 import { LEAD_BULK_MAX, type Lead, type LeadBulkAction, type LeadBulkResult } from '../../../../shared/schemas/leads';
 import { useLeads } from '../api/get-leads';
 import { useExportLeads } from '../api/export-leads';
 import { useBulkLeadAction, useDeleteLead, useRetryLeadSync } from '../api/lead-actions';
-import { BulkBar } from './bulk-bar';
-import { ConfirmActionDialog, type PendingConfirmation } from './confirm-action-dialog';
 import { LeadDetailSheet } from './lead-detail-sheet';
 import { type LeadFilterValues, LeadsFilters } from './leads-filters';
-import { LeadsList } from './leads-list';
-import { Pager } from '~/components/pager';
+import { LeadCard, leadColumns } from './leads-list';
+import { ConfirmDialog, type ConfirmDialogProps } from '~/components/confirm-dialog';
+import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
 import { serverErrorText } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
 export const LEADS_PAGE_SIZE = 50;
 
-const NOTHING: ReadonlySet<number> = new Set();
+const FILTER_NAMES = ['q', 'source', 'synced', 'unsubscribed', 'from', 'to'] as const;
+/** The list's state in the URL (`?q=&source=&synced=&from=&to=&sort=subscribedAt&page=2`), so a view can be bookmarked. */
+const TABLE_OPTIONS: TableStateOptions = {
+  pageSizes: [LEADS_PAGE_SIZE],
+  defaultPageSize: LEADS_PAGE_SIZE,
+  sortable: ['subscribedAt'],
+  defaultSort: { id: 'subscribedAt', desc: true },
+  filters: FILTER_NAMES,
+};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SOURCE = /^[\w-]{1,50}$/;
 
-/** The filters live in the URL (`?q=&source=&synced=&from=&to=&sort=asc&page=2`), so a view can be bookmarked. */
-function filtersFrom(params: URLSearchParams): LeadFilterValues & { page: number } {
-  const day = (name: string) => {
-    const value = params.get(name);
-    return value && DAY.test(value) ? value : undefined;
-  };
-  const synced = params.get('synced');
-  const unsubscribed = params.get('unsubscribed');
-  const source = params.get('source');
-  const page = Number(params.get('page'));
+/** The URL's filters as the API takes them: a value the API would refuse is left out. */
+function leadFilters(filters: Record<string, string>, sortDesc: boolean): LeadFilterValues {
+  const day = (value: string | undefined) => (value && DAY.test(value) ? value : undefined);
+  const flag = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
   return {
-    q: params.get('q')?.trim().slice(0, 200) || undefined,
-    source: source && SOURCE.test(source) ? source : undefined,
-    synced: synced === 'true' || synced === 'false' ? synced : undefined,
-    unsubscribed: unsubscribed === 'true' || unsubscribed === 'false' ? unsubscribed : undefined,
-    from: day('from'),
-    to: day('to'),
-    sort: params.get('sort') === 'asc' ? 'asc' : undefined,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: filters.q?.slice(0, 200) || undefined,
+    source: filters.source && SOURCE.test(filters.source) ? filters.source : undefined,
+    synced: flag(filters.synced),
+    unsubscribed: flag(filters.unsubscribed),
+    from: day(filters.from),
+    to: day(filters.to),
+    sort: sortDesc ? undefined : 'asc',
   };
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
-/** Spec §2 Leads Management, with what an operator needs at 100,000 leads (issue 10). */
+type Confirmation = Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'isPending' | 'onConfirm'> & { run(): Promise<void> };
+
+/** Spec §2 Leads Management, with what an operator needs at 100,000 leads (issue 10), on the admin DataTable. */
 export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
-  const [params, setParams] = useSearchParams();
-  const { page, ...filters } = filtersFrom(params);
-  const filterKey = JSON.stringify(filters);
-  const offset = (page - 1) * LEADS_PAGE_SIZE;
-  const leadsQuery = useLeads({ ...filters, limit: LEADS_PAGE_SIZE, offset });
+  const table = useDataTableState(TABLE_OPTIONS);
+  const { state, selection } = table;
+  const filters = leadFilters(state.filters, state.sort?.desc ?? true);
+  const leadsQuery = useLeads({ ...filters, limit: LEADS_PAGE_SIZE, offset: table.offset });
   const exportLeads = useExportLeads();
   const retrySync = useRetryLeadSync();
   const deleteLead = useDeleteLead();
   const bulk = useBulkLeadAction();
-
-  // The selection belongs to one filtered list: a new filter starts with nothing selected.
-  const [selectionState, setSelectionState] = useState<{ key: string; ids: ReadonlySet<number> }>({ key: filterKey, ids: new Set() });
-  const selected: ReadonlySet<number> = selectionState.key === filterKey ? selectionState.ids : NOTHING;
-  const setSelected = (change: ReadonlySet<number> | ((current: ReadonlySet<number>) => ReadonlySet<number>)) =>
-    setSelectionState((state) => {
-      const current = state.key === filterKey ? state.ids : NOTHING;
-      return { key: filterKey, ids: typeof change === 'function' ? change(current) : change };
-    });
   const [openLead, setOpenLead] = useState<Lead | null>(null);
-  const [pending, setPending] = useState<PendingConfirmation | null>(null);
+  // The confirmation keeps its words while it closes; `isConfirming` opens and closes it.
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const columns = useMemo(() => leadColumns(setOpenLead), []);
 
-  const items = leadsQuery.data?.items ?? [];
   const total = leadsQuery.data?.total ?? 0;
   const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
+  const selectedIds = [...selection.ids].map(Number).slice(0, LEAD_BULK_MAX);
 
-  // After deleting the last leads of the last page, show the page before it.
-  useEffect(() => {
-    if (leadsQuery.data && !leadsQuery.isPlaceholderData && items.length === 0 && total > 0 && offset > 0) {
-      setPage(Math.ceil(total / LEADS_PAGE_SIZE));
-    }
-  });
-
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
-  );
-  // Any filter change starts again at page 1.
-  const changeFilters = useCallback((changes: Partial<LeadFilterValues>) => update({ ...changes, page: undefined }), [update]);
-  function setPage(next: number) {
-    update({ page: next > 1 ? String(next) : undefined });
+  function changeFilters(changes: Partial<LeadFilterValues>) {
+    if ('sort' in changes) table.setState({ sort: { id: 'subscribedAt', desc: changes.sort !== 'asc' } });
+    const { sort: _sort, ...rest } = changes;
+    if (Object.keys(rest).length > 0) table.setFilters(rest);
   }
+  const clearFilters = () => table.setFilters(Object.fromEntries(FILTER_NAMES.map((name) => [name, undefined])));
 
-  const selection = {
-    selected,
-    onToggle(id: number, checked: boolean) {
-      setSelected((current) => {
-        const next = new Set(current);
-        if (checked) next.add(id);
-        else next.delete(id);
-        return next;
-      });
-    },
-    onToggleAll(checked: boolean) {
-      setSelected((current) => {
-        const next = new Set(current);
-        for (const lead of items) {
-          if (checked) next.add(lead.id);
-          else next.delete(lead.id);
-        }
-        return next;
-      });
-    },
-  };
+  function ask(next: Confirmation) {
+    setConfirmation(next);
+    setIsConfirming(true);
+  }
 
   async function runExport(query: Parameters<typeof exportLeads.mutateAsync>[0], what: string) {
     try {
@@ -134,22 +90,21 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
   }
 
   function confirmDelete(lead: Lead) {
-    setPending({
+    ask({
       title: `Delete ${lead.email}?`,
       description: 'The lead is erased for good: its e-mail address, name and attribution. This cannot be undone.',
       confirmLabel: 'Delete',
-      busyLabel: 'Deleting...',
-      destructive: true,
+      pendingLabel: 'Deleting...',
+      isDestructive: true,
       run: async () => {
         try {
           await deleteLead.mutateAsync(lead.id);
           toast.success('Lead deleted', { description: `${lead.email} was erased.` });
           setOpenLead(null);
-          selection.onToggle(lead.id, false);
+          selection.remove([String(lead.id)]);
         } catch (error) {
           toast.error('Failed to delete lead', { description: serverErrorText(error) ?? 'Please try again.' });
         }
-        setPending(null);
       },
     });
   }
@@ -173,31 +128,31 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
   }
 
   function confirmBulk(action: LeadBulkAction) {
-    const ids = [...selected].slice(0, LEAD_BULK_MAX);
+    const ids = selectedIds;
     const count = plural(ids.length, 'lead');
-    const capped = selected.size > LEAD_BULK_MAX ? ` At most ${LEAD_BULK_MAX} leads at a time: the first ${LEAD_BULK_MAX} selected.` : '';
-    setPending({
+    const capped = selection.ids.size > LEAD_BULK_MAX ? ` At most ${LEAD_BULK_MAX} leads at a time: the first ${LEAD_BULK_MAX} selected.` : '';
+    ask({
       title: action === 'delete' ? `Delete ${count}?` : `Retry sync for ${count}?`,
       description:
         action === 'delete'
           ? `${count} will be erased for good. This cannot be undone.${capped}`
           : `The ConvertKit sync of ${count} is queued again; leads already synced are skipped.${capped}`,
       confirmLabel: action === 'delete' ? `Delete ${count}` : `Retry sync for ${count}`,
-      busyLabel: action === 'delete' ? 'Deleting...' : 'Queuing...',
-      destructive: action === 'delete',
+      pendingLabel: action === 'delete' ? 'Deleting...' : 'Queuing...',
+      isDestructive: action === 'delete',
       run: async () => {
         try {
           bulkToast(await bulk.mutateAsync({ action, ids }));
-          setSelected(new Set());
+          selection.clear();
         } catch (error) {
           const fallback = action === 'delete' ? 'Failed to delete the leads.' : 'Failed to retry the sync.';
           toast.error(action === 'delete' ? 'Failed to delete leads' : 'Failed to retry sync', { description: serverErrorText(error) ?? fallback });
         }
-        setPending(null);
       },
     });
   }
 
+  const isBulkBusy = bulk.isPending || exportLeads.isPending;
   return (
     <>
       <Actions>
@@ -212,41 +167,58 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
           </h2>
           <LeadsFilters filters={filters} onChange={changeFilters} />
         </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {leadsQuery.isPending ? (
-            <LoadingLeads />
-          ) : leadsQuery.isError ? (
-            <LoadError message={serverErrorText(leadsQuery.error)} onRetry={() => void leadsQuery.refetch()} />
-          ) : items.length === 0 ? (
-            isFiltered ? (
-              <div className="flex flex-col items-center gap-3 py-10 text-center">
-                <p className="text-muted-foreground">No leads match these filters.</p>
-                <Button variant="outline" onClick={() => changeFilters({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined })}>
-                  Clear filters
+        <CardContent>
+          <DataTable
+            label="Leads"
+            table={table}
+            columns={columns}
+            rows={leadsQuery.data?.items}
+            total={leadsQuery.data?.total}
+            getRowId={(lead) => String(lead.id)}
+            rowLabel={(lead) => lead.email}
+            query={leadsQuery}
+            loadingLabel="Loading leads..."
+            errorTitle="Error loading leads"
+            errorText={serverErrorText(leadsQuery.error) ?? 'Failed to fetch leads. Please check your connection and try again.'}
+            renderCard={(lead) => <LeadCard lead={lead} onOpen={setOpenLead} />}
+            empty={
+              isFiltered ? (
+                <DataTableEmpty title="No leads match these filters.">
+                  <Button variant="outline" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                </DataTableEmpty>
+              ) : (
+                <DataTableEmpty
+                  icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+                  title="No leads captured yet. Promote your lead magnets to start collecting emails!"
+                />
+              )
+            }
+            bulkActions={
+              <>
+                <Button size="sm" variant="outline" disabled={isBulkBusy} onClick={() => confirmBulk('retry_sync')}>
+                  <RefreshCwIcon aria-hidden="true" /> Retry sync
                 </Button>
-              </div>
-            ) : (
-              <div className="flex flex-col items-center gap-3 py-12 text-center">
-                <InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-                <p className="max-w-md text-muted-foreground">No leads captured yet. Promote your lead magnets to start collecting emails!</p>
-              </div>
-            )
-          ) : (
-            <>
-              <LeadsList leads={items} selection={selection} onOpen={setOpenLead} />
-              <Pager offset={offset} pageSize={LEADS_PAGE_SIZE} total={total} isBusy={leadsQuery.isPlaceholderData} onOffsetChange={(next) => setPage(next / LEADS_PAGE_SIZE + 1)} />
-            </>
-          )}
-          {selected.size > 0 && (
-            <BulkBar
-              count={selected.size}
-              isBusy={bulk.isPending || exportLeads.isPending}
-              onRetrySync={() => confirmBulk('retry_sync')}
-              onDelete={() => confirmBulk('delete')}
-              onExport={() => void runExport({ ids: [...selected].slice(0, LEAD_BULK_MAX) }, `${plural(Math.min(selected.size, LEAD_BULK_MAX), 'selected lead')} ${selected.size === 1 ? 'was' : 'were'}`)}
-              onClear={() => setSelected(new Set())}
-            />
-          )}
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={isBulkBusy}
+                  onClick={() =>
+                    void runExport(
+                      { ids: selectedIds },
+                      `${plural(selectedIds.length, 'selected lead')} ${selectedIds.length === 1 ? 'was' : 'were'}`,
+                    )
+                  }
+                >
+                  <DownloadIcon aria-hidden="true" /> Export selection
+                </Button>
+                <Button size="sm" variant="destructive" disabled={isBulkBusy} onClick={() => confirmBulk('delete')}>
+                  <Trash2Icon aria-hidden="true" /> Delete
+                </Button>
+              </>
+            }
+          />
         </CardContent>
       </Card>
 
@@ -259,37 +231,15 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
           if (!open) setOpenLead(null);
         }}
       />
-      <ConfirmActionDialog
-        pending={pending}
-        isBusy={bulk.isPending || deleteLead.isPending}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-      />
+      {confirmation && (
+        <ConfirmDialog
+          {...confirmation}
+          open={isConfirming}
+          onOpenChange={setIsConfirming}
+          isPending={bulk.isPending || deleteLead.isPending}
+          onConfirm={() => void confirmation.run().finally(() => setIsConfirming(false))}
+        />
+      )}
     </>
-  );
-}
-
-function LoadingLeads() {
-  return (
-    <div role="status" className="flex flex-col gap-3">
-      <p className="text-sm text-muted-foreground">Loading leads...</p>
-      {Array.from({ length: 5 }, (_, index) => (
-        <Skeleton key={index} className="h-11 w-full" />
-      ))}
-    </div>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string | undefined; onRetry(): void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-      <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-      <p className="text-lg font-semibold">Error loading leads</p>
-      <p className="text-sm text-muted-foreground">{message ?? 'Failed to fetch leads. Please check your connection and try again.'}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
   );
 }

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+/**
+ * The DataTable keeps its state in the URL (issue 26 §2): rendered in a real router, a link's page, sort and filter
+ * are what the table shows, and a click on a header, Next or a selection changes the URL (and only that).
+ */
+import type { ColumnDef } from '@tanstack/react-table';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DataTable, useDataTableState } from './data-table';
+import type { TableStateOptions } from '~/lib/table-url-state';
+
+interface Person {
+  id: number;
+  email: string;
+}
+
+const OPTIONS: TableStateOptions = {
+  pageSizes: [2],
+  defaultPageSize: 2,
+  sortable: ['email'],
+  defaultSort: null,
+  filters: ['q'],
+};
+const COLUMNS: Array<ColumnDef<Person, unknown> & { id: string }> = [{ id: 'email', header: 'Email', cell: ({ row }) => row.original.email }];
+const PEOPLE: Person[] = Array.from({ length: 5 }, (_, index) => ({ id: index + 1, email: `person${index + 1}@example.com` }));
+
+/** The "server": filters, sorts and pages the five people as the URL says. */
+function PeopleTable() {
+  const table = useDataTableState(OPTIONS);
+  const { q } = table.state.filters;
+  const matching = PEOPLE.filter((person) => !q || person.email.includes(q));
+  if (table.state.sort?.desc) matching.reverse();
+  const rows = matching.slice(table.offset, table.offset + table.state.pageSize);
+  return createElement(DataTable<Person>, {
+    label: 'People',
+    table,
+    columns: COLUMNS,
+    rows,
+    total: matching.length,
+    getRowId: (person) => String(person.id),
+    rowLabel: (person) => person.email,
+    query: { isPending: false, isError: false, error: null, refetch: () => undefined },
+    loadingLabel: 'Loading people...',
+    errorTitle: 'Error loading people',
+    empty: 'No people.',
+    renderCard: (person) => person.email,
+    bulkActions: createElement('button', { type: 'button' }, 'Do it'),
+  });
+}
+
+let root: Root | undefined;
+let container: HTMLElement;
+
+beforeAll(() => {
+  // jsdom has no layout: the table's scroll check and Radix ask for these.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+async function open(url: string) {
+  const router = createMemoryRouter([{ path: '/people', Component: PeopleTable }], { initialEntries: [url] });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(createElement(RouterProvider, { router })));
+  return router;
+}
+
+const search = (router: ReturnType<typeof createMemoryRouter>) => router.state.location.search;
+const table = () => container.querySelector('table[aria-label="People"]')!;
+const shownEmails = () => [...table().querySelectorAll('tbody tr')].map((row) => row.lastElementChild!.textContent);
+const button = (name: string) => [...container.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)!;
+const click = (element: Element) => act(async () => (element as HTMLElement).click());
+
+describe('DataTable', () => {
+  it('shows the page, sort and filter its URL names', async () => {
+    await open('/people?page=2&sort=-email&q=person');
+    expect(shownEmails()).toEqual(['person3@example.com', 'person2@example.com']);
+    expect(table().querySelector('th[aria-sort]')?.getAttribute('aria-sort')).toBe('descending');
+    expect(container.querySelector('nav[aria-label="Pages"]')?.textContent).toContain('3–4 of 5');
+  });
+
+  it('writes a sort, a page and a filter into the URL, and starts again at page 1 when the sort changes', async () => {
+    const router = await open('/people?q=person');
+    await click(button('Next'));
+    expect(search(router)).toBe('?page=2&q=person');
+    expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);
+
+    await click(button('Email'));
+    expect(search(router)).toBe('?sort=email&q=person');
+    await click(button('Email'));
+    expect(search(router)).toBe('?sort=-email&q=person');
+    expect(shownEmails()).toEqual(['person5@example.com', 'person4@example.com']);
+
+    // Back returns to the page before the sort (a page or a sort is a history step).
+    await act(async () => router.navigate(-2));
+    expect(search(router)).toBe('?page=2&q=person');
+    expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);
+  });
+
+  it('shows one bulk bar while rows are selected, keeps the selection across pages, and clears it', async () => {
+    await open('/people');
+    expect(container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
+    await click(table().querySelector('[aria-label="Select person1@example.com"]')!);
+    await click(button('Next'));
+    await click(table().querySelector('[aria-label="Select person3@example.com"]')!);
+    const bar = container.querySelector('[role="region"][aria-label="Bulk actions"]')!;
+    expect(bar.textContent).toContain('2 selected');
+    expect(bar.textContent).toContain('Do it');
+    await click(button('Clear selection'));
+    expect(container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
+  });
+});
