@@ -8,7 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
-import type { AuditAction, AuditLogParams, AuditLogResponse } from '../../../shared/schemas/audit.ts';
+import type { AuditAction, AuditActorKind, AuditLogParams, AuditLogResponse } from '../../../shared/schemas/audit.ts';
+import { auditChanges } from './changes.ts';
+import { entityNames, storedEntityName } from './entity-names.ts';
 
 export type { AuditAction, AuditEntity } from '../../../shared/schemas/audit.ts';
 
@@ -16,17 +18,25 @@ export interface AuditEntry {
   action: AuditAction;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
+  /**
+   * An update's entity before and after (whole rows are fine): stored as `details.changes`, only the fields that
+   * changed, bounded and without secret values (changes.ts).
+   */
+  change?: { before: object; after: object };
 }
 
 export async function writeAudit(db: Executor, context: RequestContext, entry: AuditEntry): Promise<void> {
   const { actor, meta } = context;
+  const details = entry.change ? { ...entry.details, changes: auditChanges(entry.change.before, entry.change.after) } : entry.details;
   await db.insert(auditLog).values({
     actorUserId: actor.kind === 'user' ? actor.userId : null,
     actorClientId: actor.kind === 'client' ? actor.clientId : null,
+    actorKind: actor.kind,
+    actorCountry: meta.country ?? null,
     action: entry.action,
     entity: entry.action.slice(0, entry.action.indexOf('.')),
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    details: entry.details ?? null,
+    details: details ?? null,
     ipAddress: meta.ipAddress,
     userAgent: meta.userAgent,
   });
@@ -71,6 +81,7 @@ export async function addToAuditRollup(db: Executor, now: Date, event: AuditRoll
     .values({
       action: event.action,
       entity: event.action.slice(0, event.action.indexOf('.')),
+      actorKind: 'anonymous',
       details: initial,
       rollupKey,
       createdAt: now,
@@ -92,6 +103,8 @@ export async function addToAuditRollup(db: Executor, now: Date, event: AuditRoll
     });
 }
 
+const actorKindOf = (value: string | null): AuditActorKind => (value === 'client' || value === 'anonymous' ? value : 'user');
+
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
 export async function listAuditLog(db: Database, query: AuditLogParams): Promise<AuditLogResponse> {
   const filters: SQL[] = [];
@@ -112,6 +125,8 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         entityId: auditLog.entityId,
         actorEmail: users.email,
         actorClientId: auditLog.actorClientId,
+        actorKind: auditLog.actorKind,
+        actorCountry: auditLog.actorCountry,
         ipAddress: auditLog.ipAddress,
         details: auditLog.details,
         rollupKey: auditLog.rollupKey,
@@ -127,9 +142,12 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
       .offset(query.offset),
     db.select({ value: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
+  const names = await entityNames(db, rows);
   return {
-    entries: rows.map(({ rollupKey, details, ...row }) => ({
+    entries: rows.map(({ rollupKey, details, actorKind, ...row }) => ({
       ...row,
+      actorKind: rollupKey !== null ? 'anonymous' : actorKindOf(actorKind),
+      entityName: (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || storedEntityName(details as Record<string, unknown> | null),
       details: (details ?? null) as Record<string, unknown> | null,
       isRollup: rollupKey !== null,
       entityDeleted: Boolean(row.entityDeleted),

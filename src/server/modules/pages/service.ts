@@ -180,7 +180,7 @@ export async function updatePage(
         columns.slug = slug;
       }
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
-      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) } });
+      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
       return toPage(row!);
     })
     .catch(slugRace(slug));
