@@ -54,7 +54,8 @@ describe(`audit entries named on ${testDatabaseKind()}`, () => {
       entityId: post!.id,
       details: { slug: post!.slug },
     });
-    const doomed = await createTestUser(testApp.app, { email: `doomed-${Date.now()}@example.com` });
+    const doomed = await createTestUser(testApp.app, { email: `doomed-${Date.now()}@example.com`, isApproved: false });
+    await call('PATCH', `/api/users/${doomed.id}`, { isApproved: true });
     await call('DELETE', `/api/users/${doomed.id}`);
 
     const { entries } = await list('?limit=100');
@@ -62,6 +63,8 @@ describe(`audit entries named on ${testDatabaseKind()}`, () => {
     expect(entryFor(entries, 'blog_post.create', post!.id)).toMatchObject({ entityName: 'Hello' });
     // The user is gone: the delete entry stored the address, and names it still.
     expect(entryFor(entries, 'user.delete', doomed.id)).toMatchObject({ entityName: doomed.email, entityDeleted: true });
+    // …and so does every earlier entry about it.
+    expect(entryFor(entries, 'user.approve', doomed.id)).toMatchObject({ entityName: doomed.email, entityDeleted: true });
   });
 
   it('stores an update as the fields that changed, before and after, without secrets, cut to a bounded length', async () => {

@@ -133,6 +133,8 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         createdAt: auditLog.createdAt,
         // Uses audit_log_entity_idx (entity, entity_id); at most one page of rows asks.
         entityDeleted: sql<boolean>`exists (select 1 from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete')`,
+        // What the delete entry kept of it (e-mail, name, title, slug), so every entry of a deleted entity is named.
+        deletedName: sql<string | null>`(select coalesce(deletions.details ->> 'email', deletions.details ->> 'title', deletions.details ->> 'name', deletions.details ->> 'slug') from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete' limit 1)`,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
@@ -144,10 +146,11 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
   ]);
   const names = await entityNames(db, rows);
   return {
-    entries: rows.map(({ rollupKey, details, actorKind, ...row }) => ({
+    entries: rows.map(({ rollupKey, details, actorKind, deletedName, ...row }) => ({
       ...row,
       actorKind: rollupKey !== null ? 'anonymous' : actorKindOf(actorKind),
-      entityName: (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || storedEntityName(details as Record<string, unknown> | null),
+      entityName:
+        (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || deletedName || storedEntityName(details as Record<string, unknown> | null),
       details: (details ?? null) as Record<string, unknown> | null,
       isRollup: rollupKey !== null,
       entityDeleted: Boolean(row.entityDeleted),
