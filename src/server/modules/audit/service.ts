@@ -103,7 +103,14 @@ export async function addToAuditRollup(db: Executor, now: Date, event: AuditRoll
     });
 }
 
-const actorKindOf = (value: string | null): AuditActorKind => (value === 'client' || value === 'anonymous' ? value : 'user');
+/**
+ * Rows written by writeAudit know their actor's kind (older rows were backfilled by migration 0010). A row inserted
+ * without one (a public form's mail cap writes its own) had a user or client only if it names one.
+ */
+function actorKindOf(row: { actorKind: string | null; actorEmail: string | null; actorClientId: string | null }): AuditActorKind {
+  if (row.actorKind === 'user' || row.actorKind === 'client' || row.actorKind === 'anonymous') return row.actorKind;
+  return row.actorEmail ? 'user' : row.actorClientId ? 'client' : 'anonymous';
+}
 
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
 export async function listAuditLog(db: Database, query: AuditLogParams): Promise<AuditLogResponse> {
@@ -148,7 +155,7 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
   return {
     entries: rows.map(({ rollupKey, details, actorKind, deletedName, ...row }) => ({
       ...row,
-      actorKind: rollupKey !== null ? 'anonymous' : actorKindOf(actorKind),
+      actorKind: rollupKey !== null ? 'anonymous' : actorKindOf({ actorKind, actorEmail: row.actorEmail, actorClientId: row.actorClientId }),
       entityName:
         (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || deletedName || storedEntityName(details as Record<string, unknown> | null),
       details: (details ?? null) as Record<string, unknown> | null,

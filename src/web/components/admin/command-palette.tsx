@@ -24,6 +24,15 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
   const didNavigate = useRef(false);
   const [search, setSearch] = useState('');
   const { records, isSearching, isWaiting } = useRecordSearch(search);
+  // The highlighted item. Records arrive after cmdk has picked its first match; when it found none, the first
+  // record is highlighted, so Enter opens it.
+  const [selected, setSelected] = useState('');
+  const firstRecord = records[0] ? `record:${records[0].key}` : '';
+  const [seenFirstRecord, setSeenFirstRecord] = useState('');
+  if (firstRecord !== seenFirstRecord) {
+    setSeenFirstRecord(firstRecord);
+    if (firstRecord && !selected) setSelected(firstRecord);
+  }
   const go = (to: string) => {
     didNavigate.current = true;
     onOpenChange(false);
@@ -51,7 +60,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         <DialogDescription className="sr-only">
           Type a section name, or part of a lead's or user's e-mail or a post's title, and press Enter.
         </DialogDescription>
-        <Command label="Go to" className="flex flex-col">
+        <Command label="Go to" value={selected} onValueChange={setSelected} className="flex flex-col">
           <Command.Input
             value={search}
             onValueChange={setSearch}
@@ -59,7 +68,8 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
             className="h-12 border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto p-2">
-            {!isSearching && !isWaiting && (
+            {/* cmdk counts only its own matches: the records found by the server are not among them. */}
+            {!isSearching && !isWaiting && records.length === 0 && (
               <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No section or record matches.</Command.Empty>
             )}
             {isSearching && (
@@ -92,14 +102,15 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
               </Command.Group>
             ))}
             {records.length > 0 && (
-              // Found by the server: shown whatever cmdk's own filter thinks of the words.
+              // Found by the server: always shown (forceMount), and with a value of no words, ranked after any
+              // section the words name, so "Users" still opens Users.
               <Command.Group heading="Records" forceMount className={GROUP_CLASS}>
                 {records.map((record) => {
                   const Icon = RECORD_ICONS[record.kind];
                   return (
                     <Command.Item
                       key={record.key}
-                      value={`${record.kind} ${record.title} ${record.key}`}
+                      value={`record:${record.key}`}
                       forceMount
                       onSelect={() => go(record.href)}
                       className={ITEM_CLASS}
