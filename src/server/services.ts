@@ -41,6 +41,8 @@ export interface RequestMeta {
   ipAddress: string | null;
   userAgent: string | null;
   requestId: string;
+  /** Two-letter country, when a route located the request (auth routes do, for the audit log's visitors). */
+  country?: string | null;
 }
 
 /** `{ actor, meta }`: what a service needs to know about the request, and nothing else. */

@@ -73,16 +73,17 @@ describe('Users bulk actions and the audit log', () => {
 
     await page.getByLabel('Action', { exact: true }).fill('user.approve');
     await expect.poll(() => rows.count()).toBe(3);
-    // Two of the three were deleted since: only the survivor links to Users.
-    await expect.poll(() => page.getByRole('link', { name: /^User #\d+$/ }).count()).toBe(1);
-    expect(await rows.filter({ hasText: /User #\d+ \(deleted\)/ }).count()).toBe(2);
+    // Two of the three were deleted since: only the survivor links to Users; all three are named by e-mail.
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(`^User ${tag}-\\w+@example\\.com$`) }).count()).toBe(1);
+    expect(await rows.filter({ hasText: new RegExp(`User ${tag}-\\w+@example\\.com \\(deleted\\)`) }).count()).toBe(2);
 
     await page.getByLabel('Action', { exact: true }).fill('user.delete');
     await expect.poll(() => rows.count()).toBe(2);
     await page.getByLabel('Actor', { exact: true }).fill('nobody-at-all');
     await page.getByText('No entries match these filters.').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.getByLabel('Entity type', { exact: true }).selectOption('user');
+    await page.getByLabel('Entity type', { exact: true }).click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
     await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('user.'))).toBe(true);
     expect(await rows.count()).toBeGreaterThanOrEqual(8); // 3 created, 3 approved, 2 deleted
     // A date range in the past holds none of today's entries.

@@ -564,6 +564,14 @@ export const auditLog = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     actorClientId: text(),
+    /**
+     * Who acted, as `Actor.kind` at the time: `user`, `client` or `anonymous` (a visitor following an e-mailed link,
+     * or a roll-up). Kept because `actor_user_id` becomes null when the user is deleted, and a deleted user is not
+     * a visitor (issue 26 §3).
+     */
+    actorKind: text(),
+    /** The visitor's two-letter country when the request told it (trusted proxy header or GEOIP_DB). */
+    actorCountry: text(),
     action: text().notNull(),
     entity: text().notNull(),
     entityId: text(),

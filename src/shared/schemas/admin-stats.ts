@@ -40,6 +40,8 @@ export const AdminStatsSchema = z.object({
     leadsPerDayBySource: z.array(SourcesDayPointSchema),
     /** Every source in `leadsPerDayBySource`, most leads first. */
     leadSources: z.array(z.string()),
+    /** Each source's name for people ("Home page hero", a campaign's name), for the legend and tooltips. */
+    sourceLabels: z.record(z.string(), z.string()),
   }),
   generatedAt: z.string(),
 });

@@ -60,16 +60,28 @@ export const AuditLogQuerySchema = z
 export type AuditLogParams = z.output<typeof AuditLogQuerySchema>;
 export type AuditLogQuery = Partial<AuditLogParams>;
 
+/** Who acted: a signed-in user, an API client, or a visitor (no session: an e-mailed link, a roll-up). */
+export const AUDIT_ACTOR_KINDS = ['user', 'client', 'anonymous'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
 export const AuditLogEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
-  /** The acting user's e-mail (null for an API client or a deleted user). */
+  /** The entity's name now (a post's title, a user's e-mail…), or the one the entry stored once it is gone. */
+  entityName: z.string().nullable(),
+  actorKind: z.enum(AUDIT_ACTOR_KINDS),
+  /** The acting user's e-mail (null for an API client, a visitor, or a user since deleted). */
   actorEmail: z.string().nullable(),
   actorClientId: z.string().nullable(),
+  /** A visitor's two-letter country, when the request told it. */
+  actorCountry: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  /** What the action recorded (fields changed, a count, the filter of an export…); shown in words by the screen. */
+  /**
+   * What the action recorded (a count, the filter of an export…); an update's `changes` holds each changed field
+   * as `{ from, to }`, or `{ hidden: true }` for a secret one. Older updates hold only `fields` (names).
+   */
   details: z.record(z.string(), z.unknown()).nullable(),
   /** An hourly roll-up of anonymous events (decision 0022): `details.count` of them, no single actor. */
   isRollup: z.boolean(),

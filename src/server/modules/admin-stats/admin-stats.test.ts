@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminStats } from '../../../shared/schemas/admin-stats.ts';
-import { banners, blogPosts, invitations, jots, leads, messages } from '../../db/schema.ts';
+import { banners, blogPosts, campaigns, invitations, jots, leads, messages } from '../../db/schema.ts';
 import { adminStats, JotSeriesCache, utcDayStart } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -122,6 +122,25 @@ describe(`admin stats on ${testDatabaseKind()}`, () => {
     expect(after.unreadInbox - base.unreadInbox).toBe(2);
     expect(after.invitations.today - base.invitations.today).toBe(1);
     expect(after.invitations.perDay.at(-2)!.count - base.invitations.perDay.at(-2)!.count).toBe(1);
+  });
+
+  it('names lead sources for the chart legend: the home page forms, a campaign by its name, others as written (issue 26 §6)', async () => {
+    const now = new Date('2026-04-15T12:00:00Z');
+    await db().insert(campaigns).values({ name: 'Spring sale', slug: 'spring-sale-stats' });
+    await db().insert(leads).values([
+      { email: 'hero-label@example.com', source: 'homepage-hero', subscribedAt: now },
+      { email: 'campaign-label@example.com', source: 'campaign:spring-sale-stats', subscribedAt: now },
+      { email: 'gone-label@example.com', source: 'campaign:deleted-campaign', subscribedAt: now },
+      { email: 'none-label@example.com', subscribedAt: now },
+    ]);
+    const stats = await adminStats(db(), now);
+    expect(stats.series.sourceLabels).toMatchObject({
+      'homepage-hero': 'Home page hero',
+      'campaign:spring-sale-stats': 'Campaign “Spring sale”',
+      'campaign:deleted-campaign': 'campaign:deleted-campaign',
+      '(none)': 'No source',
+    });
+    expect(Object.keys(stats.series.sourceLabels).sort()).toEqual([...stats.series.leadSources].sort());
   });
 
   it('shows the invitations of the last hour against the site-wide hourly cap (issue 24)', async () => {

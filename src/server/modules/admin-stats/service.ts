@@ -4,7 +4,7 @@
  * small table (users, blog posts, banners, the inbox), so the answer stays cheap at a million jots: no query
  * reads a row older than 30 days of jots.
  */
-import { and, count, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type AdminStats,
@@ -14,10 +14,39 @@ import {
 } from '../../../shared/schemas/admin-stats.ts';
 import type { Database } from '../../db/client.ts';
 import { invitationsLastHour } from '../invitations/service.ts';
-import { banners, blogPosts, buildGuids, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
+import { banners, blogPosts, buildGuids, campaigns, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
+import { PRO_WAITLIST_SOURCE } from '../../../shared/constants.ts';
+import { LEAD_SOURCES } from '../../../shared/schemas/leads.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The sources the site's own forms write (spec §2 home page, the Pro waitlist), by the names people know them. */
+const KNOWN_SOURCE_LABELS: Record<string, string> = {
+  [LEAD_SOURCES.hero]: 'Home page hero',
+  [LEAD_SOURCES.cta]: 'Home page download',
+  [PRO_WAITLIST_SOURCE]: 'Pro waitlist',
+  [NO_SOURCE_KEY]: 'No source',
+};
+const CAMPAIGN_SOURCE_PREFIX = 'campaign:';
+
+/**
+ * The chart legend's names for lead sources (issue 26 §6): the known forms by name, a campaign's leads
+ * (`campaign:{slug}`) by the campaign's name (one query for the chart's few campaigns), anything else as written.
+ */
+export async function leadSourceLabels(db: Database, sources: string[]): Promise<Record<string, string>> {
+  const slugs = sources.filter((source) => source.startsWith(CAMPAIGN_SOURCE_PREFIX)).map((source) => source.slice(CAMPAIGN_SOURCE_PREFIX.length));
+  const campaignRows = slugs.length
+    ? await db.select({ slug: campaigns.slug, name: campaigns.name }).from(campaigns).where(inArray(campaigns.slug, slugs))
+    : [];
+  const campaignNames = new Map(campaignRows.map((row) => [row.slug, row.name]));
+  return Object.fromEntries(
+    sources.map((source) => {
+      const campaignName = source.startsWith(CAMPAIGN_SOURCE_PREFIX) ? campaignNames.get(source.slice(CAMPAIGN_SOURCE_PREFIX.length)) : undefined;
+      return [source, KNOWN_SOURCE_LABELS[source] ?? (campaignName ? `Campaign “${campaignName}”` : source)];
+    }),
+  );
+}
 
 /** Midnight UTC of `now`'s day, minus `daysBack` days. */
 export function utcDayStart(now: Date, daysBack = 0): Date {
@@ -155,6 +184,7 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
     leadsByDay.set(row.day, counts);
   }
   const leadSources = [...sourceTotals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([source]) => source);
+  const sourceLabels = await leadSourceLabels(db, leadSources);
   const invitationsPerDay = fillDays(seriesStart, invitationRows);
   // Today and the last 7 days are the series' last days (issue 13): two more range counts over the same index
   // cost a quarter of the answer at a million jots. (created_at is the server's receive time, never in the future.)
@@ -180,6 +210,7 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
       jotsPerDay: jotsPerDaySeries,
       leadsPerDayBySource: fillDays(seriesStart, []).map(({ date }) => ({ date, counts: leadsByDay.get(date) ?? {} })),
       leadSources,
+      sourceLabels,
     },
     generatedAt: now.toISOString(),
   };

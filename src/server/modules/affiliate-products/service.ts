@@ -217,13 +217,20 @@ export class AffiliateProductService {
     if (changes.featured_image_url !== undefined) columns.featuredImageUrl = changes.featured_image_url;
     if (changes.is_active !== undefined) columns.isActive = changes.is_active;
     const product = await this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(affiliateProducts).where(eq(affiliateProducts.id, id)).for('update');
+      if (!current) throw notFound(AFFILIATE_TEXTS.notFound);
       const [row] = await tx
         .update(affiliateProducts)
         .set({ ...columns, updatedAt: new Date() })
         .where(eq(affiliateProducts.id, id))
         .returning();
       if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
-      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.update', entityId: id, details: { fields: Object.keys(changes) } });
+      await writeAudit(tx, { actor, meta }, {
+        action: 'affiliate_product.update',
+        entityId: id,
+        details: { fields: Object.keys(changes) },
+        change: { before: current, after: row },
+      });
       return toProduct(row);
     });
     this.changed();

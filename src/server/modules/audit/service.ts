@@ -8,7 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
-import type { AuditAction, AuditLogParams, AuditLogResponse } from '../../../shared/schemas/audit.ts';
+import type { AuditAction, AuditActorKind, AuditLogParams, AuditLogResponse } from '../../../shared/schemas/audit.ts';
+import { auditChanges } from './changes.ts';
+import { entityNames, storedEntityName } from './entity-names.ts';
 
 export type { AuditAction, AuditEntity } from '../../../shared/schemas/audit.ts';
 
@@ -16,17 +18,25 @@ export interface AuditEntry {
   action: AuditAction;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
+  /**
+   * An update's entity before and after (whole rows are fine): stored as `details.changes`, only the fields that
+   * changed, bounded and without secret values (changes.ts).
+   */
+  change?: { before: object; after: object };
 }
 
 export async function writeAudit(db: Executor, context: RequestContext, entry: AuditEntry): Promise<void> {
   const { actor, meta } = context;
+  const details = entry.change ? { ...entry.details, changes: auditChanges(entry.change.before, entry.change.after) } : entry.details;
   await db.insert(auditLog).values({
     actorUserId: actor.kind === 'user' ? actor.userId : null,
     actorClientId: actor.kind === 'client' ? actor.clientId : null,
+    actorKind: actor.kind,
+    actorCountry: meta.country ?? null,
     action: entry.action,
     entity: entry.action.slice(0, entry.action.indexOf('.')),
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    details: entry.details ?? null,
+    details: details ?? null,
     ipAddress: meta.ipAddress,
     userAgent: meta.userAgent,
   });
@@ -71,6 +81,7 @@ export async function addToAuditRollup(db: Executor, now: Date, event: AuditRoll
     .values({
       action: event.action,
       entity: event.action.slice(0, event.action.indexOf('.')),
+      actorKind: 'anonymous',
       details: initial,
       rollupKey,
       createdAt: now,
@@ -90,6 +101,15 @@ export async function addToAuditRollup(db: Executor, now: Date, event: AuditRoll
           end)`,
       },
     });
+}
+
+/**
+ * Rows written by writeAudit know their actor's kind (older rows were backfilled by migration 0010). A row inserted
+ * without one (a public form's mail cap writes its own) had a user or client only if it names one.
+ */
+function actorKindOf(row: { actorKind: string | null; actorEmail: string | null; actorClientId: string | null }): AuditActorKind {
+  if (row.actorKind === 'user' || row.actorKind === 'client' || row.actorKind === 'anonymous') return row.actorKind;
+  return row.actorEmail ? 'user' : row.actorClientId ? 'client' : 'anonymous';
 }
 
 /** `GET /api/audit-log` (issue 10 §5): newest first, by actor e-mail, action, entity and date range, paged. */
@@ -112,12 +132,16 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
         entityId: auditLog.entityId,
         actorEmail: users.email,
         actorClientId: auditLog.actorClientId,
+        actorKind: auditLog.actorKind,
+        actorCountry: auditLog.actorCountry,
         ipAddress: auditLog.ipAddress,
         details: auditLog.details,
         rollupKey: auditLog.rollupKey,
         createdAt: auditLog.createdAt,
         // Uses audit_log_entity_idx (entity, entity_id); at most one page of rows asks.
         entityDeleted: sql<boolean>`exists (select 1 from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete')`,
+        // What the delete entry kept of it (e-mail, name, title, slug), so every entry of a deleted entity is named.
+        deletedName: sql<string | null>`(select coalesce(deletions.details ->> 'email', deletions.details ->> 'title', deletions.details ->> 'name', deletions.details ->> 'slug') from audit_log deletions where deletions.entity = ${auditLog.entity} and deletions.entity_id = ${auditLog.entityId} and deletions.action = ${auditLog.entity} || '.delete' limit 1)`,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
@@ -127,9 +151,13 @@ export async function listAuditLog(db: Database, query: AuditLogParams): Promise
       .offset(query.offset),
     db.select({ value: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
+  const names = await entityNames(db, rows);
   return {
-    entries: rows.map(({ rollupKey, details, ...row }) => ({
+    entries: rows.map(({ rollupKey, details, actorKind, deletedName, ...row }) => ({
       ...row,
+      actorKind: rollupKey !== null ? 'anonymous' : actorKindOf({ actorKind, actorEmail: row.actorEmail, actorClientId: row.actorClientId }),
+      entityName:
+        (row.entityId && names.get(`${row.entity}:${row.entityId}`)) || deletedName || storedEntityName(details as Record<string, unknown> | null),
       details: (details ?? null) as Record<string, unknown> | null,
       isRollup: rollupKey !== null,
       entityDeleted: Boolean(row.entityDeleted),

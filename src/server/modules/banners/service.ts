@@ -121,7 +121,7 @@ export class BannerService {
     const banner = await this.db.transaction(async (tx) => {
       const [row] = await tx.update(banners).set(changes).where(eq(banners.id, id)).returning();
       if (!row) throw notFound(BANNER_NOT_FOUND);
-      await writeAudit(tx, { actor, meta }, { action: 'banner.update', entityId: id, details: { fields: Object.keys(input) } });
+      await writeAudit(tx, { actor, meta }, { action: 'banner.update', entityId: id, details: { fields: Object.keys(input) }, change: { before: current, after: row } });
       return toBanner(row);
     });
     await this.reload();

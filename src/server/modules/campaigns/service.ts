@@ -271,7 +271,7 @@ export class CampaignService {
             .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)) })
             .where(eq(campaigns.id, id))
             .returning();
-          await writeAudit(tx, { actor, meta }, { action: 'campaign.update', entityId: id, details: { fields: Object.keys(changes) } });
+          await writeAudit(tx, { actor, meta }, { action: 'campaign.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
           return toCampaign(row!);
         }),
     );

@@ -116,12 +116,12 @@ describe(`FAQs on ${testDatabaseKind()}`, () => {
       expect((await inject('PATCH', '/api/faqs/99999999', { answer: 'x' })).json()).toEqual({ error: 'FAQ not found' });
       const faq = await create({ question: 'Audited?', answer: 'A' });
       await inject('PATCH', `/api/faqs/${faq.id}`, { is_published: false });
-      const rows = await testApp.database.sql.query<{ action: string; details: { fields: string[] } }>(
+      const rows = await testApp.database.sql.query<{ action: string; details: { fields: string[]; changes: object } }>(
         `select action, details from audit_log where entity = 'faq' and entity_id = $1 order by id`,
         [String(faq.id)],
       );
       expect(rows.rows.map((row) => row.action)).toEqual(['faq.create', 'faq.update']);
-      expect(rows.rows[1]?.details).toEqual({ fields: ['is_published'] });
+      expect(rows.rows[1]?.details).toEqual({ fields: ['is_published'], changes: { isPublished: { from: true, to: false } } });
     });
   });
 

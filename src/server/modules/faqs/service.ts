@@ -123,6 +123,8 @@ export async function updateFaq(
   { actor, meta, input: { id, changes: input } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateFaqSchema> } },
 ): Promise<Faq> {
   const faq = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
+    if (!current) throw notFound(FAQ_NOT_FOUND);
     const [row] = await tx
       .update(faqs)
       .set({
@@ -135,7 +137,12 @@ export async function updateFaq(
       .where(eq(faqs.id, id))
       .returning();
     if (!row) throw notFound(FAQ_NOT_FOUND);
-    await writeAudit(tx, { actor, meta }, { action: 'faq.update', entityId: id, details: { fields: Object.keys(input) } });
+    await writeAudit(tx, { actor, meta }, {
+      action: 'faq.update',
+      entityId: id,
+      details: { fields: Object.keys(input) },
+      change: { before: current, after: row },
+    });
     return toFaq(row);
   });
   events.emit('faqs');

@@ -45,7 +45,11 @@ export async function saveHelpConfig(
     const [row] = existing
       ? await tx.update(helpConfig).set(values).where(eq(helpConfig.id, existing.id)).returning()
       : await tx.insert(helpConfig).values(values).returning();
-    await writeAudit(tx, { actor, meta }, { action: 'help_config.update', details: { videoUrl: row!.videoUrl } });
+    await writeAudit(tx, { actor, meta }, {
+      action: 'help_config.update',
+      details: { videoUrl: row!.videoUrl },
+      change: { before: existing ?? {}, after: row! },
+    });
     return toHelpConfig(row!);
   });
   events.emit('help');

@@ -159,6 +159,7 @@ async function auditEach(db: Executor, { actor, meta }: RequestContext, action: 
     entries.map((entry) => ({
       actorUserId: actor.kind === 'user' ? actor.userId : null,
       actorClientId: actor.kind === 'client' ? actor.clientId : null,
+      actorKind: actor.kind,
       action,
       entity: 'lead',
       entityId: String(entry.id),

@@ -182,7 +182,7 @@ export async function updatePage(
         columns.slug = slug;
       }
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
-      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) } });
+      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
       changesTheList = row!.title !== current.title || row!.slug !== current.slug || row!.isPublished !== current.isPublished;
       return toPage(row!);
     })

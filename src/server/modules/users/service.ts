@@ -209,11 +209,6 @@ export async function updateUser(
     }
     if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
 
-    const changed: Record<string, unknown> = {};
-    for (const key of ['username', 'email', 'isAdmin', 'isApproved'] as const) {
-      if (changes[key] !== undefined && changes[key] !== current[key]) changed[key] = { from: current[key], to: changes[key] };
-    }
-    if (passwordChanged) changed.password = 'changed';
     const action =
       changes.isApproved !== undefined && changes.isApproved !== current.isApproved
         ? changes.isApproved
@@ -224,7 +219,7 @@ export async function updateUser(
             ? 'user.grant_admin'
             : 'user.revoke_admin'
           : 'user.update';
-    await writeAudit(tx, { actor, meta }, { action, entityId: id, details: changed });
+    await writeAudit(tx, { actor, meta }, { action, entityId: id, change: { before: current, after: row } });
     // A password change is its own entry (issue 23 §6), even when it came with an approval or a role change.
     if (passwordChanged) await writeAudit(tx, { actor, meta }, { action: 'user.password_change', entityId: id, details: { by: 'admin' } });
     return { row, approvedNow };

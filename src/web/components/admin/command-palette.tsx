@@ -1,19 +1,43 @@
 /**
- * The ⌘K / Ctrl+K palette of the back-office (issue 26 §1): type a few letters, Enter, and the section opens.
- * Loaded on first use (admin-shell.tsx). On Esc focus returns to what had it; after a jump it moves to the new
- * screen's <main>, so the next Tab starts there.
+ * The ⌘K / Ctrl+K palette of the back-office (issue 26 §1): type a few letters, Enter, and the section opens; or
+ * type part of an e-mail or a title and a lead, a post or a user is found on the server (record-search.ts) and
+ * opens on its screen, filtered to it. Loaded on first use (admin-shell.tsx). On Esc focus returns to what had
+ * it; after a jump it moves to the new screen's <main>, so the next Tab starts there.
  */
 import { Command } from 'cmdk';
-import { CornerDownLeftIcon } from 'lucide-react';
-import { useRef } from 'react';
+import { CornerDownLeftIcon, FileTextIcon, LoaderCircleIcon, MailIcon, UserIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { ADMIN_SECTION_GROUPS } from './admin-sections';
+import { type FoundRecord, useRecordSearch } from './record-search';
+
+const RECORD_ICONS: Record<FoundRecord['kind'], typeof MailIcon> = { Lead: MailIcon, Post: FileTextIcon, User: UserIcon };
+const ITEM_CLASS =
+  'group flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-primary/10 data-[selected=true]:text-primary';
+const GROUP_CLASS =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground';
 
 export default function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const navigate = useNavigate();
   const opener = useRef<HTMLElement | null>(null);
   const didNavigate = useRef(false);
+  const [search, setSearch] = useState('');
+  const { records, isSearching, isWaiting } = useRecordSearch(search);
+  // The highlighted item. Records arrive after cmdk has picked its first match; when it found none, the first
+  // record is highlighted, so Enter opens it.
+  const [selected, setSelected] = useState('');
+  const firstRecord = records[0] ? `record:${records[0].key}` : '';
+  const [seenFirstRecord, setSeenFirstRecord] = useState('');
+  if (firstRecord !== seenFirstRecord) {
+    setSeenFirstRecord(firstRecord);
+    if (firstRecord && !selected) setSelected(firstRecord);
+  }
+  const go = (to: string) => {
+    didNavigate.current = true;
+    onOpenChange(false);
+    void navigate(to);
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -33,19 +57,31 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
         }}
       >
         <DialogTitle className="sr-only">Go to</DialogTitle>
-        <DialogDescription className="sr-only">Type a section name and press Enter.</DialogDescription>
-        <Command label="Go to" className="flex flex-col">
+        <DialogDescription className="sr-only">
+          Type a section name, or part of a lead's or user's e-mail or a post's title, and press Enter.
+        </DialogDescription>
+        <Command label="Go to" value={selected} onValueChange={setSelected} className="flex flex-col">
           <Command.Input
-            placeholder="Go to a section…"
+            value={search}
+            onValueChange={setSearch}
+            placeholder="Go to a section, or find a lead, post or user…"
             className="h-12 border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <Command.List className="max-h-[min(60dvh,24rem)] overflow-y-auto p-2">
-            <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No section matches.</Command.Empty>
+            {/* cmdk counts only its own matches: the records found by the server are not among them. */}
+            {!isSearching && !isWaiting && records.length === 0 && (
+              <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">No section or record matches.</Command.Empty>
+            )}
+            {isSearching && (
+              <Command.Loading className="flex items-center gap-2 px-3 py-2 text-xs text-muted-foreground">
+                <LoaderCircleIcon aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" /> Searching leads, posts and users…
+              </Command.Loading>
+            )}
             {ADMIN_SECTION_GROUPS.map((group) => (
               <Command.Group
                 key={group.title}
                 heading={group.title}
-                className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground"
+                className={GROUP_CLASS}
               >
                 {group.sections.map((section) => {
                   const Icon = section.icon;
@@ -54,12 +90,8 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                       key={section.to}
                       value={section.label}
                       keywords={section.keywords}
-                      onSelect={() => {
-                        didNavigate.current = true;
-                        onOpenChange(false);
-                        void navigate(section.to);
-                      }}
-                      className="group flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-primary/10 data-[selected=true]:text-primary"
+                      onSelect={() => go(section.to)}
+                      className={ITEM_CLASS}
                     >
                       <Icon aria-hidden="true" className="size-4 shrink-0" />
                       {section.label}
@@ -69,6 +101,35 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                 })}
               </Command.Group>
             ))}
+            {records.length > 0 && (
+              // Found by the server: always shown (forceMount), and with a value of no words, ranked after any
+              // section the words name, so "Users" still opens Users.
+              <Command.Group heading="Records" forceMount className={GROUP_CLASS}>
+                {records.map((record) => {
+                  const Icon = RECORD_ICONS[record.kind];
+                  return (
+                    <Command.Item
+                      key={record.key}
+                      value={`record:${record.key}`}
+                      forceMount
+                      onSelect={() => go(record.href)}
+                      className={ITEM_CLASS}
+                    >
+                      <Icon aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="min-w-0 flex-1 truncate">
+                        <span className="sr-only">{record.kind}: </span>
+                        {record.title}
+                      </span>
+                      <span className="shrink-0 text-xs text-muted-foreground group-data-[selected=true]:text-primary">
+                        {record.kind}
+                        {record.detail ? ` · ${record.detail}` : ''}
+                      </span>
+                      <CornerDownLeftIcon aria-hidden="true" className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-100" />
+                    </Command.Item>
+                  );
+                })}
+              </Command.Group>
+            )}
           </Command.List>
         </Command>
       </DialogContent>

@@ -1,19 +1,24 @@
 /**
  * Small chart wrappers over recharts for admin screens (the dashboard now, blog analytics later):
  *
- *   <DaySeriesChart label="Jots per day, last 30 days" data={[{ date: '2026-03-15', count: 4 }]} />
- *   <StackedBarsChart label="Leads per day by source" data={[{ date, counts: { hero: 2 } }]} keys={['hero']} />
+ *   <DaySeriesChart label="Jots per day, last 30 days" unit={{ one: 'jot', other: 'jots' }} isLastDayPartial
+ *     data={[{ date: '2026-03-15', count: 4 }]} />
+ *   <StackedBarsChart label="Leads per day by source" unit={{ one: 'lead', other: 'leads' }}
+ *     data={[{ date, counts: { hero: 2 } }]} keys={['hero']} keyLabels={{ hero: 'Home page hero' }} />
  *
  * Lazy-loaded and SSR-safe: recharts (~100 KB) is fetched only in the browser, after hydration; the server and the
  * first client render show a skeleton of the same height, so nothing shifts and the server never runs recharts.
  * Each chart is `role="img"` with the given label, and a screen-reader table of the same figures follows it.
+ * Tooltips say "8 jots on Nov 26"; a partial last day (today) is drawn dashed and a note under the chart says so.
  */
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useHydrated } from '~/lib/use-hydrated';
-import { type DaySeriesChartProps, formatDay, type StackedBarsChartProps } from './types';
+import { formatDay, keyLabel } from './chart-text';
+import type { DaySeriesChartProps, StackedBarsChartProps } from './types';
 
-export type { DayPoint, DaySeriesChartProps, KeyedDayPoint, StackedBarsChartProps } from './types';
+export type { ChartUnit, DayPoint, DaySeriesChartProps, KeyedDayPoint, StackedBarsChartProps } from './types';
+export { countText, dayCountText, formatDay, keyLabel } from './chart-text';
 
 const LazyDaySeries = lazy(() => import('./day-series-chart'));
 const LazyStackedBars = lazy(() => import('./stacked-bars-chart'));
@@ -24,6 +29,19 @@ function ChartSkeleton({ height, label }: { height: number; label: string }) {
       <span className="sr-only">Loading chart: {label}</span>
       <Skeleton className="h-full w-full" />
     </div>
+  );
+}
+
+/** Says in words what the dashed last day means. */
+function PartialDayNote({ date }: { date: string | undefined }) {
+  if (!date) return null;
+  return (
+    <p className="mt-2 flex items-center gap-2 text-xs text-muted-foreground">
+      <svg aria-hidden="true" width="20" height="4" className="shrink-0 text-primary">
+        <line x1="0" y1="2" x2="20" y2="2" stroke="currentColor" strokeWidth="2" strokeDasharray="4 3" />
+      </svg>
+      Today ({formatDay(date)}) is still being counted.
+    </p>
   );
 }
 
@@ -40,6 +58,7 @@ export function DaySeriesChart(props: DaySeriesChartProps) {
       <ClientOnly height={height} label={props.label}>
         <LazyDaySeries {...props} height={height} />
       </ClientOnly>
+      {props.isLastDayPartial && <PartialDayNote date={props.data.at(-1)?.date} />}
       <table className="sr-only">
         <caption>{props.label}</caption>
         <tbody>
@@ -62,6 +81,7 @@ export function StackedBarsChart(props: StackedBarsChartProps) {
       <ClientOnly height={height} label={props.label}>
         <LazyStackedBars {...props} height={height} />
       </ClientOnly>
+      {props.isLastDayPartial && <PartialDayNote date={props.data.at(-1)?.date} />}
       <table className="sr-only">
         <caption>{props.label}</caption>
         <thead>
@@ -69,7 +89,7 @@ export function StackedBarsChart(props: StackedBarsChartProps) {
             <th scope="col">Day</th>
             {props.keys.map((key) => (
               <th key={key} scope="col">
-                {key}
+                {keyLabel(key, props.keyLabels)}
               </th>
             ))}
           </tr>

@@ -1,3 +1,4 @@
-/** The audit log screen (issue 10 §5): routes import from here only. */
+/** The audit log screen (issue 10 §5, issue 26 §3): routes import from here only. */
 export { auditLogQueryKey, useAuditLog } from './api/get-audit-log';
-export { AuditScreen, entityHref } from './components/audit-screen';
+export { AuditScreen } from './components/audit-screen';
+export { entityHref } from './entity-href';

@@ -256,7 +256,12 @@ function Dashboard() {
             </CardHeader>
             <CardContent data-testid="chart-jots">
               {stats ? (
-                <DaySeriesChart label="Jots per day, last 30 days" data={stats.series.jotsPerDay} seriesName="Jots" />
+                <DaySeriesChart
+                  label="Jots per day, last 30 days"
+                  data={stats.series.jotsPerDay}
+                  unit={{ one: 'jot', other: 'jots' }}
+                  isLastDayPartial
+                />
               ) : (
                 <Skeleton className="h-60 w-full" />
               )}
@@ -277,6 +282,9 @@ function Dashboard() {
                     label="Leads per day by source, last 30 days"
                     data={stats.series.leadsPerDayBySource}
                     keys={stats.series.leadSources}
+                    keyLabels={stats.series.sourceLabels}
+                    unit={{ one: 'lead', other: 'leads' }}
+                    isLastDayPartial
                   />
                 )
               ) : (

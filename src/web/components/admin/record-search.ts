@@ -1,0 +1,69 @@
+/**
+ * The ⌘K palette's record search (issue 26 §1): a lead by e-mail, a post by title, a user by e-mail, through the
+ * admin list endpoints' own search parameters (`GET /api/leads?q=`, `/api/blog-posts?q=`, `/api/users?search=`),
+ * a few of each, asked once typing pauses. Each found record opens its screen filtered to it (lib/record-href.ts).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ListUsersResponse } from '../../../shared/schemas/accounts';
+import type { AdminBlogPostList } from '../../../shared/schemas/blog';
+import type { LeadPage } from '../../../shared/schemas/leads';
+import { apiRequest } from '~/lib/api-client';
+import { adminQueryDefaults } from '~/lib/query-client';
+import { recordHref } from '~/lib/record-href';
+
+export const RECORD_SEARCH_DELAY_MS = 250;
+export const RECORD_SEARCH_MIN_LENGTH = 2;
+const PER_KIND = 5;
+
+export interface FoundRecord {
+  kind: 'Lead' | 'Post' | 'User';
+  key: string;
+  title: string;
+  detail?: string;
+  href: string;
+}
+
+export async function searchRecords(text: string, signal?: AbortSignal): Promise<FoundRecord[]> {
+  const q = encodeURIComponent(text);
+  // One kind failing (a slow list, a permission) leaves the others' results.
+  const [leads, posts, users] = await Promise.allSettled([
+    apiRequest<LeadPage>(`/api/leads?q=${q}&limit=${PER_KIND}`, { signal }),
+    apiRequest<AdminBlogPostList>(`/api/blog-posts?q=${q}&limit=${PER_KIND}`, { signal }),
+    apiRequest<ListUsersResponse>(`/api/users?search=${q}&limit=${PER_KIND}`, { signal }),
+  ]);
+  const found: FoundRecord[] = [];
+  if (leads.status === 'fulfilled') {
+    for (const lead of leads.value.items) {
+      found.push({ kind: 'Lead', key: `lead-${lead.id}`, title: lead.email, detail: lead.source ?? undefined, href: recordHref('lead', lead.email)! });
+    }
+  }
+  if (posts.status === 'fulfilled') {
+    for (const post of posts.value.items) {
+      found.push({ kind: 'Post', key: `post-${post.id}`, title: post.title, detail: post.status, href: recordHref('blog_post', post.title)! });
+    }
+  }
+  if (users.status === 'fulfilled') {
+    for (const user of users.value.users) {
+      found.push({ kind: 'User', key: `user-${user.id}`, title: user.email, detail: user.username, href: recordHref('user', user.email)! });
+    }
+  }
+  return found;
+}
+
+/** The records matching what was typed, once typing has paused; nothing under two characters. */
+export function useRecordSearch(text: string) {
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text.trim()), RECORD_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const isEnabled = settled.length >= RECORD_SEARCH_MIN_LENGTH;
+  const query = useQuery({
+    queryKey: ['palette-records', settled],
+    queryFn: ({ signal }) => searchRecords(settled, signal),
+    enabled: isEnabled,
+    ...adminQueryDefaults,
+  });
+  return { records: isEnabled ? (query.data ?? []) : [], isSearching: isEnabled && query.isFetching, isWaiting: text.trim() !== settled };
+}

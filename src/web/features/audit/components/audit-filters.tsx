@@ -1,0 +1,91 @@
+import { XIcon } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { AUDIT_ENTITIES } from '../../../../shared/schemas/audit';
+import type { AuditFilters as Filters } from '../audit-url-state';
+import { entityLabel } from '../entry-names';
+import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+
+const TYPING_DELAY_MS = 300;
+const ALL = 'all';
+
+/**
+ * The audit filters: actor and action as typed (sent after a pause), entity type, and a day range. The values live
+ * in the URL (audit-url-state.ts); the text fields follow it when it changes under them (Back, Forward, Clear).
+ */
+export function AuditFilters({ filters, onChange }: { filters: Filters; onChange(change: Filters): void }) {
+  const id = useId();
+  const [actorText, setActorText] = useState(filters.actor ?? '');
+  const [actionText, setActionText] = useState(filters.action ?? '');
+
+  // The URL changed under the fields (Back, Forward, Clear): they show it, unless it is what they already say.
+  const [shownUrl, setShownUrl] = useState({ actor: filters.actor, action: filters.action });
+  if (shownUrl.actor !== filters.actor || shownUrl.action !== filters.action) {
+    setShownUrl({ actor: filters.actor, action: filters.action });
+    if ((actorText.trim() || undefined) !== filters.actor) setActorText(filters.actor ?? '');
+    if ((actionText.trim().toLowerCase() || undefined) !== filters.action) setActionText(filters.action ?? '');
+  }
+
+  useEffect(() => {
+    const actor = actorText.trim() || undefined;
+    const action = actionText.trim().toLowerCase() || undefined;
+    if (actor === filters.actor && action === filters.action) return;
+    const timer = setTimeout(() => onChange({ actor, action }), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [actorText, actionText, filters.actor, filters.action, onChange]);
+
+  const isFiltered = Object.values(filters).some(Boolean);
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-actor`}>Actor</Label>
+        <Input id={`${id}-actor`} type="search" placeholder="Part of an e-mail" maxLength={254} value={actorText} onChange={(event) => setActorText(event.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-action`}>Action</Label>
+        <Input id={`${id}-action`} type="search" placeholder="e.g. user.approve" maxLength={80} value={actionText} onChange={(event) => setActionText(event.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-entity`}>Entity type</Label>
+        <Select value={filters.entity ?? ALL} onValueChange={(value) => onChange({ entity: value === ALL ? undefined : value })}>
+          <SelectTrigger id={`${id}-entity`} className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All entities</SelectItem>
+            {AUDIT_ENTITIES.map((entity) => (
+              <SelectItem key={entity} value={entity}>
+                {entityLabel(entity)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+      </div>
+      {isFiltered && (
+        <Button
+          variant="ghost"
+          className="justify-self-start"
+          onClick={() => onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })}
+        >
+          <XIcon aria-hidden="true" /> Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}

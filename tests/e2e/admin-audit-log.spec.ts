@@ -1,0 +1,200 @@
+/**
+ * Issue 26 §3, §6 and the ⌘K record search, as an operator meets them at 1280 and 375 px, light and dark: the audit
+ * log names visitors as visitors and entities by name, keeps its filters in the URL (reload, Back), opens an entry
+ * in a drawer with its before/after and gives focus back on close; the dashboard's chart tooltips speak in words
+ * and its legend names lead sources; the palette finds a lead, a post and a user and opens each on its screen.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot, submitLead } from './admin-helpers.ts';
+import { DESKTOP, MOBILE, setUpE2e, uniqueEmail, unexpectedErrors, type Viewport } from './fixtures.ts';
+
+const tag = `audit${Date.now().toString(36)}`;
+const bannerTitle = `${tag} banner`;
+const postTitle = `${tag} post about ideas`;
+const leadEmail = uniqueEmail(`${tag}-lead`);
+const userEmail = uniqueEmail(`${tag}-user`);
+const visitorEmail = uniqueEmail(`${tag}-visitor`);
+
+describe('audit log, dashboard charts and the palette’s record search', () => {
+  const e2e = setUpE2e({ env: { RATE_LIMIT_MULTIPLIER: '100', TRUST_PROXY: 'true' }, smtp: true });
+
+  /** A banner created and renamed, a post, a lead from the home page form, a user, and a visitor's password reset from Germany. */
+  async function seed() {
+    const banner = await e2e.adminApi<{ id: number }>('POST', '/api/banners', { title: `${tag} first`, message: 'Hello' });
+    await e2e.adminApi('PATCH', `/api/banners/${banner.id}`, { title: bannerTitle });
+    await e2e.adminApi('POST', '/api/blog-posts', { title: postTitle, content: 'Body', category: 'General' });
+    await submitLead(e2e, { firstName: 'Lena', email: leadEmail, source: 'homepage-hero' });
+    await e2e.adminApi('POST', '/api/users', { username: `${tag}-user`, email: userEmail, password: 'member-password', isApproved: true });
+    await e2e.adminApi('POST', '/api/users', { username: `${tag}-visitor`, email: visitorEmail, password: 'member-password', isApproved: true });
+    const headers = { 'cf-ipcountry': 'DE' };
+    const forgot = await e2e.request('POST', '/api/auth/forgot-password', { headers, body: { email: visitorEmail, captcha: await solveCaptchaOver(e2e.server.baseUrl) } });
+    expect(forgot.status).toBe(200);
+    const mail = await e2e.smtp.waitForMail((message) => message.to.includes(visitorEmail));
+    const token = /\/reset-password\?token=([\w-]+)/.exec(mail.text)![1];
+    const reset = await e2e.request('POST', '/api/auth/reset-password', { headers, body: { token, password: 'visitor-new-password' } });
+    expect(reset.status).toBeLessThan(300);
+  }
+
+  async function setTheme(page: Page, theme: 'light' | 'dark') {
+    await page.evaluate((choice) => window.localStorage.setItem('theme', choice), theme);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+  }
+
+  const entries = (page: Page, viewport: Viewport) => page.getByTestId(viewport === MOBILE ? 'audit-card' : 'audit-row');
+
+  it('names visitors and entities, keeps its filters through reload and Back, and opens an entry’s before/after (1280 px, light and dark)', async () => {
+    await seed();
+    const { page, errors, close } = await e2e.openAsAdmin('/admin/audit', { heading: 'Audit Log' });
+    const rows = entries(page, DESKTOP);
+    // A visitor's action names the visitor and the country, the entity by its e-mail.
+    const visitorRow = rows.filter({ hasText: 'user.password_reset' }).filter({ hasText: visitorEmail });
+    await visitorRow.waitFor();
+    expect(await visitorRow.textContent()).toContain('Visitor from Germany');
+    expect(await rows.filter({ hasText: 'Deleted user' }).allTextContents()).toEqual([]);
+
+    await page.getByLabel('Entity type', { exact: true }).click();
+    await page.getByRole('option', { name: 'Banner', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('entity') === 'banner');
+    await page.getByLabel('Action', { exact: true }).fill('banner.update');
+    await page.waitForURL((url) => url.searchParams.get('action') === 'banner.update');
+    // Both entries name the banner by its title now; the action filter keeps the update.
+    const update = rows.filter({ hasText: 'banner.update' }).filter({ hasText: `Banner “${bannerTitle}”` });
+    await expect.poll(() => rows.count()).toBe(1);
+    await update.waitFor();
+
+    // Reload: the same filters, the same rows.
+    await page.reload();
+    await update.waitFor();
+    expect(await page.getByLabel('Action', { exact: true }).inputValue()).toBe('banner.update');
+    expect(await page.getByLabel('Entity type', { exact: true }).textContent()).toBe('Banner');
+    // Back: the filter before the last one.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('action') === null && url.searchParams.get('entity') === 'banner');
+    await expect.poll(() => page.getByLabel('Action', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2); // create and update
+    await page.goForward();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // The drawer: before and after; Esc gives focus back to the row's button.
+    const details = update.getByRole('button', { name: /^Details/ });
+    await details.click();
+    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    await drawer.waitFor();
+    const title = drawer.getByTestId('audit-change').filter({ hasText: 'Title' });
+    expect((await title.locator('td').allTextContents()).map((text) => text.trim())).toEqual([`${tag} first`, bannerTitle]);
+    await shoot(page, 'admin-audit-drawer-1280-light');
+    await expectNoSeriousAxe(page);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => details.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoSeriousAxe(page);
+
+    await setTheme(page, 'dark');
+    await update.waitFor();
+    await shoot(page, 'admin-audit-1280-dark');
+    await expectNoSeriousAxe(page);
+    await update.getByRole('button', { name: /^Details/ }).click();
+    await drawer.waitFor();
+    await shoot(page, 'admin-audit-drawer-1280-dark');
+    await expectNoSeriousAxe(page);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => update.getByRole('button', { name: /^Details/ }).evaluate((element) => element === document.activeElement)).toBe(true);
+    await setTheme(page, 'light');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('at 375 px: cards fit, the drawer opens with the diff, axe clean in light and dark', async () => {
+    const { page, errors, close } = await e2e.openAsAdmin(`/admin/audit?entity=banner&action=banner.update`, { viewport: MOBILE, heading: 'Audit Log' });
+    const card = entries(page, MOBILE).filter({ hasText: `Banner “${bannerTitle}”` });
+    await card.waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousAxe(page);
+    await card.getByRole('button', { name: /^Details/ }).click();
+    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    await drawer.getByTestId('audit-change').first().waitFor();
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'admin-audit-drawer-375-light');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await setTheme(page, 'dark');
+    await card.waitFor();
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'admin-audit-375-dark');
+    await expectNoSeriousAxe(page);
+    await setTheme(page, 'light');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`the dashboard's charts say "N jots on Nov 26", name lead sources, and pass axe light and dark (${viewport.width} px)`, async () => {
+      const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport, heading: 'Admin Dashboard' });
+      const jots = page.getByTestId('chart-jots');
+      const surface = jots.locator('svg.recharts-surface').first();
+      await surface.waitFor();
+      await surface.scrollIntoViewIfNeeded();
+      const box = (await surface.boundingBox())!;
+      // The middle of the chart is a settled day, its right edge today.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const tooltip = jots.getByTestId('chart-tooltip');
+      await expect.poll(() => tooltip.textContent()).toMatch(/^[\d,]+ jots? on [A-Z][a-z]{2} \d{1,2}$/);
+      // The plot ends 8 px before the chart's right edge (its margin): just inside it is today.
+      await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2);
+      await expect.poll(() => tooltip.textContent()).toMatch(/^[\d,]+ jots? today so far \([A-Z][a-z]{2} \d{1,2}\)$/);
+      await jots.getByText(/Today \(.+\) is still being counted\./).waitFor();
+
+      const leads = page.getByTestId('chart-leads');
+      await leads.locator('svg.recharts-surface').first().waitFor();
+      await leads.locator('.recharts-legend-wrapper').getByText('Home page hero', { exact: true }).waitFor();
+      expect(await leads.locator('.recharts-legend-wrapper').getByText('homepage-hero', { exact: true }).count()).toBe(0);
+      await expectNoHorizontalScroll(page);
+      await shoot(page, `admin-dashboard-${viewport.width}-light`);
+      await expectNoSeriousAxe(page);
+      await setTheme(page, 'dark');
+      await leads.locator('svg.recharts-surface').first().waitFor();
+      await shoot(page, `admin-dashboard-${viewport.width}-dark`);
+      await expectNoSeriousAxe(page);
+      await setTheme(page, 'light');
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  it('the palette finds a lead by e-mail, a post by title and a user by e-mail, and opens each on its screen', async () => {
+    const { page, errors, close } = await e2e.openAsAdmin('/admin', { heading: 'Admin Dashboard' });
+    const palette = page.getByRole('dialog', { name: 'Go to' });
+    const cases = [
+      { text: leadEmail, kind: 'Lead', path: '/admin/leads', parameter: 'q', heading: 'Leads Management' },
+      { text: `${tag} post`, name: postTitle, kind: 'Post', path: '/admin/blog', parameter: 'q', heading: 'Blog Management' },
+      { text: userEmail, kind: 'User', path: '/admin/users', parameter: 'search', heading: 'User Management' },
+    ];
+    for (const { text, name, kind, path, parameter, heading } of cases) {
+      await page.keyboard.press('Control+k');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
+      const input = palette.locator('[cmdk-input]');
+      const found = palette.getByRole('option', { name: `${kind}: ${name ?? text}` });
+      // On a loaded machine the palette's chunk may arrive while typing and take the field over: type again then.
+      await expect
+        .poll(async () => {
+          if ((await input.inputValue()) !== text) await input.fill(text);
+          return found.count();
+        })
+        .toBe(1);
+      // Arrows and Enter: the record is the first option when no section matches.
+      await expect.poll(() => palette.locator('[cmdk-item][data-selected="true"]').textContent()).toContain(name ?? text);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === path && url.searchParams.get(parameter) === (name ?? text));
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+      if (kind === 'Lead') await page.getByRole('main').getByText(leadEmail).first().waitFor();
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+});
