@@ -132,7 +132,7 @@ async function startApp(env: Record<string, string>, logFile: string): Promise<{
     : [];
   // LOADTEST_NODE_FLAGS: more V8 / Node flags for the app (e.g. --trace-gc; their output goes to the app log).
   const extra = process.env.LOADTEST_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...profile, ...extra, ...startNodeFlags(), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...profile, ...startNodeFlags(), ...extra, 'dist/server/main.js'], {
     cwd: benchRoot,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', logFd, logFd],
@@ -557,6 +557,8 @@ if (isMain) {
       adminDatabaseUrl,
       seconds: number('LOADTEST_SECONDS'),
       visitors: number('LOADTEST_VISITORS'),
+      apps: number('LOADTEST_APPS'),
+      leadsPerMinute: number('LOADTEST_LEADS_PER_MINUTE'),
       rampSeconds: number('LOADTEST_RAMP_SECONDS'),
       visitorThreads: number('LOADTEST_THREADS'),
       visitorConnections: number('LOADTEST_CONNECTIONS'),

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createMailer, startMailWorker } from './jobs/mail.ts';
+import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { createRedis } from './lib/redis.ts';
@@ -74,6 +75,7 @@ async function main() {
   await queue.start();
   await startMailWorker(queue, app.services.mailer, app.log, config.mail);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
+  await startVisitorPruning(queue, database.db, app.log);
   await app.listen({ port: config.port, host: config.host });
   // `npm run db:backup` asks this process for a dump of the embedded database (lib/backup.ts, decision 0016).
   const stopBackups = database.pglite ? serveBackupRequests({ pglite: database.pglite, dataDir: config.dataDir, log: app.log }) : undefined;

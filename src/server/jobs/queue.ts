@@ -38,6 +38,8 @@ export interface JobQueue {
     options: ConsumeOptions,
     handler: (data: T, job: JobInfo & { signal: AbortSignal }) => Promise<void>,
   ): Promise<void>;
+  /** Sends a job to `name` at every time `cron` (UTC) names, once across every instance sharing the database. */
+  schedule(name: string, cron: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -201,6 +203,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       await this.start();
       await ensureQueue(name);
       consumers.push(runConsumer(name, Math.max(1, consumeOptions.concurrency), handler));
+    },
+    async schedule(name, cron) {
+      await this.start();
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop() {
       if (!started) return;
