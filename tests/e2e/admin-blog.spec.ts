@@ -40,7 +40,7 @@ describe('Blog management', () => {
     await page.getByRole('heading', { name: 'New Post', level: 2 }).waitFor();
 
     // Spec §5 texts at the fields, and the §8 toast.
-    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
     await toast(page, 'Failed to save blog post').waitFor();
     await page.getByText('Title is required').waitFor();
     await page.getByText('Content is required').waitFor();
@@ -66,21 +66,23 @@ describe('Blog management', () => {
     const preview = page.getByRole('region', { name: 'Post preview' });
     await preview.getByRole('heading', { name: 'A heading' }).waitFor();
     expect(await preview.locator('strong').textContent()).toBe('strong words');
-    const previewHtml = await preview.locator('[data-preview-content]').innerHTML();
+    // The preview is the live page's article, cover image included.
+    const previewHtml = (await preview.locator('.prose-jotit').evaluateAll((nodes) => nodes.map((node) => node.innerHTML))).join('');
     await page.getByRole('button', { name: 'Edit' }).click();
 
-    // Settings: published with a future date is Scheduled.
+    // Settings: a date still to come makes the step Schedule instead of Publish.
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Engineering' }).click();
     await page.getByLabel('Tags').fill('e2e, editor, , Editor');
     await page.getByText('2 tags: e2e · editor').waitFor();
-    await page.getByRole('switch', { name: 'Published' }).click();
-    await page.getByRole('button', { name: /Pick a date/ }).click();
+    await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('button', { name: /next month/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /15th/ }).click();
-    await page.getByRole('form', { name: 'New post' }).getByText('Scheduled').first().waitFor();
-    await page.getByRole('button', { name: 'Save Post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByRole('alertdialog', { name: `Schedule "${TITLE}"?` }).getByRole('button', { name: 'Schedule' }).click();
+    await toast(page, 'Post scheduled for').waitFor();
     await toast(page, 'Blog post created successfully!').waitFor();
     await statusBadgeOf(page, TITLE).getByText('Scheduled', { exact: true }).waitFor();
     expect((await e2e.request('GET', `/blog/${SLUG}`)).status).toBe(404);
@@ -91,9 +93,11 @@ describe('Blog management', () => {
       .click();
     await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.getByRole('button', { name: 'Clear date' }).click();
-    await page.getByRole('button', { name: 'Update Post' }).click();
-    await toast(page, 'Blog post updated successfully!').waitFor();
+    await page.getByRole('button', { name: /^Publish date: / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Post published').waitFor();
     await statusBadgeOf(page, TITLE).getByText('Published', { exact: true }).waitFor();
     await screenshot(page, 'admin-blog-list-1280');
 
@@ -143,8 +147,8 @@ describe('Blog management', () => {
     await page.getByRole('option', { name: 'Bottom' }).click();
     // A chosen related post from another category replaces the same-category default.
     await page.getByRole('checkbox', { name: RELATED_TITLE }).click();
-    await page.getByRole('button', { name: 'Update Post' }).click();
-    await toast(page, 'Blog post updated successfully!').waitFor();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Post updated').waitFor();
 
     await page.goto(`/blog/${SLUG}`);
     await page.locator('aside[data-ad-position="bottom"]').getByText(AD_TEXT).waitFor();
@@ -182,7 +186,7 @@ describe('Blog management', () => {
     await preview.getByRole('heading', { name: title }).waitFor();
     await preview.getByText('click me').click();
     await preview.getByText('plain').click();
-    const html = await preview.locator('[data-preview-content]').innerHTML();
+    const html = (await preview.locator('.prose-jotit').evaluateAll((nodes) => nodes.map((node) => node.innerHTML))).join('');
     expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     // Chrome's CSP reports the handler attributes the sanitiser parses (in an inert document, to drop them) as
@@ -211,8 +215,7 @@ describe('Blog management', () => {
 
     // Cancel with changes asks; Keep editing stays, Discard changes leaves and forgets the draft.
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).waitFor();
-    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel('Title').inputValue()).toBe(`Unsaved draft ${RUN}`);
     // A link out of the page asks too.
     await page.getByRole('link', { name: 'Admin Dashboard' }).click();

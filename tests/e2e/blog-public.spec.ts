@@ -39,8 +39,8 @@ describe('the public blog fed by the CMS', () => {
       target_url: 'https://shop.example/keyboard',
       position: 'bottom',
     });
-    await e2e.adminApi('PUT', `/api/blog-posts/${post.id}/ads`, {
-      links: [
+    await e2e.adminApi('PATCH', `/api/blog-posts/${post.id}`, {
+      ad_links: [
         { ad_id: inline.id, position: 'middle' },
         { ad_id: affiliate.id, position: 'bottom' },
       ],

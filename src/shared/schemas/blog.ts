@@ -173,6 +173,22 @@ const nullableDate = (label: string) =>
       .optional(),
   );
 
+/** A post's ads at their positions (position defaults to middle), saved with the post (issue 28 §3). */
+const postAdLinksField = z
+  .array(
+    nestedWriteBody({
+      ad_id: z.coerce.number({ error: 'Ad id must be a number' }).int().positive().max(2_147_483_647),
+      position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }).default('middle'),
+    }),
+    { error: 'Ad links must be a list' },
+  )
+  .max(20, 'At most 20 ads per post');
+
+/** The chosen related posts, in order (the post itself is left out), saved with the post. */
+const relatedPostIdsField = z
+  .array(z.uuid({ error: 'Related post ids must be post ids' }), { error: 'Related post ids must be a list' })
+  .max(10, 'At most 10 related posts');
+
 const postFields = {
   title: requiredField('Title', BLOG_TEXTS.titleRequired, 200),
   slug: z.preprocess(blank, BlogSlugSchema.nullable().optional()),
@@ -192,10 +208,12 @@ const postFields = {
   is_published: booleanField('Published'),
   is_featured: booleanField('Featured'),
   published_at: nullableDate('Published date'),
+  ad_links: postAdLinksField.optional(),
+  related_post_ids: relatedPostIdsField.optional(),
 };
 
 /**
- * `POST /api/blog-posts` (admin). Defaults: author 'JotIt Team', draft, not featured, no tags, read time
+ * `POST /api/blog-posts` (admin): the post with its ad links and related posts, saved in one transaction. Defaults: author 'JotIt Team', draft, not featured, no tags, read time
  * estimated from the content. Published without `published_at` → now; published with a future date → scheduled.
  */
 export const CreateBlogPostSchema = writeBody({
@@ -209,7 +227,10 @@ export const CreateBlogPostSchema = writeBody({
 export type CreateBlogPost = z.input<typeof CreateBlogPostSchema>;
 export type CreateBlogPostInput = z.output<typeof CreateBlogPostSchema>;
 
-/** `PATCH /api/blog-posts/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
+/**
+ * `PATCH /api/blog-posts/{id}` (admin): any of the fields; a blank slug regenerates it from the title. `ad_links`
+ * and `related_post_ids`, when sent, replace the post's links in the same transaction (all or nothing).
+ */
 export const UpdateBlogPostSchema = writeBody({
   title: postFields.title.optional(),
   slug: postFields.slug,
@@ -228,6 +249,8 @@ export const UpdateBlogPostSchema = writeBody({
   is_published: postFields.is_published.optional(),
   is_featured: postFields.is_featured.optional(),
   published_at: postFields.published_at,
+  ad_links: postFields.ad_links,
+  related_post_ids: postFields.related_post_ids,
 });
 export type UpdateBlogPost = z.input<typeof UpdateBlogPostSchema>;
 export type UpdateBlogPostInput = z.output<typeof UpdateBlogPostSchema>;
@@ -261,7 +284,7 @@ export const AdminBlogPostSchema = z.object({
 });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
 
-/** `GET /api/blog-posts/{id}` as an admin: the post with its related-post ids and ad links. */
+/** `GET /api/blog-posts/{id}` as an admin, and the answer to a save: the post with its related-post ids and ad links. */
 export const AdminBlogPostDetailSchema = AdminBlogPostSchema.extend({
   relatedPostIds: z.array(z.string()),
   adLinks: z.array(z.lazy(() => BlogPostAdLinkSchema)),
@@ -421,26 +444,6 @@ export const BlogPostAdLinkSchema = z.object({
   createdAt: z.string(),
 });
 export type BlogPostAdLink = z.infer<typeof BlogPostAdLinkSchema>;
-
-/** `PUT /api/blog-posts/{id}/ads` (admin): replaces the post's ad links. Position defaults to middle. */
-export const SetBlogPostAdsSchema = writeBody({
-  links: z
-    .array(
-      nestedWriteBody({
-        ad_id: z.coerce.number({ error: 'Ad id must be a number' }).int().positive(),
-        position: z.enum(BLOG_AD_POSITIONS, { error: BLOG_TEXTS.adPosition }).default('middle'),
-      }),
-    )
-    .max(20, 'At most 20 ads per post'),
-});
-export type SetBlogPostAds = z.input<typeof SetBlogPostAdsSchema>;
-
-/** `PUT /api/blog-posts/{id}/related` (admin): replaces the chosen related posts (in order, itself excluded). */
-export const SetRelatedPostsSchema = writeBody({ related_post_ids: z.array(z.uuid({ error: 'Related post ids must be post ids' })).max(10, 'At most 10 related posts') });
-export type SetRelatedPosts = z.input<typeof SetRelatedPostsSchema>;
-
-export const BlogRelatedLinkSchema = z.object({ id: z.number().int(), postId: z.string(), relatedPostId: z.string(), createdAt: z.string() });
-export type BlogRelatedLink = z.infer<typeof BlogRelatedLinkSchema>;
 
 // --- views and likes -------------------------------------------------------------------------------------------
 

@@ -16,16 +16,19 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 export function FormDialog({
   open,
   onOpenChange,
+  className,
   children,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The dialog's width when the fields need more room (`sm:max-w-2xl`). */
+  className?: string;
   /** A component that renders <FormDialogBody>; mounted only while open. */
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open && children}</DialogContent>
+      <DialogContent className={className}>{open && children}</DialogContent>
     </Dialog>
   );
 }

@@ -7,22 +7,40 @@
  *   const form = useForm({ resolver: zodResolver(CreateUserSchema), defaultValues });
  *   <Form form={form} onSubmit={(values) => createUser.mutateAsync(values)} onError={(error) => toast.error(…)}>
  *     <Field name="email" label="Email" required><Input type="email" {...form.register('email')} /></Field>
+ *     <Field name="role" label="Role"><FieldSelect name="role" options={[{ value: 'admin', label: 'Admin' }]} /></Field>
  *   </Form>
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from 'radix-ui';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import {
+  Controller,
   type FieldValues,
   FormProvider,
   get,
   type Path,
+  type Resolver,
   type UseFormReturn,
   useFormContext,
   useFormState,
 } from 'react-hook-form';
+import type { z } from 'zod';
 import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { Switch } from '~/components/ui/switch';
 import { applyServerFieldErrors } from '~/lib/form-errors';
 import { cn } from '~/lib/utils';
+
+/**
+ * The shared schema as the form's resolver, for a form whose values are one of the shapes the schema reads (the
+ * controls' strings where it also takes numbers, the snake_case names of a body that takes camelCase too).
+ * `Values` must be an input of the schema, so the check stays typed; zodResolver alone wants the whole input type.
+ */
+export function schemaResolver<Values extends FieldValues, Schema extends z.ZodType<unknown, FieldValues>>(
+  schema: Schema & (Values extends z.input<Schema> ? unknown : never),
+): Resolver<Values, unknown, z.output<Schema>> {
+  return zodResolver(schema as z.ZodType<unknown, FieldValues>) as unknown as Resolver<Values, unknown, z.output<Schema>>;
+}
 
 /** The names of the form's fields, for mapping the server's details (nested paths included). */
 function fieldNames(values: unknown, prefix = ''): string[] {
@@ -129,6 +147,95 @@ export function Field({
           {error.message}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Radix refuses an item with the value "": a form's "none" choice ('' in the form) goes by this value instead. */
+const NO_VALUE = '__none__';
+
+/**
+ * The kit's Select bound to a form field by name, for use inside <Field> (the Field's id and aria attributes land
+ * on the trigger). Values are strings; an option with the value '' is the field's "none".
+ */
+export function FieldSelect({
+  name,
+  options,
+  placeholder,
+  onValueChange,
+  className,
+  ...triggerProps
+}: {
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  /** Called before the field changes (the form still holds the old value), for a form that derives another field. */
+  onValueChange?(value: string): void;
+  className?: string;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          value={field.value === '' || field.value === null || field.value === undefined ? NO_VALUE : String(field.value)}
+          onValueChange={(value) => {
+            const next = value === NO_VALUE ? '' : value;
+            onValueChange?.(next);
+            field.onChange(next);
+          }}
+        >
+          <SelectTrigger ref={field.ref} onBlur={field.onBlur} className={cn('w-full', className)} {...triggerProps}>
+            <SelectValue placeholder={placeholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option.value} value={option.value === '' ? NO_VALUE : option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    />
+  );
+}
+
+/** A yes/no field: the label and its description on the left, the switch on the right (a boolean form field). */
+export function SwitchField({ name, label, description, className }: { name: string; label: ReactNode; description?: ReactNode; className?: string }) {
+  const id = useId();
+  const { control } = useFormContext();
+  const descriptionId = `${id}-description`;
+  return (
+    <div className={cn('flex items-center justify-between gap-4', className)} data-slot="field">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {description && (
+          <p id={descriptionId} className="text-xs text-muted-foreground">
+            {description}
+          </p>
+        )}
+      </div>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            ref={field.ref}
+            checked={field.value === true}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-describedby={description ? descriptionId : undefined}
+          />
+        )}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { cn } from '~/lib/utils';
 
 export function ListSearch({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
@@ -26,6 +27,51 @@ export function ListLoading({ label, rowClassName = 'h-16 rounded-xl' }: { label
       {Array.from({ length: 3 }, (_, index) => (
         <Skeleton key={index} className={cn('w-full', rowClassName)} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * The loading state of a list shown as a table from 768 px and as cards below: the table's own headings over
+ * skeleton rows, or skeleton cards, so nothing jumps when the rows arrive. `label` is read by screen readers.
+ */
+export function ListLoadingTable({ label, columns, rows = 3 }: { label: string; columns: readonly string[]; rows?: number }) {
+  const rowIndexes = Array.from({ length: rows }, (_, index) => index);
+  return (
+    <div role="status" data-testid="list-loading">
+      <span className="sr-only">{label}</span>
+      <div aria-hidden="true" className="hidden md:block">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              {columns.map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rowIndexes.map((row) => (
+              <TableRow key={row}>
+                {columns.map((column, index) => (
+                  <TableCell key={column}>
+                    <Skeleton className={cn('h-4', index === 0 ? 'w-40' : 'w-16')} />
+                    {index === 0 && <Skeleton className="mt-2 h-3 w-24" />}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <ul aria-hidden="true" className="flex flex-col gap-3 md:hidden">
+        {rowIndexes.map((row) => (
+          <li key={row} className="flex flex-col gap-3 rounded-xl border bg-card p-4">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-8 w-full" />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

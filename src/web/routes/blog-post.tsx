@@ -2,7 +2,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
-import { AdSlot, CategoryBadge, LikeButton, PostCard, PostMeta } from '~/features/blog';
+import { AdSlot, LikeButton, PostArticle, PostCard } from '~/features/blog';
 import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
@@ -68,10 +68,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function BlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, ads, more, colors } = loaderData;
-  const html = post.contentHtml;
-  // The middle ads go after the paragraph (or list, code block, quote) nearest the middle of the article.
-  const breaks = [...html.matchAll(/<\/(?:p|ul|ol|pre|blockquote)>\n?/g)].map((match) => match.index + match[0].length);
-  const cut = breaks.length > 1 ? breaks[Math.floor((breaks.length - 1) / 2)]! : html.length;
   const hasSidebar = ads.some((ad) => ad.position === 'sidebar');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
@@ -81,44 +77,7 @@ export default function BlogPost({ loaderData, actionData }: Route.ComponentProp
         <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground">
           <ArrowLeftIcon aria-hidden="true" className="size-4" /> All articles
         </Link>
-        <header className="mt-6 flex flex-col gap-4 border-b pb-8">
-          <div>
-            <CategoryBadge name={post.category} color={colors[post.category]} />
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{post.title}</h1>
-          {post.excerpt && <p className="text-lg text-muted-foreground text-pretty">{post.excerpt}</p>}
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} readTimeMinutes={post.readTimeMinutes} />
-            <LikeButton postId={post.id} initialCount={post.likeCount ?? 0} />
-          </div>
-        </header>
-        {post.featuredImageUrl && <img src={post.featuredImageUrl} alt="" className="mt-8 w-full rounded-xl object-cover" />}
-        {/* Rendered from Markdown and sanitised with DOMPurify on the server (modules/blog/public-service.ts). */}
-        <div className="prose-jotit mt-8" dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
-        <AdSlot ads={ads} position="middle" className="my-8" />
-        {cut < html.length && <div className="prose-jotit" dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />}
-        {post.tags.length > 0 && (
-          <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
-            {post.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
-                #{tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        <aside aria-label="About the author" className="mt-10 flex items-start gap-4 rounded-xl border bg-muted/40 p-6">
-          {post.authorAvatarUrl ? (
-            <img src={post.authorAvatarUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xl font-bold text-primary">
-              {post.authorName.slice(0, 1).toUpperCase()}
-            </span>
-          )}
-          <div>
-            <p className="font-semibold">{post.authorName}</p>
-            {post.authorBio && <p className="mt-1 text-sm text-muted-foreground">{post.authorBio}</p>}
-          </div>
-        </aside>
+        <PostArticle post={post} color={colors[post.category]} ads={ads} aside={<LikeButton postId={post.id} initialCount={post.likeCount ?? 0} />} />
         <AdSlot ads={ads} position="bottom" className="mt-10" />
         <Suspense fallback={<FormPlaceholder className="min-h-44" />}>
           <StayUpdatedForm action={`/blog/${post.slug}`} unsent={actionData} className="mt-10" />

@@ -130,12 +130,14 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   }),
   getBlogPosts: () => ({}),
   getBlogPostsById: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
-  patchBlogPostsById: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! }, body: { excerpt: 'Changed' } }),
   postBlogAds: () => ({ body: { name: 'Ad', content: 'Buy it' } }),
   getBlogAds: () => ({}),
   patchBlogAdsById: (ctx) => ({ params: { id: ctx.ids.postBlogAds! }, body: { priority: 2 } }),
-  putBlogPostsByIdAds: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! }, body: { links: [{ adId: ctx.ids.postBlogAds, position: 'top' }] } }),
-  putBlogPostsByIdRelated: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! }, body: { relatedPostIds: [ctx.ids.otherPost] } }),
+  // A post saves with its ad links and related posts in one request (issue 28 §3).
+  patchBlogPostsById: (ctx) => ({
+    params: { id: ctx.ids.postBlogPosts! },
+    body: { excerpt: 'Changed', adLinks: [{ adId: ctx.ids.postBlogAds, position: 'top' }], relatedPostIds: [ctx.ids.otherPost] },
+  }),
   postBlogPostsByIdView: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   postBlogPostsByIdLike: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   deleteBlogPostsByIdLike: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),

@@ -53,8 +53,6 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       ['POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security' }],
       ['PATCH', `/api/blog-posts/${id}`, { title: 'T' }],
       ['DELETE', `/api/blog-posts/${id}`, undefined],
-      ['PUT', `/api/blog-posts/${id}/ads`, { links: [] }],
-      ['PUT', `/api/blog-posts/${id}/related`, { related_post_ids: [] }],
       ['POST', '/api/blog-categories', { name: 'New' }],
       ['PATCH', '/api/blog-categories/1', { name: 'New' }],
       ['DELETE', '/api/blog-categories/1', undefined],
@@ -76,15 +74,77 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       expect(post).toMatchObject({ title: 'Hello world', slug: 'hello-world', status: 'draft', authorName: 'JotIt Team', createdBy: admin.id });
       expect((await inject('PATCH', `/api/blog-posts/${post.id}`, { title: 'Changed' })).json()).toMatchObject({ title: 'Changed', slug: 'hello-world' });
       const other = await createPost({ title: 'Other' });
-      const related = await inject('PUT', `/api/blog-posts/${post.id}/related`, { related_post_ids: [other.id, post.id] });
+      const related = await inject('PATCH', `/api/blog-posts/${post.id}`, { related_post_ids: [other.id, post.id] });
       expect(related.statusCode, related.body).toBe(200);
-      expect(related.json()).toEqual([expect.objectContaining({ postId: post.id, relatedPostId: other.id })]);
+      expect(related.json()).toMatchObject({ id: post.id, relatedPostIds: [other.id] });
       const detail = (await inject('GET', `/api/blog-posts/${post.id}`)).json<Json>();
       expect(detail).toMatchObject({ relatedPostIds: [other.id], adLinks: [] });
       expect((await inject('DELETE', `/api/blog-posts/${post.id}`)).statusCode).toBe(204);
       expect((await inject('DELETE', `/api/blog-posts/${post.id}`)).statusCode).toBe(404);
       const actions = (await testApp.app.services.database.db.select().from(auditLog)).filter((row) => row.entityId === post.id).map((row) => row.action);
       expect(actions).toEqual(expect.arrayContaining(['blog_post.create', 'blog_post.update', 'blog_post.delete']));
+    });
+  });
+
+  describe('a post saves in one request and one transaction (issue 28 §3)', () => {
+    const changesOf = async (save: () => Promise<unknown>) => {
+      const kinds: string[] = [];
+      const unsubscribe = testApp.app.services.contentEvents.subscribe((kind) => kinds.push(kind));
+      try {
+        await save();
+      } finally {
+        unsubscribe();
+      }
+      return kinds;
+    };
+
+    it('saves the fields, the ad links and the related posts together and announces the change once', async () => {
+      const other = await createPost({ title: 'Other' });
+      const post = await createPost({ title: 'Main' });
+      const ad = (await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy' })).json<{ id: number }>();
+      let response: Awaited<ReturnType<typeof inject>> | undefined;
+      const kinds = await changesOf(async () => {
+        response = await inject('PATCH', `/api/blog-posts/${post.id}`, {
+          title: 'Main, published',
+          is_published: true,
+          ad_links: [{ ad_id: ad.id, position: 'top' }],
+          related_post_ids: [other.id],
+        });
+      });
+      expect(response!.statusCode, response!.body).toBe(200);
+      expect(response!.json()).toMatchObject({ title: 'Main, published', status: 'published', relatedPostIds: [other.id], adLinks: [{ adId: ad.id, position: 'top' }] });
+      expect(kinds).toEqual(['blog']);
+    });
+
+    it('a save whose ad link fails leaves nothing half-saved: the post, its links and the cache are as they were', async () => {
+      const other = await createPost({ title: 'Other' });
+      const ad = (await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy' })).json<{ id: number }>();
+      const created = await inject('POST', '/api/blog-posts', { title: 'Kept', content: 'Body', category: 'Security', ad_links: [{ ad_id: ad.id }], related_post_ids: [other.id] });
+      expect(created.statusCode, created.body).toBe(201);
+      const post = created.json<Json & { id: string }>();
+      const before = (await inject('GET', `/api/blog-posts/${post.id}`)).json<Json>();
+      let response: Awaited<ReturnType<typeof inject>> | undefined;
+      const kinds = await changesOf(async () => {
+        response = await inject('PATCH', `/api/blog-posts/${post.id}`, {
+          title: 'Half saved?',
+          is_published: true,
+          related_post_ids: [],
+          ad_links: [{ ad_id: 2_000_000_000, position: 'bottom' }],
+        });
+      });
+      expect(response!.statusCode).toBe(400);
+      expect(response!.json()).toMatchObject({ error: 'Unknown ad in the links', details: [{ field: 'ad_links', message: 'Unknown ad in the links' }] });
+      expect((await inject('GET', `/api/blog-posts/${post.id}`)).json()).toEqual(before);
+      expect(before).toMatchObject({ title: 'Kept', status: 'draft', relatedPostIds: [other.id], adLinks: [{ adId: ad.id, position: 'middle' }] });
+      expect(kinds).toEqual([]);
+      expect(await publicSlugs()).not.toContain('kept');
+    });
+
+    it('a new post whose related post is unknown is not created', async () => {
+      const response = await inject('POST', '/api/blog-posts', { title: 'Never', content: 'Body', category: 'Security', related_post_ids: ['00000000-0000-4000-8000-000000000000'] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'related_post_ids' }] });
+      expect((await inject('GET', '/api/blog-posts?q=Never')).json()).toMatchObject({ total: 0 });
     });
   });
 
@@ -288,10 +348,9 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       const post = await createPost({ is_published: true });
       const ad = (await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy', type: 'affiliate_link', target_url: 'https://example.com' })).json<{ id: number }>();
       await inject('POST', '/api/blog-ads', { name: 'Off', content: 'x', is_active: false });
-      const links = await inject('PUT', `/api/blog-posts/${post.id}/ads`, { links: [{ adId: ad.id, position: 'bottom' }] });
+      const links = await inject('PATCH', `/api/blog-posts/${post.id}`, { adLinks: [{ adId: ad.id, position: 'bottom' }] });
       expect(links.statusCode, links.body).toBe(200);
-      expect(links.json()).toEqual([expect.objectContaining({ adId: ad.id, position: 'bottom' })]);
-      expect((await inject('PUT', `/api/blog-posts/${post.id}/ads`, { links: [{ ad_id: 99999 }] })).statusCode).toBe(400);
+      expect(links.json<Json>().adLinks).toEqual([expect.objectContaining({ adId: ad.id, position: 'bottom' })]);
       expect((await inject('GET', '/api/blog-ads')).json<Array<{ id: number; postCount: number }>>().find((a) => a.id === ad.id)?.postCount).toBe(1);
       expect((await inject('PATCH', `/api/blog-ads/${ad.id}`, { is_active: false })).json()).toMatchObject({ isActive: false });
       const stats = (await inject('GET', '/api/blog-stats')).json();

@@ -1,17 +1,17 @@
-/** `app.blog`: the blog CMS service (service.ts), a named plugin so routes, the page loaders and tests get it typed. */
+/** `app.blog`: what the blog's service functions need (deps.ts), built once, typed for the routes and the tests. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BlogService } from './service.ts';
+import { type BlogDeps, blogDeps } from './deps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    blog: BlogService;
+    blog: BlogDeps;
   }
 }
 
 export const blogPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('blog', new BlogService(app.services));
+    app.decorate('blog', blogDeps(app.services));
   },
   { name: 'blog' },
 );

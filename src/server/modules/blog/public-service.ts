@@ -3,18 +3,17 @@
  * rendered to sanitised HTML on the server (the HTML is cached per post version, so a page view costs one indexed
  * query and no rendering), the post's ads at their positions and its related posts.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, min, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, min, ne } from 'drizzle-orm';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { isStorableText } from '../../../shared/schemas/text.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
 import { affiliateProducts, blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
+import { isLive, isScheduled } from './live.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
 const renderedHtml = new Map<string, { version: number; html: string }>();
-
-
 
 export function toSummary(row: PostRow): PublicBlogPostSummary {
   return {
@@ -31,8 +30,6 @@ export function toSummary(row: PostRow): PublicBlogPostSummary {
     publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }
-
-const isLive = (now: Date) => and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)));
 
 export async function listPublishedPosts(db: Database, now: Date = new Date()): Promise<PublicBlogPostSummary[]> {
   const rows = await db.select().from(blogPosts).where(isLive(now)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt));
@@ -113,7 +110,7 @@ export async function nextScheduledAt(db: Database, now: Date = new Date()): Pro
   const [row] = await db
     .select({ at: min(blogPosts.publishedAt) })
     .from(blogPosts)
-    .where(and(eq(blogPosts.isPublished, true), gt(blogPosts.publishedAt, now)));
+    .where(isScheduled(now));
   return row?.at ?? null;
 }
 

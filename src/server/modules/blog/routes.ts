@@ -5,13 +5,10 @@ import { z } from 'zod';
 import {
   AdminBlogPostDetailSchema,
   AdminBlogPostListSchema,
-  AdminBlogPostSchema,
   BlogAdSchema,
   BlogCategoryWithCountSchema,
   BlogLikeResultSchema,
-  BlogPostAdLinkSchema,
   BlogPostListQuerySchema,
-  BlogRelatedLinkSchema,
   BLOG_SUBSCRIBE_SOURCE,
   BlogStatsSchema,
   BlogSubscribeSchema,
@@ -23,8 +20,6 @@ import {
   CreateBlogPostSchema,
   PublicBlogPostListSchema,
   PublicBlogPostSchema,
-  SetBlogPostAdsSchema,
-  SetRelatedPostsSchema,
   UpdateBlogAdSchema,
   UpdateBlogCategorySchema,
   UpdateBlogPostSchema,
@@ -34,7 +29,11 @@ import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { leadDependencies, requestCountry, subscribeToUpdates } from '../leads/service.ts';
 import { safeString } from '../../../shared/schemas/text.ts';
+import { createAd, listAds, removeAd, updateAd } from './ads.ts';
+import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, updatePost } from './posts.ts';
 import { getPublishedPost } from './public-service.ts';
+import { blogStats, recordView, setLike } from './reactions.ts';
+import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
 
 const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PostId = z.object({ id: safeString('Post id').max(200) });
@@ -70,11 +69,11 @@ export const blogRoutes = fp(
       async (request, reply) => {
         if (isAdminCaller(request)) {
           reply.header('Cache-Control', 'no-store');
-          return blog.listPosts(request.query, true);
+          return listPosts(blog, request.query, true);
         }
         // A filter the caller may not use is refused rather than ignored (issue 25).
         if (request.query.status && request.query.status !== 'published') await app.requireAdmin(request);
-        return blog.listPosts(request.query, false);
+        return listPosts(blog, request.query, false);
       },
     );
 
@@ -92,107 +91,95 @@ export const blogRoutes = fp(
       async (request, reply) => {
         if (isAdminCaller(request)) {
           reply.header('Cache-Control', 'no-store');
-          return blog.getAdminPost(request.params.id);
+          return getAdminPost(blog, request.params.id);
         }
-        const row = await blog.getLivePostRow(request.params.id);
+        const row = await getLivePostRow(blog, request.params.id);
         return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
       },
     );
 
     app.post(
       '/api/blog-posts',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post (admin)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await blog.createPost({ ...requestContext(request), input: request.body })),
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post with its ad links and related posts (admin; one transaction)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostDetailSchema, ...writeErrors } } },
+      async (request, reply) => reply.status(201).send(await createPost(blog, { ...requestContext(request), input: request.body })),
     );
 
     app.patch(
       '/api/blog-posts/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post (admin)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostSchema, ...writeErrors } } },
-      async (request) => blog.updatePost({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
+      async (request) => updatePost(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
     );
 
     app.delete(
       '/api/blog-posts/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a blog post (admin)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
       async (request, reply) => {
-        await blog.removePost({ ...requestContext(request), input: { id: request.params.id } });
+        await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
-    );
-
-    app.put(
-      '/api/blog-posts/:id/ads',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: "Replace a post's ad links (admin)", security: USER_SECURITY, params: PostId, body: SetBlogPostAdsSchema, response: { 200: z.array(BlogPostAdLinkSchema), ...adminErrors } } },
-      async (request) => blog.setPostAds({ ...requestContext(request), input: { id: request.params.id, ...request.body } }),
-    );
-
-    app.put(
-      '/api/blog-posts/:id/related',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: "Replace a post's related posts (admin)", security: USER_SECURITY, params: PostId, body: SetRelatedPostsSchema, response: { 200: z.array(BlogRelatedLinkSchema), ...adminErrors } } },
-      async (request) => blog.setRelatedPosts({ ...requestContext(request), input: { id: request.params.id, ...request.body } }),
     );
 
     // --- views and likes (public, rate-limited) ---
     app.post(
       '/api/blog-posts/:id/view',
       { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Count a view (once per visitor per day; bots never)', params: PostId, response: { 200: BlogViewResultSchema, ...reactionErrors } } },
-      async (request) => blog.recordView(request.params.id, requestContext(request).meta),
+      async (request) => recordView(blog, request.params.id, requestContext(request).meta),
     );
 
     app.post(
       '/api/blog-posts/:id/like',
       { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per visitor)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request) => blog.setLike(request.params.id, requestContext(request).meta, true),
+      async (request) => setLike(blog, request.params.id, requestContext(request).meta, true),
     );
 
     app.delete(
       '/api/blog-posts/:id/like',
       { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Undo a like', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request) => blog.setLike(request.params.id, requestContext(request).meta, false),
+      async (request) => setLike(blog, request.params.id, requestContext(request).meta, false),
     );
 
     // --- categories ---
     app.get(
       '/api/blog-categories',
       { schema: { tags: ['blog'], summary: 'Blog categories with their post counts', response: { 200: z.array(BlogCategoryWithCountSchema) } } },
-      async () => blog.listCategories(),
+      async () => listCategoriesWithCounts(blog.db),
     );
     app.post(
       '/api/blog-categories',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await blog.createCategory({ ...requestContext(request), input: request.body })),
+      async (request, reply) => reply.status(201).send(await createCategory(blog, { ...requestContext(request), input: request.body })),
     );
     app.patch(
       '/api/blog-categories/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
-      async (request) => blog.updateCategory({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      async (request) => updateCategory(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
     );
     app.delete(
       '/api/blog-categories/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
       async (request, reply) => {
-        await blog.removeCategory({ ...requestContext(request), input: { id: request.params.id } });
+        await removeCategory(blog, { ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
     );
 
     // --- tags ---
-    app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => blog.listTags());
+    app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => listTags(blog.db));
     app.post(
       '/api/blog-tags',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await blog.createTag({ ...requestContext(request), input: request.body })),
+      async (request, reply) => reply.status(201).send(await createTag(blog, { ...requestContext(request), input: request.body })),
     );
     app.patch(
       '/api/blog-tags/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
-      async (request) => blog.updateTag({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      async (request) => updateTag(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
     );
     app.delete(
       '/api/blog-tags/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
       async (request, reply) => {
-        await blog.removeTag({ ...requestContext(request), input: { id: request.params.id } });
+        await removeTag(blog, { ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
     );
@@ -203,24 +190,24 @@ export const blogRoutes = fp(
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
       async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return blog.listAds();
+        return listAds(blog.db);
       },
     );
     app.post(
       '/api/blog-ads',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
-      async (request, reply) => reply.status(201).send(await blog.createAd({ ...requestContext(request), input: request.body })),
+      async (request, reply) => reply.status(201).send(await createAd(blog, { ...requestContext(request), input: request.body })),
     );
     app.patch(
       '/api/blog-ads/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
-      async (request) => blog.updateAd({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      async (request) => updateAd(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
     );
     app.delete(
       '/api/blog-ads/:id',
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
       async (request, reply) => {
-        await blog.removeAd({ ...requestContext(request), input: { id: request.params.id } });
+        await removeAd(blog, { ...requestContext(request), input: { id: request.params.id } });
         return reply.status(204).send(null);
       },
     );
@@ -254,7 +241,7 @@ export const blogRoutes = fp(
       { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
       async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return blog.stats();
+        return blogStats(blog);
       },
     );
   },

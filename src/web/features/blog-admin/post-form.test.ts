@@ -9,9 +9,12 @@ import {
   formToPayload,
   fromLocalDateTime,
   loadDraft,
+  saveActions,
+  savedMessage,
   saveDraft,
   splitTags,
   toLocalDateTime,
+  valuesFor,
   visibleTags,
 } from './post-form';
 
@@ -185,5 +188,41 @@ describe('adPreview (spec §9: 200 characters)', () => {
     expect(adPreview('a'.repeat(250))).toBe(`${'a'.repeat(200)}...`);
     expect(adPreview(' short ')).toBe('short');
     expect(adPreview('b'.repeat(200))).toBe('b'.repeat(200));
+  });
+});
+
+describe('the publishing workflow (issue 26 §4)', () => {
+  const now = new Date(2026, 5, 1, 12, 0).getTime();
+  const future = { publishedDate: '2026-06-15', publishedTime: '09:30' };
+  const past = { publishedDate: '2026-05-01', publishedTime: '09:30' };
+
+  it('offers Save draft and Publish for a draft, Schedule when its date is still to come', () => {
+    expect(saveActions('draft', form(), now)).toEqual(['draft', 'publish']);
+    expect(saveActions('draft', form(past), now)).toEqual(['draft', 'publish']);
+    expect(saveActions('draft', form(future), now)).toEqual(['draft', 'schedule']);
+  });
+
+  it('offers Unpublish and Update for a published or scheduled post', () => {
+    expect(saveActions('published', form(), now)).toEqual(['unpublish', 'update']);
+    expect(saveActions('scheduled', form(future), now)).toEqual(['unpublish', 'update']);
+  });
+
+  it('sets Published by the step, and Update keeps what is saved', () => {
+    expect(valuesFor('publish', form(), false).isPublished).toBe(true);
+    expect(valuesFor('schedule', form(future), false).isPublished).toBe(true);
+    expect(valuesFor('draft', form({ isPublished: true }), true).isPublished).toBe(false);
+    expect(valuesFor('unpublish', form({ isPublished: true }), true).isPublished).toBe(false);
+    expect(valuesFor('update', form(), true).isPublished).toBe(true);
+    expect(valuesFor('update', form({ isPublished: true }), false).isPublished).toBe(false);
+  });
+
+  it('says what was saved', () => {
+    expect(savedMessage('draft', form(), 'draft', now)).toBe('Draft saved');
+    expect(savedMessage('publish', form(), 'draft', now)).toBe('Post published');
+    expect(savedMessage('schedule', form(future), 'draft', now)).toBe('Post scheduled for Jun 15, 2026, 9:30 AM');
+    expect(savedMessage('update', form(), 'published', now)).toBe('Post updated');
+    expect(savedMessage('update', form(future), 'scheduled', now)).toMatch(/^Post scheduled for /);
+    expect(savedMessage('update', form(), 'scheduled', now)).toBe('Post published');
+    expect(savedMessage('unpublish', form(), 'published', now)).toBe('Post unpublished');
   });
 });

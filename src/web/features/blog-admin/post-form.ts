@@ -3,7 +3,7 @@
  * (strings, as the inputs hold them), their conversion to and from the API's snake_case fields (spec §3), the
  * tag splitting and read-time rules of spec §5/§9, and the browser-stored draft that survives a reload.
  */
-import type { AdminBlogPost, BlogAdPosition } from '../../../shared/schemas/blog';
+import type { AdminBlogPost, BlogAdPosition, BlogPostStatus } from '../../../shared/schemas/blog';
 
 /** Spec §9: default read time 5 minutes; the editor proposes an estimate from the word count instead. */
 export const DEFAULT_READ_TIME_MINUTES = 5;
@@ -155,7 +155,10 @@ export function effectiveReadTime(values: Pick<PostFormValues, 'readTimeMinutes'
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5). */
+/**
+ * The JSON body of POST/PATCH /api/blog-posts: snake_case fields, empty optional values as null (spec §5), and the
+ * ad links and related posts, which the server saves with the post in one transaction (issue 28 §3).
+ */
 export function formToPayload(values: PostFormValues) {
   const publishedAt = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return {
@@ -176,6 +179,8 @@ export function formToPayload(values: PostFormValues) {
     is_published: values.isPublished,
     is_featured: values.isFeatured,
     published_at: publishedAt ? publishedAt.toISOString() : null,
+    ad_links: values.ads.map((choice) => ({ ad_id: choice.adId, position: choice.position })),
+    related_post_ids: values.relatedPostIds,
   };
 }
 export type PostPayload = ReturnType<typeof formToPayload>;
@@ -188,6 +193,60 @@ export function formStatus(
   if (!values.isPublished) return 'draft' as const;
   const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
   return at && at.getTime() > now ? ('scheduled' as const) : ('published' as const);
+}
+
+// --- the publishing workflow (issue 26 §4) ----------------------------------------------------------------------
+
+/** What a save does to the post: the editor's buttons, each an explicit step. */
+export type SaveAction = 'draft' | 'publish' | 'schedule' | 'update' | 'unpublish';
+/** The steps that change what the public sees ask first. */
+export type ConfirmedAction = Extract<SaveAction, 'publish' | 'schedule' | 'unpublish'>;
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The post's publish date as the form holds it, when it is still to come. */
+export function futureDate(values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): Date | null {
+  const at = fromLocalDateTime(values.publishedDate, values.publishedTime);
+  return at && at.getTime() > now ? at : null;
+}
+
+/**
+ * The buttons beside Cancel, for the post as saved: a draft (or a new post) is saved as a draft or published —
+ * scheduled instead when its date is still to come; a published or scheduled post is updated or unpublished.
+ * The last one is the main button.
+ */
+export function saveActions(savedStatus: BlogPostStatus, values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): SaveAction[] {
+  if (savedStatus === 'draft') return ['draft', futureDate(values, now) ? 'schedule' : 'publish'];
+  return ['unpublish', 'update'];
+}
+
+export const SAVE_ACTION_LABELS: Record<SaveAction, string> = {
+  draft: 'Save draft',
+  publish: 'Publish',
+  schedule: 'Schedule',
+  update: 'Update',
+  unpublish: 'Unpublish',
+};
+
+/** The values to send for a step: publishing and scheduling set Published, a draft and unpublishing clear it. */
+export function valuesFor(action: SaveAction, values: PostFormValues, savedIsPublished: boolean): PostFormValues {
+  const isPublished = action === 'publish' || action === 'schedule' ? true : action === 'update' ? savedIsPublished : false;
+  return { ...values, isPublished };
+}
+
+/** The toast after a save names what was saved (never the upload's "Image uploaded"). */
+export function savedMessage(
+  action: SaveAction,
+  values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>,
+  savedStatus: BlogPostStatus,
+  now = Date.now(),
+): string {
+  if (action === 'draft') return 'Draft saved';
+  if (action === 'unpublish') return 'Post unpublished';
+  const scheduled = futureDate(values, now);
+  if (scheduled) return `Post scheduled for ${dateTimeFormat.format(scheduled)}`;
+  // Update of a scheduled post whose date was cleared or has passed: it goes live now.
+  return action === 'update' && savedStatus === 'published' ? 'Post updated' : 'Post published';
 }
 
 // --- the draft kept in the browser -------------------------------------------------------------------------------
@@ -288,6 +347,8 @@ const FIELD_OF_API: Record<string, keyof PostFormValues> = {
   is_published: 'isPublished',
   is_featured: 'isFeatured',
   published_at: 'publishedDate',
+  ad_links: 'ads',
+  related_post_ids: 'relatedPostIds',
 };
 
 const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
@@ -305,6 +366,7 @@ const TAB_OF_FIELD: Partial<Record<keyof PostFormValues, EditorTab>> = {
   publishedDate: 'settings',
   publishedTime: 'settings',
   ads: 'settings',
+  relatedPostIds: 'settings',
 };
 
 export const tabOfField = (field: keyof PostFormValues): EditorTab => TAB_OF_FIELD[field] ?? 'content';

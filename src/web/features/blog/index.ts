@@ -2,5 +2,6 @@
 export { AdSlot } from './components/ad-slot';
 export { CategoryFilter } from './components/category-filter';
 export { LikeButton } from './components/like-button';
+export { type ArticlePost, PostArticle } from './components/post-article';
 export { PostCard } from './components/post-card';
 export { CategoryBadge, PostMeta } from './components/post-meta';

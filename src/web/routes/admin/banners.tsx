@@ -1,11 +1,11 @@
-import { AlertTriangleIcon, MegaphoneIcon, PlusIcon } from 'lucide-react';
+import { MegaphoneIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { pageTitle } from '../../../shared/brand';
 import type { Banner } from '../../../shared/schemas/banners';
 import { Button } from '~/components/ui/button';
-import { Skeleton } from '~/components/ui/skeleton';
+import { ListEmpty, ListError } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { BannerCards, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
+import { BannerCards, BannerCardsSkeleton, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -51,29 +51,16 @@ function BannersManagement() {
         </Button>
       </AdminPageActions>
       {bannersQuery.isPending ? (
-        <div role="status" className="grid gap-4 lg:grid-cols-2">
-          <span className="sr-only">Loading banners...</span>
-          {Array.from({ length: 2 }, (_, index) => (
-            <Skeleton key={index} className="h-64 w-full rounded-xl" />
-          ))}
-        </div>
+        <BannerCardsSkeleton />
       ) : bannersQuery.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">Error loading banners: {bannersQuery.error.message}</p>
-          <Button variant="outline" onClick={() => void bannersQuery.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <ListError what="banners" error={bannersQuery.error} onRetry={() => void bannersQuery.refetch()} />
       ) : banners.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center">
-          <MegaphoneIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">No banners created yet.</p>
+        <ListEmpty icon={MegaphoneIcon} title="No banners created yet.">
           <p className="text-muted-foreground">Create your first banner to notify users.</p>
           <Button variant="outline" onClick={() => openForm(null)}>
             <PlusIcon aria-hidden="true" /> Create Banner
           </Button>
-        </div>
+        </ListEmpty>
       ) : (
         <BannerCards banners={banners} onEdit={openForm} onDelete={setBannerToDelete} />
       )}

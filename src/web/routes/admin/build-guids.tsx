@@ -1,11 +1,11 @@
-import { AlertTriangleIcon, KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
+import { ListError, ListLoadingTable } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
@@ -64,20 +64,9 @@ function BuildGuidsManagement() {
       <Card>
         <CardContent className="px-4 sm:px-6">
           {guidsQuery.isPending ? (
-            <div role="status" className="flex flex-col gap-3">
-              <span className="sr-only">Loading build GUIDs...</span>
-              {Array.from({ length: 3 }, (_, index) => (
-                <Skeleton key={index} className="h-12 w-full" />
-              ))}
-            </div>
+            <ListLoadingTable label="Loading build GUIDs..." columns={['ID', 'Name', 'Value', 'Actions']} />
           ) : guidsQuery.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-              <p className="text-destructive">Error loading build GUIDs: {guidsQuery.error.message}</p>
-              <Button variant="outline" onClick={() => void guidsQuery.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <ListError what="build GUIDs" error={guidsQuery.error} onRetry={() => void guidsQuery.refetch()} />
           ) : guids.length === 0 ? (
             <div className="flex flex-col items-center gap-3 py-12 text-center">
               <KeySquareIcon aria-hidden="true" className="size-10 text-muted-foreground" />

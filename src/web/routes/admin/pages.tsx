@@ -1,11 +1,7 @@
 import { pageTitle } from '../../../shared/brand';
-import { lazy } from 'react';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { loadMarkdownEditor } from '~/features/blog-admin';
+import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { PagesAdmin } from '~/features/pages-admin';
-
-// The blog's Markdown editor (CodeMirror), loaded only when the page editor opens.
-const MarkdownEditor = lazy(loadMarkdownEditor);
 
 export const meta = adminMeta(pageTitle('Pages'), 'Manage the content pages served at /p/{slug}.');
 
@@ -13,7 +9,7 @@ export const meta = adminMeta(pageTitle('Pages'), 'Manage the content pages serv
 export default function Page() {
   return (
     <AdminPage title="Pages" description="Content pages served at /p/{slug}">
-      <PagesAdmin Actions={AdminPageActions} Editor={MarkdownEditor} />
+      <PagesAdmin Actions={AdminPageActions} Editor={LazyMarkdownEditor} />
     </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
@@ -15,6 +15,7 @@ import { type AffiliateFilters, useAffiliateProducts, useDeleteAffiliateProduct,
 import { ProductFormDialog } from './product-form-dialog';
 
 const PAGE_SIZE = 20;
+const PRODUCT_COLUMNS = ['Product', 'Price', 'Commission', 'Unique visitors (30 d)', 'Active', 'Actions'];
 const TYPING_DELAY_MS = 300;
 
 /** Prices are decimal strings from the API: shown as they are, never through a float. */
@@ -102,7 +103,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </Select>
       </div>
       {query.isPending ? (
-        <ListLoading label="Loading products..." rowClassName="h-16 rounded-xl" />
+        <ListLoadingTable label="Loading products..." columns={PRODUCT_COLUMNS} />
       ) : query.isError ? (
         <ListError what="products" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (

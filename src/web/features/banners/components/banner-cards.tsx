@@ -7,6 +7,7 @@ import { BannerView } from './banner-strip';
 import { BANNER_TYPE_LABELS } from './banner-form-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { Skeleton } from '~/components/ui/skeleton';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 
 const when = (value: string | null) => (value ? format(new Date(value), 'PP, p') : 'Not set');
@@ -79,5 +80,34 @@ export function DeleteBannerDialog(props: { banner: Banner | null; isDeleting: b
       description="Are you sure you want to delete this banner? It disappears from the site within 30 seconds. This cannot be undone."
       {...rest}
     />
+  );
+}
+
+/** The cards' own shape while the banners load: title, badges, message, preview strip and the four facts. */
+export function BannerCardsSkeleton() {
+  return (
+    <div role="status" data-testid="list-loading">
+      <span className="sr-only">Loading banners...</span>
+      <ul aria-hidden="true" className="grid gap-4 lg:grid-cols-2">
+        {[0, 1].map((index) => (
+          <li key={index} className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs sm:p-5">
+            <div className="flex flex-col gap-2">
+              <Skeleton className="h-5 w-1/2" />
+              <div className="flex gap-2">
+                <Skeleton className="h-5 w-16 rounded-full" />
+                <Skeleton className="h-5 w-14 rounded-full" />
+              </div>
+            </div>
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-12 w-full" />
+            <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+              {[0, 1, 2, 3].map((fact) => (
+                <Skeleton key={fact} className="h-8 w-full" />
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,24 +1,25 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import type { z } from 'zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BANNER_DEFAULT_TEXT, BANNER_TYPE_COLORS, BANNER_TYPES } from '../../../../shared/constants';
 import { bannerType } from '../../../../shared/format';
 import { type Banner, type BannerType, CreateBannerSchema } from '../../../../shared/schemas/banners';
 import { useCreateBanner, useUpdateBanner } from '../api/admin-banners';
 import { BannerView } from './banner-strip';
 import { ColorField } from './color-field';
-import { DateTimePicker } from './date-time-picker';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { DateTimeField } from '~/components/date-time-field';
+import { Field, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
+import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 export const BANNER_TYPE_LABELS: Record<BannerType, string> = { info: 'Info', success: 'Success', warning: 'Warning', error: 'Error' };
+const TYPE_OPTIONS = BANNER_TYPES.map((type) => ({ value: type, label: BANNER_TYPE_LABELS[type] }));
 
-interface Values {
+/** The form holds what the controls show: the order as typed, the dates as ISO strings or null. */
+interface BannerFormValues {
   title: string;
   type: BannerType;
   message: string;
@@ -27,13 +28,11 @@ interface Values {
   displayOrder: string;
   isActive: boolean;
   isCloseable: boolean;
-  startDate: Date | null;
-  endDate: Date | null;
+  startDate: string | null;
+  endDate: string | null;
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
-
-function initialValues(banner: Banner | null): Values {
+function defaultValues(banner: Banner | null): BannerFormValues {
   if (!banner) {
     // Spec §5/§9 defaults: info, #3b82f6 on #ffffff, order 0, active and closeable.
     return {
@@ -58,19 +57,17 @@ function initialValues(banner: Banner | null): Values {
     displayOrder: String(banner.displayOrder),
     isActive: banner.isActive,
     isCloseable: banner.isCloseable,
-    startDate: banner.startDate ? new Date(banner.startDate) : null,
-    endDate: banner.endDate ? new Date(banner.endDate) : null,
+    startDate: banner.startDate,
+    endDate: banner.endDate,
   };
 }
 
 /** Spec §2 Banners admin: the Create Banner and Edit Banner dialogs, with a live preview. `banner` null means Create. */
 export function BannerFormDialog({ open, banner, onOpenChange }: { open: boolean; banner: Banner | null; onOpenChange(open: boolean): void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        {open && <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-2xl">
+      <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -78,134 +75,102 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
   const id = useId();
   const createBanner = useCreateBanner();
   const updateBanner = useUpdateBanner();
-  const [values, setValues] = useState<Values>(() => initialValues(banner));
-  const [errors, setErrors] = useState<Errors>({});
-  const [isSaving, setIsSaving] = useState(false);
   const isEdit = banner !== null;
+  // The shared schema gives the spec's texts ('Title is required', 'Message is required', the date order).
+  const form = useForm({
+    resolver: schemaResolver<BannerFormValues, typeof CreateBannerSchema>(CreateBannerSchema),
+    defaultValues: defaultValues(banner),
+  });
+  const preview = useWatch({ control: form.control });
 
-  const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  function changeType(type: BannerType) {
+  function changeType(type: string) {
     // Spec §9: a banner still in its type's colour takes the new type's colour (as the server does).
-    setValues((current) => ({
-      ...current,
-      type,
-      backgroundColor: current.backgroundColor === BANNER_TYPE_COLORS[current.type] ? BANNER_TYPE_COLORS[type] : current.backgroundColor,
-    }));
+    const { type: current, backgroundColor } = form.getValues();
+    if (backgroundColor === BANNER_TYPE_COLORS[current]) form.setValue('backgroundColor', BANNER_TYPE_COLORS[type as BannerType]);
   }
-
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = {
-      title: values.title,
-      type: values.type,
-      message: values.message,
-      backgroundColor: values.backgroundColor,
-      textColor: values.textColor,
-      displayOrder: values.displayOrder,
-      isActive: values.isActive,
-      isCloseable: values.isCloseable,
-      startDate: values.startDate?.toISOString() ?? null,
-      endDate: values.endDate?.toISOString() ?? null,
-    };
-    // The shared schema gives the spec's texts ('Title is required', 'Message is required', the date order).
-    const parsed = CreateBannerSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Values | undefined;
-        if (key && !next[key]) next[key] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setIsSaving(true);
-    try {
-      if (banner) {
-        await updateBanner.mutateAsync({ id: banner.id, changes: input });
-        toast.success('Banner updated successfully');
-      } else {
-        await createBanner.mutateAsync(input);
-        toast.success('Banner created successfully');
-      }
-      onDone();
-    } catch (error) {
-      toast.error(serverMessageOr(error, isEdit ? 'Failed to update banner' : 'Failed to create banner'));
-    } finally {
-      setIsSaving(false);
-    }
-  }
-
-  const fieldError = (key: keyof Values) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-sm text-destructive">
-        {errors[key]}
-      </p>
-    ) : null;
-  const describedBy = (key: keyof Values) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <DialogHeader>
-        <DialogTitle>{isEdit ? 'Edit Banner' : 'Create Banner'}</DialogTitle>
-        <DialogDescription>Shown above every page while active and within its dates, in display order.</DialogDescription>
-      </DialogHeader>
-
+    <FormDialogBody
+      form={form}
+      title={isEdit ? 'Edit Banner' : 'Create Banner'}
+      description="Shown above every page while active and within its dates, in display order."
+      submitLabel={isEdit ? 'Update Banner' : 'Create Banner'}
+      pendingLabel="Saving..."
+      onCancel={onDone}
+      onSubmit={async (input) => {
+        if (banner) {
+          await updateBanner.mutateAsync({ id: banner.id, changes: toWire(input) });
+          toast.success('Banner updated successfully');
+        } else {
+          await createBanner.mutateAsync(toWire(input));
+          toast.success('Banner created successfully');
+        }
+        onDone();
+      }}
+      onError={(error) => toast.error(serverMessageOr(error, isEdit ? 'Failed to update banner' : 'Failed to create banner'))}
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-title`}>Title</Label>
-          <Input id={`${id}-title`} value={values.title} onChange={(event) => set('title', event.target.value)} {...describedBy('title')} />
-          {fieldError('title')}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-type`}>Type</Label>
-          <Select value={values.type} onValueChange={(value) => changeType(value as BannerType)}>
-            <SelectTrigger id={`${id}-type`} className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {BANNER_TYPES.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {BANNER_TYPE_LABELS[type]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <Field name="title" label="Title" required>
+          <Input autoComplete="off" placeholder="e.g. Spring sale" {...form.register('title')} />
+        </Field>
+        <Field name="type" label="Type">
+          <FieldSelect name="type" options={TYPE_OPTIONS} onValueChange={changeType} />
+        </Field>
       </div>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-message`}>Message</Label>
-        <Textarea id={`${id}-message`} rows={3} value={values.message} onChange={(event) => set('message', event.target.value)} {...describedBy('message')} />
-        {fieldError('message')}
-      </div>
+      <Field name="message" label="Message" required>
+        <Textarea rows={3} {...form.register('message')} />
+      </Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <ColorField label="Background Color" value={values.backgroundColor} onChange={(value) => set('backgroundColor', value)} error={errors.backgroundColor} />
-        <ColorField label="Text Color" value={values.textColor} onChange={(value) => set('textColor', value)} error={errors.textColor} />
+        {(['backgroundColor', 'textColor'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => {
+              const label = name === 'backgroundColor' ? 'Background Color' : 'Text Color';
+              return (
+                <Field name={name} label={label}>
+                  <ColorField label={label} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                </Field>
+              );
+            }}
+          />
+        ))}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-order`}>Display Order</Label>
-          <Input id={`${id}-order`} type="number" inputMode="numeric" value={values.displayOrder} onChange={(event) => set('displayOrder', event.target.value)} />
-        </div>
-        <div className="flex items-center gap-3 sm:pt-6">
-          <Switch id={`${id}-active`} checked={values.isActive} onCheckedChange={(checked) => set('isActive', checked)} />
-          <Label htmlFor={`${id}-active`}>Active</Label>
-        </div>
-        <div className="flex items-center gap-3 sm:pt-6">
-          <Switch id={`${id}-closeable`} checked={values.isCloseable} onCheckedChange={(checked) => set('isCloseable', checked)} />
-          <Label htmlFor={`${id}-closeable`}>Closeable</Label>
+      <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
+        <Field name="displayOrder" label="Display Order" description="Lowest first.">
+          <Input type="number" inputMode="numeric" {...form.register('displayOrder')} />
+        </Field>
+        <div className="flex flex-col gap-3 rounded-lg border p-4">
+          <SwitchField name="isActive" label="Active" description="Shown on the site within its dates." />
+          <SwitchField name="isCloseable" label="Closeable" description="Visitors can close it; it stays closed in their browser." />
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateTimePicker label="Start Date" value={values.startDate} onChange={(value) => set('startDate', value)} error={errors.startDate} />
-        <DateTimePicker label="End Date" value={values.endDate} onChange={(value) => set('endDate', value)} defaultTime="23:59" error={errors.endDate} />
+        {(['startDate', 'endDate'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => {
+              const label = name === 'startDate' ? 'Start Date' : 'End Date';
+              return (
+                <Field name={name} label={label} description="Optional.">
+                  <DateTimeField
+                    label={label}
+                    value={field.value ? new Date(field.value) : null}
+                    onChange={(date) => field.onChange(date?.toISOString() ?? null)}
+                    defaultTime={name === 'endDate' ? '23:59' : '09:00'}
+                  />
+                </Field>
+              );
+            }}
+          />
+        ))}
       </div>
 
       <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-2">
@@ -215,24 +180,20 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
         <BannerView
           preview
           banner={{
-            title: values.title || 'Banner title',
-            message: values.message || 'Your message appears here.',
-            type: values.type,
-            backgroundColor: values.backgroundColor,
-            textColor: values.textColor,
-            isCloseable: values.isCloseable,
+            title: preview.title || 'Banner title',
+            message: preview.message || 'Your message appears here.',
+            type: preview.type ?? 'info',
+            backgroundColor: preview.backgroundColor ?? BANNER_TYPE_COLORS.info,
+            textColor: preview.textColor ?? BANNER_DEFAULT_TEXT,
+            isCloseable: preview.isCloseable ?? true,
           }}
         />
       </section>
-
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Saving...' : isEdit ? 'Update Banner' : 'Create Banner'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogBody>
   );
+}
+
+/** The parsed banner as the API reads it: dates as ISO strings, cleared ones as null. */
+function toWire(banner: z.output<typeof CreateBannerSchema>) {
+  return { ...banner, startDate: banner.startDate?.toISOString() ?? null, endDate: banner.endDate?.toISOString() ?? null };
 }

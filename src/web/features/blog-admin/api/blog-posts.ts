@@ -1,14 +1,6 @@
-/** The admin's calls on `/api/blog-posts` (docs/blog-api.md): list with search and status, one post, save, delete, ad links. */
+/** The admin's calls on `/api/blog-posts` (docs/blog-api.md): list with search and status, one post, save (with its links), delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminBlogPost,
-  AdminBlogPostDetail,
-  AdminBlogPostList,
-  BlogPostAdLink,
-  BlogRelatedLink,
-  BlogPostStatus,
-  SetBlogPostAds,
-} from '../../../../shared/schemas/blog';
+import type { AdminBlogPostDetail, AdminBlogPostList, BlogPostStatus } from '../../../../shared/schemas/blog';
 import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
 import type { PostPayload } from '../post-form';
@@ -56,27 +48,15 @@ export function useBlogPost(id: string | null) {
 
 export interface SavePostInput {
   id: string | null;
+  /** The post's fields with its ad links and related posts: saved in one request and one transaction. */
   post: PostPayload;
-  /** The post's ads at their positions; replaced after the post is saved. */
-  ads?: SetBlogPostAds['links'];
-  /** The chosen related posts; replaced after the post is saved. */
-  related?: string[];
 }
 
-/** Creates (`POST`) or updates (`PATCH`) the post, then sets its ad links (`PUT …/ads`) and related posts (`PUT …/related`). */
-export async function saveBlogPost({ id, post, ads, related }: SavePostInput): Promise<AdminBlogPost> {
-  const saved =
-    id === null
-      ? await apiRequest<AdminBlogPost>('/api/blog-posts', { method: 'POST', body: post })
-      : await apiRequest<AdminBlogPost>(`/api/blog-posts/${encodeURIComponent(id)}`, { method: 'PATCH', body: post });
-  if (ads)
-    await apiRequest<BlogPostAdLink[]>(`/api/blog-posts/${saved.id}/ads`, { method: 'PUT', body: { links: ads } });
-  if (related)
-    await apiRequest<BlogRelatedLink[]>(`/api/blog-posts/${saved.id}/related`, {
-      method: 'PUT',
-      body: { related_post_ids: related },
-    });
-  return saved;
+/** Creates (`POST`) or updates (`PATCH`) the post with its ad links and related posts, all or nothing. */
+export function saveBlogPost({ id, post }: SavePostInput): Promise<AdminBlogPostDetail> {
+  return id === null
+    ? apiRequest<AdminBlogPostDetail>('/api/blog-posts', { method: 'POST', body: post })
+    : apiRequest<AdminBlogPostDetail>(`/api/blog-posts/${encodeURIComponent(id)}`, { method: 'PATCH', body: post });
 }
 
 export function useSaveBlogPost() {

@@ -15,6 +15,7 @@ import { loadDraft, type StoredDraft } from '../post-form';
 import { AdsPanel } from './ads-panel';
 import { AnalyticsPanel } from './analytics-panel';
 import { CategoriesPanel } from './categories-panel';
+import type { PreviewComponent } from './post-preview';
 import { PostsPanel } from './posts-panel';
 import { SummaryCards } from './summary-cards';
 import { TagsPanel } from './tags-panel';
@@ -25,10 +26,17 @@ type Editing = { postId: string | null; draft: StoredDraft | null };
 type Tab = 'posts' | 'ads' | 'analytics' | 'categories';
 
 /**
- * `Actions` puts the New Post button beside the page heading (the route passes the admin shell's AdminPageActions).
+ * `Actions` puts the New Post button beside the page heading (the route passes the admin shell's AdminPageActions);
+ * `Preview` draws the editor's preview with the live page's article (the route passes the public blog's).
  * The screen renders only in the browser, behind the admin gate, so reading the stored draft while rendering is safe.
  */
-export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
+export function BlogAdminScreen({
+  Actions,
+  Preview,
+}: {
+  Actions: ComponentType<{ children: ReactNode }>;
+  Preview: PreviewComponent;
+}) {
   const [editing, setEditing] = useState<Editing | null>(() => {
     const draft = loadDraft();
     return draft ? { postId: draft.postId, draft } : null;
@@ -70,6 +78,7 @@ export function BlogAdminScreen({ Actions }: { Actions: ComponentType<{ children
             key={editing.postId ?? 'new'}
             postId={editing.postId}
             draft={editing.draft}
+            Preview={Preview}
             onClose={() => {
               setEditing(null);
               setTab('posts');

@@ -1,13 +1,16 @@
 /**
- * The post editor (spec §2 Blog management): New Post or Edit swaps the list for it. Preview/Edit toggle, Cancel,
- * Save, and tabs Content, SEO & Meta, Settings holding every post field of spec §3. The open editor's values are
- * kept in localStorage (post-form.ts) so a reload restores them; leaving with unsaved changes asks first (Cancel,
- * in-app links through the router's blocker, and the browser's own prompt on reload or close). Loaded lazily with
- * everything it needs (CodeMirror, marked, DOMPurify, the date picker), so /admin/blog's first JS stays small.
+ * The post editor (spec §2 Blog management; issue 26 §4): New Post or Edit swaps the list for it. The post's state
+ * as saved (Draft, Scheduled, Published) beside the title, and explicit steps — Save draft and Publish (Schedule
+ * when the date is still to come) for a draft, Update and Unpublish for a live or scheduled post; publishing,
+ * scheduling and unpublishing ask first. Preview renders the live page's own article. Tabs Content, SEO & Meta,
+ * Settings hold every post field of spec §3, on the kit's Form and Field (react-hook-form, checked with the shared
+ * schema). The open editor's values are kept in localStorage (post-form.ts) so a reload restores them; leaving
+ * with unsaved changes asks first (Cancel, in-app links through the router's blocker, the browser's own prompt).
  */
 import slugify from '@sindresorhus/slugify';
-import { AlertTriangleIcon, EyeIcon, PencilIcon, SaveIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { AlertTriangleIcon, EyeIcon, PencilIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
   type AdminBlogPost,
@@ -15,20 +18,14 @@ import {
   BLOG_DEFAULT_AUTHOR,
   type BlogAd,
   type BlogCategoryWithCount,
+  type BlogPostStatus,
   CreateBlogPostSchema,
   UpdateBlogPostSchema,
 } from '../../../../shared/schemas/blog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { Field, Form } from '~/components/form';
+import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { Button } from '~/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
 import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -41,40 +38,45 @@ import { useBlogCategories } from '../api/blog-categories';
 import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
 import {
   clearDraft,
+  type ConfirmedAction,
   countWords,
   type EditorTab,
   emptyPostForm,
   firstErrorTab,
-  formStatus,
   formToPayload,
+  futureDate,
   META_DESCRIPTION_LIMIT,
   META_TITLE_LIMIT,
   type PostFieldErrors,
   type PostFormValues,
   postToForm,
+  SAVE_ACTION_LABELS,
+  type SaveAction,
+  saveActions,
+  savedMessage,
   sameValues,
   saveDraft,
   type StoredDraft,
   toFieldErrors,
+  valuesFor,
 } from '../post-form';
-import { FormField } from './form-field';
 import { ImageUrlField } from './image-url-field';
-import { PostPreview } from './post-preview';
+import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
 import { CharacterCount, SeoPreview } from './seo-preview';
 import { StatusBadge } from './status-badge';
-
-const MarkdownEditor = lazy(() => import('./markdown-editor'));
 
 export interface PostEditorProps {
   /** The post to edit, or null for a new one. */
   postId: string | null;
   /** A draft restored from this browser (for this post) that replaces the saved values. */
   draft: StoredDraft | null;
+  /** The live page's article, from the route (a feature does not import another). */
+  Preview: PreviewComponent;
   onClose(): void;
 }
 
-export default function PostEditor({ postId, draft, onClose }: PostEditorProps) {
+export default function PostEditor({ postId, draft, Preview, onClose }: PostEditorProps) {
   const postQuery = useBlogPost(postId);
   const categoriesQuery = useBlogCategories();
   const adsQuery = useBlogAds();
@@ -127,17 +129,20 @@ export default function PostEditor({ postId, draft, onClose }: PostEditorProps) 
     );
   }
   const categories = categoriesQuery.data ?? [];
-  const baseline = postId && postQuery.data ? savedValues(postQuery.data) : newPostValues(categories);
+  const saved = postId ? postQuery.data : undefined;
+  const baseline = saved ? savedValues(saved) : newPostValues(categories);
   const initial = draft && draft.postId === postId ? draft.values : baseline;
   return (
     <EditorForm
       key={postId ?? 'new'}
       postId={postId}
+      savedStatus={saved?.status ?? 'draft'}
       baseline={baseline}
       initial={initial}
       categories={categories}
       ads={adsQuery.data ?? []}
       otherPosts={(postsQuery.data?.items ?? []).filter((post) => post.id !== postId)}
+      Preview={Preview}
       onClose={onClose}
     />
   );
@@ -157,28 +162,66 @@ function newPostValues(categories: readonly BlogCategoryWithCount[]): PostFormVa
   return emptyPostForm({ authorName: BLOG_DEFAULT_AUTHOR, category: general?.name ?? '' });
 }
 
+/** React-hook-form errors of the form's fields, from the shared schema's issues or the server's details. */
+function toFormErrors(fieldErrors: PostFieldErrors): FieldErrors<PostFormValues> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, message]) => [field, { type: 'validation', message }]),
+  ) as FieldErrors<PostFormValues>;
+}
+
+/** The shared schema checks the body the form would send (spec §5 texts), its issues put under the form's fields. */
+const postResolver =
+  (isNew: boolean): Resolver<PostFormValues> =>
+  (values) => {
+    const parsed = (isNew ? CreateBlogPostSchema : UpdateBlogPostSchema).safeParse(formToPayload(values));
+    return parsed.success ? { values, errors: {} } : { values: {}, errors: toFormErrors(toFieldErrors(parsed.error.issues)) };
+  };
+
+const CONFIRMATIONS: Record<ConfirmedAction, { title: (name: string) => string; description: (date: Date | null) => string }> = {
+  publish: {
+    title: (name) => `Publish "${name}"?`,
+    description: () => 'It goes live on /blog now, and readers can find and share it.',
+  },
+  schedule: {
+    title: (name) => `Schedule "${name}"?`,
+    description: (date) => `It stays hidden until ${date ? date.toLocaleString() : 'its date'}, then goes live on /blog.`,
+  },
+  unpublish: {
+    title: (name) => `Unpublish "${name}"?`,
+    description: () => 'It leaves /blog and its address answers "not found" until it is published again. It is kept as a draft.',
+  },
+};
+
 function EditorForm({
   postId,
+  savedStatus,
   baseline,
   initial,
   categories,
   ads,
   otherPosts,
+  Preview,
   onClose,
 }: {
   postId: string | null;
+  savedStatus: BlogPostStatus;
   baseline: PostFormValues;
   initial: PostFormValues;
   categories: readonly BlogCategoryWithCount[];
   ads: readonly BlogAd[];
   otherPosts: readonly AdminBlogPost[];
+  Preview: PreviewComponent;
   onClose(): void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<PostFieldErrors>({});
+  const form = useForm<PostFormValues>({ defaultValues: initial, resolver: postResolver(postId === null) });
+  const values = useWatch({ control: form.control }) as PostFormValues;
   const [tab, setTab] = useState<EditorTab>('content');
   const [isPreview, setIsPreview] = useState(false);
   const [isLeaving, setIsLeaving] = useState(false);
+  // The step being asked about; it keeps its words while the dialog closes.
+  const [asking, setAsking] = useState<{ action: ConfirmedAction; isOpen: boolean }>({ action: 'publish', isOpen: false });
+  const closeAsking = () => setAsking((current) => ({ ...current, isOpen: false }));
+  const asked = CONFIRMATIONS[asking.action];
   const save = useSaveBlogPost();
   const isDirty = !sameValues(values, baseline) && !save.isSuccess;
 
@@ -202,54 +245,47 @@ function EditorForm({
     ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
   );
 
-  function change(patch: Partial<PostFormValues>) {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof PostFormValues];
-      return next;
-    });
-  }
-
   function showErrors(fieldErrors: PostFieldErrors) {
-    setErrors(fieldErrors);
+    for (const [field, message] of Object.entries(fieldErrors))
+      form.setError(field as keyof PostFormValues, { type: 'server', message });
     setIsPreview(false);
     const errorTab = firstErrorTab(fieldErrors);
     if (errorTab) setTab(errorTab);
   }
 
-  function submit() {
-    const payload = formToPayload(values);
-    const parsed = (postId ? UpdateBlogPostSchema : CreateBlogPostSchema).safeParse(payload);
-    if (!parsed.success) {
-      showErrors(toFieldErrors(parsed.error.issues));
-      toast.error('Failed to save blog post', { description: 'Please correct the highlighted fields.' });
+  function onInvalid(errors: FieldErrors<PostFormValues>) {
+    closeAsking();
+    showErrors(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message ?? ''])));
+    toast.error('Failed to save blog post', { description: 'Please correct the highlighted fields.' });
+  }
+
+  /** One request saves the post with its links (issue 28 §3); the toast says what was saved. */
+  async function saveAs(action: SaveAction, formValues: PostFormValues) {
+    const sent = valuesFor(action, formValues, baseline.isPublished);
+    try {
+      await save.mutateAsync({ id: postId, post: formToPayload(sent) });
+    } catch (error) {
+      closeAsking();
+      if (error instanceof ApiError && Array.isArray(error.details))
+        showErrors(toFieldErrors(error.details as { field?: string; message: string }[]));
+      else if (error instanceof ApiError && error.status === 409) showErrors({ slug: error.message });
+      toast.error(postId ? 'Failed to update blog post' : 'Failed to create blog post', {
+        description: serverMessageOr(error, 'Failed to save blog post'),
+      });
       return;
     }
-    const links = values.ads.map((choice) => ({ ad_id: choice.adId, position: choice.position }));
-    save.mutate(
-      {
-        id: postId,
-        post: payload,
-        ads: postId || links.length > 0 ? links : undefined,
-        related: postId || values.relatedPostIds.length > 0 ? values.relatedPostIds : undefined,
-      },
-      {
-        onSuccess: () => {
-          clearDraft();
-          toast.success(postId ? 'Blog post updated successfully!' : 'Blog post created successfully!');
-          onClose();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && Array.isArray(error.details))
-            showErrors(toFieldErrors(error.details as { field?: string; message: string }[]));
-          else if (error instanceof ApiError && error.status === 409) showErrors({ slug: error.message });
-          toast.error(postId ? 'Failed to update blog post' : 'Failed to create blog post', {
-            description: serverMessageOr(error, 'Failed to save blog post'),
-          });
-        },
-      },
-    );
+    clearDraft();
+    closeAsking();
+    toast.success(savedMessage(action, sent, savedStatus), {
+      description: postId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
+    });
+    onClose();
+  }
+
+  /** Publishing, scheduling and unpublishing: checked first, then asked. */
+  async function ask(action: ConfirmedAction) {
+    if (await form.trigger()) setAsking({ action, isOpen: true });
+    else onInvalid(form.formState.errors);
   }
 
   function cancel() {
@@ -267,26 +303,22 @@ function EditorForm({
     else onClose();
   }
 
-  const status = formStatus(values);
+  const actions = saveActions(savedStatus, values);
+  // Enter in a field clicks the form's submit button: the step that does not change what the public sees.
+  const quietAction: SaveAction = savedStatus === 'draft' ? 'draft' : 'update';
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const words = countWords(values.content);
+  const name = values.title.trim() || 'Untitled post';
+  const category = categories.find((item) => item.name === values.category);
 
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
-        <form
-          noValidate
-          aria-label={postId ? 'Edit post' : 'New post'}
-          className="flex flex-col gap-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex items-center gap-3">
+        <Form form={form} onSubmit={(formValues) => saveAs(quietAction, formValues)} className="gap-6">
+          <div aria-label={postId ? 'Edit post' : 'New post'} role="group" className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex min-w-0 flex-wrap items-center gap-3">
               <h2 className="text-xl font-semibold">{postId ? 'Edit Post' : 'New Post'}</h2>
-              <StatusBadge status={status} />
+              <StatusBadge status={savedStatus} />
               {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
             </div>
             <div className="flex flex-wrap gap-2">
@@ -297,15 +329,31 @@ function EditorForm({
               <Button type="button" variant="ghost" onClick={cancel}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                <SaveIcon aria-hidden="true" />
-                {save.isPending ? 'Saving...' : postId ? 'Update Post' : 'Save Post'}
-              </Button>
+              {actions.map((action, index) => {
+                const isMain = index === actions.length - 1;
+                const asks = action === 'publish' || action === 'schedule' || action === 'unpublish';
+                return (
+                  <Button
+                    key={action}
+                    type={action === quietAction ? 'submit' : 'button'}
+                    variant={isMain ? 'default' : 'outline'}
+                    disabled={save.isPending}
+                    onClick={(event) => {
+                      // The main path: the shared schema's problems switch to their tab and say so in a toast.
+                      event.preventDefault();
+                      if (asks) void ask(action);
+                      else void form.handleSubmit((formValues) => saveAs(action, formValues), onInvalid)();
+                    }}
+                  >
+                    {save.isPending && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
+                  </Button>
+                );
+              })}
             </div>
           </div>
 
           {isPreview ? (
-            <PostPreview values={values} />
+            <PostPreview values={values} color={category?.color ?? null} Preview={Preview} />
           ) : (
             <Tabs value={tab} onValueChange={(next) => setTab(next as EditorTab)}>
               <TabsList className="grid w-full grid-cols-3 sm:w-fit">
@@ -314,103 +362,60 @@ function EditorForm({
                 <TabsTrigger value="settings">Settings</TabsTrigger>
               </TabsList>
               <TabsContent value="content" className="mt-4 flex flex-col gap-6">
-                <FormField label="Title" error={errors.title}>
-                  {(field) => (
-                    <Input
-                      {...field}
-                      value={values.title}
-                      onChange={(event) => change({ title: event.target.value })}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                <Field name="title" label="Title" required>
+                  <Input {...form.register('title')} />
+                </Field>
+                <Field
+                  name="slug"
                   label="Slug"
-                  error={errors.slug}
-                  hint={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
+                  description={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
                 >
-                  {(field) => (
-                    <Input
-                      {...field}
-                      value={values.slug}
-                      placeholder={slugify(values.title)}
-                      onChange={(event) => change({ slug: event.target.value })}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Excerpt" error={errors.excerpt} hint="A sentence or two shown on the blog's cards.">
-                  {(field) => (
-                    <Textarea
-                      {...field}
-                      rows={2}
-                      value={values.excerpt}
-                      onChange={(event) => change({ excerpt: event.target.value })}
-                    />
-                  )}
-                </FormField>
-                <ImageUrlField
-                  label="Featured image URL"
-                  value={values.featuredImageUrl}
-                  error={errors.featuredImageUrl}
-                  onChange={(featuredImageUrl) => change({ featuredImageUrl })}
-                />
-                <div className="flex flex-col gap-2">
-                  <div className="flex items-baseline justify-between gap-2">
-                    <span className="text-sm leading-none font-medium" id="blog-post-content-label">
-                      Content
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {words} word{words === 1 ? '' : 's'} · Markdown
-                    </span>
-                  </div>
-                  <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-                    <MarkdownEditor
-                      value={values.content}
-                      invalid={Boolean(errors.content)}
-                      onChange={(content) => change({ content })}
-                    />
-                  </Suspense>
-                  {errors.content && <p className="text-sm text-destructive">{errors.content}</p>}
-                </div>
+                  <Input {...form.register('slug')} />
+                </Field>
+                <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
+                  <Textarea rows={2} {...form.register('excerpt')} />
+                </Field>
+                <ImageUrlField name="featuredImageUrl" label="Featured image URL" />
+                <Field
+                  name="content"
+                  label="Content"
+                  required
+                  description={`${words} word${words === 1 ? '' : 's'} · Markdown`}
+                >
+                  <LazyMarkdownEditor
+                    label="Content (Markdown)"
+                    value={values.content}
+                    onChange={(content) => form.setValue('content', content, { shouldDirty: true })}
+                  />
+                </Field>
               </TabsContent>
               <TabsContent value="seo" className="mt-4 flex flex-col gap-6">
-                <FormField
+                <Field
+                  name="metaTitle"
                   label="Meta title"
-                  error={errors.metaTitle}
-                  aside={<CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />}
-                  hint="Empty: the post's title."
+                  description={
+                    <>
+                      Empty: the post&apos;s title. <CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />
+                    </>
+                  }
                 >
-                  {(field) => (
-                    <Input
-                      {...field}
-                      value={values.metaTitle}
-                      onChange={(event) => change({ metaTitle: event.target.value })}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                  <Input {...form.register('metaTitle')} />
+                </Field>
+                <Field
+                  name="metaDescription"
                   label="Meta description"
-                  error={errors.metaDescription}
-                  aside={<CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />}
-                  hint="Empty: the excerpt."
+                  description={
+                    <>
+                      Empty: the excerpt.{' '}
+                      <CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />
+                    </>
+                  }
                 >
-                  {(field) => (
-                    <Textarea
-                      {...field}
-                      rows={3}
-                      value={values.metaDescription}
-                      onChange={(event) => change({ metaDescription: event.target.value })}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Meta keywords" error={errors.metaKeywords} hint="Comma-separated.">
-                  {(field) => (
-                    <Input
-                      {...field}
-                      value={values.metaKeywords}
-                      onChange={(event) => change({ metaKeywords: event.target.value })}
-                    />
-                  )}
-                </FormField>
+                  <Textarea rows={3} {...form.register('metaDescription')} />
+                </Field>
+                <Field name="metaKeywords" label="Meta keywords" description="Comma-separated.">
+                  <Input {...form.register('metaKeywords')} />
+                </Field>
                 <SeoPreview
                   origin={origin}
                   title={values.metaTitle || values.title}
@@ -419,41 +424,38 @@ function EditorForm({
                 />
               </TabsContent>
               <TabsContent value="settings" className="mt-4">
-                <PostSettings
-                  values={values}
-                  errors={errors}
-                  categories={categories}
-                  ads={ads}
-                  otherPosts={otherPosts}
-                  onChange={change}
-                />
+                <PostSettings categories={categories} ads={ads} otherPosts={otherPosts} />
               </TabsContent>
             </Tabs>
           )}
-        </form>
+        </Form>
       </CardContent>
 
-      <AlertDialog
+      <ConfirmDialog
+        open={asking.isOpen}
+        onOpenChange={(open) => !open && closeAsking()}
+        title={asked.title(name)}
+        description={asked.description(futureDate(values))}
+        confirmLabel={SAVE_ACTION_LABELS[asking.action]}
+        pendingLabel="Saving..."
+        isPending={save.isPending}
+        isDestructive={asking.action === 'unpublish'}
+        onConfirm={() => void form.handleSubmit((formValues) => saveAs(asking.action, formValues), onInvalid)()}
+      />
+      <ConfirmDialog
         open={isLeaving || blocker.state === 'blocked'}
         onOpenChange={(open) => {
           if (open) return;
           setIsLeaving(false);
           if (blocker.state === 'blocked') blocker.reset();
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This post has changes that are not saved. Leave the editor and lose them?
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep editing</AlertDialogCancel>
-            <AlertDialogAction onClick={discard}>Discard changes</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        title="Discard unsaved changes?"
+        description="This post has changes that are not saved. Leave the editor and lose them?"
+        confirmLabel="Discard changes"
+        isDestructive
+        onConfirm={discard}
+      />
     </Card>
   );
 }
+

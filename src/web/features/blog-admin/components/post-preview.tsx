@@ -1,37 +1,41 @@
-import { useMemo } from 'react';
-import { effectiveReadTime, fromLocalDateTime, type PostFormValues, splitTags } from '../post-form';
-import { renderMarkdown } from '../../../../shared/markdown';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
 /**
- * The Preview side of the editor: the post laid out like /blog/{slug}, its Markdown rendered and sanitised by the
- * public page's renderer (src/shared/markdown.ts), so a script or event attribute in the content is as inert here as there.
+ * The editor's Preview: the post as /blog/{slug} will show it, drawn by the live page's own article (handed in by
+ * the route as `Preview`) — cover image, meta line, content, tags, author box. The Markdown is rendered and
+ * sanitised by the same renderer the server uses for the live page (src/shared/markdown.ts), so a script or event
+ * attribute in the content is as inert here as there.
  */
-export function PostPreview({ values }: { values: PostFormValues }) {
-  const html = useMemo(() => renderMarkdown(values.content), [values.content]);
-  const publishedAt = fromLocalDateTime(values.publishedDate, values.publishedTime) ?? new Date();
-  const tags = splitTags(values.tags);
+import { type ComponentType, useMemo } from 'react';
+import type { PublicBlogPost } from '../../../../shared/schemas/blog';
+import { renderMarkdown } from '../../../../shared/markdown';
+import { effectiveReadTime, fromLocalDateTime, type PostFormValues, splitTags } from '../post-form';
+
+export type PreviewPost = Pick<
+  PublicBlogPost,
+  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'contentHtml' | 'tags'
+>;
+export type PreviewComponent = ComponentType<{ post: PreviewPost; color: string | null }>;
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function PostPreview({ values, color, Preview }: { values: PostFormValues; color: string | null; Preview: PreviewComponent }) {
+  const contentHtml = useMemo(() => renderMarkdown(values.content), [values.content]);
+  const readTime = Number(effectiveReadTime(values));
+  const post: PreviewPost = {
+    title: values.title || 'Untitled post',
+    excerpt: orNull(values.excerpt),
+    category: values.category,
+    authorName: values.authorName,
+    authorBio: orNull(values.authorBio),
+    authorAvatarUrl: orNull(values.authorAvatarUrl),
+    publishedAt: (fromLocalDateTime(values.publishedDate, values.publishedTime) ?? new Date()).toISOString(),
+    readTimeMinutes: Number.isFinite(readTime) ? readTime : 1,
+    featuredImageUrl: orNull(values.featuredImageUrl),
+    contentHtml,
+    tags: splitTags(values.tags),
+  };
   return (
-    <section aria-label="Post preview" className="mx-auto w-full max-w-3xl">
-      <header className="flex flex-col gap-3 border-b pb-6">
-        {values.category && <p className="text-sm font-medium text-primary">{values.category}</p>}
-        <h2 className="text-3xl font-bold tracking-tight text-balance">{values.title || 'Untitled post'}</h2>
-        {values.excerpt && <p className="text-lg text-muted-foreground">{values.excerpt}</p>}
-        <p className="text-sm text-muted-foreground">
-          {values.authorName} · {dateFormat.format(publishedAt)} · {effectiveReadTime(values)} min read
-        </p>
-      </header>
-      <div className="prose-jotit mt-6" data-preview-content dangerouslySetInnerHTML={{ __html: html }} />
-      {tags.length > 0 && (
-        <ul aria-label="Tags" className="mt-8 flex flex-wrap gap-2">
-          {tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
+    <section aria-label="Post preview" className="mx-auto w-full max-w-3xl min-w-0">
+      <Preview post={post} color={color} />
     </section>
   );
 }

@@ -1,5 +1,11 @@
-/** The editor's Settings tab: status and scheduling (spec §4), Featured star, category, tags, author, read time, ads, related posts. */
+/**
+ * The editor's Settings tab (fields of the post form, kit Field): the publish date (a date still to come makes the
+ * post Scheduled), the Featured star, category, tags, read time, author, ads and related posts. Publishing itself
+ * is a step of the editor's header (Publish, Schedule, Unpublish), not a switch here. Fits 375 px: long post and ad
+ * names wrap.
+ */
 import { StarIcon } from 'lucide-react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import {
   type AdminBlogPost,
   BLOG_AD_POSITIONS,
@@ -7,25 +13,23 @@ import {
   type BlogAdPosition,
   type BlogCategoryWithCount,
 } from '../../../../shared/schemas/blog';
+import { DateTimeField } from '~/components/date-time-field';
+import { Field, FieldSelect } from '~/components/form';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
-import { Switch } from '~/components/ui/switch';
 import { Textarea } from '~/components/ui/textarea';
 import {
   estimateReadTime,
-  formStatus,
+  fromLocalDateTime,
   MAX_RELATED_POSTS,
-  type PostFieldErrors,
   type PostFormValues,
   splitTags,
+  toLocalDateTime,
 } from '../post-form';
-import { DateTimeField } from './date-time-field';
-import { FormField } from './form-field';
 import { ImageUrlField } from './image-url-field';
-import { StatusBadge } from './status-badge';
 
 const POSITION_LABELS: Record<BlogAdPosition, string> = {
   top: 'Top',
@@ -34,234 +38,192 @@ const POSITION_LABELS: Record<BlogAdPosition, string> = {
   sidebar: 'Sidebar',
 };
 
+/** A name of any length wraps inside its column, even without spaces. */
+const WRAP = 'min-w-0 [overflow-wrap:anywhere]';
+
 export function PostSettings({
-  values,
-  errors,
   categories,
   ads,
   otherPosts,
-  onChange,
 }: {
-  values: PostFormValues;
-  errors: PostFieldErrors;
   categories: readonly BlogCategoryWithCount[];
   ads: readonly BlogAd[];
   /** The posts this one can link as related (itself excluded). */
   otherPosts: readonly Pick<AdminBlogPost, 'id' | 'title'>[];
-  onChange(patch: Partial<PostFormValues>): void;
 }) {
-  const tags = splitTags(values.tags);
-  const categoryNames = categories.map((category) => category.name);
+  const { control, register, setValue } = useFormContext<PostFormValues>();
+  const [category, tagsText, content, isFeatured, publishedTime] = useWatch({
+    control,
+    name: ['category', 'tags', 'content', 'isFeatured', 'publishedTime'],
+  });
+  const tags = splitTags(tagsText);
+  const categoryNames = categories.map((item) => item.name);
   // A post whose category was removed still shows it, so saving does not silently change it.
-  if (values.category && !categoryNames.includes(values.category)) categoryNames.push(values.category);
-
-  function toggleAd(adId: number, isChosen: boolean) {
-    onChange({
-      ads: isChosen
-        ? [...values.ads, { adId, position: 'middle' }]
-        : values.ads.filter((choice) => choice.adId !== adId),
-    });
-  }
+  if (category && !categoryNames.includes(category)) categoryNames.push(category);
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <div className="flex flex-col gap-6">
-        <div className="flex flex-col gap-3 rounded-lg border p-4">
-          <div className="flex items-center justify-between gap-3">
-            <div className="flex items-center gap-3">
-              <Switch
-                id="blog-post-published"
-                checked={values.isPublished}
-                onCheckedChange={(isPublished) => onChange({ isPublished })}
+      <div className="flex min-w-0 flex-col gap-6">
+        <Controller
+          control={control}
+          name="publishedDate"
+          render={({ field }) => (
+            <Field
+              name="publishedDate"
+              label="Publish date"
+              description="Empty: the moment you publish. A date still to come: Schedule instead of Publish, and the post goes live then."
+            >
+              <DateTimeField
+                label="Publish date"
+                emptyText="When published"
+                value={fromLocalDateTime(field.value, publishedTime)}
+                onChange={(date) => {
+                  const local = date ? toLocalDateTime(date) : { date: '', time: '' };
+                  field.onChange(local.date);
+                  setValue('publishedTime', local.time, { shouldDirty: true });
+                }}
               />
-              <Label htmlFor="blog-post-published">Published</Label>
-            </div>
-            <StatusBadge status={formStatus(values)} />
-          </div>
-          <p className="text-xs text-muted-foreground">
-            Off: a draft only admins see. On: public from its published date.
-          </p>
-          <DateTimeField
-            date={values.publishedDate}
-            time={values.publishedTime}
-            error={errors.publishedDate}
-            onChange={({ date, time }) => onChange({ publishedDate: date, publishedTime: time })}
-          />
-        </div>
+            </Field>
+          )}
+        />
         <div>
           <Button
             type="button"
             variant="outline"
-            aria-pressed={values.isFeatured}
-            onClick={() => onChange({ isFeatured: !values.isFeatured })}
+            aria-pressed={isFeatured}
+            onClick={() => setValue('isFeatured', !isFeatured, { shouldDirty: true })}
           >
-            <StarIcon aria-hidden="true" className={values.isFeatured ? 'fill-amber-400 text-amber-500' : undefined} />
+            <StarIcon aria-hidden="true" className={isFeatured ? 'fill-amber-400 text-amber-500' : undefined} />
             Featured
           </Button>
           <p className="mt-2 text-xs text-muted-foreground">A featured post leads the public blog.</p>
         </div>
-        <FormField label="Category" error={errors.category}>
-          {(field) => (
-            <Select value={values.category || undefined} onValueChange={(category) => onChange({ category })}>
-              <SelectTrigger {...field} className="w-full">
-                <SelectValue placeholder="Choose a category" />
-              </SelectTrigger>
-              <SelectContent>
-                {categoryNames.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        </FormField>
-        <FormField
+        <Field name="category" label="Category" required>
+          <FieldSelect
+            name="category"
+            placeholder="Choose a category"
+            options={categoryNames.map((name) => ({ value: name, label: name }))}
+          />
+        </Field>
+        <Field
+          name="tags"
           label="Tags"
-          error={errors.tags}
-          hint={
+          description={
             tags.length > 0
               ? `${tags.length} tag${tags.length === 1 ? '' : 's'}: ${tags.join(' · ')}`
-              : 'Separate tags with commas.'
+              : 'Separate tags with commas, e.g. security, privacy.'
           }
         >
-          {(field) => (
-            <Input
-              {...field}
-              value={values.tags}
-              placeholder="security, privacy"
-              onChange={(event) => onChange({ tags: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField
+          <Input {...register('tags')} />
+        </Field>
+        <Field
+          name="readTimeMinutes"
           label="Read time (minutes)"
-          error={errors.readTimeMinutes}
-          hint={`Empty: estimated from the word count (${estimateReadTime(values.content)} min).`}
+          description={`Empty: estimated from the word count (${estimateReadTime(content)} min).`}
         >
-          {(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              className="w-32"
-              value={values.readTimeMinutes}
-              placeholder={String(estimateReadTime(values.content))}
-              onChange={(event) => onChange({ readTimeMinutes: event.target.value })}
-            />
-          )}
-        </FormField>
+          <Input type="number" inputMode="numeric" min={1} className="w-32" {...register('readTimeMinutes')} />
+        </Field>
       </div>
-      <div className="flex flex-col gap-6">
-        <FormField label="Author name" error={errors.authorName}>
-          {(field) => (
-            <Input
-              {...field}
-              value={values.authorName}
-              onChange={(event) => onChange({ authorName: event.target.value })}
-            />
+      <div className="flex min-w-0 flex-col gap-6">
+        <Field name="authorName" label="Author name" required>
+          <Input {...register('authorName')} />
+        </Field>
+        <Field name="authorBio" label="Author bio">
+          <Textarea rows={3} {...register('authorBio')} />
+        </Field>
+        <ImageUrlField name="authorAvatarUrl" label="Author avatar URL" />
+        <Controller
+          control={control}
+          name="ads"
+          render={({ field: { value: chosen, onChange } }) => (
+            <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border p-4">
+              <legend className="px-1 text-sm font-medium">Ads on this post</legend>
+              {ads.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No ads created yet. Create one under Ads &amp; Monetization.</p>
+              ) : (
+                ads.map((ad) => {
+                  const choice = chosen.find((item) => item.adId === ad.id);
+                  const checkboxId = `blog-post-ad-${ad.id}`;
+                  return (
+                    <div key={ad.id} className="flex flex-wrap items-center justify-between gap-2">
+                      <div className="flex min-w-0 flex-1 items-start gap-2">
+                        <Checkbox
+                          id={checkboxId}
+                          className="mt-0.5"
+                          checked={choice !== undefined}
+                          onCheckedChange={(checked) =>
+                            onChange(
+                              checked === true
+                                ? [...chosen, { adId: ad.id, position: 'middle' }]
+                                : chosen.filter((item) => item.adId !== ad.id),
+                            )
+                          }
+                        />
+                        <Label htmlFor={checkboxId} className={`${WRAP} leading-snug`}>
+                          {ad.name}
+                          {!ad.isActive && <span className="text-xs text-muted-foreground"> (inactive)</span>}
+                        </Label>
+                      </div>
+                      {choice && (
+                        <Select
+                          value={choice.position}
+                          onValueChange={(position) =>
+                            onChange(chosen.map((item) => (item.adId === ad.id ? { ...item, position: position as BlogAdPosition } : item)))
+                          }
+                        >
+                          <SelectTrigger size="sm" aria-label={`Position of ${ad.name}`}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {BLOG_AD_POSITIONS.map((position) => (
+                              <SelectItem key={position} value={position}>
+                                {POSITION_LABELS[position]}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    </div>
+                  );
+                })
+              )}
+            </fieldset>
           )}
-        </FormField>
-        <FormField label="Author bio" error={errors.authorBio}>
-          {(field) => (
-            <Textarea
-              {...field}
-              rows={3}
-              value={values.authorBio}
-              onChange={(event) => onChange({ authorBio: event.target.value })}
-            />
-          )}
-        </FormField>
-        <ImageUrlField
-          label="Author avatar URL"
-          value={values.authorAvatarUrl}
-          error={errors.authorAvatarUrl}
-          onChange={(authorAvatarUrl) => onChange({ authorAvatarUrl })}
         />
-        <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
-          <legend className="px-1 text-sm font-medium">Ads on this post</legend>
-          {ads.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              No ads created yet. Create one under Ads &amp; Monetization.
-            </p>
-          ) : (
-            ads.map((ad) => {
-              const choice = values.ads.find((item) => item.adId === ad.id);
-              const checkboxId = `blog-post-ad-${ad.id}`;
-              return (
-                <div key={ad.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex min-w-0 items-center gap-2">
-                    <Checkbox
-                      id={checkboxId}
-                      checked={choice !== undefined}
-                      onCheckedChange={(checked) => toggleAd(ad.id, checked === true)}
-                    />
-                    <Label htmlFor={checkboxId} className="truncate">
-                      {ad.name}
-                      {!ad.isActive && <span className="text-xs text-muted-foreground">(inactive)</span>}
-                    </Label>
-                  </div>
-                  {choice && (
-                    <Select
-                      value={choice.position}
-                      onValueChange={(position) =>
-                        onChange({
-                          ads: values.ads.map((item) =>
-                            item.adId === ad.id ? { ...item, position: position as BlogAdPosition } : item,
-                          ),
-                        })
-                      }
-                    >
-                      <SelectTrigger size="sm" aria-label={`Position of ${ad.name}`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {BLOG_AD_POSITIONS.map((position) => (
-                          <SelectItem key={position} value={position}>
-                            {POSITION_LABELS[position]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                </div>
-              );
-            })
+        <Controller
+          control={control}
+          name="relatedPostIds"
+          render={({ field: { value: chosen, onChange } }) => (
+            <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border p-4">
+              <legend className="px-1 text-sm font-medium">Related posts</legend>
+              <p className="text-xs text-muted-foreground">
+                Up to {MAX_RELATED_POSTS}. None chosen: the newest posts of the same category.
+              </p>
+              <div className="flex max-h-56 flex-col gap-2 overflow-y-auto">
+                {otherPosts.map((post) => {
+                  const isChosen = chosen.includes(post.id);
+                  const checkboxId = `blog-post-related-${post.id}`;
+                  return (
+                    <div key={post.id} className="flex min-w-0 items-start gap-2">
+                      <Checkbox
+                        id={checkboxId}
+                        className="mt-0.5"
+                        checked={isChosen}
+                        disabled={!isChosen && chosen.length >= MAX_RELATED_POSTS}
+                        onCheckedChange={(checked) =>
+                          onChange(checked === true ? [...chosen, post.id] : chosen.filter((id) => id !== post.id))
+                        }
+                      />
+                      <Label htmlFor={checkboxId} className={`${WRAP} leading-snug font-normal`}>
+                        {post.title}
+                      </Label>
+                    </div>
+                  );
+                })}
+              </div>
+            </fieldset>
           )}
-        </fieldset>
-        <fieldset className="flex flex-col gap-3 rounded-lg border p-4">
-          <legend className="px-1 text-sm font-medium">Related posts</legend>
-          <p className="text-xs text-muted-foreground">
-            Up to {MAX_RELATED_POSTS}. None chosen: the newest posts of the same category.
-          </p>
-          <div className="flex max-h-56 flex-col gap-2 overflow-y-auto">
-            {otherPosts.map((post) => {
-              const isChosen = values.relatedPostIds.includes(post.id);
-              const checkboxId = `blog-post-related-${post.id}`;
-              return (
-                <div key={post.id} className="flex items-center gap-2">
-                  <Checkbox
-                    id={checkboxId}
-                    checked={isChosen}
-                    disabled={!isChosen && values.relatedPostIds.length >= MAX_RELATED_POSTS}
-                    onCheckedChange={(checked) =>
-                      onChange({
-                        relatedPostIds:
-                          checked === true
-                            ? [...values.relatedPostIds, post.id]
-                            : values.relatedPostIds.filter((id) => id !== post.id),
-                      })
-                    }
-                  />
-                  <Label htmlFor={checkboxId} className="truncate font-normal">
-                    {post.title}
-                  </Label>
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
+        />
       </div>
     </div>
   );

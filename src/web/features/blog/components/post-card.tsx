@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardFooter, CardHeader } from '~/components/ui/card';
 import { cn } from '~/lib/utils';
 import type { PublicBlogPostSummary } from '../../../../shared/schemas/blog';
+import { COVER_HEIGHT, COVER_WIDTH } from './post-article';
 import { CategoryBadge, PostMeta } from './post-meta';
 
 export function PostCard({
@@ -20,8 +21,22 @@ export function PostCard({
       className={cn(
         'group relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md',
         featured && 'border-primary/30 bg-gradient-to-br from-primary/5 via-background to-accent/40',
+        post.featuredImageUrl && 'overflow-hidden pt-0',
       )}
     >
+      {post.featuredImageUrl && (
+        // Decorative (the title names the card); lazy, with its box reserved by width/height so nothing shifts.
+        <img
+          src={post.featuredImageUrl}
+          alt=""
+          width={COVER_WIDTH}
+          height={COVER_HEIGHT}
+          loading={featured ? 'eager' : 'lazy'}
+          decoding="async"
+          data-post-card-image
+          className="aspect-[1200/630] h-auto w-full bg-muted object-cover"
+        />
+      )}
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center gap-2">
           {featured && <span className="text-xs font-semibold tracking-wide text-primary uppercase">Featured</span>}

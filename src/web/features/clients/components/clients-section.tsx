@@ -9,10 +9,11 @@ import { useUpdateClient } from '../api/update-client';
 import { serverMessageOr } from '~/lib/api-client';
 import { CreateClientDialog } from './create-client-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
+import { ListLoadingTable } from '~/components/list-states';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 
@@ -25,19 +26,20 @@ export function ClientsSection() {
   const deleteClient = useDeleteClient();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [clientToDelete, setClientToDelete] = useState<ApiClient | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [adminChange, setAdminChange] = useState<ApiClient | null>(null);
   const clients = clientsQuery.data ?? [];
 
-  async function toggleAdmin(client: ApiClient) {
-    setBusyId(client.id);
-    try {
-      await updateClient.mutateAsync({ id: client.id, changes: { isAdmin: !client.isAdmin } });
-      toast.success('Success', { description: 'API client updated successfully' });
-    } catch (error) {
-      toast.error('Error', { description: serverMessageOr(error, 'Failed to update API client') });
-    } finally {
-      setBusyId(null);
-    }
+  function confirmAdminChange(client: ApiClient) {
+    updateClient.mutate(
+      { id: client.id, changes: { isAdmin: !client.isAdmin } },
+      {
+        onSuccess: () => {
+          toast.success('Success', { description: 'API client updated successfully' });
+          setAdminChange(null);
+        },
+        onError: (error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to update API client') }),
+      },
+    );
   }
 
   function confirmDelete(client: ApiClient) {
@@ -49,8 +51,6 @@ export function ClientsSection() {
       onError: (error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to delete API client') }),
     });
   }
-
-  const rowProps = { busyId, onToggleAdmin: (client: ApiClient) => void toggleAdmin(client), onDelete: setClientToDelete };
 
   return (
     <Card role="region" aria-labelledby="api-clients-heading">
@@ -72,11 +72,7 @@ export function ClientsSection() {
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
         {clientsQuery.isPending ? (
-          <div role="status" className="flex flex-col gap-3">
-            <span className="sr-only">Loading API clients...</span>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
+          <ListLoadingTable label="Loading API clients..." columns={['Client ID', 'Name', 'Admin', 'Last used', 'Created', 'Actions']} rows={2} />
         ) : clientsQuery.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
             <p className="text-destructive">Error loading API clients: {clientsQuery.error.message}</p>
@@ -111,7 +107,7 @@ export function ClientsSection() {
                       <TableCell className="font-mono text-xs">{client.clientId}</TableCell>
                       <TableCell>{client.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
                       <TableCell>
-                        <AdminSwitch client={client} {...rowProps} />
+                        <AdminSwitch client={client} onChange={setAdminChange} />
                       </TableCell>
                       <TableCell className="text-muted-foreground">{lastUsed(client)}</TableCell>
                       <TableCell className="text-muted-foreground">{dateFormat.format(new Date(client.createdAt))}</TableCell>
@@ -134,7 +130,7 @@ export function ClientsSection() {
                     <DeleteButton client={client} onDelete={setClientToDelete} />
                   </div>
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-                    <AdminSwitch client={client} {...rowProps} />
+                    <AdminSwitch client={client} onChange={setAdminChange} />
                     <span>Last used {lastUsed(client).toLowerCase()}</span>
                   </div>
                 </li>
@@ -145,10 +141,18 @@ export function ClientsSection() {
       </CardContent>
 
       <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
+      <AdminChangeDialog
+        client={adminChange}
+        isPending={updateClient.isPending}
+        onConfirm={confirmAdminChange}
+        onOpenChange={(open) => {
+          if (!open) setAdminChange(null);
+        }}
+      />
       <ConfirmDeleteDialog
         item={clientToDelete}
-        title="Delete API client?"
-        description={`Are you sure you want to delete the API client ${clientToDelete?.name ?? clientToDelete?.clientId ?? ''}? Its credentials stop working at once. This cannot be undone.`}
+        title={`Delete API client “${clientToDelete ? clientName(clientToDelete) : ''}”?`}
+        description={`Are you sure you want to delete the API client ${clientToDelete ? clientName(clientToDelete) : ''}? Its credentials stop working at once. This cannot be undone.`}
         isDeleting={deleteClient.isPending}
         onConfirm={confirmDelete}
         onOpenChange={(open) => {
@@ -163,15 +167,13 @@ function lastUsed(client: ApiClient): string {
   return client.lastUsedAt ? formatRelativeTime(client.lastUsedAt) : 'Never';
 }
 
-function AdminSwitch({ client, busyId, onToggleAdmin }: { client: ApiClient; busyId: string | null; onToggleAdmin(client: ApiClient): void }) {
+const clientName = (client: ApiClient) => client.name ?? client.clientId;
+
+/** The switch asks first (a privilege change): it shows the stored state until the change is confirmed. */
+function AdminSwitch({ client, onChange }: { client: ApiClient; onChange(client: ApiClient): void }) {
   return (
     <span className="inline-flex items-center gap-2">
-      <Switch
-        checked={client.isAdmin}
-        disabled={busyId === client.id}
-        onCheckedChange={() => onToggleAdmin(client)}
-        aria-label={`Admin rights for ${client.name ?? client.clientId}`}
-      />
+      <Switch checked={client.isAdmin} onCheckedChange={() => onChange(client)} aria-label={`Admin rights for ${clientName(client)}`} />
       {client.isAdmin ? <Badge>Admin</Badge> : <Badge variant="outline">Client</Badge>}
     </span>
   );
@@ -183,10 +185,44 @@ function DeleteButton({ client, onDelete }: { client: ApiClient; onDelete(client
       type="button"
       variant="ghost-destructive"
       size="icon"
-      aria-label={`Delete ${client.name ?? client.clientId}`}
+      aria-label={`Delete ${clientName(client)}`}
       onClick={() => onDelete(client)}
     >
       <Trash2Icon aria-hidden="true" />
     </Button>
+  );
+}
+
+/** Granting or revoking an API client's admin rights, named and explained before it happens. */
+function AdminChangeDialog({
+  client,
+  isPending,
+  onConfirm,
+  onOpenChange,
+}: {
+  client: ApiClient | null;
+  isPending: boolean;
+  onConfirm(client: ApiClient): void;
+  onOpenChange(open: boolean): void;
+}) {
+  const name = client ? clientName(client) : '';
+  const isRevoke = client?.isAdmin === true;
+  return (
+    <ConfirmDialog
+      open={client !== null}
+      onOpenChange={onOpenChange}
+      title={isRevoke ? `Revoke admin rights from “${name}”?` : `Make “${name}” an admin client?`}
+      description={
+        isRevoke
+          ? 'It will read only the jots it sent, and no longer manage build GUIDs and clients.'
+          : 'It will read every jot and manage build GUIDs and API clients, also with the X-Admin-Client headers.'
+      }
+      confirmLabel={isRevoke ? 'Revoke admin rights' : 'Make admin client'}
+      isPending={isPending}
+      isDestructive={isRevoke}
+      onConfirm={() => {
+        if (client) onConfirm(client);
+      }}
+    />
   );
 }

@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
 import { serverMessageOr } from '~/lib/api-client';
 import { CopyButton } from './copy-button';
+import { Field, SwitchField } from '~/components/form';
+import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { Switch } from '~/components/ui/switch';
 
 /** New API client: name and admin flag; then the generated id and secret, shown this once with copy buttons. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -22,72 +23,38 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     onOpenChange(next);
   }
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        {created ? <CreatedSecret client={created} onDone={() => close(false)} /> : open && <CreateForm onCreated={setCreated} onCancel={() => close(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={close}>
+      {created ? <CreatedSecret client={created} onDone={() => close(false)} /> : <CreateForm onCreated={setCreated} onCancel={() => close(false)} />}
+    </FormDialog>
   );
 }
 
 function CreateForm({ onCreated, onCancel }: { onCreated(client: CreatedClient): void; onCancel(): void }) {
-  const nameId = useId();
-  const adminId = useId();
   const createClient = useCreateClient();
   const form = useForm<CreateClient, unknown, z.output<typeof CreateClientSchema>>({
     resolver: zodResolver(CreateClientSchema),
     defaultValues: { name: '', isAdmin: false },
   });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      onCreated(await createClient.mutateAsync(values));
-      toast.success('Success', { description: 'API client created successfully' });
-    } catch (error) {
-      toast.error('Error', { description: serverMessageOr(error, 'Failed to create API client') });
-    }
-  });
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-      <DialogHeader>
-        <DialogTitle>New API Client</DialogTitle>
-        <DialogDescription>The server generates the client ID and secret. The secret is shown once, right after this.</DialogDescription>
-      </DialogHeader>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={nameId}>Name (optional)</Label>
-        <Input
-          id={nameId}
-          autoComplete="off"
-          placeholder="e.g. Reporting script"
-          aria-invalid={errors.name ? true : undefined}
-          {...form.register('name')}
-        />
-        {errors.name?.message && <p className="text-sm text-destructive">{errors.name.message}</p>}
+    <FormDialogBody
+      form={form}
+      title="New API Client"
+      description="The server generates the client ID and secret. The secret is shown once, right after this."
+      submitLabel="Create Client"
+      onCancel={onCancel}
+      onSubmit={async (values) => {
+        onCreated(await createClient.mutateAsync(values));
+        toast.success('Success', { description: 'API client created successfully' });
+      }}
+      onError={(error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to create API client') })}
+    >
+      <Field name="name" label="Name (optional)">
+        <Input autoComplete="off" placeholder="e.g. Reporting script" {...form.register('name')} />
+      </Field>
+      <div className="rounded-lg border p-4">
+        <SwitchField name="isAdmin" label="Admin client" description="Reads every jot and manages build GUIDs and clients." />
       </div>
-      <Controller
-        control={form.control}
-        name="isAdmin"
-        render={({ field }) => (
-          <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor={adminId}>Admin client</Label>
-              <p id={`${adminId}-hint`} className="text-xs text-muted-foreground">
-                Reads every jot and manages build GUIDs and clients.
-              </p>
-            </div>
-            <Switch id={adminId} checked={field.value} onCheckedChange={field.onChange} aria-describedby={`${adminId}-hint`} />
-          </div>
-        )}
-      />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Please wait...' : 'Create Client'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialogBody>
   );
 }
 

@@ -1,14 +1,11 @@
 import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { type ComponentType, Suspense, useId, useMemo, useState } from 'react';
-import { renderMarkdown } from '../../../../shared/markdown';
+import { type ComponentType, useId, useState } from 'react';
 import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { Skeleton } from '~/components/ui/skeleton';
 import { Switch } from '~/components/ui/switch';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -39,8 +36,6 @@ export function PageEditor({ page, Editor: MarkdownEditor, onClose }: { page: Pa
     is_published: page?.isPublished ?? false,
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [tab, setTab] = useState('write');
-  const preview = useMemo(() => (tab === 'preview' ? renderMarkdown(values.content) : ''), [tab, values.content]);
   const isSaving = create.isPending || update.isPending;
 
   const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
@@ -111,22 +106,7 @@ export function PageEditor({ page, Editor: MarkdownEditor, onClose }: { page: Pa
       </div>
       <div className="flex flex-col gap-2">
         <span className="text-sm leading-none font-medium">Content</span>
-        <Tabs value={tab} onValueChange={setTab}>
-          <TabsList>
-            <TabsTrigger value="write">Write</TabsTrigger>
-            <TabsTrigger value="preview">Preview</TabsTrigger>
-          </TabsList>
-          <TabsContent value="write" className="mt-2">
-            <Suspense fallback={<Skeleton className="h-80 w-full" />}>
-              <MarkdownEditor value={values.content} onChange={(content) => set('content', content)} invalid={Boolean(errors.content)} />
-            </Suspense>
-          </TabsContent>
-          <TabsContent value="preview" className="mt-2 rounded-md border p-4 sm:p-6">
-            <h1 className="text-3xl font-bold tracking-tight">{values.title || 'Untitled page'}</h1>
-            {/* Rendered and sanitised by the public page's renderer (src/shared/markdown.ts). */}
-            <div className="prose-jotit mt-6" data-preview-content dangerouslySetInnerHTML={{ __html: preview }} />
-          </TabsContent>
-        </Tabs>
+        <MarkdownEditor value={values.content} onChange={(content) => set('content', content)} invalid={Boolean(errors.content)} />
         {error('content')}
       </div>
       <div className="flex flex-col gap-2">

@@ -7,14 +7,16 @@ import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoading, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 const TYPING_DELAY_MS = 300;
+const TESTIMONIAL_COLUMNS = ['Customer', 'Testimonial', 'Rating', 'Published', 'Actions'];
 
 /** /admin/testimonials (issue 12): search, published filter, publish toggle per row, add/edit dialog, delete. */
 export function TestimonialsAdmin({ Actions }: { /** Where the page's header buttons go (the route passes AdminPageActions). */ Actions: ComponentType<{ children: ReactNode }> }) {
@@ -87,20 +89,23 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <ListSearch label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={setSearch} />
-        <select
-          aria-label="Published filter"
+        <Select
           value={filters.published}
-          onChange={(event) => setFilters((current) => ({ ...current, published: event.target.value as TestimonialFilters['published'], offset: 0 }))}
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs"
+          onValueChange={(value) => setFilters((current) => ({ ...current, published: value as TestimonialFilters['published'], offset: 0 }))}
         >
-          <option value="all">All</option>
-          <option value="true">Published</option>
-          <option value="false">Unpublished</option>
-        </select>
+          <SelectTrigger aria-label="Published filter" className="w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All testimonials</SelectItem>
+            <SelectItem value="true">Published</SelectItem>
+            <SelectItem value="false">Unpublished</SelectItem>
+          </SelectContent>
+        </Select>
       </div>
 
       {query.isPending ? (
-        <ListLoading label="Loading testimonials..." rowClassName="h-16 rounded-lg" />
+        <ListLoadingTable label="Loading testimonials..." columns={TESTIMONIAL_COLUMNS} />
       ) : query.isError ? (
         <ListError what="testimonials" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (

@@ -1,9 +1,9 @@
 /**
- * `POST /api/uploads` (admin, multipart field `file`): the editor's image button and the image URL fields. The one
+ * `POST /api/uploads` (admin, multipart field `file`): the Markdown editor's image button and the image URL fields. The one
  * API client sends JSON, so this call builds its own request with the same token and error rules.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { UploadResult } from '../../../../shared/schemas/blog';
+import type { UploadResult } from '../../shared/schemas/blog';
 import { ApiError, readAuthToken } from '~/lib/api-client';
 
 export async function uploadImage(file: File): Promise<UploadResult> {

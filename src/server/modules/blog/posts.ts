@@ -1,0 +1,275 @@
+/**
+ * Blog posts (issue 11): the admin list and detail, and the save — a post with its ad links and related posts is
+ * written in ONE transaction and announced once (issue 28 §3): a refused link leaves the post as it was, and the
+ * page cache drops its pages once per save. Time-dependent rules (scheduled posts) read the injectable clock.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminBlogPost,
+  type AdminBlogPostDetail,
+  type BlogPostListQuerySchema,
+  blogPostStatus,
+  BLOG_TEXTS,
+  type CreateBlogPostInput,
+  estimateReadTime,
+  type PublicBlogPostSummary,
+  type UpdateBlogPostInput,
+} from '../../../shared/schemas/blog.ts';
+import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { escapeLike, type Executor } from '../../lib/sql.ts';
+import { actorUserId, type RequestContext } from '../../services.ts';
+import { writeAudit } from '../audit/service.ts';
+import { replacePostAds, toAdLink } from './ads.ts';
+import type { BlogDeps } from './deps.ts';
+import { isLive, isScheduled } from './live.ts';
+import { toSummary } from './public-service.ts';
+import { categoryName, slugOf, syncTags } from './taxonomy.ts';
+
+type PostRow = typeof blogPosts.$inferSelect;
+type ListQuery = z.output<typeof BlogPostListQuerySchema>;
+
+export const POST_NOT_FOUND = 'Blog post not found';
+export const UNKNOWN_RELATED_POST = 'Unknown post in the related posts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+const statusCondition = (status: 'draft' | 'scheduled' | 'published', now: Date): SQL => {
+  if (status === 'draft') return eq(blogPosts.isPublished, false);
+  return status === 'scheduled' ? isScheduled(now) : isLive(now);
+};
+
+export function toAdminPost(row: PostRow, now: Date): AdminBlogPost {
+  const publishedAt = row.publishedAt?.toISOString() ?? null;
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    excerpt: row.excerpt,
+    authorName: row.authorName,
+    authorBio: row.authorBio,
+    authorAvatarUrl: row.authorAvatarUrl,
+    category: row.category,
+    tags: row.tags,
+    featuredImageUrl: row.featuredImageUrl,
+    isPublished: row.isPublished,
+    isFeatured: row.isFeatured,
+    status: blogPostStatus({ isPublished: row.isPublished, publishedAt }, now.getTime()),
+    viewCount: row.viewCount,
+    likeCount: row.likeCount,
+    readTimeMinutes: row.readTimeMinutes,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    metaKeywords: row.metaKeywords,
+    publishedAt,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    createdBy: row.createdBy,
+  };
+}
+
+/** Post columns from the snake_case input (only the keys that were sent; the links are not columns). */
+function postColumns(input: UpdateBlogPostInput): Partial<typeof blogPosts.$inferInsert> {
+  const columns: Partial<typeof blogPosts.$inferInsert> = {};
+  const set = <K extends keyof typeof blogPosts.$inferInsert>(key: K, value: (typeof blogPosts.$inferInsert)[K] | undefined) => {
+    if (value !== undefined) columns[key] = value;
+  };
+  set('title', input.title);
+  set('excerpt', input.excerpt);
+  set('content', input.content);
+  set('featuredImageUrl', input.featured_image_url);
+  set('metaTitle', input.meta_title);
+  set('metaDescription', input.meta_description);
+  set('metaKeywords', input.meta_keywords);
+  set('authorName', input.author_name);
+  set('authorBio', input.author_bio);
+  set('authorAvatarUrl', input.author_avatar_url);
+  set('tags', input.tags);
+  set('readTimeMinutes', input.read_time_minutes);
+  set('isPublished', input.is_published);
+  set('isFeatured', input.is_featured);
+  set('publishedAt', input.published_at);
+  return columns;
+}
+
+export async function listPosts(deps: BlogDeps, query: ListQuery, admin: true): Promise<{ items: AdminBlogPost[]; total: number }>;
+export async function listPosts(deps: BlogDeps, query: ListQuery, admin: false): Promise<{ items: PublicBlogPostSummary[]; total: number }>;
+export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, admin: boolean) {
+  const now = clock();
+  const conditions: Array<SQL | undefined> = [];
+  if (!admin) conditions.push(isLive(now));
+  else if (query.status) conditions.push(statusCondition(query.status, now));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(blogPosts.title, pattern), ilike(blogPosts.excerpt, pattern), ilike(blogPosts.slug, pattern)));
+  }
+  if (query.category) {
+    const [category] = await db
+      .select({ name: blogCategories.name })
+      .from(blogCategories)
+      .where(or(eq(blogCategories.slug, query.category.toLowerCase()), sql`lower(${blogCategories.name}) = lower(${query.category})`));
+    conditions.push(eq(blogPosts.category, category?.name ?? query.category));
+  }
+  if (query.tag) conditions.push(sql`${blogPosts.tags} @> ARRAY[${query.tag}]::text[]`);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.createdAt))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(blogPosts).where(where),
+  ]);
+  return { items: rows.map((row) => (admin ? toAdminPost(row, now) : toSummary(row))), total: total?.total ?? 0 };
+}
+
+const byIdOrSlug = (idOrSlug: string) => (isUuid(idOrSlug) ? or(eq(blogPosts.id, idOrSlug), eq(blogPosts.slug, idOrSlug)) : eq(blogPosts.slug, idOrSlug));
+
+/** The post with its related-post ids and ad links, read with `db` (inside a save: its transaction). */
+async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminBlogPostDetail> {
+  // One after the other: a transaction runs one query at a time.
+  const related = await db.select().from(blogRelatedPosts).where(eq(blogRelatedPosts.postId, row.id)).orderBy(asc(blogRelatedPosts.id));
+  const links = await db.select().from(blogPostAds).where(eq(blogPostAds.postId, row.id)).orderBy(asc(blogPostAds.id));
+  return { ...toAdminPost(row, now), relatedPostIds: related.map((link) => link.relatedPostId), adLinks: links.map(toAdLink) };
+}
+
+/** A post by id or slug for an admin: with its related-post ids and ad links. */
+export async function getAdminPost({ db, now }: BlogDeps, idOrSlug: string): Promise<AdminBlogPostDetail> {
+  const [row] = await db.select().from(blogPosts).where(byIdOrSlug(idOrSlug));
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return postDetail(db, row, now());
+}
+
+/** The row of a live post by id or slug, or 404 (drafts and scheduled posts do not exist for the public). */
+export async function getLivePostRow({ db, now }: BlogDeps, idOrSlug: string): Promise<PostRow> {
+  const [row] = await db.select().from(blogPosts).where(and(byIdOrSlug(idOrSlug), isLive(now())));
+  if (!row) throw notFound(POST_NOT_FOUND);
+  return row;
+}
+
+/** `base`, else `base-2`, `base-3`… — the first slug no other post uses. */
+async function uniqueSlug(db: Executor, base: string, exceptId?: string): Promise<string> {
+  const rows = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(or(eq(blogPosts.slug, base), sql`${blogPosts.slug} ~ ${`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9]+$`}`), exceptId ? ne(blogPosts.id, exceptId) : undefined));
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function assertSlugFree(db: Executor, slug: string, exceptId?: string): Promise<void> {
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), exceptId ? ne(blogPosts.id, exceptId) : undefined));
+  if (row) throw conflict(BLOG_TEXTS.slugTaken(slug));
+}
+
+/** Spec §4: saved as published without a date → now. */
+function publishedAtOf(now: Date, isPublished: boolean, publishedAt: Date | null | undefined, current: Date | null): Date | null {
+  if (publishedAt !== undefined && publishedAt !== null) return publishedAt;
+  if (publishedAt === null) return isPublished ? now : null;
+  return current ?? (isPublished ? now : null);
+}
+
+/** Replaces the chosen related posts inside the caller's transaction (in order, the post itself left out). */
+async function replaceRelatedPosts(tx: Executor, postId: string, relatedPostIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(relatedPostIds)].filter((other) => other !== postId);
+  if (ids.length > 0) {
+    const found = await tx.select({ id: blogPosts.id }).from(blogPosts).where(inArray(blogPosts.id, ids));
+    if (found.length !== ids.length) throw badRequest(UNKNOWN_RELATED_POST, [{ field: 'related_post_ids', message: UNKNOWN_RELATED_POST }]);
+  }
+  await tx.delete(blogRelatedPosts).where(eq(blogRelatedPosts.postId, postId));
+  if (ids.length > 0) await tx.insert(blogRelatedPosts).values(ids.map((relatedPostId) => ({ postId, relatedPostId })));
+}
+
+/** The links sent with a save, written in its transaction; a field not sent leaves those links as they are. */
+async function saveLinks(tx: Executor, postId: string, input: Pick<UpdateBlogPostInput, 'ad_links' | 'related_post_ids'>): Promise<void> {
+  if (input.ad_links) await replacePostAds(tx, postId, input.ad_links);
+  if (input.related_post_ids) await replaceRelatedPosts(tx, postId, input.related_post_ids);
+}
+
+export async function createPost({ db, events, now }: BlogDeps, { actor, meta, input }: RequestContext & { input: CreateBlogPostInput }): Promise<AdminBlogPostDetail> {
+  const post = await db.transaction(async (tx) => {
+    const at = now();
+    const category = await categoryName(tx, input.category);
+    let slug: string;
+    if (input.slug) {
+      await assertSlugFree(tx, input.slug);
+      slug = input.slug;
+    } else slug = await uniqueSlug(tx, slugOf(input.title));
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        ...postColumns(input),
+        title: input.title,
+        content: input.content,
+        slug,
+        category,
+        readTimeMinutes: input.read_time_minutes ?? estimateReadTime(input.content),
+        publishedAt: publishedAtOf(at, input.is_published, input.published_at, null),
+        createdBy: actorUserId(actor),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await syncTags(tx, input.tags);
+    await saveLinks(tx, row!.id, input);
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug } });
+    return postDetail(tx, row!, at);
+  });
+  events.emit('blog');
+  return post;
+}
+
+export async function updatePost(
+  { db, events, now }: BlogDeps,
+  { actor, meta, input: { id, changes } }: RequestContext & { input: { id: string; changes: UpdateBlogPostInput } },
+): Promise<AdminBlogPostDetail> {
+  if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+  const post = await db.transaction(async (tx) => {
+    const at = now();
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) throw notFound(POST_NOT_FOUND);
+    const columns = postColumns(changes);
+    if (changes.category !== undefined) columns.category = await categoryName(tx, changes.category);
+    if (changes.slug) {
+      if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+      columns.slug = changes.slug;
+    } else if (changes.slug === null) {
+      columns.slug = await uniqueSlug(tx, slugOf(changes.title ?? current.title), id);
+    }
+    const isPublished = changes.is_published ?? current.isPublished;
+    if (changes.is_published !== undefined || changes.published_at !== undefined) {
+      columns.publishedAt = publishedAtOf(at, isPublished, changes.published_at, current.publishedAt);
+    }
+    const [row] = await tx
+      .update(blogPosts)
+      // updatedAt always moves forward: it versions the rendered HTML cache (public-service.ts).
+      .set({ ...columns, updatedAt: new Date(Math.max(at.getTime(), current.updatedAt.getTime() + 1)) })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (changes.tags) await syncTags(tx, changes.tags);
+    await saveLinks(tx, id, changes);
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.update', entityId: id, details: { fields: Object.keys(changes) } });
+    return postDetail(tx, row!, at);
+  });
+  events.emit('blog');
+  return post;
+}
+
+export async function removePost({ db, events }: BlogDeps, { actor, meta, input: { id } }: RequestContext & { input: { id: string } }): Promise<void> {
+  if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, slug: blogPosts.slug });
+    if (deleted.length === 0) throw notFound(POST_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.delete', entityId: id, details: { slug: deleted[0]!.slug } });
+  });
+  events.emit('blog');
+}
