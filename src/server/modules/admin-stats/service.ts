@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { invitationsLastHour } from '../invitations/service.ts';
 import { banners, blogPosts, buildGuids, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
+import { isLive } from '../blog/live.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -122,7 +123,7 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
       .from(leads)
       .where(gte(leads.subscribedAt, weekStart)),
     countWhere(db, users, eq(users.isApproved, false)),
-    countWhere(db, blogPosts, and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)))),
+    countWhere(db, blogPosts, isLive(now)),
     countWhere(
       db,
       banners,
