@@ -8,6 +8,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
+import { webServicesPlugin } from '../plugins/web-services.ts';
 import { MODULES } from './index.ts';
 import { jotsModule } from './jots/index.ts';
 
@@ -54,6 +55,16 @@ describe('server modules', () => {
     // Everything the jots module needs but the build-GUID keyring (empty stand-ins: the check runs before the module does).
     for (const name of ['auth', 'rate-limit', 'metrics', 'geoip', 'web-services']) await app.register(fp(async () => {}, { name }));
     await expect(app.register(jotsModule)).rejects.toThrow("The dependency 'build-guids' of plugin 'jots' is not registered");
+    await app.close();
+  });
+
+  it("names the parts of the pages' data no module provided, and refuses a part provided twice", async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('services', { config: { publicUrl: 'http://jotit.test', downloadUrl: 'http://jotit.test/d', supportEmail: 's@jotit.test' } } as never);
+    await app.register(webServicesPlugin);
+    app.provideWebServices({ getJotCount: async () => 1 });
+    expect(() => app.provideWebServices({ getJotCount: async () => 2 })).toThrow('web services: "getJotCount" is provided twice');
+    expect(() => app.webServices()).toThrow(/^web services: no module provides getPublishedFaqs, getActiveBanners, getHelpConfig, listBlogPosts/);
     await app.close();
   });
 });

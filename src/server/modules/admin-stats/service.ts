@@ -17,6 +17,7 @@ import { invitationsLastHour } from '../invitations/service.ts';
 import { banners, blogPosts, buildGuids, campaigns, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
 import { PRO_WAITLIST_SOURCE } from '../../../shared/constants.ts';
 import { LEAD_SOURCES } from '../../../shared/schemas/leads.ts';
+import { isLive } from '../blog/live.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -151,7 +152,7 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
       .from(leads)
       .where(gte(leads.subscribedAt, weekStart)),
     countWhere(db, users, eq(users.isApproved, false)),
-    countWhere(db, blogPosts, and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)))),
+    countWhere(db, blogPosts, isLive(now)),
     countWhere(
       db,
       banners,

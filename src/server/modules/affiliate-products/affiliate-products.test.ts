@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { affiliateProductDailyClicks, affiliateProducts, auditLog } from '../../db/schema.ts';
+import { followProduct } from './service.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
@@ -106,18 +107,17 @@ describe(`affiliate products API on ${testDatabaseKind()}`, () => {
 
   it('following a product counts the click (not bots) and gives only the stored link of an active product', async () => {
     const product = await create();
-    const service = testApp.app.affiliateProducts;
     const visitor = (ipAddress: string, userAgent = BROWSER) => ({ ipAddress, userAgent });
-    expect(await service.follow(product.id, visitor('10.7.0.1'))).toBe(LINK);
-    expect(await service.follow(product.id, visitor('10.7.0.1'))).toBe(LINK);
-    expect(await service.follow(product.id, visitor('10.7.0.2'))).toBe(LINK);
-    expect(await service.follow(product.id, visitor('10.7.0.3', BOT))).toBe(LINK);
+    expect(await followProduct(testApp.app.services, product.id, visitor('10.7.0.1'))).toBe(LINK);
+    expect(await followProduct(testApp.app.services, product.id, visitor('10.7.0.1'))).toBe(LINK);
+    expect(await followProduct(testApp.app.services, product.id, visitor('10.7.0.2'))).toBe(LINK);
+    expect(await followProduct(testApp.app.services, product.id, visitor('10.7.0.3', BOT))).toBe(LINK);
     expect((await inject('GET', `/api/affiliate-products/${product.id}`)).json()).toMatchObject({ clicks30d: 2 });
     const rows = await testApp.app.services.database.db.select().from(affiliateProductDailyClicks);
     expect(rows).toEqual([expect.objectContaining({ productId: product.id, clicks: 2 })]);
     await inject('PATCH', `/api/affiliate-products/${product.id}`, { is_active: false });
-    expect(await service.follow(product.id, visitor('10.7.0.4'))).toBeNull();
-    expect(await service.follow(999_999, visitor('10.7.0.4'))).toBeNull();
+    expect(await followProduct(testApp.app.services, product.id, visitor('10.7.0.4'))).toBeNull();
+    expect(await followProduct(testApp.app.services, 999_999, visitor('10.7.0.4'))).toBeNull();
     expect((await inject('GET', '/api/affiliate-products')).json().items[0]).toMatchObject({ clicks30d: 2 });
   });
 });

@@ -13,6 +13,15 @@ import {
 } from '../../../shared/schemas/affiliate-products.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import {
+  createProduct,
+  deleteProduct,
+  getActiveProduct,
+  getAdminProduct,
+  listAdminProducts,
+  listPublicProducts,
+  updateProduct,
+} from './service.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
@@ -27,7 +36,7 @@ const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'use
  */
 export async function affiliateProductRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const products = app.affiliateProducts;
+  const { services } = app;
 
   app.get(
     '/api/affiliate-products',
@@ -46,9 +55,9 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return products.listAdmin(request.query);
+        return listAdminProducts(services, request.query);
       }
-      return products.listPublic(request.query);
+      return listPublicProducts(services, request.query);
     },
   );
 
@@ -69,9 +78,9 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return products.getAdmin(request.params.id);
+        return getAdminProduct(services, request.params.id);
       }
-      return products.getActive(request.params.id);
+      return getActiveProduct(services, request.params.id);
     },
   );
 
@@ -88,7 +97,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await products.create({ ...requestContext(request), input: request.body })),
+      reply.status(201).send(await createProduct(services, { ...requestContext(request), input: request.body })),
   );
 
   app.patch(
@@ -105,7 +114,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      products.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      updateProduct(services, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
@@ -121,7 +130,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await products.remove({ ...requestContext(request), input: { id: request.params.id } });
+      await deleteProduct(services, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

@@ -15,7 +15,6 @@ import {
   type PublicAffiliateProduct,
   type UpdateAffiliateProductSchema,
 } from '../../../shared/schemas/affiliate-products.ts';
-import type { Database } from '../../db/client.ts';
 import { affiliateProductClickVisitors, affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
@@ -64,185 +63,173 @@ function toPublic(row: ProductRow): PublicAffiliateProduct {
   };
 }
 
-export class AffiliateProductService {
-  constructor(private readonly services: AppServices) {}
-
-  private get db(): Database {
-    return this.services.database.db;
+function listConditions(query: ListQuery, publicOnly: boolean): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (publicOnly) conditions.push(eq(affiliateProducts.isActive, true));
+  else if (query.active) conditions.push(eq(affiliateProducts.isActive, query.active === 'true'));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(affiliateProducts.name, pattern), ilike(affiliateProducts.vendor, pattern), ilike(affiliateProducts.category, pattern)));
   }
+  return and(...conditions);
+}
 
-  private changed(): void {
-    this.services.contentEvents.emit('affiliates');
-  }
-
-  private where(query: ListQuery, publicOnly: boolean): SQL | undefined {
-    const conditions: Array<SQL | undefined> = [];
-    if (publicOnly) conditions.push(eq(affiliateProducts.isActive, true));
-    else if (query.active) conditions.push(eq(affiliateProducts.isActive, query.active === 'true'));
-    if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
-      conditions.push(or(ilike(affiliateProducts.name, pattern), ilike(affiliateProducts.vendor, pattern), ilike(affiliateProducts.category, pattern)));
-    }
-    return and(...conditions);
-  }
-
-  private async page(query: ListQuery, publicOnly: boolean) {
-    const where = this.where(query, publicOnly);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(affiliateProducts)
-        .where(where)
-        .orderBy(desc(affiliateProducts.createdAt), desc(affiliateProducts.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(affiliateProducts).where(where),
-    ]);
-    return { rows, total: total?.total ?? 0 };
-  }
-
-  async listPublic(query: ListQuery): Promise<{ items: PublicAffiliateProduct[]; total: number }> {
-    const { rows, total } = await this.page(query, true);
-    return { items: rows.map(toPublic), total };
-  }
-
-  async listAdmin(query: ListQuery): Promise<{ items: AdminAffiliateProduct[]; total: number }> {
-    const { rows, total } = await this.page(query, false);
-    return { items: await this.withClicks(rows), total };
-  }
-
-  private async withClicks(rows: ProductRow[]): Promise<AdminAffiliateProduct[]> {
-    if (rows.length === 0) return [];
-    const from = utcDay(new Date(this.services.now().getTime() - 29 * DAY));
-    const clicks = await this.db
-      .select({ id: affiliateProductDailyClicks.productId, clicks: sql<number>`coalesce(sum(${affiliateProductDailyClicks.clicks}), 0)::int` })
-      .from(affiliateProductDailyClicks)
-      .where(and(inArray(affiliateProductDailyClicks.productId, rows.map((row) => row.id)), gte(affiliateProductDailyClicks.day, from)))
-      .groupBy(affiliateProductDailyClicks.productId);
-    const byId = new Map(clicks.map((row) => [row.id, Number(row.clicks)]));
-    return rows.map((row) => ({ ...toProduct(row), clicks30d: byId.get(row.id) ?? 0 }));
-  }
-
-  private async row(id: number): Promise<ProductRow | undefined> {
-    const [row] = await this.db.select().from(affiliateProducts).where(eq(affiliateProducts.id, id));
-    return row;
-  }
-
-  async getAdmin(id: number): Promise<AdminAffiliateProduct> {
-    const row = await this.row(id);
-    if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
-    return (await this.withClicks([row]))[0]!;
-  }
-
-  async getActive(id: number): Promise<PublicAffiliateProduct> {
-    const row = await this.row(id);
-    if (!row?.isActive) throw notFound(AFFILIATE_TEXTS.notFound);
-    return toPublic(row);
-  }
-
-  /**
-   * `/go/{id}`: the stored link of an active product (else null → 404), the click counted once per visitor and
-   * day (decision 0021: the server-side visitor key; bots and floods not counted). The target is never taken
-   * from the request; a stored link that is not http(s) (an old row) is refused too.
-   */
-  async follow(id: number, visitor: Visitor): Promise<string | null> {
-    const row = await this.row(id);
-    if (!row?.isActive || !isHttpUrl(row.affiliateLink)) return null;
-    const now = this.services.now();
-    const visitorHash = this.services.visitors.countable(visitor, now);
-    if (visitorHash) {
-      const day = utcDay(now);
-      await this.db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(affiliateProductClickVisitors)
-          .values({ productId: id, day, visitorHash })
-          .onConflictDoNothing()
-          .returning({ day: affiliateProductClickVisitors.day });
-        if (inserted.length === 0) return;
-        await tx
-          .insert(affiliateProductDailyClicks)
-          .values({ productId: id, day, clicks: 1 })
-          .onConflictDoUpdate({
-            target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
-            set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
-          });
-      });
-    }
-    return row.affiliateLink;
-  }
-
-  /** Active products by id, for the blog's ads (only these get a /go/ link). */
-  async activeIds(ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: affiliateProducts.id })
+async function listPage(services: AppServices, query: ListQuery, publicOnly: boolean) {
+  const where = listConditions(query, publicOnly);
+  const [rows, [total]] = await Promise.all([
+    services.database.db
+      .select()
       .from(affiliateProducts)
-      .where(and(inArray(affiliateProducts.id, ids), eq(affiliateProducts.isActive, true)));
-    return new Set(rows.map((row) => row.id));
-  }
+      .where(where)
+      .orderBy(desc(affiliateProducts.createdAt), desc(affiliateProducts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    services.database.db.select({ total: count() }).from(affiliateProducts).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
 
-  async create({ actor, meta, input }: RequestContext & { input: z.output<typeof CreateAffiliateProductSchema> }): Promise<AffiliateProduct> {
-    const product = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(affiliateProducts)
-        .values({
-          name: input.name,
-          description: input.description ?? null,
-          price: input.price ?? null,
-          affiliateLink: input.affiliate_link,
-          vendor: input.vendor ?? null,
-          category: input.category ?? null,
-          commissionRate: input.commission_rate ?? null,
-          featuredImageUrl: input.featured_image_url ?? null,
-          isActive: input.is_active,
-          createdBy: actorUserId(actor),
-        })
-        .returning();
-      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.create', entityId: row!.id });
-      return toProduct(row!);
-    });
-    this.changed();
-    return product;
-  }
+export async function listPublicProducts(services: AppServices, query: ListQuery): Promise<{ items: PublicAffiliateProduct[]; total: number }> {
+  const { rows, total } = await listPage(services, query, true);
+  return { items: rows.map(toPublic), total };
+}
 
-  async update({ actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateAffiliateProductSchema> } }): Promise<AffiliateProduct> {
-    const columns: Partial<typeof affiliateProducts.$inferInsert> = {};
-    if (changes.name !== undefined) columns.name = changes.name;
-    if (changes.description !== undefined) columns.description = changes.description;
-    if (changes.price !== undefined) columns.price = changes.price;
-    if (changes.affiliate_link !== undefined) columns.affiliateLink = changes.affiliate_link;
-    if (changes.vendor !== undefined) columns.vendor = changes.vendor;
-    if (changes.category !== undefined) columns.category = changes.category;
-    if (changes.commission_rate !== undefined) columns.commissionRate = changes.commission_rate;
-    if (changes.featured_image_url !== undefined) columns.featuredImageUrl = changes.featured_image_url;
-    if (changes.is_active !== undefined) columns.isActive = changes.is_active;
-    const product = await this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(affiliateProducts).where(eq(affiliateProducts.id, id)).for('update');
-      if (!current) throw notFound(AFFILIATE_TEXTS.notFound);
-      const [row] = await tx
-        .update(affiliateProducts)
-        .set({ ...columns, updatedAt: new Date() })
-        .where(eq(affiliateProducts.id, id))
-        .returning();
-      if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
-      await writeAudit(tx, { actor, meta }, {
-        action: 'affiliate_product.update',
-        entityId: id,
-        details: { fields: Object.keys(changes) },
-        change: { before: current, after: row },
-      });
-      return toProduct(row);
-    });
-    this.changed();
-    return product;
-  }
+export async function listAdminProducts(services: AppServices, query: ListQuery): Promise<{ items: AdminAffiliateProduct[]; total: number }> {
+  const { rows, total } = await listPage(services, query, false);
+  return { items: await withClicks(services, rows), total };
+}
 
-  async remove({ actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(affiliateProducts).where(eq(affiliateProducts.id, id)).returning({ id: affiliateProducts.id });
-      if (deleted.length === 0) throw notFound(AFFILIATE_TEXTS.notFound);
-      await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.delete', entityId: id });
+async function withClicks(services: AppServices, rows: ProductRow[]): Promise<AdminAffiliateProduct[]> {
+  if (rows.length === 0) return [];
+  const from = utcDay(new Date(services.now().getTime() - 29 * DAY));
+  const clicks = await services.database.db
+    .select({ id: affiliateProductDailyClicks.productId, clicks: sql<number>`coalesce(sum(${affiliateProductDailyClicks.clicks}), 0)::int` })
+    .from(affiliateProductDailyClicks)
+    .where(and(inArray(affiliateProductDailyClicks.productId, rows.map((row) => row.id)), gte(affiliateProductDailyClicks.day, from)))
+    .groupBy(affiliateProductDailyClicks.productId);
+  const byId = new Map(clicks.map((row) => [row.id, Number(row.clicks)]));
+  return rows.map((row) => ({ ...toProduct(row), clicks30d: byId.get(row.id) ?? 0 }));
+}
+
+async function findProduct(services: AppServices, id: number): Promise<ProductRow | undefined> {
+  const [row] = await services.database.db.select().from(affiliateProducts).where(eq(affiliateProducts.id, id));
+  return row;
+}
+
+export async function getAdminProduct(services: AppServices, id: number): Promise<AdminAffiliateProduct> {
+  const row = await findProduct(services, id);
+  if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
+  return (await withClicks(services, [row]))[0]!;
+}
+
+export async function getActiveProduct(services: AppServices, id: number): Promise<PublicAffiliateProduct> {
+  const row = await findProduct(services, id);
+  if (!row?.isActive) throw notFound(AFFILIATE_TEXTS.notFound);
+  return toPublic(row);
+}
+
+/**
+ * `/go/{id}`: the stored link of an active product (else null → 404), the click counted once per visitor and
+ * day (decision 0021: the server-side visitor key; bots and floods not counted). The target is never taken
+ * from the request; a stored link that is not http(s) (an old row) is refused too.
+ */
+export async function followProduct(services: AppServices, id: number, visitor: Visitor): Promise<string | null> {
+  const row = await findProduct(services, id);
+  if (!row?.isActive || !isHttpUrl(row.affiliateLink)) return null;
+  const now = services.now();
+  const visitorHash = services.visitors.countable(visitor, now);
+  if (visitorHash) {
+    const day = utcDay(now);
+    await services.database.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(affiliateProductClickVisitors)
+        .values({ productId: id, day, visitorHash })
+        .onConflictDoNothing()
+        .returning({ day: affiliateProductClickVisitors.day });
+      if (inserted.length === 0) return;
+      await tx
+        .insert(affiliateProductDailyClicks)
+        .values({ productId: id, day, clicks: 1 })
+        .onConflictDoUpdate({
+          target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
+          set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
+        });
     });
-    this.changed();
   }
+  return row.affiliateLink;
+}
+
+/** Active products by id, for the blog's ads (only these get a /go/ link). */
+export async function activeProductIds(services: AppServices, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await services.database.db
+    .select({ id: affiliateProducts.id })
+    .from(affiliateProducts)
+    .where(and(inArray(affiliateProducts.id, ids), eq(affiliateProducts.isActive, true)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function createProduct(services: AppServices, { actor, meta, input }: RequestContext & { input: z.output<typeof CreateAffiliateProductSchema> }): Promise<AffiliateProduct> {
+  const product = await services.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(affiliateProducts)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        price: input.price ?? null,
+        affiliateLink: input.affiliate_link,
+        vendor: input.vendor ?? null,
+        category: input.category ?? null,
+        commissionRate: input.commission_rate ?? null,
+        featuredImageUrl: input.featured_image_url ?? null,
+        isActive: input.is_active,
+        createdBy: actorUserId(actor),
+      })
+      .returning();
+    await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.create', entityId: row!.id });
+    return toProduct(row!);
+  });
+  services.contentEvents.emit('affiliates');
+  return product;
+}
+
+export async function updateProduct(services: AppServices, { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateAffiliateProductSchema> } }): Promise<AffiliateProduct> {
+  const columns: Partial<typeof affiliateProducts.$inferInsert> = {};
+  if (changes.name !== undefined) columns.name = changes.name;
+  if (changes.description !== undefined) columns.description = changes.description;
+  if (changes.price !== undefined) columns.price = changes.price;
+  if (changes.affiliate_link !== undefined) columns.affiliateLink = changes.affiliate_link;
+  if (changes.vendor !== undefined) columns.vendor = changes.vendor;
+  if (changes.category !== undefined) columns.category = changes.category;
+  if (changes.commission_rate !== undefined) columns.commissionRate = changes.commission_rate;
+  if (changes.featured_image_url !== undefined) columns.featuredImageUrl = changes.featured_image_url;
+  if (changes.is_active !== undefined) columns.isActive = changes.is_active;
+  const product = await services.database.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(affiliateProducts).where(eq(affiliateProducts.id, id)).for('update');
+    if (!current) throw notFound(AFFILIATE_TEXTS.notFound);
+    const [row] = await tx
+      .update(affiliateProducts)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(affiliateProducts.id, id))
+      .returning();
+    if (!row) throw notFound(AFFILIATE_TEXTS.notFound);
+    await writeAudit(tx, { actor, meta }, {
+      action: 'affiliate_product.update',
+      entityId: id,
+      details: { fields: Object.keys(changes) },
+      change: { before: current, after: row },
+    });
+    return toProduct(row);
+  });
+  services.contentEvents.emit('affiliates');
+  return product;
+}
+
+export async function deleteProduct(services: AppServices, { actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+  await services.database.db.transaction(async (tx) => {
+    const deleted = await tx.delete(affiliateProducts).where(eq(affiliateProducts.id, id)).returning({ id: affiliateProducts.id });
+    if (deleted.length === 0) throw notFound(AFFILIATE_TEXTS.notFound);
+    await writeAudit(tx, { actor, meta }, { action: 'affiliate_product.delete', entityId: id });
+  });
+  services.contentEvents.emit('affiliates');
 }

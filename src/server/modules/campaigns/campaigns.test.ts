@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { auditLog, campaignDailyVisits, campaigns, leads } from '../../db/schema.ts';
-import { conversionRate } from './service.ts';
+import { campaignLandingPage, conversionRate } from './service.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -122,14 +122,13 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
 
   it('a lead with source campaign:{slug} and UTM is stored and counted; visits exclude bots; the conversion rate follows', async () => {
     const campaign = await create({ name: 'Spring', conversion_goal: 'Sign-ups' });
-    const service = testApp.app.campaigns;
     const visitor = (ipAddress: string, userAgent: string | null = BROWSER) => ({ ipAddress, userAgent });
-    expect(await service.landingPage('spring', visitor('10.8.0.1'))).toMatchObject({ slug: 'spring' });
-    await service.landingPage('spring', visitor('10.8.0.1'));
-    await service.landingPage('spring', visitor('10.8.0.2'));
-    await service.landingPage('spring', visitor('10.8.0.3', BOT));
-    await service.landingPage('spring', visitor('10.8.0.4', null));
-    expect(await service.landingPage('nope', visitor('10.8.0.5'))).toBeNull();
+    expect(await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.1'))).toMatchObject({ slug: 'spring' });
+    await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.1'));
+    await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.2'));
+    await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.3', BOT));
+    await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.4', null));
+    expect(await campaignLandingPage(testApp.app.services, 'nope', visitor('10.8.0.5'))).toBeNull();
     const lead = await testApp.app.inject({
       method: 'POST',
       url: '/api/leads',
@@ -152,7 +151,7 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     const visits = await testApp.app.services.database.db.select().from(campaignDailyVisits);
     expect(visits).toEqual([expect.objectContaining({ campaignId: campaign.id, visits: 2 })]);
     await inject('PATCH', `/api/campaigns/${campaign.id}`, { is_active: false });
-    expect(await service.landingPage('spring', visitor('10.8.0.6'))).toBeNull();
+    expect(await campaignLandingPage(testApp.app.services, 'spring', visitor('10.8.0.6'))).toBeNull();
   });
 
   it('conversion rate: integers to one decimal, null without visits', () => {

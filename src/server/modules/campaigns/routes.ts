@@ -16,6 +16,15 @@ import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import {
+  createCampaign,
+  deleteCampaign,
+  getActiveCampaign,
+  getAdminCampaign,
+  listAdminCampaigns,
+  listPublicCampaigns,
+  updateCampaign,
+} from './service.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
@@ -28,7 +37,7 @@ const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'use
 /** `/api/campaigns` (issue 12): admins manage every campaign; anyone reads the active ones. */
 export async function campaignRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const campaigns = app.campaigns;
+  const { services } = app;
 
   app.get(
     '/api/campaigns',
@@ -45,9 +54,9 @@ export async function campaignRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return campaigns.listAdmin(request.query);
+        return listAdminCampaigns(services, request.query);
       }
-      return campaigns.listPublic(request.query);
+      return listPublicCampaigns(services, request.query);
     },
   );
 
@@ -65,9 +74,9 @@ export async function campaignRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return campaigns.getAdmin(request.params.id);
+        return getAdminCampaign(services, request.params.id);
       }
-      const campaign = await campaigns.getActive(request.params.id);
+      const campaign = await getActiveCampaign(services, request.params.id);
       if (!campaign) throw notFound(CAMPAIGN_TEXTS.notFound);
       return campaign;
     },
@@ -86,7 +95,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await campaigns.create({ ...requestContext(request), input: request.body })),
+      reply.status(201).send(await createCampaign(services, { ...requestContext(request), input: request.body })),
   );
 
   app.patch(
@@ -103,7 +112,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      campaigns.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      updateCampaign(services, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
@@ -119,7 +128,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await campaigns.remove({ ...requestContext(request), input: { id: request.params.id } });
+      await deleteCampaign(services, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

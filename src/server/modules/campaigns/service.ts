@@ -17,7 +17,6 @@ import {
   type UpdateCampaignSchema,
 } from '../../../shared/schemas/campaigns.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
-import type { Database } from '../../db/client.ts';
 import { campaignDailyVisits, campaigns, campaignVisitors, leads } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
@@ -69,222 +68,210 @@ export function conversionRate(leadCount: number, visits: number): string | null
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-export class CampaignService {
-  constructor(private readonly services: AppServices) {}
-
-  private get db(): Database {
-    return this.services.database.db;
+function listConditions(query: ListQuery, publicOnly: boolean): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (publicOnly) conditions.push(eq(campaigns.isActive, true));
+  else if (query.active) conditions.push(eq(campaigns.isActive, query.active === 'true'));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(or(ilike(campaigns.name, pattern), ilike(campaigns.slug, pattern), ilike(campaigns.description, pattern)));
   }
+  return and(...conditions);
+}
 
-  private changed(): void {
-    this.services.contentEvents.emit('campaigns');
-  }
+/** Public: active campaigns only, newest first. */
+export async function listPublicCampaigns(services: AppServices, query: ListQuery): Promise<{ items: PublicCampaign[]; total: number }> {
+  const where = listConditions(query, true);
+  const [rows, [total]] = await Promise.all([
+    services.database.db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit).offset(query.offset),
+    services.database.db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { items: rows.map(toPublic), total: total?.total ?? 0 };
+}
 
-  private conditions(query: ListQuery, publicOnly: boolean): SQL | undefined {
-    const conditions: Array<SQL | undefined> = [];
-    if (publicOnly) conditions.push(eq(campaigns.isActive, true));
-    else if (query.active) conditions.push(eq(campaigns.isActive, query.active === 'true'));
-    if (query.q) {
-      const pattern = `%${escapeLike(query.q)}%`;
-      conditions.push(or(ilike(campaigns.name, pattern), ilike(campaigns.slug, pattern), ilike(campaigns.description, pattern)));
-    }
-    return and(...conditions);
-  }
+/** Admin: every campaign (search, active filter), with the last 30 days' visits, leads and conversion rate. */
+export async function listAdminCampaigns(services: AppServices, query: ListQuery): Promise<{ items: AdminCampaign[]; total: number }> {
+  const where = listConditions(query, false);
+  const [rows, [total]] = await Promise.all([
+    services.database.db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit).offset(query.offset),
+    services.database.db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  return { items: await withFigures(services, rows), total: total?.total ?? 0 };
+}
 
-  /** Public: active campaigns only, newest first. */
-  async listPublic(query: ListQuery): Promise<{ items: PublicCampaign[]; total: number }> {
-    const where = this.conditions(query, true);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit).offset(query.offset),
-      this.db.select({ total: count() }).from(campaigns).where(where),
-    ]);
-    return { items: rows.map(toPublic), total: total?.total ?? 0 };
-  }
+async function withFigures(services: AppServices, rows: CampaignRow[]): Promise<AdminCampaign[]> {
+  if (rows.length === 0) return [];
+  const now = services.now();
+  const since = new Date(now.getTime() - 30 * DAY);
+  const sources = rows.map((row) => campaignLeadSource(row.slug));
+  const [visits, leadCounts] = await Promise.all([
+    services.database.db
+      .select({ id: campaignDailyVisits.campaignId, visits: sql<number>`coalesce(sum(${campaignDailyVisits.visits}), 0)::int` })
+      .from(campaignDailyVisits)
+      .where(and(inArray(campaignDailyVisits.campaignId, rows.map((row) => row.id)), gte(campaignDailyVisits.day, utcDay(new Date(now.getTime() - 29 * DAY)))))
+      .groupBy(campaignDailyVisits.campaignId),
+    services.database.db
+      .select({ source: leads.source, leads: count() })
+      .from(leads)
+      .where(and(inArray(leads.source, sources), gte(leads.subscribedAt, since)))
+      .groupBy(leads.source),
+  ]);
+  const visitsById = new Map(visits.map((row) => [row.id, Number(row.visits)]));
+  const leadsBySource = new Map(leadCounts.map((row) => [row.source, Number(row.leads)]));
+  return rows.map((row) => {
+    const v = visitsById.get(row.id) ?? 0;
+    const l = leadsBySource.get(campaignLeadSource(row.slug)) ?? 0;
+    return { ...toCampaign(row), visits30d: v, leads30d: l, conversionRate: conversionRate(l, v) };
+  });
+}
 
-  /** Admin: every campaign (search, active filter), with the last 30 days' visits, leads and conversion rate. */
-  async listAdmin(query: ListQuery): Promise<{ items: AdminCampaign[]; total: number }> {
-    const where = this.conditions(query, false);
-    const [rows, [total]] = await Promise.all([
-      this.db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)).limit(query.limit).offset(query.offset),
-      this.db.select({ total: count() }).from(campaigns).where(where),
-    ]);
-    return { items: await this.withFigures(rows), total: total?.total ?? 0 };
-  }
+async function findCampaign(db: Executor, idOrSlug: string | number): Promise<CampaignRow | undefined> {
+  const numeric = typeof idOrSlug === 'number' ? idOrSlug : /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(numeric !== null ? eq(campaigns.id, numeric) : eq(campaigns.slug, String(idOrSlug).toLowerCase()));
+  return row;
+}
 
-  private async withFigures(rows: CampaignRow[]): Promise<AdminCampaign[]> {
-    if (rows.length === 0) return [];
-    const now = this.services.now();
-    const since = new Date(now.getTime() - 30 * DAY);
-    const sources = rows.map((row) => campaignLeadSource(row.slug));
-    const [visits, leadCounts] = await Promise.all([
-      this.db
-        .select({ id: campaignDailyVisits.campaignId, visits: sql<number>`coalesce(sum(${campaignDailyVisits.visits}), 0)::int` })
-        .from(campaignDailyVisits)
-        .where(and(inArray(campaignDailyVisits.campaignId, rows.map((row) => row.id)), gte(campaignDailyVisits.day, utcDay(new Date(now.getTime() - 29 * DAY)))))
-        .groupBy(campaignDailyVisits.campaignId),
-      this.db
-        .select({ source: leads.source, leads: count() })
-        .from(leads)
-        .where(and(inArray(leads.source, sources), gte(leads.subscribedAt, since)))
-        .groupBy(leads.source),
-    ]);
-    const visitsById = new Map(visits.map((row) => [row.id, Number(row.visits)]));
-    const leadsBySource = new Map(leadCounts.map((row) => [row.source, Number(row.leads)]));
-    return rows.map((row) => {
-      const v = visitsById.get(row.id) ?? 0;
-      const l = leadsBySource.get(campaignLeadSource(row.slug)) ?? 0;
-      return { ...toCampaign(row), visits30d: v, leads30d: l, conversionRate: conversionRate(l, v) };
-    });
-  }
+export async function getAdminCampaign(services: AppServices, idOrSlug: string): Promise<AdminCampaign> {
+  const row = await findCampaign(services.database.db, idOrSlug);
+  if (!row) throw notFound(CAMPAIGN_TEXTS.notFound);
+  return (await withFigures(services, [row]))[0]!;
+}
 
-  private async find(db: Executor, idOrSlug: string | number): Promise<CampaignRow | undefined> {
-    const numeric = typeof idOrSlug === 'number' ? idOrSlug : /^\d{1,9}$/.test(idOrSlug) ? Number(idOrSlug) : null;
-    const [row] = await db
-      .select()
-      .from(campaigns)
-      .where(numeric !== null ? eq(campaigns.id, numeric) : eq(campaigns.slug, String(idOrSlug).toLowerCase()));
-    return row;
-  }
+/** An active campaign by slug (or id), for the public; inactive or unknown → null. */
+export async function getActiveCampaign(services: AppServices, idOrSlug: string): Promise<PublicCampaign | null> {
+  const row = await findCampaign(services.database.db, idOrSlug);
+  return row?.isActive ? toPublic(row) : null;
+}
 
-  async getAdmin(idOrSlug: string): Promise<AdminCampaign> {
-    const row = await this.find(this.db, idOrSlug);
-    if (!row) throw notFound(CAMPAIGN_TEXTS.notFound);
-    return (await this.withFigures([row]))[0]!;
-  }
+/**
+ * One landing-page visit today (UTC) per visitor (the day's server-side key, decision 0021); bots, repeats and
+ * a network past its counting rate are not counted. True when counted.
+ */
+export async function recordCampaignVisit(services: AppServices, campaignId: number, visitor: Visitor): Promise<boolean> {
+  const now = services.now();
+  const visitorHash = services.visitors.countable(visitor, now);
+  if (!visitorHash) return false;
+  const day = utcDay(now);
+  return services.database.db.transaction(async (tx) => {
+    const inserted = await tx.insert(campaignVisitors).values({ campaignId, day, visitorHash }).onConflictDoNothing().returning({ day: campaignVisitors.day });
+    if (inserted.length === 0) return false;
+    await tx
+      .insert(campaignDailyVisits)
+      .values({ campaignId, day, visits: 1 })
+      .onConflictDoUpdate({ target: [campaignDailyVisits.campaignId, campaignDailyVisits.day], set: { visits: sql`${campaignDailyVisits.visits} + 1` } });
+    return true;
+  });
+}
 
-  /** An active campaign by slug (or id), for the public; inactive or unknown → null. */
-  async getActive(idOrSlug: string): Promise<PublicCampaign | null> {
-    const row = await this.find(this.db, idOrSlug);
-    return row?.isActive ? toPublic(row) : null;
-  }
+/** The public page's data: an active campaign by slug, its visit counted; null when inactive or unknown. */
+export async function campaignLandingPage(services: AppServices, slug: string, visitor: Visitor): Promise<PublicCampaign | null> {
+  const [row] = await services.database.db.select().from(campaigns).where(eq(campaigns.slug, slug.toLowerCase()));
+  if (!row?.isActive) return null;
+  await recordCampaignVisit(services, row.id, visitor);
+  return toPublic(row);
+}
 
-  /**
-   * One landing-page visit today (UTC) per visitor (the day's server-side key, decision 0021); bots, repeats and
-   * a network past its counting rate are not counted. True when counted.
-   */
-  async recordVisit(campaignId: number, visitor: Visitor): Promise<boolean> {
-    const now = this.services.now();
-    const visitorHash = this.services.visitors.countable(visitor, now);
-    if (!visitorHash) return false;
-    const day = utcDay(now);
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx.insert(campaignVisitors).values({ campaignId, day, visitorHash }).onConflictDoNothing().returning({ day: campaignVisitors.day });
-      if (inserted.length === 0) return false;
-      await tx
-        .insert(campaignDailyVisits)
-        .values({ campaignId, day, visits: 1 })
-        .onConflictDoUpdate({ target: [campaignDailyVisits.campaignId, campaignDailyVisits.day], set: { visits: sql`${campaignDailyVisits.visits} + 1` } });
-      return true;
-    });
-  }
+/** `base`, else `base-2`, `base-3`… — the first slug no other campaign uses. */
+async function uniqueSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
+  const rows = await db
+    .select({ slug: campaigns.slug })
+    .from(campaigns)
+    .where(and(or(eq(campaigns.slug, base), sql`${campaigns.slug} ~ ${`^${base}-[0-9]+$`}`), exceptId ? ne(campaigns.id, exceptId) : undefined));
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
 
-  /** The public page's data: an active campaign by slug, its visit counted; null when inactive or unknown. */
-  async landingPage(slug: string, visitor: Visitor): Promise<PublicCampaign | null> {
-    const [row] = await this.db.select().from(campaigns).where(eq(campaigns.slug, slug.toLowerCase()));
-    if (!row?.isActive) return null;
-    await this.recordVisit(row.id, visitor);
-    return toPublic(row);
-  }
+async function assertSlugFree(db: Executor, slug: string, exceptId?: number): Promise<void> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), exceptId ? ne(campaigns.id, exceptId) : undefined));
+  if (row) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug), 'slug');
+}
 
-  /** `base`, else `base-2`, `base-3`… — the first slug no other campaign uses. */
-  private async uniqueSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
-    const rows = await db
-      .select({ slug: campaigns.slug })
-      .from(campaigns)
-      .where(and(or(eq(campaigns.slug, base), sql`${campaigns.slug} ~ ${`^${base}-[0-9]+$`}`), exceptId ? ne(campaigns.id, exceptId) : undefined));
-    const taken = new Set(rows.map((row) => row.slug));
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+/** A concurrent insert of the same slug loses at the unique index: 409 too, never 500. */
+async function guardSlug<T>(slug: () => string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug() ?? ''), 'slug');
+    throw error;
   }
+}
 
-  private async assertSlugFree(db: Executor, slug: string, exceptId?: number): Promise<void> {
-    const [row] = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.slug, slug), exceptId ? ne(campaigns.id, exceptId) : undefined));
-    if (row) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug), 'slug');
-  }
+export async function createCampaign(services: AppServices, { actor, meta, input }: RequestContext & { input: z.output<typeof CreateCampaignSchema> }): Promise<Campaign> {
+  let slug: string | undefined;
+  const campaign = await guardSlug(
+    () => slug,
+    () =>
+      services.database.db.transaction(async (tx) => {
+        if (input.slug) {
+          await assertSlugFree(tx, input.slug);
+          slug = input.slug;
+        } else slug = await uniqueSlug(tx, campaignSlugOf(input.name));
+        const [row] = await tx
+          .insert(campaigns)
+          .values({
+            name: input.name,
+            slug,
+            description: input.description ?? null,
+            landingPageContent: input.landing_page_content ?? null,
+            conversionGoal: input.conversion_goal ?? null,
+            isActive: input.is_active,
+            createdBy: actorUserId(actor),
+          })
+          .returning();
+        await writeAudit(tx, { actor, meta }, { action: 'campaign.create', entityId: row!.id, details: { slug } });
+        return toCampaign(row!);
+      }),
+  );
+  services.contentEvents.emit('campaigns');
+  return campaign;
+}
 
-  /** A concurrent insert of the same slug loses at the unique index: 409 too, never 500. */
-  private async guardSlug<T>(slug: () => string | undefined, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (uniqueViolation(error)) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug() ?? ''), 'slug');
-      throw error;
-    }
-  }
+export async function updateCampaign(services: AppServices, { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateCampaignSchema> } }): Promise<Campaign> {
+  let slug: string | undefined;
+  const campaign = await guardSlug(
+    () => slug,
+    () =>
+      services.database.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+        if (!current) throw notFound(CAMPAIGN_TEXTS.notFound);
+        const columns: Partial<typeof campaigns.$inferInsert> = {};
+        if (changes.name !== undefined) columns.name = changes.name;
+        if (changes.description !== undefined) columns.description = changes.description;
+        if (changes.landing_page_content !== undefined) columns.landingPageContent = changes.landing_page_content;
+        if (changes.conversion_goal !== undefined) columns.conversionGoal = changes.conversion_goal;
+        if (changes.is_active !== undefined) columns.isActive = changes.is_active;
+        if (changes.slug) {
+          slug = changes.slug;
+          if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+          columns.slug = changes.slug;
+        } else if (changes.slug === null) {
+          slug = columns.slug = await uniqueSlug(tx, campaignSlugOf(changes.name ?? current.name), id);
+        }
+        const [row] = await tx
+          .update(campaigns)
+          .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)) })
+          .where(eq(campaigns.id, id))
+          .returning();
+        await writeAudit(tx, { actor, meta }, { action: 'campaign.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
+        return toCampaign(row!);
+      }),
+  );
+  services.contentEvents.emit('campaigns');
+  return campaign;
+}
 
-  async create({ actor, meta, input }: RequestContext & { input: z.output<typeof CreateCampaignSchema> }): Promise<Campaign> {
-    let slug: string | undefined;
-    const campaign = await this.guardSlug(
-      () => slug,
-      () =>
-        this.db.transaction(async (tx) => {
-          if (input.slug) {
-            await this.assertSlugFree(tx, input.slug);
-            slug = input.slug;
-          } else slug = await this.uniqueSlug(tx, campaignSlugOf(input.name));
-          const [row] = await tx
-            .insert(campaigns)
-            .values({
-              name: input.name,
-              slug,
-              description: input.description ?? null,
-              landingPageContent: input.landing_page_content ?? null,
-              conversionGoal: input.conversion_goal ?? null,
-              isActive: input.is_active,
-              createdBy: actorUserId(actor),
-            })
-            .returning();
-          await writeAudit(tx, { actor, meta }, { action: 'campaign.create', entityId: row!.id, details: { slug } });
-          return toCampaign(row!);
-        }),
-    );
-    this.changed();
-    return campaign;
-  }
-
-  async update({ actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateCampaignSchema> } }): Promise<Campaign> {
-    let slug: string | undefined;
-    const campaign = await this.guardSlug(
-      () => slug,
-      () =>
-        this.db.transaction(async (tx) => {
-          const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
-          if (!current) throw notFound(CAMPAIGN_TEXTS.notFound);
-          const columns: Partial<typeof campaigns.$inferInsert> = {};
-          if (changes.name !== undefined) columns.name = changes.name;
-          if (changes.description !== undefined) columns.description = changes.description;
-          if (changes.landing_page_content !== undefined) columns.landingPageContent = changes.landing_page_content;
-          if (changes.conversion_goal !== undefined) columns.conversionGoal = changes.conversion_goal;
-          if (changes.is_active !== undefined) columns.isActive = changes.is_active;
-          if (changes.slug) {
-            slug = changes.slug;
-            if (changes.slug !== current.slug) await this.assertSlugFree(tx, changes.slug, id);
-            columns.slug = changes.slug;
-          } else if (changes.slug === null) {
-            slug = columns.slug = await this.uniqueSlug(tx, campaignSlugOf(changes.name ?? current.name), id);
-          }
-          const [row] = await tx
-            .update(campaigns)
-            .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)) })
-            .where(eq(campaigns.id, id))
-            .returning();
-          await writeAudit(tx, { actor, meta }, { action: 'campaign.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
-          return toCampaign(row!);
-        }),
-    );
-    this.changed();
-    return campaign;
-  }
-
-  async remove({ actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(campaigns).where(eq(campaigns.id, id)).returning({ slug: campaigns.slug });
-      if (deleted.length === 0) throw notFound(CAMPAIGN_TEXTS.notFound);
-      await writeAudit(tx, { actor, meta }, { action: 'campaign.delete', entityId: id, details: { slug: deleted[0]!.slug } });
-    });
-    this.changed();
-  }
+export async function deleteCampaign(services: AppServices, { actor, meta, input: { id } }: RequestContext & { input: { id: number } }): Promise<void> {
+  await services.database.db.transaction(async (tx) => {
+    const deleted = await tx.delete(campaigns).where(eq(campaigns.id, id)).returning({ slug: campaigns.slug });
+    if (deleted.length === 0) throw notFound(CAMPAIGN_TEXTS.notFound);
+    await writeAudit(tx, { actor, meta }, { action: 'campaign.delete', entityId: id, details: { slug: deleted[0]!.slug } });
+  });
+  services.contentEvents.emit('campaigns');
 }

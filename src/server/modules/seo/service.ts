@@ -1,9 +1,10 @@
 /** robots.txt and sitemap.xml (issue 5, SEO): every public page and every published blog post. */
-import { and, desc, eq, isNotNull, lte, or, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, pages } from '../../db/schema.ts';
 import { plainText } from '../../../shared/format.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { isLive } from '../blog/live.ts';
 
 /** The public pages of spec §2's route table, with how often they change. */
 export const SITEMAP_PAGES: ReadonlyArray<{ path: string; changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly'; priority: string }> = [
@@ -36,7 +37,7 @@ export async function sitemapXml(db: Database, publicUrl: string, now: Date = ne
   const posts = await db
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now)), isNotNull(blogPosts.slug)))
+    .where(and(isLive(now), isNotNull(blogPosts.slug)))
     .orderBy(desc(blogPosts.publishedAt));
   // Published content pages (issue 12): /p/{slug}.
   const contentPages = await db
@@ -80,7 +81,7 @@ export async function rssXml(db: Database, publicUrl: string, now: Date = new Da
       createdAt: blogPosts.createdAt,
     })
     .from(blogPosts)
-    .where(and(eq(blogPosts.isPublished, true), or(isNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now))))
+    .where(isLive(now))
     .orderBy(desc(blogPosts.publishedAt))
     .limit(RSS_ITEMS);
   // Text, never HTML (issue 27 §2): feed readers decode a description once and render it, so every field is

@@ -304,7 +304,7 @@ function EditorForm({
   }
 
   const actions = saveActions(savedStatus, values);
-  // Enter in a field saves without changing what the public sees.
+  // Enter in a field clicks the form's submit button: the step that does not change what the public sees.
   const quietAction: SaveAction = savedStatus === 'draft' ? 'draft' : 'update';
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const words = countWords(values.content);
@@ -338,7 +338,12 @@ function EditorForm({
                     type={action === quietAction ? 'submit' : 'button'}
                     variant={isMain ? 'default' : 'outline'}
                     disabled={save.isPending}
-                    onClick={asks ? () => void ask(action) : undefined}
+                    onClick={(event) => {
+                      // The main path: the shared schema's problems switch to their tab and say so in a toast.
+                      event.preventDefault();
+                      if (asks) void ask(action);
+                      else void form.handleSubmit((formValues) => saveAs(action, formValues), onInvalid)();
+                    }}
                   >
                     {save.isPending && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
                   </Button>
