@@ -18,8 +18,8 @@ describe('schemaResolver: the shared schema checks a form whose values are the c
     displayOrder: 'not a number',
     isActive: true,
     isCloseable: true,
-    startDate: '2026-05-02T10:00:00.000Z',
-    endDate: '2026-05-01T10:00:00.000Z',
+    startDate: '2026-05-02T10:00:00.000Z' as string | null,
+    endDate: '2026-05-01T10:00:00.000Z' as string | null,
   };
 
   it('gives the spec’s texts under the fields that have them', async () => {
