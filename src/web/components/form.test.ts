@@ -31,7 +31,7 @@ describe('schemaResolver: the shared schema checks a form whose values are the c
 
   it('answers with the parsed values the API reads (order as a number, dates as dates, colours lower-case)', async () => {
     const resolve = schemaResolver<typeof banner, typeof CreateBannerSchema>(CreateBannerSchema);
-    const valid = { ...banner, title: 'Sale', message: 'Now', endDate: null };
+    const valid: typeof banner = { ...banner, title: 'Sale', message: 'Now', endDate: null };
     const { values, errors } = await resolve(valid, undefined, submitOptions(valid));
     expect(errors).toEqual({});
     expect(values).toMatchObject({ displayOrder: 0, backgroundColor: '#f59e0b', endDate: null, startDate: new Date('2026-05-02T10:00:00.000Z') });
@@ -39,7 +39,7 @@ describe('schemaResolver: the shared schema checks a form whose values are the c
 
   it('puts a refinement on the field it names (the end date before the start)', async () => {
     const resolve = schemaResolver<typeof banner, typeof CreateBannerSchema>(CreateBannerSchema);
-    const late = { ...banner, title: 'Sale', message: 'Now' };
+    const late: typeof banner = { ...banner, title: 'Sale', message: 'Now' };
     const { errors } = await resolve(late, undefined, submitOptions(late));
     expect(errors.endDate?.message).toBe('End date must be after the start date');
   });
