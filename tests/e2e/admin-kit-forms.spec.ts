@@ -180,6 +180,12 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
     const stored = await e2e.adminApi<{ items: { customerName: string; rating: number | null }[] }>('GET', '/api/testimonials?q=Grace');
     expect(stored.items).toEqual([expect.objectContaining({ customerName: 'Grace Kit Hopper', rating: null })]);
 
+    // The list's filter is the kit Select too: a published testimonial leaves the Unpublished list.
+    await inMain(page).getByRole('combobox', { name: 'Published filter' }).click();
+    await page.getByRole('option', { name: 'Unpublished' }).click();
+    await edited.waitFor({ state: 'detached' });
+    await inMain(page).getByRole('combobox', { name: 'Published filter' }).click();
+    await page.getByRole('option', { name: 'All testimonials' }).click();
     await edited.getByRole('button', { name: 'Delete Grace Kit Hopper' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.textContent()).toContain('Grace Kit Hopper');

@@ -4,9 +4,8 @@ import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -15,6 +14,11 @@ import { type AffiliateFilters, useAffiliateProducts, useDeleteAffiliateProduct,
 import { ProductFormDialog } from './product-form-dialog';
 
 const PAGE_SIZE = 20;
+const ACTIVE_OPTIONS = [
+  { value: 'all', label: 'All products' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+] as const;
 const PRODUCT_COLUMNS = ['Product', 'Price', 'Commission', 'Unique visitors (30 d)', 'Active', 'Actions'];
 const TYPING_DELAY_MS = 300;
 
@@ -88,19 +92,12 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <ListSearch label="Search products" placeholder="Search products..." value={search} onChange={setSearch} />
-        <Select
+        <ListFilter
+          label="Active filter"
           value={filters.active || 'all'}
-          onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
-        >
-          <SelectTrigger aria-label="Active filter" className="w-full sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All products</SelectItem>
-            <SelectItem value="true">Active</SelectItem>
-            <SelectItem value="false">Inactive</SelectItem>
-          </SelectContent>
-        </Select>
+          options={ACTIVE_OPTIONS}
+          onChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : value, offset: 0 }))}
+        />
       </div>
       {query.isPending ? (
         <ListLoadingTable label="Loading products..." columns={PRODUCT_COLUMNS} />

@@ -7,15 +7,19 @@ import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 const TYPING_DELAY_MS = 300;
+const PUBLISHED_OPTIONS = [
+  { value: 'all', label: 'All testimonials' },
+  { value: 'true', label: 'Published' },
+  { value: 'false', label: 'Unpublished' },
+] as const;
 const TESTIMONIAL_COLUMNS = ['Customer', 'Testimonial', 'Rating', 'Published', 'Actions'];
 
 /** /admin/testimonials (issue 12): search, published filter, publish toggle per row, add/edit dialog, delete. */
@@ -89,19 +93,12 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <ListSearch label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={setSearch} />
-        <Select
+        <ListFilter
+          label="Published filter"
           value={filters.published}
-          onValueChange={(value) => setFilters((current) => ({ ...current, published: value as TestimonialFilters['published'], offset: 0 }))}
-        >
-          <SelectTrigger aria-label="Published filter" className="w-full sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All testimonials</SelectItem>
-            <SelectItem value="true">Published</SelectItem>
-            <SelectItem value="false">Unpublished</SelectItem>
-          </SelectContent>
-        </Select>
+          options={PUBLISHED_OPTIONS}
+          onChange={(published) => setFilters((current) => ({ ...current, published, offset: 0 }))}
+        />
       </div>
 
       {query.isPending ? (
