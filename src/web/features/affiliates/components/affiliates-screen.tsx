@@ -2,6 +2,7 @@ import { PencilIcon, PlusIcon, ShoppingBagIcon, Trash2Icon } from 'lucide-react'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate-products';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
 import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
@@ -41,6 +42,8 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
   const [formProduct, setFormProduct] = useState<AdminAffiliateProduct | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<AdminAffiliateProduct | null>(null);
+  // Turning a product off breaks its /go link on the site; on puts it back: the switch asks first (issue 26 §2).
+  const [toSwitch, setToSwitch] = useState<{ product: AdminAffiliateProduct; isActive: boolean } | null>(null);
   const items = query.data?.items ?? [];
   const filtered = filters.q !== '' || filters.active !== '';
 
@@ -55,6 +58,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
       {
         onSuccess: () => toast.success(isActive ? `${product.name} is active` : `${product.name} is inactive`),
         onError: (error) => toast.error(serverMessageOr(error, 'Failed to update product')),
+        onSettled: () => setToSwitch(null),
       },
     );
   }
@@ -70,7 +74,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
   }
 
   const activeSwitch = (product: AdminAffiliateProduct) => (
-    <Switch checked={product.isActive} aria-label={`Active: ${product.name}`} disabled={save.isPending} onCheckedChange={(value) => toggle(product, value)} />
+    <Switch checked={product.isActive} aria-label={`Active: ${product.name}`} disabled={save.isPending} onCheckedChange={(value) => setToSwitch({ product, isActive: value })} />
   );
   const actions = (product: AdminAffiliateProduct) => (
     <span className="inline-flex shrink-0 gap-1">
@@ -176,6 +180,21 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </>
       )}
       <ProductFormDialog open={isFormOpen} product={formProduct} onOpenChange={setIsFormOpen} />
+      <ConfirmDialog
+        open={toSwitch !== null}
+        onOpenChange={(open) => !open && setToSwitch(null)}
+        title={toSwitch?.isActive ? `Activate “${toSwitch.product.name}”?` : `Deactivate “${toSwitch?.product.name ?? ''}”?`}
+        description={
+          toSwitch?.isActive
+            ? 'It shows in the public product list and ads again, and its link leads to the shop.'
+            : 'It leaves the public product list and ads, and its link stops leading to the shop.'
+        }
+        confirmLabel={toSwitch?.isActive ? 'Activate' : 'Deactivate'}
+        pendingLabel={toSwitch?.isActive ? 'Activating...' : 'Deactivating...'}
+        isPending={save.isPending}
+        isDestructive={toSwitch?.isActive === false}
+        onConfirm={() => toSwitch && toggle(toSwitch.product, toSwitch.isActive)}
+      />
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete product?"

@@ -5,6 +5,7 @@ import { type TestimonialFilters, TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, 
 import { Avatar, Stars } from '~/components/testimonial-avatar';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
 import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
@@ -29,6 +30,8 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [toDelete, setToDelete] = useState<Testimonial | null>(null);
+  // Publishing puts a testimonial on the home page: the switch asks first (issue 26 §2).
+  const [toPublish, setToPublish] = useState<{ testimonial: Testimonial; isPublished: boolean } | null>(null);
   const query = useTestimonials(filters);
   const update = useUpdateTestimonial();
   const remove = useDeleteTestimonial();
@@ -49,6 +52,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       {
         onSuccess: () => toast.success(isPublished ? 'Testimonial published' : 'Testimonial unpublished'),
         onError: (error) => toast.error(serverMessageOr(error, 'Failed to update testimonial')),
+        onSettled: () => setToPublish(null),
       },
     );
   }
@@ -67,7 +71,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
   const publishSwitch = (testimonial: Testimonial) => (
     <Switch
       checked={testimonial.isPublished}
-      onCheckedChange={(checked) => togglePublished(testimonial, checked)}
+      onCheckedChange={(checked) => setToPublish({ testimonial, isPublished: checked })}
       aria-label={`Published: ${testimonial.customerName}`}
       disabled={update.isPending && update.variables?.id === testimonial.id}
     />
@@ -187,6 +191,16 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       )}
 
       <TestimonialFormDialog open={formOpen} testimonial={editing} onOpenChange={setFormOpen} />
+      <ConfirmDialog
+        open={toPublish !== null}
+        onOpenChange={(open) => !open && setToPublish(null)}
+        title={toPublish?.isPublished ? `Publish the testimonial from “${toPublish.testimonial.customerName}”?` : `Unpublish the testimonial from “${toPublish?.testimonial.customerName ?? ''}”?`}
+        description={toPublish?.isPublished ? 'It will show on the home page.' : 'It will no longer show on the home page.'}
+        confirmLabel={toPublish?.isPublished ? 'Publish' : 'Unpublish'}
+        pendingLabel={toPublish?.isPublished ? 'Publishing...' : 'Unpublishing...'}
+        isPending={update.isPending}
+        onConfirm={() => toPublish && togglePublished(toPublish.testimonial, toPublish.isPublished)}
+      />
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete testimonial?"
