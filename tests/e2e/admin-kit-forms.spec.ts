@@ -180,6 +180,23 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
     const stored = await e2e.adminApi<{ items: { customerName: string; rating: number | null }[] }>('GET', '/api/testimonials?q=Grace');
     expect(stored.items).toEqual([expect.objectContaining({ customerName: 'Grace Kit Hopper', rating: null })]);
 
+    // Unpublishing asks first, naming the testimonial; Cancel changes nothing and gives focus back to the switch.
+    const publishSwitch = edited.getByRole('switch', { name: 'Published: Grace Kit Hopper' });
+    expect(await publishSwitch.getAttribute('aria-checked')).toBe('true');
+    await publishSwitch.click();
+    let ask = page.getByRole('alertdialog', { name: 'Unpublish the testimonial from “Grace Kit Hopper”?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Published: Grace Kit Hopper');
+    expect(await publishSwitch.getAttribute('aria-checked')).toBe('true');
+    expect((await e2e.adminApi<{ items: { isPublished: boolean }[] }>('GET', '/api/testimonials?q=Grace')).items[0]?.isPublished).toBe(true);
+
+    // The list's filter is the kit Select too: a published testimonial leaves the Unpublished list.
+    await inMain(page).getByRole('combobox', { name: 'Published filter' }).click();
+    await page.getByRole('option', { name: 'Unpublished' }).click();
+    await edited.waitFor({ state: 'detached' });
+    await inMain(page).getByRole('combobox', { name: 'Published filter' }).click();
+    await page.getByRole('option', { name: 'All testimonials' }).click();
     await edited.getByRole('button', { name: 'Delete Grace Kit Hopper' }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.textContent()).toContain('Grace Kit Hopper');
@@ -220,6 +237,20 @@ describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs
     await dialog.getByRole('button', { name: 'Update Product' }).click();
     await toast(page, 'Product updated successfully!').waitFor();
     await product.getByText('LampCo').waitFor();
+
+    // Deactivating breaks the product's link on the site: it asks first; Cancel keeps it active, Deactivate turns it off.
+    const activeSwitch = product.getByRole('switch', { name: 'Active: Kit lamp' });
+    await activeSwitch.click();
+    ask = page.getByRole('alertdialog', { name: 'Deactivate “Kit lamp”?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await activeSwitch.getAttribute('aria-checked')).toBe('true');
+    await activeSwitch.click();
+    await page.getByRole('alertdialog', { name: 'Deactivate “Kit lamp”?' }).getByRole('button', { name: 'Deactivate' }).click();
+    await toast(page, 'Kit lamp is inactive').waitFor();
+    expect(await activeSwitch.getAttribute('aria-checked')).toBe('false');
+    const products = await e2e.adminApi<{ items: { name: string; isActive: boolean }[] }>('GET', '/api/affiliate-products?q=Kit%20lamp');
+    expect(products.items).toEqual([expect.objectContaining({ name: 'Kit lamp', isActive: false })]);
 
     await product.getByRole('button', { name: 'Delete Kit lamp' }).click();
     expect(await page.getByRole('alertdialog').textContent()).toContain('Kit lamp');

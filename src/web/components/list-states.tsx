@@ -6,6 +6,7 @@ import { AlertTriangleIcon, type LucideIcon, SearchIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { cn } from '~/lib/utils';
@@ -16,6 +17,34 @@ export function ListSearch({ label, placeholder, value, onChange }: { label: str
       <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input type="search" aria-label={label} placeholder={placeholder} className="pl-9" value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
+  );
+}
+
+/** A list's filter beside its search: the kit's Select, named by `label` ('Published filter'). */
+export function ListFilter<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <Select value={value} onValueChange={(next) => onChange(next as Value)}>
+      <SelectTrigger aria-label={label} className="w-full sm:w-44">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

@@ -2,11 +2,11 @@ import { PencilIcon, PlusIcon, ShoppingBagIcon, Trash2Icon } from 'lucide-react'
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate-products';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
@@ -15,6 +15,11 @@ import { type AffiliateFilters, useAffiliateProducts, useDeleteAffiliateProduct,
 import { ProductFormDialog } from './product-form-dialog';
 
 const PAGE_SIZE = 20;
+const ACTIVE_OPTIONS = [
+  { value: 'all', label: 'All products' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+] as const;
 const PRODUCT_COLUMNS = ['Product', 'Price', 'Commission', 'Unique visitors (30 d)', 'Active', 'Actions'];
 const TYPING_DELAY_MS = 300;
 
@@ -37,6 +42,8 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
   const [formProduct, setFormProduct] = useState<AdminAffiliateProduct | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<AdminAffiliateProduct | null>(null);
+  // Turning a product off breaks its /go link on the site; on puts it back: the switch asks first (issue 26 §2).
+  const [toSwitch, setToSwitch] = useState<{ product: AdminAffiliateProduct; isActive: boolean } | null>(null);
   const items = query.data?.items ?? [];
   const filtered = filters.q !== '' || filters.active !== '';
 
@@ -51,6 +58,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
       {
         onSuccess: () => toast.success(isActive ? `${product.name} is active` : `${product.name} is inactive`),
         onError: (error) => toast.error(serverMessageOr(error, 'Failed to update product')),
+        onSettled: () => setToSwitch(null),
       },
     );
   }
@@ -66,7 +74,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
   }
 
   const activeSwitch = (product: AdminAffiliateProduct) => (
-    <Switch checked={product.isActive} aria-label={`Active: ${product.name}`} disabled={save.isPending} onCheckedChange={(value) => toggle(product, value)} />
+    <Switch checked={product.isActive} aria-label={`Active: ${product.name}`} disabled={save.isPending} onCheckedChange={(value) => setToSwitch({ product, isActive: value })} />
   );
   const actions = (product: AdminAffiliateProduct) => (
     <span className="inline-flex shrink-0 gap-1">
@@ -88,19 +96,12 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <ListSearch label="Search products" placeholder="Search products..." value={search} onChange={setSearch} />
-        <Select
+        <ListFilter
+          label="Active filter"
           value={filters.active || 'all'}
-          onValueChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : (value as 'true' | 'false'), offset: 0 }))}
-        >
-          <SelectTrigger aria-label="Active filter" className="w-full sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All products</SelectItem>
-            <SelectItem value="true">Active</SelectItem>
-            <SelectItem value="false">Inactive</SelectItem>
-          </SelectContent>
-        </Select>
+          options={ACTIVE_OPTIONS}
+          onChange={(value) => setFilters((current) => ({ ...current, active: value === 'all' ? '' : value, offset: 0 }))}
+        />
       </div>
       {query.isPending ? (
         <ListLoadingTable label="Loading products..." columns={PRODUCT_COLUMNS} />
@@ -179,6 +180,21 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </>
       )}
       <ProductFormDialog open={isFormOpen} product={formProduct} onOpenChange={setIsFormOpen} />
+      <ConfirmDialog
+        open={toSwitch !== null}
+        onOpenChange={(open) => !open && setToSwitch(null)}
+        title={toSwitch?.isActive ? `Activate “${toSwitch.product.name}”?` : `Deactivate “${toSwitch?.product.name ?? ''}”?`}
+        description={
+          toSwitch?.isActive
+            ? 'It shows in the public product list and ads again, and its link leads to the shop.'
+            : 'It leaves the public product list and ads, and its link stops leading to the shop.'
+        }
+        confirmLabel={toSwitch?.isActive ? 'Activate' : 'Deactivate'}
+        pendingLabel={toSwitch?.isActive ? 'Activating...' : 'Deactivating...'}
+        isPending={save.isPending}
+        isDestructive={toSwitch?.isActive === false}
+        onConfirm={() => toSwitch && toggle(toSwitch.product, toSwitch.isActive)}
+      />
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete product?"

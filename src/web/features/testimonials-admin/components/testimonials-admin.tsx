@@ -5,17 +5,22 @@ import { type TestimonialFilters, TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, 
 import { Avatar, Stars } from '~/components/testimonial-avatar';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListLoadingTable, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 const TYPING_DELAY_MS = 300;
+const PUBLISHED_OPTIONS = [
+  { value: 'all', label: 'All testimonials' },
+  { value: 'true', label: 'Published' },
+  { value: 'false', label: 'Unpublished' },
+] as const;
 const TESTIMONIAL_COLUMNS = ['Customer', 'Testimonial', 'Rating', 'Published', 'Actions'];
 
 /** /admin/testimonials (issue 12): search, published filter, publish toggle per row, add/edit dialog, delete. */
@@ -25,6 +30,8 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [toDelete, setToDelete] = useState<Testimonial | null>(null);
+  // Publishing puts a testimonial on the home page: the switch asks first (issue 26 §2).
+  const [toPublish, setToPublish] = useState<{ testimonial: Testimonial; isPublished: boolean } | null>(null);
   const query = useTestimonials(filters);
   const update = useUpdateTestimonial();
   const remove = useDeleteTestimonial();
@@ -45,6 +52,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       {
         onSuccess: () => toast.success(isPublished ? 'Testimonial published' : 'Testimonial unpublished'),
         onError: (error) => toast.error(serverMessageOr(error, 'Failed to update testimonial')),
+        onSettled: () => setToPublish(null),
       },
     );
   }
@@ -63,7 +71,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
   const publishSwitch = (testimonial: Testimonial) => (
     <Switch
       checked={testimonial.isPublished}
-      onCheckedChange={(checked) => togglePublished(testimonial, checked)}
+      onCheckedChange={(checked) => setToPublish({ testimonial, isPublished: checked })}
       aria-label={`Published: ${testimonial.customerName}`}
       disabled={update.isPending && update.variables?.id === testimonial.id}
     />
@@ -89,19 +97,12 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <ListSearch label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={setSearch} />
-        <Select
+        <ListFilter
+          label="Published filter"
           value={filters.published}
-          onValueChange={(value) => setFilters((current) => ({ ...current, published: value as TestimonialFilters['published'], offset: 0 }))}
-        >
-          <SelectTrigger aria-label="Published filter" className="w-full sm:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All testimonials</SelectItem>
-            <SelectItem value="true">Published</SelectItem>
-            <SelectItem value="false">Unpublished</SelectItem>
-          </SelectContent>
-        </Select>
+          options={PUBLISHED_OPTIONS}
+          onChange={(published) => setFilters((current) => ({ ...current, published, offset: 0 }))}
+        />
       </div>
 
       {query.isPending ? (
@@ -190,6 +191,16 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
       )}
 
       <TestimonialFormDialog open={formOpen} testimonial={editing} onOpenChange={setFormOpen} />
+      <ConfirmDialog
+        open={toPublish !== null}
+        onOpenChange={(open) => !open && setToPublish(null)}
+        title={toPublish?.isPublished ? `Publish the testimonial from “${toPublish.testimonial.customerName}”?` : `Unpublish the testimonial from “${toPublish?.testimonial.customerName ?? ''}”?`}
+        description={toPublish?.isPublished ? 'It will show on the home page.' : 'It will no longer show on the home page.'}
+        confirmLabel={toPublish?.isPublished ? 'Publish' : 'Unpublish'}
+        pendingLabel={toPublish?.isPublished ? 'Publishing...' : 'Unpublishing...'}
+        isPending={update.isPending}
+        onConfirm={() => toPublish && togglePublished(toPublish.testimonial, toPublish.isPublished)}
+      />
       <ConfirmDeleteDialog
         item={toDelete}
         title="Delete testimonial?"
