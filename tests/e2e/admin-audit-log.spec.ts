@@ -117,6 +117,8 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await card.getByRole('button', { name: /^Details/ }).click();
     const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
     await drawer.getByTestId('audit-change').first().waitFor();
+    // Once it has slid in, the drawer fills the phone's width and no more.
+    await expect.poll(async () => drawer.boundingBox().then((box) => box && [Math.round(box.x), Math.round(box.width)])).toEqual([0, MOBILE.width]);
     await expectNoHorizontalScroll(page);
     await shoot(page, 'admin-audit-drawer-375-light');
     await page.keyboard.press('Escape');

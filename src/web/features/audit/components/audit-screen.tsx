@@ -50,14 +50,8 @@ export function AuditScreen() {
           <ListError what="the audit log" error={auditQuery.error} onRetry={() => void auditQuery.refetch()} />
         ) : entries.length === 0 ? (
           isFiltered ? (
-            <ListEmpty icon={HistoryIcon} title="No entries match these filters.">
-              <Button
-                variant="outline"
-                onClick={() => changeFilters({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })}
-              >
-                Clear filters
-              </Button>
-            </ListEmpty>
+            // "Clear filters" is in the filter bar above.
+            <ListEmpty icon={HistoryIcon} title="No entries match these filters." />
           ) : (
             <ListEmpty icon={HistoryIcon} title="No admin actions recorded yet">
               <p className="text-sm text-muted-foreground">Every change an admin makes will be listed here.</p>
