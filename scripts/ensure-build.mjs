@@ -21,7 +21,9 @@ const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
 const changedAt = Math.max(...inputs.map((input) => newestMtime(path.join(root, input))));
 if (builtAt === 0 || changedAt > builtAt || process.argv.includes('--force')) {
   console.log(builtAt === 0 ? 'Building the web app…' : 'Sources changed: rebuilding the web app…');
-  execSync('npx react-router build', { cwd: root, stdio: 'inherit' });
+  // Always the production build, whoever calls (a test runner's NODE_ENV=test would make Vite build React's
+  // development bundle, whose hydration warnings the pages would then print).
+  execSync('npx react-router build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   execSync('node scripts/precompress.mjs', { cwd: root, stdio: 'inherit' });
 }
 

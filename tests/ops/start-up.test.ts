@@ -41,11 +41,13 @@ describe('npm start', () => {
     const output: string[] = [];
     // The npm beside the node running the tests (Node 24 in CI, whatever runs the tests elsewhere).
     const binaries = path.dirname(process.execPath);
+    // A person's shell: not the test runner's NODE_ENV=test and VITEST* variables.
+    const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
     child = spawn('npm', ['start'], {
       cwd: projectRoot,
       detached: true,
       env: {
-        ...process.env,
+        ...shell,
         PATH: `${binaries}${path.delimiter}${process.env.PATH ?? ''}`,
         PORT: String(port),
         HOST: '127.0.0.1',
