@@ -104,11 +104,11 @@ export function PagesAdmin({
   );
   const slugLink = (page: Page) =>
     page.isPublished ? (
-      <a href={`/p/${page.slug}`} className="text-sm text-primary hover:underline">
+      <a href={`/p/${page.slug}`} className="text-sm wrap-anywhere text-primary hover:underline">
         /p/{page.slug}
       </a>
     ) : (
-      <span className="text-sm text-muted-foreground">/p/{page.slug}</span>
+      <span className="text-sm wrap-anywhere text-muted-foreground">/p/{page.slug}</span>
     );
 
   const { editing } = editor;
@@ -176,7 +176,9 @@ export function PagesAdmin({
                 <TableBody>
                   {items.map((page) => (
                     <TableRow key={page.id} data-testid="page-row">
-                      <TableCell className="max-w-72 font-medium whitespace-normal">{page.title}</TableCell>
+                      <TableCell className="max-w-72 font-medium whitespace-normal wrap-anywhere">
+                        {page.title}
+                      </TableCell>
                       <TableCell>{slugLink(page)}</TableCell>
                       <TableCell className="text-sm text-muted-foreground">
                         {updated.format(new Date(page.updatedAt))}
@@ -191,7 +193,7 @@ export function PagesAdmin({
             <ul className="flex flex-col gap-3 md:hidden" aria-label="Pages">
               {items.map((page) => (
                 <li key={page.id} data-testid="page-card" className="flex flex-col gap-2 rounded-lg border p-4">
-                  <p className="font-medium">{page.title}</p>
+                  <p className="font-medium wrap-anywhere">{page.title}</p>
                   {slugLink(page)}
                   <p className="text-xs text-muted-foreground">Updated {updated.format(new Date(page.updatedAt))}</p>
                   <div className="flex items-center justify-between gap-3">
