@@ -193,7 +193,7 @@ function CampaignList({
               <TableBody>
                 {items.map((campaign) => (
                   <TableRow key={campaign.id} data-testid="campaign-row">
-                    <TableCell className="max-w-72">
+                    <TableCell className="max-w-72 whitespace-normal">
                       <div className="font-medium wrap-anywhere">{campaign.name}</div>
                       <div className="text-xs wrap-anywhere text-muted-foreground">/c/{campaign.slug}</div>
                     </TableCell>

@@ -32,7 +32,7 @@ export function PagesAdmin({
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<PageFilters>({ q: '', published: 'all', offset: 0 });
   const editor = useInPageEditor<Page | 'new'>();
-  const setEditing = editor.open;
+  const { editing } = editor;
   const [toDelete, setToDelete] = useState<Page | null>(null);
   const query = usePages(filters);
   const update = useUpdatePage();
@@ -87,7 +87,7 @@ export function PagesAdmin({
         variant="ghost"
         size="icon"
         aria-label={`Edit ${page.title}`}
-        onClick={() => setEditing(page)}
+        onClick={() => editor.open(page)}
       >
         <PencilIcon aria-hidden="true" />
       </Button>
@@ -111,7 +111,6 @@ export function PagesAdmin({
       <span className="text-sm wrap-anywhere text-muted-foreground">/p/{page.slug}</span>
     );
 
-  const { editing } = editor;
   return (
     <>
       {editing !== null && (
@@ -122,7 +121,7 @@ export function PagesAdmin({
         />
       )}
       <Actions>
-        <Button hidden={editing !== null} onClick={() => setEditing('new')}>
+        <Button hidden={editing !== null} onClick={() => editor.open('new')}>
           <PlusIcon aria-hidden="true" /> New Page
         </Button>
       </Actions>
@@ -156,7 +155,7 @@ export function PagesAdmin({
             title={filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}
           >
             <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
-            <Button variant="outline" onClick={() => setEditing('new')}>
+            <Button variant="outline" onClick={() => editor.open('new')}>
               <PlusIcon aria-hidden="true" /> New Page
             </Button>
           </ListEmpty>
@@ -179,7 +178,7 @@ export function PagesAdmin({
                       <TableCell className="max-w-72 font-medium whitespace-normal wrap-anywhere">
                         {page.title}
                       </TableCell>
-                      <TableCell>{slugLink(page)}</TableCell>
+                      <TableCell className="max-w-64 whitespace-normal">{slugLink(page)}</TableCell>
                       <TableCell className="text-sm text-muted-foreground">
                         {updated.format(new Date(page.updatedAt))}
                       </TableCell>
