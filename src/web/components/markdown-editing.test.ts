@@ -9,8 +9,15 @@ import { markdownEditing } from './markdown-editing';
 /** `|` marks the cursor. Returns the document after the key, with the cursor marked. */
 function press(key: 'Enter' | 'Backspace', text: string): string {
   const cursor = text.indexOf('|');
-  let state = EditorState.create({ doc: text.replace('|', ''), selection: { anchor: cursor }, extensions: markdownEditing });
-  const view = { state, dispatch: (transaction: { state: EditorState }) => (state = transaction.state) } as unknown as EditorView;
+  let state = EditorState.create({
+    doc: text.replace('|', ''),
+    selection: { anchor: cursor },
+    extensions: markdownEditing,
+  });
+  const view = {
+    state,
+    dispatch: (transaction: { state: EditorState }) => (state = transaction.state),
+  } as unknown as EditorView;
   const handled = state
     .facet(keymap)
     .flat()

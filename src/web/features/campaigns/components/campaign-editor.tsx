@@ -86,12 +86,13 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
           toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })
         }
       >
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           <Field name="name" label="Name" required>
             <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
           </Field>
           <Field
             name="slug"
+            className="wrap-anywhere"
             label="Slug"
             description={`Blank: made from the name. The landing page lives at /c/${slug.trim() || '…'}`}
           >

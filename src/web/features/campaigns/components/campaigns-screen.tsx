@@ -193,9 +193,9 @@ function CampaignList({
               <TableBody>
                 {items.map((campaign) => (
                   <TableRow key={campaign.id} data-testid="campaign-row">
-                    <TableCell className="max-w-72">
-                      <div className="font-medium break-words">{campaign.name}</div>
-                      <div className="text-xs text-muted-foreground">/c/{campaign.slug}</div>
+                    <TableCell className="max-w-72 whitespace-normal">
+                      <div className="font-medium wrap-anywhere">{campaign.name}</div>
+                      <div className="text-xs wrap-anywhere text-muted-foreground">/c/{campaign.slug}</div>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{campaign.visits30d}</TableCell>
                     <TableCell className="text-right tabular-nums">{campaign.leads30d}</TableCell>
@@ -221,8 +221,8 @@ function CampaignList({
               >
                 <div className="flex items-start justify-between gap-2">
                   <div className="flex min-w-0 flex-col gap-1">
-                    <h2 className="font-semibold break-words">{campaign.name}</h2>
-                    <span className="text-xs break-all text-muted-foreground">/c/{campaign.slug}</span>
+                    <h2 className="font-semibold wrap-anywhere">{campaign.name}</h2>
+                    <span className="text-xs wrap-anywhere text-muted-foreground">/c/{campaign.slug}</span>
                   </div>
                   {actions(campaign)}
                 </div>

@@ -195,7 +195,7 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
           <TableBody>
             {faqs.map((faq, index) => (
               <TableRow key={faq.id} data-testid="faq-row">
-                <TableCell className="max-w-64 font-medium whitespace-normal">{faq.question}</TableCell>
+                <TableCell className="max-w-64 font-medium whitespace-normal wrap-anywhere">{faq.question}</TableCell>
                 <TableCell className="max-w-96 text-sm whitespace-normal text-muted-foreground" title={faq.answer}>
                   {preview(faq.answer)}
                 </TableCell>
@@ -209,7 +209,7 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
       <ul className="flex flex-col gap-3 md:hidden" aria-label="FAQs">
         {faqs.map((faq, index) => (
           <li key={faq.id} data-testid="faq-card" className="flex flex-col gap-3 rounded-lg border p-4">
-            <p className="font-medium">{faq.question}</p>
+            <p className="font-medium wrap-anywhere">{faq.question}</p>
             <p className="text-sm text-muted-foreground">{preview(faq.answer)}</p>
             <div className="flex items-center justify-between gap-3">
               <span className="flex items-center gap-2">

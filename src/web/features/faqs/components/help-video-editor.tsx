@@ -3,7 +3,12 @@ import { AlertTriangleIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { type HelpConfig, type UpdateHelpConfig, UpdateHelpConfigSchema, videoEmbedUrl } from '../../../../shared/schemas/help-config';
+import {
+  type HelpConfig,
+  type UpdateHelpConfig,
+  UpdateHelpConfigSchema,
+  videoEmbedUrl,
+} from '../../../../shared/schemas/help-config';
 import { useClearHelpConfig, useHelpConfig, useSaveHelpConfig } from '../api/admin-faqs';
 import { HelpVideo } from './help-video';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -68,7 +73,10 @@ function HelpVideoForm({ config }: { config: HelpConfig | null }) {
     },
   });
   const { isSubmitting } = form.formState;
-  const [videoUrl, videoTitle, videoDescription] = useWatch({ control: form.control, name: ['videoUrl', 'videoTitle', 'videoDescription'] });
+  const [videoUrl, videoTitle, videoDescription] = useWatch({
+    control: form.control,
+    name: ['videoUrl', 'videoTitle', 'videoDescription'],
+  });
   const embedUrl = videoEmbedUrl(videoUrl.trim());
   const previewConfig: HelpConfig | null = embedUrl
     ? { videoUrl, embedUrl, videoTitle: videoTitle || null, videoDescription: videoDescription || null, updatedAt: '' }

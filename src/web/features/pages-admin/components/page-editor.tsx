@@ -92,12 +92,13 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
           toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })
         }
       >
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
           <Field name="title" label="Title" required>
             <Input {...form.register('title')} />
           </Field>
           <Field
             name="slug"
+            className="wrap-anywhere"
             label="Slug"
             description={`Blank: made from the title. The page lives at /p/${slug.trim() || '…'}`}
           >

@@ -32,7 +32,7 @@ export function PagesAdmin({
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<PageFilters>({ q: '', published: 'all', offset: 0 });
   const editor = useInPageEditor<Page | 'new'>();
-  const setEditing = editor.open;
+  const { editing } = editor;
   const [toDelete, setToDelete] = useState<Page | null>(null);
   const query = usePages(filters);
   const update = useUpdatePage();
@@ -87,7 +87,7 @@ export function PagesAdmin({
         variant="ghost"
         size="icon"
         aria-label={`Edit ${page.title}`}
-        onClick={() => setEditing(page)}
+        onClick={() => editor.open(page)}
       >
         <PencilIcon aria-hidden="true" />
       </Button>
@@ -104,14 +104,13 @@ export function PagesAdmin({
   );
   const slugLink = (page: Page) =>
     page.isPublished ? (
-      <a href={`/p/${page.slug}`} className="text-sm text-primary hover:underline">
+      <a href={`/p/${page.slug}`} className="text-sm wrap-anywhere text-primary hover:underline">
         /p/{page.slug}
       </a>
     ) : (
-      <span className="text-sm text-muted-foreground">/p/{page.slug}</span>
+      <span className="text-sm wrap-anywhere text-muted-foreground">/p/{page.slug}</span>
     );
 
-  const { editing } = editor;
   return (
     <>
       {editing !== null && (
@@ -122,7 +121,7 @@ export function PagesAdmin({
         />
       )}
       <Actions>
-        <Button hidden={editing !== null} onClick={() => setEditing('new')}>
+        <Button hidden={editing !== null} onClick={() => editor.open('new')}>
           <PlusIcon aria-hidden="true" /> New Page
         </Button>
       </Actions>
@@ -156,7 +155,7 @@ export function PagesAdmin({
             title={filters.q || filters.published !== 'all' ? 'No pages match.' : 'No pages yet.'}
           >
             <p className="text-muted-foreground">Published pages are served at /p/their-slug.</p>
-            <Button variant="outline" onClick={() => setEditing('new')}>
+            <Button variant="outline" onClick={() => editor.open('new')}>
               <PlusIcon aria-hidden="true" /> New Page
             </Button>
           </ListEmpty>
@@ -176,8 +175,10 @@ export function PagesAdmin({
                 <TableBody>
                   {items.map((page) => (
                     <TableRow key={page.id} data-testid="page-row">
-                      <TableCell className="max-w-72 font-medium whitespace-normal">{page.title}</TableCell>
-                      <TableCell>{slugLink(page)}</TableCell>
+                      <TableCell className="max-w-72 font-medium whitespace-normal wrap-anywhere">
+                        {page.title}
+                      </TableCell>
+                      <TableCell className="max-w-64 whitespace-normal">{slugLink(page)}</TableCell>
                       <TableCell className="text-sm text-muted-foreground">
                         {updated.format(new Date(page.updatedAt))}
                       </TableCell>
@@ -191,7 +192,7 @@ export function PagesAdmin({
             <ul className="flex flex-col gap-3 md:hidden" aria-label="Pages">
               {items.map((page) => (
                 <li key={page.id} data-testid="page-card" className="flex flex-col gap-2 rounded-lg border p-4">
-                  <p className="font-medium">{page.title}</p>
+                  <p className="font-medium wrap-anywhere">{page.title}</p>
                   {slugLink(page)}
                   <p className="text-xs text-muted-foreground">Updated {updated.format(new Date(page.updatedAt))}</p>
                   <div className="flex items-center justify-between gap-3">
