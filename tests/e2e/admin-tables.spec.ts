@@ -48,7 +48,8 @@ describe('Admin list screens on the DataTable', () => {
 
   for (const [width, viewport] of VIEWPORTS) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`at ${width} in ${theme}: nothing wider than the screen, the long address whole, axe clean`, async () => {
+      // Four screens, each with axe: longer than one test's default minute on a busy machine.
+      it(`at ${width} in ${theme}: nothing wider than the screen, the long address whole, axe clean`, { timeout: 240_000 }, async () => {
         const isPhone = viewport.width < 768;
         const { page, context, errors, close } = await e2e.open(viewport);
         await context.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
@@ -139,26 +140,36 @@ describe('Admin list screens on the DataTable', () => {
     await close();
   });
 
-  it('loads at most 250 KB gzip of JavaScript for the admin’s first screen, and for a list screen opened directly', async () => {
+  // The admin's budget (issue 26): ≤ 250 KB gzip of initial JavaScript, measured as the home page's 150 KB is
+  // (docs/architecture.md §8: the scripts the server's HTML loads; React and the router follow a frame later). What
+  // the screen has loaded once idle (that, the lazy chunks and the dashboard's charts) is printed beside it.
+  it('keeps each list screen’s initial JavaScript within 250 KB gzip, and prints all it loads', { timeout: 240_000 }, async () => {
     const buildDir = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build', 'client');
-    for (const [screen, heading, ready] of [
-      ['/admin', 'Admin Dashboard', null],
-      ['/admin/leads', 'Leads Management', 'Leads'],
-    ] as const) {
+    const gzipSize = (file: string) => gzipSync(readFileSync(path.join(buildDir, file)), { level: 9 }).length;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    for (const screen of [{ path: '/admin', heading: 'Admin Dashboard', label: null }, ...SCREENS]) {
+      const html = await (await fetch(new URL(screen.path, e2e.server.baseUrl))).text();
+      const initial = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])];
+      const initialBytes = initial.reduce((sum, file) => sum + gzipSize(file), 0);
+
       const { page, close } = await e2e.open(DESKTOP);
       await useSession(page, e2e.adminToken);
-      const scripts = new Set<string>();
+      const loaded = new Set<string>();
       page.on('response', (response) => {
         const { pathname } = new URL(response.url());
-        if (/^\/assets\/[\w.-]+\.js$/.test(pathname)) scripts.add(pathname);
+        if (/^\/assets\/[\w.-]+\.js$/.test(pathname)) loaded.add(pathname);
       });
-      await page.goto(screen);
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      if (ready) await page.getByRole('table', { name: ready }).waitFor();
+      await page.goto(screen.path);
+      await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor();
+      if (screen.label) await page.getByRole('table', { name: screen.label, exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
-      const gzipBytes = [...scripts].reduce((total, file) => total + gzipSync(readFileSync(path.join(buildDir, file)), { level: 9 }).length, 0);
-      console.log(`${screen}: ${scripts.size} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
-      expect(gzipBytes, screen).toBeLessThanOrEqual(250 * 1024);
+      const sizes = [...loaded].map((file) => ({ file, bytes: gzipSize(file) })).sort((a, b) => b.bytes - a.bytes);
+      const loadedBytes = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
+      const largest = sizes.slice(0, 4).map(({ file, bytes }) => `${file} ${kb(bytes)}`);
+      console.log(
+        `${screen.path}: initial ${initial.length} scripts ${kb(initialBytes)} gzip; loaded when idle ${loaded.size} scripts ${kb(loadedBytes)}; largest: ${largest.join(', ')}`,
+      );
+      expect(initialBytes, screen.path).toBeLessThanOrEqual(250 * 1024);
       await close();
     }
   });

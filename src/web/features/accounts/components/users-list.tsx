@@ -52,22 +52,20 @@ export function userColumns(actions: UserActions): Array<ColumnDef<User, unknown
   ];
 }
 
-/** A user under 768 px: name, e-mail (whole, wrapped where needed), badges, date and the row's actions. */
+/** A user under 768 px: name and e-mail on the card's whole width (wrapped where needed, never cut), then badges, date and actions. */
 export function UserCard({ user, ...actions }: { user: User } & UserActions) {
   return (
     <>
-      <div className="flex items-start gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <UserName user={user} isCurrent={user.id === actions.currentUserId} />
-          <UserEmail user={user} className="text-sm text-muted-foreground" />
-        </div>
-        <RowActions user={user} {...actions} />
-      </div>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      <UserName user={user} isCurrent={user.id === actions.currentUserId} />
+      <UserEmail user={user} className="text-sm text-muted-foreground" />
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <StatusBadge user={user} />
         <RoleBadge user={user} />
-        <span className="ml-auto text-xs text-muted-foreground">
+        <span className="text-xs text-muted-foreground">
           Created <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+        </span>
+        <span className="ml-auto">
+          <RowActions user={user} {...actions} />
         </span>
       </div>
     </>

@@ -154,7 +154,7 @@ function messageColumns(
     {
       id: 'createdAt',
       header: 'Date',
-      meta: { label: 'Date', cellClassName: 'align-top text-muted-foreground' },
+      meta: { cellClassName: 'align-top text-muted-foreground' },
       cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt)}</time>,
     },
     {
