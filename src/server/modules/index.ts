@@ -6,23 +6,13 @@
  * on (Fastify refuses to start otherwise, naming both). api-docs comes first: its OpenAPI document must see every route.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import { isPageParam } from '../../shared/schemas/text.ts';
 import { accountsModule } from './auth/index.ts';
 import { adminStatsModule } from './admin-stats/index.ts';
 import { affiliateProductsModule } from './affiliate-products/index.ts';
 import { apiDocsModule } from './api-docs/index.ts';
 import { auditModule } from './audit/index.ts';
 import { bannersModule } from './banners/index.ts';
-import { blogPlugin } from './blog/plugin.ts';
-import {
-  getPublishedPost,
-  listCategories,
-  listPostAds,
-  listPublishedPosts,
-  listRelatedPosts,
-} from './blog/public-service.ts';
-import { blogRoutes } from './blog/routes.ts';
+import { blogModule } from './blog/index.ts';
 import { buildGuidsModule } from './build-guids/index.ts';
 import { campaignsModule } from './campaigns/index.ts';
 import { captchaModule } from './captcha/index.ts';
@@ -43,30 +33,6 @@ import { testimonialsModule } from './testimonials/index.ts';
 import { unsubscribeModule } from './unsubscribe/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
-
-/**
- * The blog, registered here until it is one plugin of its own (`modules/blog/index.ts`, issue 28 §1 "blog split"):
- * its service plugin, its routes and its part of the pages' data.
- */
-const blogModule = fp(
-  async (app: FastifyInstance) => {
-    const { db } = app.services.database;
-    const now = () => app.services.now();
-    await app.register(blogPlugin);
-    await app.register(blogRoutes);
-    app.provideWebServices({
-      listBlogPosts: () => listPublishedPosts(db, now()),
-      // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
-      getBlogPost: async (slug) => (isPageParam(slug) ? getPublishedPost(db, slug, now()) : null),
-      listBlogCategories: () => listCategories(db),
-      getBlogPostExtras: async (post) => {
-        const [ads, related] = await Promise.all([listPostAds(db, post.id), listRelatedPosts(db, post, now())]);
-        return { ads, related };
-      },
-    });
-  },
-  { name: 'blog-module', dependencies: ['auth', 'rate-limit', 'captcha', 'web-services'] },
-);
 
 export const MODULES: readonly FastifyPluginAsync[] = [
   apiDocsModule,

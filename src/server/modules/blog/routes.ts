@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -44,206 +43,203 @@ const reactionErrors = errorResponses(400, 404, 429);
 const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
 /** Blog CMS API (issue 11; docs/blog-api.md). */
-export const blogRoutes = fp(
-  async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const blog = app.blog;
-    const { config } = app.services;
-    const reactionLimit = { max: Math.max(1, Math.round(60 * config.rateLimitMultiplier)), timeWindow: '1 minute' };
+export async function blogRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const blog = app.blog;
+  const { config } = app.services;
+  const reactionLimit = { max: Math.max(1, Math.round(60 * config.rateLimitMultiplier)), timeWindow: '1 minute' };
 
-    // --- posts ---
-    app.get(
-      '/api/blog-posts',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['blog'],
-          summary: 'Blog posts (public: live posts; admin: every post with its status)',
-          description:
-            '`status=draft` and `status=scheduled` are for admins: without an admin bearer they answer 401 (anonymous) ' +
-            'or 403, never a silently different list. `status=published` is allowed to anyone.',
-          querystring: BlogPostListQuerySchema,
-          response: { 200: z.union([AdminBlogPostListSchema, PublicBlogPostListSchema]), ...errorResponses(400, 401, 403) },
-        },
+  // --- posts ---
+  app.get(
+    '/api/blog-posts',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['blog'],
+        summary: 'Blog posts (public: live posts; admin: every post with its status)',
+        description:
+          '`status=draft` and `status=scheduled` are for admins: without an admin bearer they answer 401 (anonymous) ' +
+          'or 403, never a silently different list. `status=published` is allowed to anyone.',
+        querystring: BlogPostListQuerySchema,
+        response: { 200: z.union([AdminBlogPostListSchema, PublicBlogPostListSchema]), ...errorResponses(400, 401, 403) },
       },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return listPosts(blog, request.query, true);
-        }
-        // A filter the caller may not use is refused rather than ignored (issue 25).
-        if (request.query.status && request.query.status !== 'published') await app.requireAdmin(request);
-        return listPosts(blog, request.query, false);
-      },
-    );
-
-    app.get(
-      '/api/blog-posts/:id',
-      {
-        onRequest: app.identifyOptional,
-        schema: {
-          tags: ['blog'],
-          summary: 'One blog post by id or slug (public: live posts only; admin: any, with links)',
-          params: PostId,
-          response: { 200: z.union([AdminBlogPostDetailSchema, PublicBlogPostSchema]), ...errorResponses(401, 404) },
-        },
-      },
-      async (request, reply) => {
-        if (isAdminCaller(request)) {
-          reply.header('Cache-Control', 'no-store');
-          return getAdminPost(blog, request.params.id);
-        }
-        const row = await getLivePostRow(blog, request.params.id);
-        return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
-      },
-    );
-
-    app.post(
-      '/api/blog-posts',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post with its ad links and related posts (admin; one transaction)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostDetailSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await createPost(blog, { ...requestContext(request), input: request.body })),
-    );
-
-    app.patch(
-      '/api/blog-posts/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
-      async (request) => updatePost(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
-
-    app.delete(
-      '/api/blog-posts/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a blog post (admin)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
-      async (request, reply) => {
-        await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-
-    // --- views and likes (public, rate-limited) ---
-    app.post(
-      '/api/blog-posts/:id/view',
-      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Count a view (once per visitor per day; bots never)', params: PostId, response: { 200: BlogViewResultSchema, ...reactionErrors } } },
-      async (request) => recordView(blog, request.params.id, requestContext(request).meta),
-    );
-
-    app.post(
-      '/api/blog-posts/:id/like',
-      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per visitor)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request) => setLike(blog, request.params.id, requestContext(request).meta, true),
-    );
-
-    app.delete(
-      '/api/blog-posts/:id/like',
-      { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Undo a like', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
-      async (request) => setLike(blog, request.params.id, requestContext(request).meta, false),
-    );
-
-    // --- categories ---
-    app.get(
-      '/api/blog-categories',
-      { schema: { tags: ['blog'], summary: 'Blog categories with their post counts', response: { 200: z.array(BlogCategoryWithCountSchema) } } },
-      async () => listCategoriesWithCounts(blog.db),
-    );
-    app.post(
-      '/api/blog-categories',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await createCategory(blog, { ...requestContext(request), input: request.body })),
-    );
-    app.patch(
-      '/api/blog-categories/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
-      async (request) => updateCategory(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
-    app.delete(
-      '/api/blog-categories/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
-      async (request, reply) => {
-        await removeCategory(blog, { ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-
-    // --- tags ---
-    app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => listTags(blog.db));
-    app.post(
-      '/api/blog-tags',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
-      async (request, reply) => reply.status(201).send(await createTag(blog, { ...requestContext(request), input: request.body })),
-    );
-    app.patch(
-      '/api/blog-tags/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
-      async (request) => updateTag(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
-    app.delete(
-      '/api/blog-tags/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
-      async (request, reply) => {
-        await removeTag(blog, { ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
-
-    // --- ads ---
-    app.get(
-      '/api/blog-ads',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
-      async (_request, reply) => {
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return listAds(blog.db);
-      },
-    );
-    app.post(
-      '/api/blog-ads',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
-      async (request, reply) => reply.status(201).send(await createAd(blog, { ...requestContext(request), input: request.body })),
-    );
-    app.patch(
-      '/api/blog-ads/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
-      async (request) => updateAd(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
-    );
-    app.delete(
-      '/api/blog-ads/:id',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
-      async (request, reply) => {
-        await removeAd(blog, { ...requestContext(request), input: { id: request.params.id } });
-        return reply.status(204).send(null);
-      },
-    );
+        return listPosts(blog, request.query, true);
+      }
+      // A filter the caller may not use is refused rather than ignored (issue 25).
+      if (request.query.status && request.query.status !== 'published') await app.requireAdmin(request);
+      return listPosts(blog, request.query, false);
+    },
+  );
 
-    // --- Stay Updated (a lead with source blog-subscribe) ---
-    app.post(
-      '/api/blog-subscribe',
-      {
-        config: { rateLimit: app.rateLimitFor('publicForm') },
-        schema: {
-          tags: ['blog'],
-          summary: "Subscribe to the blog (the 'Stay Updated' box)",
-          description: 'Stores a lead with source `blog-subscribe` (one per address; a repeat keeps the first source) and its consent. With SUBSCRIBE_DOUBLE_OPT_IN (default) it e-mails a confirmation link and syncs to Kit only after the click. Needs a solved `captcha`; `website` is a honeypot.',
-          body: BlogSubscribeSchema,
-          response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 429) },
-        },
+  app.get(
+    '/api/blog-posts/:id',
+    {
+      onRequest: app.identifyOptional,
+      schema: {
+        tags: ['blog'],
+        summary: 'One blog post by id or slug (public: live posts only; admin: any, with links)',
+        params: PostId,
+        response: { 200: z.union([AdminBlogPostDetailSchema, PublicBlogPostSchema]), ...errorResponses(401, 404) },
       },
-      async (request) => {
-        const { captcha, website, email } = request.body;
-        if (website) return { success: true as const };
-        await assertCaptcha(app.captcha, captcha);
-        const meta = { ...requestContext(request).meta, country: requestCountry(request, config.trustProxy) };
-        await subscribeToUpdates(leadDependencies(app.services), { email, source: BLOG_SUBSCRIBE_SOURCE }, meta);
-        return { success: true as const };
-      },
-    );
-
-    // --- stats ---
-    app.get(
-      '/api/blog-stats',
-      { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
-      async (_request, reply) => {
+    },
+    async (request, reply) => {
+      if (isAdminCaller(request)) {
         reply.header('Cache-Control', 'no-store');
-        return blogStats(blog);
+        return getAdminPost(blog, request.params.id);
+      }
+      const row = await getLivePostRow(blog, request.params.id);
+      return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
+    },
+  );
+
+  app.post(
+    '/api/blog-posts',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post with its ad links and related posts (admin; one transaction)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostDetailSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createPost(blog, { ...requestContext(request), input: request.body })),
+  );
+
+  app.patch(
+    '/api/blog-posts/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
+    async (request) => updatePost(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+
+  app.delete(
+    '/api/blog-posts/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a blog post (admin)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
+    async (request, reply) => {
+      await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- views and likes (public, rate-limited) ---
+  app.post(
+    '/api/blog-posts/:id/view',
+    { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Count a view (once per visitor per day; bots never)', params: PostId, response: { 200: BlogViewResultSchema, ...reactionErrors } } },
+    async (request) => recordView(blog, request.params.id, requestContext(request).meta),
+  );
+
+  app.post(
+    '/api/blog-posts/:id/like',
+    { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Like a post (once per visitor)', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
+    async (request) => setLike(blog, request.params.id, requestContext(request).meta, true),
+  );
+
+  app.delete(
+    '/api/blog-posts/:id/like',
+    { config: { rateLimit: reactionLimit }, schema: { tags: ['blog'], summary: 'Undo a like', params: PostId, response: { 200: BlogLikeResultSchema, ...reactionErrors } } },
+    async (request) => setLike(blog, request.params.id, requestContext(request).meta, false),
+  );
+
+  // --- categories ---
+  app.get(
+    '/api/blog-categories',
+    { schema: { tags: ['blog'], summary: 'Blog categories with their post counts', response: { 200: z.array(BlogCategoryWithCountSchema) } } },
+    async () => listCategoriesWithCounts(blog.db),
+  );
+  app.post(
+    '/api/blog-categories',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createCategory(blog, { ...requestContext(request), input: request.body })),
+  );
+  app.patch(
+    '/api/blog-categories/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
+    async (request) => updateCategory(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+  app.delete(
+    '/api/blog-categories/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
+    async (request, reply) => {
+      await removeCategory(blog, { ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- tags ---
+  app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => listTags(blog.db));
+  app.post(
+    '/api/blog-tags',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
+    async (request, reply) => reply.status(201).send(await createTag(blog, { ...requestContext(request), input: request.body })),
+  );
+  app.patch(
+    '/api/blog-tags/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
+    async (request) => updateTag(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+  app.delete(
+    '/api/blog-tags/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+    async (request, reply) => {
+      await removeTag(blog, { ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- ads ---
+  app.get(
+    '/api/blog-ads',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listAds(blog.db);
+    },
+  );
+  app.post(
+    '/api/blog-ads',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
+    async (request, reply) => reply.status(201).send(await createAd(blog, { ...requestContext(request), input: request.body })),
+  );
+  app.patch(
+    '/api/blog-ads/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
+    async (request) => updateAd(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+  );
+  app.delete(
+    '/api/blog-ads/:id',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+    async (request, reply) => {
+      await removeAd(blog, { ...requestContext(request), input: { id: request.params.id } });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- Stay Updated (a lead with source blog-subscribe) ---
+  app.post(
+    '/api/blog-subscribe',
+    {
+      config: { rateLimit: app.rateLimitFor('publicForm') },
+      schema: {
+        tags: ['blog'],
+        summary: "Subscribe to the blog (the 'Stay Updated' box)",
+        description: 'Stores a lead with source `blog-subscribe` (one per address; a repeat keeps the first source) and its consent. With SUBSCRIBE_DOUBLE_OPT_IN (default) it e-mails a confirmation link and syncs to Kit only after the click. Needs a solved `captcha`; `website` is a honeypot.',
+        body: BlogSubscribeSchema,
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(400, 429) },
       },
-    );
-  },
-  { name: 'blog-routes', dependencies: ['auth', 'blog', 'rate-limit', 'captcha'], encapsulate: true },
-);
+    },
+    async (request) => {
+      const { captcha, website, email } = request.body;
+      if (website) return { success: true as const };
+      await assertCaptcha(app.captcha, captcha);
+      const meta = { ...requestContext(request).meta, country: requestCountry(request, config.trustProxy) };
+      await subscribeToUpdates(leadDependencies(app.services), { email, source: BLOG_SUBSCRIBE_SOURCE }, meta);
+      return { success: true as const };
+    },
+  );
+
+  // --- stats ---
+  app.get(
+    '/api/blog-stats',
+    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return blogStats(blog);
+    },
+  );
+}
