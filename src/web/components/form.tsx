@@ -214,7 +214,7 @@ export function SwitchField({ name, label, description, className }: { name: str
   const descriptionId = `${id}-description`;
   return (
     <div className={cn('flex items-center justify-between gap-4', className)} data-slot="field">
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <Label htmlFor={id}>{label}</Label>
         {description && (
           <p id={descriptionId} className="text-xs text-muted-foreground">

@@ -5,9 +5,8 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type AdminCampaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
 import { useSaveCampaign } from '../api/campaigns';
-import { Field, Form } from '~/components/form';
+import { Field, Form, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { SwitchField } from '~/components/switch-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -114,7 +113,12 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
           </Field>
         </div>
         <MarkdownField name="landing_page_content" label="Landing page content" />
-        <SwitchField name="is_active" label="Active" description="An active campaign's landing page is public." />
+        <SwitchField
+          className="rounded-lg border p-4"
+          name="is_active"
+          label="Active"
+          description="An active campaign's landing page is public."
+        />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

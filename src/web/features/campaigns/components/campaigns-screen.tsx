@@ -2,10 +2,9 @@ import { ExternalLinkIcon, PencilIcon, PlusIcon, RocketIcon, Trash2Icon } from '
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { ListSkeleton } from '~/components/list-skeleton';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListSearch, ListLoadingTable } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
@@ -15,6 +14,9 @@ import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { type CampaignFilters, useCampaigns, useDeleteCampaign, useSaveCampaign } from '../api/campaigns';
 import { CampaignEditor } from './campaign-editor';
+
+/** The list's columns, shown over the skeleton rows while it loads. */
+const CAMPAIGN_COLUMNS = ['Campaign', 'Unique visitors (30 d)', 'Leads (30 d)', 'Conversion', 'Active', 'Actions'];
 
 const PAGE_SIZE = 20;
 const TYPING_DELAY_MS = 300;
@@ -169,7 +171,7 @@ function CampaignList({
         </Select>
       </div>
       {query.isPending ? (
-        <ListSkeleton label="Loading campaigns..." columns={6} />
+        <ListLoadingTable label="Loading campaigns..." columns={CAMPAIGN_COLUMNS} />
       ) : query.isError ? (
         <ListError what="campaigns" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (

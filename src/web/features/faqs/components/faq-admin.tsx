@@ -15,7 +15,7 @@ import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { Form } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { ListSkeleton } from '~/components/list-skeleton';
+import { ListLoadingTable } from '~/components/list-states';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -23,6 +23,9 @@ import { Switch } from '~/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
+
+/** The list's columns, shown over the skeleton rows while it loads. */
+const FAQ_COLUMNS = ['Question', 'Answer', 'Published', 'Actions'];
 
 const preview = answerPreview;
 
@@ -46,7 +49,7 @@ export function FaqManagement() {
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           {faqsQuery.isPending ? (
-            <ListSkeleton label="Loading FAQs..." columns={4} />
+            <ListLoadingTable label="Loading FAQs..." columns={FAQ_COLUMNS} />
           ) : faqsQuery.isError ? (
             <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
               <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />

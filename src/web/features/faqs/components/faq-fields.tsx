@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateFaqSchema, type Faq } from '../../../../shared/schemas/faqs';
-import { Field } from '~/components/form';
+import { Field, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { SwitchField } from '~/components/switch-field';
 import { Input } from '~/components/ui/input';
 
 export interface FaqFormValues {
@@ -55,7 +54,12 @@ export function FaqFields({ register }: { register: ReturnType<typeof useFaqForm
         <Field name="display_order" label="Display Order" description="Lower comes first.">
           <Input type="number" inputMode="numeric" {...register('display_order')} />
         </Field>
-        <SwitchField name="is_published" label="Published" description="Shown on the Help page." />
+        <SwitchField
+          className="rounded-lg border p-4"
+          name="is_published"
+          label="Published"
+          description="Shown on the Help page."
+        />
       </div>
     </>
   );

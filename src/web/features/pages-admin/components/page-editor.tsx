@@ -5,9 +5,8 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
-import { Field, Form } from '~/components/form';
+import { Field, Form, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { SwitchField } from '~/components/switch-field';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -114,6 +113,7 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
           <Textarea rows={2} {...form.register('meta_description')} />
         </Field>
         <SwitchField
+          className="rounded-lg border p-4"
           name="is_published"
           label="Published"
           description="A published page is served at its address and listed in the footer."

@@ -4,10 +4,9 @@ import type { Page } from '../../../../shared/schemas/pages';
 import { type PageFilters, PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/admin-pages';
 import { PageEditor } from './page-editor';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { ListSkeleton } from '~/components/list-skeleton';
 import { Pager } from '~/components/pager';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListSearch } from '~/components/list-states';
+import { ListEmpty, ListError, ListSearch, ListLoadingTable } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
@@ -15,6 +14,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~
 import { serverMessageOr } from '~/lib/api-client';
 import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
+
+/** The list's columns, shown over the skeleton rows while it loads. */
+const PAGE_COLUMNS = ['Title', 'Address', 'Updated', 'Published', 'Actions'];
 
 const TYPING_DELAY_MS = 300;
 const updated = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -146,7 +148,7 @@ export function PagesAdmin({
         </div>
 
         {query.isPending ? (
-          <ListSkeleton label="Loading pages..." columns={5} />
+          <ListLoadingTable label="Loading pages..." columns={PAGE_COLUMNS} />
         ) : query.isError ? (
           <ListError what="pages" error={query.error} onRetry={() => void query.refetch()} />
         ) : items.length === 0 ? (
