@@ -173,7 +173,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     const cases = [
       { text: leadEmail, kind: 'Lead', path: '/admin/leads', parameter: 'q', heading: 'Leads Management' },
       { text: `${tag} post`, name: postTitle, kind: 'Post', path: '/admin/blog', parameter: 'q', heading: 'Blog Management' },
-      { text: userEmail, kind: 'User', path: '/admin/users', parameter: 'search', heading: 'User Management' },
+      { text: userEmail, kind: 'User', path: '/admin/users', parameter: 'q', heading: 'User Management' },
     ];
     for (const { text, name, kind, path, parameter, heading } of cases) {
       await page.keyboard.press('Control+k');
@@ -194,7 +194,9 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === path && url.searchParams.get(parameter) === (name ?? text));
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      if (kind === 'Lead') await page.getByRole('main').getByText(leadEmail).first().waitFor();
+      // Each screen reads its parameter: the record is listed, and the search box says what it was filtered by.
+      await page.getByRole('main').getByText(name ?? text).first().waitFor();
+      await expect.poll(() => page.getByRole('main').getByRole('searchbox').first().inputValue()).toBe(name ?? text);
     }
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();

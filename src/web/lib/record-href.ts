@@ -5,7 +5,7 @@
 export function recordHref(entity: string, name: string): string | null {
   const search = (parameter: string, path: string) => `${path}?${new URLSearchParams({ [parameter]: name })}`;
   if (entity === 'lead') return search('q', '/admin/leads');
-  if (entity === 'user') return search('search', '/admin/users');
+  if (entity === 'user') return search('q', '/admin/users');
   if (entity === 'blog_post') return search('q', '/admin/blog');
   return null;
 }

@@ -9,17 +9,17 @@ import {
   FileTextIcon,
   HeartIcon,
   PencilIcon,
-  SearchIcon,
   StarIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { BLOG_POST_STATUSES, type AdminBlogPost, type BlogPostStatus } from '../../../../shared/schemas/blog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { DataTableSearch } from '~/components/data-table-search';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -38,10 +38,22 @@ const ALL = 'all';
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<BlogPostStatus | typeof ALL>(ALL);
-  const query = useDeferredValue(search.trim());
-  const postsQuery = useBlogPosts({ q: query || undefined, status: status === ALL ? undefined : status });
+  // The search and the status live in the URL (?q=, ?status=): a reload, Back and ⌘K's link to a post keep them.
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q')?.trim() || undefined;
+  const statusParam = params.get('status');
+  const status = BLOG_POST_STATUSES.find((value) => value === statusParam) ?? ALL;
+  const postsQuery = useBlogPosts({ q: query, status: status === ALL ? undefined : status });
+  const setFilter = (name: 'q' | 'status', value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
   const deletePost = useDeleteBlogPost();
   const [postToDelete, setPostToDelete] = useState<AdminBlogPost | null>(null);
 
@@ -61,26 +73,17 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-2">
-          <Label htmlFor="blog-post-search">Search posts</Label>
-          <div className="relative">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="blog-post-search"
-              type="search"
-              className="pl-9"
-              placeholder="Title, excerpt or slug"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-        </div>
+        <DataTableSearch
+          label="Search posts"
+          isLabelVisible
+          className="flex-1"
+          placeholder="Title, excerpt or slug"
+          value={query}
+          onSearch={(value) => setFilter('q', value)}
+        />
         <div className="flex flex-col gap-2">
           <Label htmlFor="blog-post-status">Status</Label>
-          <Select value={status} onValueChange={(value) => setStatus(value as BlogPostStatus | typeof ALL)}>
+          <Select value={status} onValueChange={(value) => setFilter('status', value === ALL ? undefined : value)}>
             <SelectTrigger id="blog-post-status" className="w-full sm:w-44">
               <SelectValue />
             </SelectTrigger>
