@@ -79,6 +79,7 @@ describe('campaigns and affiliate products', () => {
 
     // Deactivated from the row's toggle: /go answers the site's 404.
     await productRow.getByRole('switch', { name: 'Active: Standing desk' }).click();
+    await page.getByRole('alertdialog', { name: 'Deactivate “Standing desk”?' }).getByRole('button', { name: 'Deactivate' }).click();
     await toast(page, 'Standing desk is inactive').waitFor();
     expect((await page.request.get(`/go/${product.id}`, { maxRedirects: 0 })).status()).toBe(404);
 
