@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
-import { createUserViaApi, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { createUserViaApi, fieldProblem, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -161,6 +161,9 @@ describe('Jots Management', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await toast(page, 'Please select a field and enter a search value').waitFor();
     expect(await page.getByText('Please select a field and enter a search value').count()).toBeGreaterThan(0);
+    // Under each field of the kit's form, tied to it for screen readers.
+    expect(await fieldProblem(page.getByRole('combobox', { name: 'Field' }))).toBe('Please select a field and enter a search value');
+    expect(await fieldProblem(page.getByLabel('Value'))).toBe('Please select a field and enter a search value');
 
     await page.getByRole('combobox', { name: 'Field' }).click();
     await page.getByRole('option', { name: 'Client ID' }).click();

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { encryptLegacy, encryptV2 } from '../../src/shared/jot-crypto.ts';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
-import { MOBILE, setUpE2e, toast, unexpectedErrors, type Viewport } from './fixtures.ts';
+import { MOBILE, fieldProblem, setUpE2e, toast, unexpectedErrors, type Viewport } from './fixtures.ts';
 
 // Refused calls are part of these tests: each test names the statuses it provokes.
 describe('API tester', () => {
@@ -42,11 +42,18 @@ describe('API tester', () => {
 
     await send.click();
     await toast(page, 'Validation Error').filter({ hasText: 'Please enter some content' }).waitFor();
-    expect(await page.getByText('Please enter some content').count()).toBeGreaterThan(0);
+    // The kit's form: each message under its own field, tied to it for screen readers, focus on the first one.
+    const content = page.getByLabel('Jot Content');
+    const guidName = page.getByLabel('Build GUID Name');
+    expect(await fieldProblem(content)).toBe('Please enter some content');
+    expect(await fieldProblem(guidName)).toBe('Please enter a Build GUID name');
+    expect(await content.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    await page.getByLabel('Jot Content').fill('Jot from the tester');
+    await content.fill('Jot from the tester');
     await send.click();
     await toast(page, 'Please enter a Build GUID name').waitFor();
+    expect(await fieldProblem(content)).toBeNull();
+    expect(await fieldProblem(guidName)).toBe('Please enter a Build GUID name');
 
     await page.getByLabel('Build GUID Name').fill('no-such-build');
     await send.click();

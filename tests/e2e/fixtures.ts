@@ -176,6 +176,19 @@ export const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
 
 /**
+ * The error a form control shows (the kit's Field: aria-invalid, the message among its aria-describedby), or null
+ * when it shows none.
+ */
+export async function fieldProblem(control: Locator): Promise<string | null> {
+  return control.evaluate((element) => {
+    if (element.getAttribute('aria-invalid') !== 'true') return null;
+    const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+    const texts = ids.map((id) => document.getElementById(id)).filter((node) => node?.classList.contains('text-destructive'));
+    return texts.map((node) => node!.textContent).join(' ') || null;
+  });
+}
+
+/**
  * The browser errors a test did not provoke. The browser logs every refused call as "the server responded with a
  * status of N (url)"; `expectedStatuses` names the refusals this test causes on purpose (a wrong password: 401).
  * A 5xx is never passed over unless the test names it, which only a test that answers it itself should do.

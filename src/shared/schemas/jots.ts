@@ -152,7 +152,7 @@ export const PAYLOAD_SEARCH_TOO_SHORT_MESSAGE = `Enter at least ${PAYLOAD_SEARCH
 export const PAYLOAD_SEARCH_OFFSET_MAX = JOT_TEXT_COUNT_CAP - 1;
 export const PAYLOAD_SEARCH_OFFSET_MESSAGE = `A payload search pages by offset through its first ${JOT_TEXT_COUNT_CAP.toLocaleString('en-US')} matches; page further with "after" (the nextCursor)`;
 
-export const JotSearchSchema = z.object({
+const jotSearchShape = {
   field: JotSearchFieldSchema,
   value: safeString('Search value', { error: SEARCH_REQUIRED_MESSAGE }).trim().min(1, SEARCH_REQUIRED_MESSAGE).max(500),
   appName: safeString('App name').max(100).optional().describe('When present, only jots from this app (the tester sends JotApp)'),
@@ -160,7 +160,9 @@ export const JotSearchSchema = z.object({
   offset: pagingBody(LIST_LIMIT_MAX).offset.describe(`Matches to skip; a payload search takes at most ${PAYLOAD_SEARCH_OFFSET_MAX} (then page with \`after\`)`),
   ...keysetShape,
   last: z.boolean().optional().describe('`true`: the last (oldest) page of the matches'),
-}).superRefine((search, context) => {
+};
+
+function checkPayloadSearch(search: z.output<z.ZodObject<typeof jotSearchShape>>, context: z.RefinementCtx) {
   if (search.field !== 'payload') return;
   if (search.value.length < PAYLOAD_SEARCH_MIN_LENGTH) {
     context.addIssue({ code: 'custom', path: ['value'], message: PAYLOAD_SEARCH_TOO_SHORT_MESSAGE });
@@ -169,8 +171,18 @@ export const JotSearchSchema = z.object({
   if (byOffset && search.offset > PAYLOAD_SEARCH_OFFSET_MAX) {
     context.addIssue({ code: 'custom', path: ['offset'], message: PAYLOAD_SEARCH_OFFSET_MESSAGE });
   }
-});
+}
+
+export const JotSearchSchema = z.object(jotSearchShape).superRefine(checkPayloadSearch);
 export type JotSearch = z.input<typeof JotSearchSchema>;
+
+/**
+ * The search as a form holds it: the field select's '' is "no field chosen yet", refused with the API's own words
+ * (the same rules otherwise, payload length included).
+ */
+export const JotSearchFormSchema = z
+  .object({ ...jotSearchShape, field: z.union([z.literal(''), JotSearchFieldSchema]).pipe(JotSearchFieldSchema) })
+  .superRefine(checkPayloadSearch);
 
 export const JotSearchResultSchema = z.object({
   jots: z.array(JotRecordSchema),

@@ -2,7 +2,7 @@ import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { CreateBannerSchema } from '../../shared/schemas/banners';
 import { CreateTestimonialSchema } from '../../shared/schemas/testimonials';
-import { schemaResolver } from './form';
+import { firstErrorMessage, schemaResolver } from './form';
 
 /** What react-hook-form passes a resolver on submit (every field, native validation off). */
 const submitOptions = <Values extends Record<string, unknown>>(values: Values) =>
@@ -62,5 +62,21 @@ describe('schemaResolver: the shared schema checks a form whose values are the c
     const unrated = { ...testimonial, rating: '7' };
     const refused = await resolve(unrated, undefined, submitOptions(unrated));
     expect(refused.errors.rating?.message).toBe('Rating must be a whole number from 1 to 5');
+  });
+});
+
+describe('firstErrorMessage: the message a screen toasts when the schema refuses the form', () => {
+  it('takes the first field’s message, in field order, nested fields included', () => {
+    const errors = {
+      content: { type: 'custom', message: 'Please enter some content', ref: { name: 'content' } },
+      buildGuidName: { type: 'too_small', message: 'Please enter a Build GUID name' },
+    };
+    expect(firstErrorMessage(errors)).toBe('Please enter some content');
+    expect(firstErrorMessage({ author: { name: { type: 'x', message: 'Name is required' } } })).toBe('Name is required');
+  });
+
+  it('answers nothing for no errors', () => {
+    expect(firstErrorMessage({})).toBeUndefined();
+    expect(firstErrorMessage({ field: { type: 'x', message: '' } })).toBeUndefined();
   });
 });

@@ -50,23 +50,43 @@ function fieldNames(values: unknown, prefix = ''): string[] {
   return prefix ? [prefix, ...names] : names;
 }
 
+/** The first message of react-hook-form's errors, in the order of the fields (nested ones included). */
+export function firstErrorMessage(errors: unknown): string | undefined {
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  const { message } = errors as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'message' || key === 'type' || key === 'types') continue;
+    const found = firstErrorMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export function Form<Values extends FieldValues, Output = Values>({
   form,
   onSubmit,
   onError,
+  onInvalid,
   className,
   children,
 }: {
   form: UseFormReturn<Values, unknown, Output>;
-  /** The call; a refusal with field details shows under the fields, anything else goes to `onError`. */
-  onSubmit(values: Output): Promise<unknown> | void;
+  /**
+   * The call; a refusal with field details shows under the fields, anything else goes to `onError`. `submitter` is
+   * the button that sent the form, for a form with two actions (its `value` names the action).
+   */
+  onSubmit(values: Output, submitter: HTMLButtonElement | null): Promise<unknown> | void;
   onError?(error: unknown): void;
+  /** The schema refused the values (they stay under their fields): the first message, for a screen that also toasts. */
+  onInvalid?(message: string): void;
   className?: string;
   children: ReactNode;
 }) {
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values, event) => {
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
     try {
-      await onSubmit(values);
+      await onSubmit(values, submitter instanceof HTMLButtonElement ? submitter : null);
     } catch (error) {
       const names = fieldNames(form.getValues());
       const setError = (
@@ -76,6 +96,9 @@ export function Form<Values extends FieldValues, Output = Values>({
       ) => form.setError(name as Path<Values>, fieldError, { shouldFocus: options?.shouldFocus ?? false });
       if (!applyServerFieldErrors(error, names, setError)) onError?.(error);
     }
+  }, (errors) => {
+    const message = firstErrorMessage(errors);
+    if (message) onInvalid?.(message);
   });
   return (
     <FormProvider {...form}>

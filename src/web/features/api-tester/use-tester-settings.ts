@@ -16,6 +16,11 @@ export const TESTER_SETTINGS_STORAGE_KEY = 'api_tester_settings';
 
 const EMPTY: TesterSettings = { clientId: '', clientSecret: '', adminClientId: '', adminClientSecret: '', buildGuidName: '' };
 
+/** Whether a form field's name is one of the remembered settings. */
+export function isTesterSetting(name: string): name is keyof TesterSettings {
+  return Object.hasOwn(EMPTY, name);
+}
+
 function readSettings(): TesterSettings {
   if (typeof window === 'undefined') return EMPTY;
   try {

@@ -1,6 +1,8 @@
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { clientOrBearer, count, type TabProps } from './tab-support';
+import { clientOrBearer, count, type TabProps, useRememberedFields } from './tab-support';
 import { TesterInput } from './tester-field';
+import { Form } from '~/components/form';
 import { Button } from '~/components/ui/button';
 
 /** Manage Clients: explains the admin headers; clients themselves are managed on the Build GUIDs admin page. */
@@ -25,48 +27,52 @@ export function ManageClientsTab() {
   );
 }
 
-/** Manage BuildGuids: list build GUIDs and create a test one with an admin client's credentials. */
+interface AdminCredentials {
+  adminClientId: string;
+  adminClientSecret: string;
+}
+
+/** Manage BuildGuids: list build GUIDs and create a test one with an admin client's credentials (the button pressed). */
 export function ManageBuildGuidsTab({ run, isBusy, settings, update }: TabProps) {
-  const headers = () => clientOrBearer(settings.adminClientId, settings.adminClientSecret, ['X-Admin-Client-Id', 'X-Admin-Client-Secret']);
+  const form = useForm<AdminCredentials>({
+    defaultValues: { adminClientId: settings.adminClientId, adminClientSecret: settings.adminClientSecret },
+  });
+  useRememberedFields(form, update);
 
-  async function list() {
-    await run(
-      { method: 'GET', path: '/api/build-guids', headers: headers() },
-      { success: (body) => ({ title: 'Success', description: `Found ${count(Array.isArray(body) ? body.length : 0, 'build GUID')}` }) },
-    );
-  }
-
-  async function createTest() {
+  async function send({ adminClientId, adminClientSecret }: AdminCredentials, submitter: HTMLButtonElement | null) {
+    const headers = clientOrBearer(adminClientId, adminClientSecret, ['X-Admin-Client-Id', 'X-Admin-Client-Secret']);
+    if (submitter?.value !== 'create') {
+      await run(
+        { method: 'GET', path: '/api/build-guids', headers },
+        { success: (body) => ({ title: 'Success', description: `Found ${count(Array.isArray(body) ? body.length : 0, 'build GUID')}` }) },
+      );
+      return;
+    }
     const name = `test-build-${Date.now().toString(36)}`;
     const response = await run(
-      { method: 'POST', path: '/api/build-guids', headers: headers(), body: { name, value: crypto.randomUUID() } },
+      { method: 'POST', path: '/api/build-guids', headers, body: { name, value: crypto.randomUUID() } },
       { success: () => ({ title: 'Success', description: `Created build GUID ${name}; Test Jot will use it` }) },
     );
     if (response?.ok) update({ buildGuidName: name });
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <Form form={form} onSubmit={send} className="gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TesterInput label="Admin Client ID" value={settings.adminClientId} onChange={(value) => update({ adminClientId: value })} placeholder="jc_…" />
-        <TesterInput
-          label="Admin Client Secret"
-          type="password"
-          value={settings.adminClientSecret}
-          onChange={(value) => update({ adminClientSecret: value })}
-        />
+        <TesterInput name="adminClientId" label="Admin Client ID" placeholder="e.g. jc_…" />
+        <TesterInput name="adminClientSecret" label="Admin Client Secret" type="password" />
         <p className="text-xs text-muted-foreground sm:col-span-2">
           Sent as X-Admin-Client-Id and X-Admin-Client-Secret. Leave both empty to use your own sign-in (admins only).
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" disabled={isBusy} onClick={() => void list()}>
+        <Button type="submit" name="action" value="list" variant="outline" disabled={isBusy}>
           List BuildGuids
         </Button>
-        <Button type="button" disabled={isBusy} onClick={() => void createTest()}>
+        <Button type="submit" name="action" value="create" disabled={isBusy}>
           Create Test BuildGuid
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }

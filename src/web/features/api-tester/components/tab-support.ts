@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import type { TesterRequest, TesterResponse } from '../api/send-tester-request';
 import type { RunOptions } from '../use-tester-console';
-import type { TesterSettings } from '../use-tester-settings';
+import { isTesterSetting, type TesterSettings } from '../use-tester-settings';
 import { readAuthToken } from '~/lib/api-client';
 
 /** What every tab gets from the tester: the call runner and the remembered settings. */
@@ -29,3 +31,19 @@ export function validationError(message: string) {
 }
 
 export const count = (value: number, noun: string) => `${value} ${noun}${value === 1 ? '' : 's'}`;
+
+/**
+ * A tab's form whose fields include remembered settings (credentials, the build GUID name): each one is kept in the
+ * tester's settings as it is typed, so another tab and the next visit see it (the Setup Instructions promise it).
+ */
+export function useRememberedFields<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  update: TabProps['update'],
+) {
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name && isTesterSetting(name)) update({ [name]: String((values as Record<string, unknown>)[name] ?? '') });
+    });
+    return () => subscription.unsubscribe();
+  }, [form, update]);
+}

@@ -1,16 +1,16 @@
 import { SearchIcon, XIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import { JOT_SEARCH_FIELDS } from '../../../../shared/constants';
-import { type JotSearchField, type JotSearchResult, JotSearchSchema, SEARCH_REQUIRED_MESSAGE } from '../../../../shared/schemas/jots';
+import { type JotSearchField, type JotSearchResult, JotSearchFormSchema } from '../../../../shared/schemas/jots';
 import { useSearchJots } from '../api/search-jots';
 import { matchCount } from '../match-count';
 import { JotResults } from './jot-records';
+import { Field, FieldSelect, Form, schemaResolver } from '~/components/form';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 
 export const SEARCH_FIELD_LABELS: Record<JotSearchField, string> = {
   AppVersion: 'App Version',
@@ -20,42 +20,34 @@ export const SEARCH_FIELD_LABELS: Record<JotSearchField, string> = {
   payload: 'Payload or text',
 };
 
-/** Spec §2 Search Jots card: field and value, a 'Search Complete' toast with the match count, and the matches. */
+const FIELD_OPTIONS = JOT_SEARCH_FIELDS.map((name) => ({ value: name, label: SEARCH_FIELD_LABELS[name] }));
+
+interface SearchValues {
+  field: JotSearchField | '';
+  value: string;
+}
+
+/**
+ * Search Jots card (docs/architecture.md, admin Jots): field and value checked by the shared schema (the API's own
+ * words under the fields and in a 'Validation Error' toast), a 'Search Complete' toast with the match count, and the
+ * matches. The result is not form state: it is what the last search answered.
+ */
 export function JotSearchCard() {
-  const fieldId = useId();
-  const valueId = useId();
-  const [field, setField] = useState<JotSearchField | ''>('');
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<SearchValues, unknown, { field: JotSearchField; value: string }>({
+    resolver: schemaResolver<SearchValues, typeof JotSearchFormSchema>(JotSearchFormSchema),
+    defaultValues: { field: '', value: '' },
+  });
   const [result, setResult] = useState<JotSearchResult | null>(null);
   const search = useSearchJots();
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!field || !value.trim()) {
-      setProblem(SEARCH_REQUIRED_MESSAGE);
-      toast.error('Validation Error', { description: SEARCH_REQUIRED_MESSAGE });
-      return;
+  async function submit({ field, value }: { field: JotSearchField; value: string }) {
+    try {
+      const found = await search.mutateAsync({ field, value });
+      setResult(found);
+      toast.success('Search Complete', { description: `Found ${matchCount(found)}` });
+    } catch {
+      toast.error('Search Error', { description: 'Failed to search jots' });
     }
-    // The shared schema's other rules (a payload search needs 3 characters), with the API's own words.
-    const parsed = JotSearchSchema.safeParse({ field, value });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? SEARCH_REQUIRED_MESSAGE;
-      setProblem(message);
-      toast.error('Validation Error', { description: message });
-      return;
-    }
-    setProblem(null);
-    search.mutate(
-      { field, value: value.trim() },
-      {
-        onSuccess: (found) => {
-          setResult(found);
-          toast.success('Search Complete', { description: `Found ${matchCount(found)}` });
-        },
-        onError: () => toast.error('Search Error', { description: 'Failed to search jots' }),
-      },
-    );
   }
 
   return (
@@ -70,42 +62,23 @@ export function JotSearchCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-3 md:flex-row md:items-end">
-          <div className="flex flex-col gap-2 md:w-56">
-            <Label htmlFor={fieldId}>Field</Label>
-            <Select value={field} onValueChange={(next) => setField(next as JotSearchField)}>
-              <SelectTrigger id={fieldId} className="w-full" aria-invalid={problem && !field ? true : undefined}>
-                <SelectValue placeholder="Select a field" />
-              </SelectTrigger>
-              <SelectContent>
-                {JOT_SEARCH_FIELDS.map((name) => (
-                  <SelectItem key={name} value={name}>
-                    {SEARCH_FIELD_LABELS[name]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex flex-1 flex-col gap-2">
-            <Label htmlFor={valueId}>Value</Label>
-            <Input
-              id={valueId}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              placeholder="e.g. 1.5.0, offline, US, or words from a jot"
-              aria-invalid={problem && !value.trim() ? true : undefined}
-              aria-describedby={problem ? `${valueId}-problem` : undefined}
-            />
-          </div>
-          <Button type="submit" disabled={search.isPending}>
+        <Form
+          form={form}
+          onSubmit={submit}
+          onInvalid={(message) => toast.error('Validation Error', { description: message })}
+          className="gap-3 md:flex-row md:items-start"
+        >
+          <Field name="field" label="Field" className="md:w-56">
+            <FieldSelect name="field" options={FIELD_OPTIONS} placeholder="Select a field" />
+          </Field>
+          <Field name="value" label="Value" className="flex-1">
+            <Input {...form.register('value')} placeholder="e.g. 1.5.0, offline, US, or words from a jot" />
+          </Field>
+          {/* Level with the controls, under the labels' line. */}
+          <Button type="submit" disabled={search.isPending} className="md:mt-[1.375rem]">
             <SearchIcon aria-hidden="true" /> {search.isPending ? 'Searching...' : 'Search'}
           </Button>
-        </form>
-        {problem && (
-          <p id={`${valueId}-problem`} className="text-sm text-destructive">
-            {problem}
-          </p>
-        )}
+        </Form>
         {result && (
           <section aria-label="Search results" className="flex flex-col gap-3">
             <div className="flex items-center justify-between gap-3">
@@ -124,4 +97,3 @@ export function JotSearchCard() {
     </Card>
   );
 }
-
