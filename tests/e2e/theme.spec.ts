@@ -6,9 +6,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
-import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, useSession } from './fixtures.ts';
+import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, unexpectedErrors, useSession } from './fixtures.ts';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+/** WCAG relative luminance of a computed rgb() colour. */
+function luminance(colour: string): number {
+  const [red, green, blue] = (colour.match(/\d+/g) ?? []).slice(0, 3).map((channel) => {
+    const value = Number(channel) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+}
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** The admin screens the admin kit touched so far, and the home page. */
@@ -89,4 +97,24 @@ describe('light and dark', () => {
       await close();
     });
   }
+
+  it('draws toasts in the theme: a dark tint in dark, a light one in light, readable in both', async () => {
+    const { page, context, errors, close } = await e2e.open(DESKTOP);
+    await useSession(page, e2e.adminToken);
+    for (const theme of ['light', 'dark'] as const) {
+      await context.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
+      await page.goto('/admin/jots');
+      await page.getByRole('heading', { level: 1, name: 'Jots Management', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const shown = toast(page, 'Validation Error');
+      await shown.waitFor();
+      const [tint, ink] = await shown.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color]);
+      if (theme === 'dark') expect(luminance(tint), tint).toBeLessThan(0.05);
+      else expect(luminance(tint), tint).toBeGreaterThan(0.8);
+      const [lighter, darker] = [luminance(tint), luminance(ink)].sort((a, b) => b - a);
+      expect((lighter! + 0.05) / (darker! + 0.05), `${ink} on ${tint}`).toBeGreaterThanOrEqual(7);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
 });

@@ -6,25 +6,18 @@ import { themeSetting } from '~/lib/theme';
 type ToasterStyle = React.CSSProperties & Record<`--${string}`, string>;
 
 /*
- * Sonner's own rich colours miss 4.5:1 in places (e.g. warning text on its amber tint), so the
- * palette is overridden here: every text/background pair below is at least 7:1.
+ * Sonner's own rich colours miss 4.5:1 in places (e.g. warning text on its amber tint), so the palette is overridden
+ * with app.css's toast tokens (light and dark): every text/background pair is at least 7:1.
  */
 const toasterStyle: ToasterStyle = {
   '--normal-bg': 'var(--popover)',
   '--normal-text': 'var(--popover-foreground)',
   '--normal-border': 'var(--border)',
-  '--success-bg': '#ecfdf5',
-  '--success-border': '#a7f3d0',
-  '--success-text': '#065f46',
-  '--info-bg': '#eef2ff',
-  '--info-border': '#c7d2fe',
-  '--info-text': '#3730a3',
-  '--warning-bg': '#fffbeb',
-  '--warning-border': '#fde68a',
-  '--warning-text': '#92400e',
-  '--error-bg': '#fef2f2',
-  '--error-border': '#fecaca',
-  '--error-text': '#991b1b',
+  ...Object.fromEntries(
+    ['success', 'info', 'warning', 'error'].flatMap((kind) =>
+      ['bg', 'border', 'text'].map((part) => [`--${kind}-${part}`, `var(--toast-${kind}-${part})`]),
+    ),
+  ),
   '--border-radius': 'var(--radius)',
 };
 
