@@ -5,7 +5,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * Projects: unit (shared + web logic), API integration on PGlite, the same API tests on the real PostgreSQL
  * server when TEST_DATABASE_URL is set (CI), operations tests on real processes (tests/ops: kill -9, restarts,
  * several instances behind a proxy; one file at a time so their timings hold), and browser tests against the built
- * app (run on their own).
+ * app (run on their own, a file per core at a time: each file has its own server, data directory and browser, and a
+ * file keeps about one core busy, so two at a time on CI's two cores cut the run's time, not a test's margins).
  */
 const apiTests = ['src/server/**/*.test.ts'];
 const projects: TestProjectInlineConfiguration[] = [
@@ -31,7 +32,6 @@ projects.push({
     name: 'e2e',
     include: ['tests/e2e/**/*.spec.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
