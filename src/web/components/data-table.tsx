@@ -182,6 +182,12 @@ export interface DataTableProps<Row> {
   initiallyHidden?: readonly string[];
   /** A row's data-testid and class, when the screen needs them. */
   rowClassName?(row: Row): string | undefined;
+  /**
+   * Cards at every width, for a list the spec shows as cards (banners with their colour preview, blog ads); the
+   * frame (loading, error, empty, selection, pager) stays the table's. `cardListClassName` lays them out.
+   */
+  isCardsOnly?: boolean;
+  cardListClassName?: string | undefined;
 }
 
 const SKELETON_ROWS = 5;
@@ -271,7 +277,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectedCount = selectedIds.size;
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide() && column.columnDef.meta?.label);
 
-  if (query.isPending) return <LoadingRows label={props.loadingLabel} headers={table.getFlatHeaders().map((header) => header.column)} />;
+  const { isCardsOnly = false } = props;
+  if (query.isPending) {
+    return <LoadingRows label={props.loadingLabel} headers={table.getFlatHeaders().map((header) => header.column)} isCardsOnly={isCardsOnly} />;
+  }
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
@@ -332,6 +341,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         }
       />
 
+      {!isCardsOnly && (
       <div className="hidden md:block">
         <Table aria-label={label} scrollLabel={label}>
           <TableHeader>
@@ -383,8 +393,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </div>
+      )}
 
-      <ul aria-label={label} className="flex flex-col gap-3 md:hidden">
+      <ul aria-label={label} className={cn('flex flex-col gap-3', !isCardsOnly && 'md:hidden', props.cardListClassName)}>
         {pageRows.map((row) => (
           <li
             key={row.id}
@@ -459,11 +470,11 @@ function BulkBar({ count, onClear, children }: { count: number; onClear(): void;
 }
 
 /** Skeletons in the table's own layout (its headers, bars in the cells) and in the cards' below 768 px. */
-function LoadingRows<Row>({ label, headers }: { label: string; headers: Array<Column<Row, unknown>> }) {
+function LoadingRows<Row>({ label, headers, isCardsOnly }: { label: string; headers: Array<Column<Row, unknown>>; isCardsOnly: boolean }) {
   return (
     <div role="status" className="flex flex-col gap-3">
       <span className="sr-only">{label}</span>
-      <div className="hidden md:block" aria-hidden="true">
+      <div className={isCardsOnly ? 'hidden' : 'hidden md:block'} aria-hidden="true">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b">
@@ -487,7 +498,7 @@ function LoadingRows<Row>({ label, headers }: { label: string; headers: Array<Co
           </tbody>
         </table>
       </div>
-      <div className="flex flex-col gap-3 md:hidden" aria-hidden="true">
+      <div className={cn('flex flex-col gap-3', !isCardsOnly && 'md:hidden')} aria-hidden="true">
         {Array.from({ length: 3 }, (_, index) => (
           <div key={index} className="flex flex-col gap-2 rounded-lg border p-4">
             <Skeleton className="h-5 w-2/3" />

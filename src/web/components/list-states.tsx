@@ -105,14 +105,17 @@ export function ListLoadingTable({ label, columns, rows = 3 }: { label: string; 
   );
 }
 
+/** 'Error loading {what}: {message}': a list's load error, in a ListError or as a DataTable's `errorTitle`. */
+export function loadErrorText(what: string, error: Error | null): string {
+  return `Error loading ${what}: ${error?.message ?? ''}`;
+}
+
 /** 'Error loading {what}: {message}' with a Retry button. */
 export function ListError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
       <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-      <p className="text-destructive">
-        Error loading {what}: {error.message}
-      </p>
+      <p className="text-destructive">{loadErrorText(what, error)}</p>
       <Button variant="outline" onClick={onRetry}>
         Retry
       </Button>
