@@ -34,7 +34,7 @@ import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMe
 import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { readTableState, type TableState, type TableStateOptions, writeTableState } from '~/lib/table-url-state';
+import { readTableState, rowsOfPage, type TableState, type TableStateOptions, writeTableState } from '~/lib/table-url-state';
 import { cn } from '~/lib/utils';
 
 declare module '@tanstack/react-table' {
@@ -151,6 +151,11 @@ function useSelection(state: TableState): DataTableSelection {
     }),
     [ids, viewKey],
   );
+}
+
+/** `rows` and `total` for a list the API sends whole (banners, build GUIDs, the blog's panels): its shown page, its length. */
+export function wholeListRows<Row>(data: readonly Row[] | undefined, table: DataTableState): { rows: Row[] | undefined; total: number | undefined } {
+  return { rows: rowsOfPage(data, table.state), total: data?.length };
 }
 
 export interface DataTableProps<Row> {

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { pageTitle } from '../../../shared/brand';
 import type { Banner } from '../../../shared/schemas/banners';
 import { Button } from '~/components/ui/button';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BannerCard, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
 import { serverMessageOr } from '~/lib/api-client';
-import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
 export const meta = adminMeta(pageTitle('Site Banners'), 'Manage site-wide notification banners.');
@@ -62,8 +62,7 @@ function BannersManagement() {
         label="Banners"
         table={table}
         columns={NO_COLUMNS}
-        rows={rowsOfPage(bannersQuery.data, table.state)}
-        total={bannersQuery.data?.length}
+        {...wholeListRows(bannersQuery.data, table)}
         getRowId={(banner) => String(banner.id)}
         query={bannersQuery}
         loadingLabel="Loading banners..."

@@ -5,13 +5,13 @@ import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { BuildGuidCard, buildGuidColumns, BuildGuidFormDialog, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
 import { serverMessageOr } from '~/lib/api-client';
-import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
 
@@ -74,8 +74,7 @@ function BuildGuidsManagement() {
             label="Build GUIDs"
             table={table}
             columns={columns}
-            rows={rowsOfPage(guidsQuery.data, table.state)}
-            total={guidsQuery.data?.length}
+            {...wholeListRows(guidsQuery.data, table)}
             getRowId={(guid) => String(guid.id)}
             query={guidsQuery}
             loadingLabel="Loading build GUIDs..."

@@ -6,12 +6,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { AlertTriangleIcon, BarChart3Icon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { BlogStats } from '../../../../shared/schemas/blog';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { rowsOfPage } from '~/lib/table-url-state';
 import { useBlogStats } from '../api/blog-stats';
 import { collectionTableOptions } from './collection-panel';
 import { StatusBadge } from './status-badge';
@@ -173,8 +172,7 @@ export function AnalyticsPanel() {
               label="Unique visitors and likes per post"
               table={table}
               columns={POST_COLUMNS}
-              rows={rowsOfPage(stats.posts, table.state)}
-              total={stats.posts.length}
+              {...wholeListRows(stats.posts, table)}
               getRowId={(post) => post.id}
               query={statsQuery}
               loadingLabel="Loading analytics..."

@@ -10,10 +10,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type LucideIcon, PlusIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { serverMessageOr } from '~/lib/api-client';
-import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
 export interface Deletion<Item> {
@@ -114,8 +114,7 @@ export function CollectionPanel<Item extends { id: number }>({
         label={label}
         table={table}
         columns={tableColumns}
-        rows={rowsOfPage(query.data, table.state)}
-        total={query.data?.length}
+        {...wholeListRows(query.data, table)}
         getRowId={(item) => String(item.id)}
         query={query}
         loadingLabel={loadingLabel}

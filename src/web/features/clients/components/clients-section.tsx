@@ -14,11 +14,11 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Switch } from '~/components/ui/switch';
-import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const PAGE_SIZE = 50;
@@ -88,8 +88,7 @@ export function ClientsSection() {
           label="API clients"
           table={table}
           columns={columns}
-          rows={rowsOfPage(clientsQuery.data, table.state)}
-          total={clientsQuery.data?.length}
+          {...wholeListRows(clientsQuery.data, table)}
           getRowId={(client) => String(client.id)}
           query={clientsQuery}
           loadingLabel="Loading API clients..."
