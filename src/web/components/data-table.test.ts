@@ -73,6 +73,19 @@ function PeopleAndNotes() {
       renderCard: (person) => `note of ${person.email}`,
       isCardsOnly: true,
     }),
+    createElement(DataTable<Person>, {
+      label: 'Readers',
+      table: notes,
+      columns: [{ id: 'email', header: 'Email', meta: { label: 'Email' }, cell: ({ row }) => row.original.email }],
+      rows: PEOPLE.slice(0, 1),
+      total: 1,
+      getRowId: (person) => String(person.id),
+      query: { isPending: false, isError: false, error: null, refetch: () => undefined },
+      loadingLabel: 'Loading readers...',
+      errorTitle: 'Error loading readers',
+      empty: 'No readers.',
+      renderCard: (person) => person.email,
+    }),
   );
 }
 
@@ -161,6 +174,9 @@ describe('DataTable', () => {
     expect(notes.className).not.toContain('md:hidden');
     expect(container.querySelector('table[aria-label="Notes"]')).toBeNull();
     expect([...notes.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['note of person5@example.com']);
+    // A toolbar holding only the Columns menu (a table's) leaves no empty row above the cards under 768 px.
+    expect(container.querySelector('[role="group"][aria-label="Readers tools"]')?.className).toContain('hidden md:flex');
+    expect(container.querySelector('[role="group"][aria-label="People tools"]')?.className).not.toContain('hidden');
 
     // The notes' Previous changes only `notesPage`; the people stay on their page.
     const notesPager = [...container.querySelectorAll('nav[aria-label="Pages"]')].find((nav) => nav.textContent?.includes('5–5 of 5'))!;

@@ -434,8 +434,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** The row above the table: select-all on phones (cards have no header), the bulk bar, the Columns menu. */
 function Toolbar({ label, selectAll, bulkBar, columnsMenu }: { label: string; selectAll: ReactNode; bulkBar: ReactNode; columnsMenu: ReactNode }) {
   if (!selectAll && !bulkBar && !columnsMenu) return null;
+  // The Columns menu alone is a table's (from 768 px): the cards below it get no empty row.
+  const isColumnsMenuOnly = !selectAll && !bulkBar;
   return (
-    <div className="flex min-h-10 flex-wrap items-center gap-2" data-slot="data-table-toolbar" aria-label={`${label} tools`} role="group">
+    <div
+      className={cn('min-h-10 flex-wrap items-center gap-2', isColumnsMenuOnly ? 'hidden md:flex' : 'flex')}
+      data-slot="data-table-toolbar"
+      aria-label={`${label} tools`}
+      role="group"
+    >
       {selectAll}
       {bulkBar}
       {columnsMenu && <span className="ml-auto">{columnsMenu}</span>}
