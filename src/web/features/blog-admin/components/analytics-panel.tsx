@@ -25,7 +25,7 @@ type PostStats = BlogStats['posts'][number];
 /** Post, Status, Unique visitors, Likes — the table from 768 px; the cards below it keep both counts. */
 const POST_COLUMNS: Array<ColumnDef<PostStats, unknown> & { id: string }> = [
   { id: 'title', header: 'Post', meta: { cellClassName: 'max-w-64 whitespace-normal wrap-anywhere' }, cell: ({ row }) => row.original.title },
-  { id: 'status', header: 'Status', meta: { label: 'Status' }, cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
   {
     id: 'viewCount',
     header: () => <span className="block text-right">Unique visitors</span>,

@@ -69,7 +69,7 @@ function categoryColumns({ onEdit, onDelete }: CategoryActions): CollectionColum
     {
       id: 'description',
       header: 'Description',
-      meta: { label: 'Description', cellClassName: 'max-w-96 text-sm whitespace-normal text-muted-foreground wrap-anywhere' },
+      meta: { cellClassName: 'max-w-96 text-sm whitespace-normal text-muted-foreground wrap-anywhere' },
       cell: ({ row }) => row.original.description ?? '—',
     },
     {

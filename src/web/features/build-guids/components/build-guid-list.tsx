@@ -21,7 +21,7 @@ export function buildGuidColumns({ onEdit, onDelete }: BuildGuidActions): Array<
     {
       id: 'value',
       header: 'Value',
-      meta: { label: 'Value', cellClassName: 'font-mono text-xs' },
+      meta: { cellClassName: 'font-mono text-xs' },
       cell: ({ row }) => <span title={row.original.value}>{previewValue(row.original.value)}</span>,
     },
     {
