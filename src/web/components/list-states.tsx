@@ -48,18 +48,6 @@ export function ListFilter<Value extends string>({
   );
 }
 
-/** `label` is read by screen readers ('Loading pages...'). */
-export function ListLoading({ label, rowClassName = 'h-16 rounded-xl' }: { label: string; rowClassName?: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: 3 }, (_, index) => (
-        <Skeleton key={index} className={cn('w-full', rowClassName)} />
-      ))}
-    </div>
-  );
-}
-
 /**
  * The loading state of a list shown as a table from 768 px and as cards below: the table's own headings over
  * skeleton rows, or skeleton cards, so nothing jumps when the rows arrive. `label` is read by screen readers.
