@@ -234,10 +234,12 @@ function TestimonialCard({ testimonial, ...handlers }: { testimonial: Testimonia
         </div>
       </div>
       <p className="line-clamp-3 text-sm text-muted-foreground wrap-anywhere">{testimonial.testimonialText}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        {testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : null}
-        {testimonial.isFeatured && <Badge variant="outline">Featured</Badge>}
-      </div>
+      {(Boolean(testimonial.rating) || testimonial.isFeatured) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : null}
+          {testimonial.isFeatured && <Badge variant="outline">Featured</Badge>}
+        </div>
+      )}
       <div className="flex items-center justify-between gap-3">
         <span className="flex items-center gap-2">
           <PublishSwitch testimonial={testimonial} {...handlers} />
