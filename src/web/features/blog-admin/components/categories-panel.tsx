@@ -49,10 +49,13 @@ export function CategoriesPanel() {
       }}
       columns={(requestDelete) => categoryColumns({ onEdit: (category) => setForm({ category, isOpen: true }), onDelete: requestDelete })}
       renderCard={(category, requestDelete) => (
-        <div className="flex items-start justify-between gap-3">
-          <CategoryName category={category} />
-          <RowActions name={`category ${category.name}`} onEdit={() => setForm({ category, isOpen: true })} onDelete={requestDelete} />
-        </div>
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <CategoryName category={category} />
+            <RowActions name={`category ${category.name}`} onEdit={() => setForm({ category, isOpen: true })} onDelete={requestDelete} />
+          </div>
+          {category.description && <p className="text-sm text-muted-foreground wrap-anywhere">{category.description}</p>}
+        </>
       )}
     >
       <FormDialog open={form.isOpen} onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))} className="max-h-[90vh] overflow-y-auto">
