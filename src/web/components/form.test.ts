@@ -2,9 +2,7 @@ import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { CreateBannerSchema } from '../../shared/schemas/banners';
 import { CreateTestimonialSchema } from '../../shared/schemas/testimonials';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { FIELD_GRID_COLUMNS, FieldGrid, schemaResolver } from './form';
+import { schemaResolver } from './form';
 
 /** What react-hook-form passes a resolver on submit (every field, native validation off). */
 const submitOptions = <Values extends Record<string, unknown>>(values: Values) =>
@@ -64,16 +62,5 @@ describe('schemaResolver: the shared schema checks a form whose values are the c
     const unrated = { ...testimonial, rating: '7' };
     const refused = await resolve(unrated, undefined, submitOptions(unrated));
     expect(refused.errors.rating?.message).toBe('Rating must be a whole number from 1 to 5');
-  });
-});
-
-describe('FieldGrid: one side-by-side layout for the admin forms', () => {
-  it('stacks the fields on phones and puts them side by side from 640 px in the named columns', () => {
-    const html = renderToStaticMarkup(createElement(FieldGrid, { columns: 'wide-narrow', children: createElement('input') }));
-    expect(html).toContain('data-slot="field-grid"');
-    expect(html).toMatch(/class="grid [^"]*sm:grid-cols-\[1fr_10rem\]/);
-    expect(renderToStaticMarkup(createElement(FieldGrid, { children: 'x' }))).toContain(FIELD_GRID_COLUMNS.halves);
-    // Every layout is one column below 640 px: no column class without the sm: prefix.
-    for (const columns of Object.values(FIELD_GRID_COLUMNS)) expect(columns).toMatch(/^sm:grid-cols-/);
   });
 });
