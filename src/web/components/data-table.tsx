@@ -434,7 +434,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** The row above the table: select-all on phones (cards have no header), the bulk bar, the Columns menu. */
 function Toolbar({ label, selectAll, bulkBar, columnsMenu }: { label: string; selectAll: ReactNode; bulkBar: ReactNode; columnsMenu: ReactNode }) {
   if (!selectAll && !bulkBar && !columnsMenu) return null;
-  // The Columns menu alone is a table's (from 768 px): the cards below it get no empty row.
+  // The Columns menu shows from 768 px only: alone, it would leave an empty row above the cards.
   const isColumnsMenuOnly = !selectAll && !bulkBar;
   return (
     <div
