@@ -177,6 +177,12 @@ export interface DataTableProps<Row> {
   empty: ReactNode;
   /** The row as a card under 768 px (the checkbox is added beside it). */
   renderCard(row: Row): ReactNode;
+  /**
+   * Cards at every width, for a list the spec shows as cards (banners with their colour preview, blog ads); the
+   * frame (loading, error, empty, selection, pager) stays the table's. `cardListClassName` lays them out.
+   */
+  isCardsOnly?: boolean;
+  cardListClassName?: string | undefined;
   /** The bulk actions (they read `table.selection`): with them, rows get checkboxes and the bar shows while some are selected. */
   bulkActions?: ReactNode;
   /** The name of a row in "Select …" (its e-mail, its username). */
@@ -187,12 +193,6 @@ export interface DataTableProps<Row> {
   initiallyHidden?: readonly string[];
   /** A row's data-testid and class, when the screen needs them. */
   rowClassName?(row: Row): string | undefined;
-  /**
-   * Cards at every width, for a list the spec shows as cards (banners with their colour preview, blog ads); the
-   * frame (loading, error, empty, selection, pager) stays the table's. `cardListClassName` lays them out.
-   */
-  isCardsOnly?: boolean;
-  cardListClassName?: string | undefined;
 }
 
 const SKELETON_ROWS = 5;
