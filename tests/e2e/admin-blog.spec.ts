@@ -276,7 +276,7 @@ describe('Blog management', () => {
     await page.getByRole('dialog', { name: 'Rename Tag' }).getByLabel('Name').fill('editing');
     await page.getByRole('button', { name: 'Rename Tag' }).click();
     await toast(page, 'Tag updated successfully').waitFor();
-    await page.getByRole('list', { name: 'Tags' }).getByText('editing').waitFor();
+    await page.getByRole('table', { name: 'Tags' }).getByText('editing').waitFor();
     const renamed = await e2e.adminApi<{ tags: string[] }>('GET', `/api/blog-posts/${SLUG}`);
     expect(renamed.tags).toEqual(['e2e', 'editing']);
     await page.getByRole('button', { name: 'New Post' }).click();

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations } from './content-helpers.ts';
+import { expectNoSeriousAxeViolations, isDark, isFocused, overflowing } from './content-helpers.ts';
 import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, unexpectedErrors, type Viewport } from './fixtures.ts';
 
 /** Long words do not wrap by themselves: the worst case for a card or a cell. */
@@ -81,19 +81,6 @@ const SCREENS: { path: string; heading: string; longText: string; dialogs: Dialo
     ],
   },
 ];
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
-
-/** The deepest elements past the viewport's right edge: names the culprit when a screen is too wide. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
-  );
 
 describe('admin forms on the kit: banners, testimonials, affiliates, build GUIDs and clients', () => {
   const e2e = setUpE2e();

@@ -2,7 +2,7 @@
  * Shared helpers of the content admin specs (admin-banners, admin-faq): axe on a screen, a screenshot for review,
  * and the check that a 375 px page does not scroll sideways.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type AxeViolationSummary, seriousAxeViolations as axeSerious, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { reviewScreenshot } from './fixtures.ts';
@@ -31,3 +31,19 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 /** The RGB of an element's computed background, e.g. 'rgb(30, 58, 138)'. */
 export const backgroundOf = (page: Page, selector: ReturnType<Page['locator']>) =>
   selector.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+/** Whether the element has the focus (a dialog gave it back to its opener). */
+export const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Whether the dark theme is applied. */
+export const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+/** The deepest elements past the viewport's right edge: names the culprit when a screen is too wide. */
+export const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
+  );

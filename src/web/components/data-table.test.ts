@@ -9,7 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataTable, useDataTableState } from './data-table';
-import type { TableStateOptions } from '~/lib/table-url-state';
+import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
 
 interface Person {
   id: number;
@@ -50,6 +50,45 @@ function PeopleTable() {
   });
 }
 
+const NOTES_OPTIONS: TableStateOptions = { ...OPTIONS, sortable: [], filters: [], paramPrefix: 'notes' };
+
+/** A second list on the same page, sent whole by its API and shown as cards at every width (as the banners are). */
+function PeopleAndNotes() {
+  const notes = useDataTableState(NOTES_OPTIONS);
+  return createElement(
+    'div',
+    null,
+    createElement(PeopleTable),
+    createElement(DataTable<Person>, {
+      label: 'Notes',
+      table: notes,
+      columns: [],
+      rows: rowsOfPage(PEOPLE, notes.state),
+      total: PEOPLE.length,
+      getRowId: (person) => String(person.id),
+      query: { isPending: false, isError: false, error: null, refetch: () => undefined },
+      loadingLabel: 'Loading notes...',
+      errorTitle: 'Error loading notes',
+      empty: 'No notes.',
+      renderCard: (person) => `note of ${person.email}`,
+      isCardsOnly: true,
+    }),
+    createElement(DataTable<Person>, {
+      label: 'Readers',
+      table: notes,
+      columns: [{ id: 'email', header: 'Email', meta: { label: 'Email' }, cell: ({ row }) => row.original.email }],
+      rows: PEOPLE.slice(0, 1),
+      total: 1,
+      getRowId: (person) => String(person.id),
+      query: { isPending: false, isError: false, error: null, refetch: () => undefined },
+      loadingLabel: 'Loading readers...',
+      errorTitle: 'Error loading readers',
+      empty: 'No readers.',
+      renderCard: (person) => person.email,
+    }),
+  );
+}
+
 let root: Root | undefined;
 let container: HTMLElement;
 
@@ -69,7 +108,13 @@ afterEach(() => {
 });
 
 async function open(url: string) {
-  const router = createMemoryRouter([{ path: '/people', Component: PeopleTable }], { initialEntries: [url] });
+  const router = createMemoryRouter(
+    [
+      { path: '/people', Component: PeopleTable },
+      { path: '/both', Component: PeopleAndNotes },
+    ],
+    { initialEntries: [url] },
+  );
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -120,5 +165,24 @@ describe('DataTable', () => {
     expect(bar.textContent).toContain('Do it');
     await click(button('Clear selection'));
     expect(container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
+  });
+
+  it('keeps two tables of one page apart in the URL, and draws a cards-only list without a table', async () => {
+    const router = await open('/both?page=2&notesPage=3');
+    expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);
+    const notes = container.querySelector('ul[aria-label="Notes"]')!;
+    expect(notes.className).not.toContain('md:hidden');
+    expect(container.querySelector('table[aria-label="Notes"]')).toBeNull();
+    expect([...notes.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['note of person5@example.com']);
+    // A toolbar holding only the Columns menu (a table's) leaves no empty row above the cards under 768 px.
+    expect(container.querySelector('[role="group"][aria-label="Readers tools"]')?.className).toContain('hidden md:flex');
+    expect(container.querySelector('[role="group"][aria-label="People tools"]')?.className).not.toContain('hidden');
+
+    // The notes' Previous changes only `notesPage`; the people stay on their page.
+    const notesPager = [...container.querySelectorAll('nav[aria-label="Pages"]')].find((nav) => nav.textContent?.includes('5–5 of 5'))!;
+    await click([...notesPager.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Previous')!);
+    expect(search(router)).toBe('?page=2&notesPage=2');
+    expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);
+    expect([...notes.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['note of person3@example.com', 'note of person4@example.com']);
   });
 });

@@ -34,7 +34,7 @@ import { DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMe
 import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { readTableState, type TableState, type TableStateOptions, writeTableState } from '~/lib/table-url-state';
+import { readTableState, rowsOfPage, type TableState, type TableStateOptions, writeTableState } from '~/lib/table-url-state';
 import { cn } from '~/lib/utils';
 
 declare module '@tanstack/react-table' {
@@ -153,6 +153,11 @@ function useSelection(state: TableState): DataTableSelection {
   );
 }
 
+/** `rows` and `total` for a list the API sends whole (banners, build GUIDs, the blog's panels): its shown page, its length. */
+export function wholeListRows<Row>(data: readonly Row[] | undefined, table: DataTableState): { rows: Row[] | undefined; total: number | undefined } {
+  return { rows: rowsOfPage(data, table.state), total: data?.length };
+}
+
 export interface DataTableProps<Row> {
   /** Names the table, the card list and the scroll region ("Leads"). */
   label: string;
@@ -172,6 +177,12 @@ export interface DataTableProps<Row> {
   empty: ReactNode;
   /** The row as a card under 768 px (the checkbox is added beside it). */
   renderCard(row: Row): ReactNode;
+  /**
+   * Cards at every width, for a list the spec shows as cards (banners with their colour preview, blog ads); the
+   * frame (loading, error, empty, selection, pager) stays the table's. `cardListClassName` lays them out.
+   */
+  isCardsOnly?: boolean;
+  cardListClassName?: string | undefined;
   /** The bulk actions (they read `table.selection`): with them, rows get checkboxes and the bar shows while some are selected. */
   bulkActions?: ReactNode;
   /** The name of a row in "Select …" (its e-mail, its username). */
@@ -271,7 +282,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selectedCount = selectedIds.size;
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide() && column.columnDef.meta?.label);
 
-  if (query.isPending) return <LoadingRows label={props.loadingLabel} headers={table.getFlatHeaders().map((header) => header.column)} />;
+  const { isCardsOnly = false } = props;
+  if (query.isPending) {
+    return <LoadingRows label={props.loadingLabel} headers={table.getFlatHeaders().map((header) => header.column)} isCardsOnly={isCardsOnly} />;
+  }
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
@@ -332,6 +346,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         }
       />
 
+      {!isCardsOnly && (
       <div className="hidden md:block">
         <Table aria-label={label} scrollLabel={label}>
           <TableHeader>
@@ -383,8 +398,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableBody>
         </Table>
       </div>
+      )}
 
-      <ul aria-label={label} className="flex flex-col gap-3 md:hidden">
+      <ul aria-label={label} className={cn('flex flex-col gap-3', !isCardsOnly && 'md:hidden', props.cardListClassName)}>
         {pageRows.map((row) => (
           <li
             key={row.id}
@@ -418,8 +434,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** The row above the table: select-all on phones (cards have no header), the bulk bar, the Columns menu. */
 function Toolbar({ label, selectAll, bulkBar, columnsMenu }: { label: string; selectAll: ReactNode; bulkBar: ReactNode; columnsMenu: ReactNode }) {
   if (!selectAll && !bulkBar && !columnsMenu) return null;
+  // The Columns menu shows from 768 px only: alone, it would leave an empty row above the cards.
+  const isColumnsMenuOnly = !selectAll && !bulkBar;
   return (
-    <div className="flex min-h-10 flex-wrap items-center gap-2" data-slot="data-table-toolbar" aria-label={`${label} tools`} role="group">
+    <div
+      className={cn('min-h-10 flex-wrap items-center gap-2', isColumnsMenuOnly ? 'hidden md:flex' : 'flex')}
+      data-slot="data-table-toolbar"
+      aria-label={`${label} tools`}
+      role="group"
+    >
       {selectAll}
       {bulkBar}
       {columnsMenu && <span className="ml-auto">{columnsMenu}</span>}
@@ -459,11 +482,11 @@ function BulkBar({ count, onClear, children }: { count: number; onClear(): void;
 }
 
 /** Skeletons in the table's own layout (its headers, bars in the cells) and in the cards' below 768 px. */
-function LoadingRows<Row>({ label, headers }: { label: string; headers: Array<Column<Row, unknown>> }) {
+function LoadingRows<Row>({ label, headers, isCardsOnly }: { label: string; headers: Array<Column<Row, unknown>>; isCardsOnly: boolean }) {
   return (
     <div role="status" className="flex flex-col gap-3">
       <span className="sr-only">{label}</span>
-      <div className="hidden md:block" aria-hidden="true">
+      <div className={isCardsOnly ? 'hidden' : 'hidden md:block'} aria-hidden="true">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b">
@@ -487,7 +510,7 @@ function LoadingRows<Row>({ label, headers }: { label: string; headers: Array<Co
           </tbody>
         </table>
       </div>
-      <div className="flex flex-col gap-3 md:hidden" aria-hidden="true">
+      <div className={cn('flex flex-col gap-3', !isCardsOnly && 'md:hidden')} aria-hidden="true">
         {Array.from({ length: 3 }, (_, index) => (
           <div key={index} className="flex flex-col gap-2 rounded-lg border p-4">
             <Skeleton className="h-5 w-2/3" />

@@ -174,6 +174,34 @@ export function Field({
   );
 }
 
+/**
+ * Fields side by side from 640 px, one under the other below it: `halves` (two equal columns), `thirds` (three
+ * short choices), `wide-narrow` (a name beside its type), `narrow-wide` (an order or a rating beside a longer
+ * field). One layout for every admin form.
+ */
+export const FIELD_GRID_COLUMNS = {
+  halves: 'sm:grid-cols-2',
+  thirds: 'sm:grid-cols-3',
+  'wide-narrow': 'sm:grid-cols-[1fr_10rem]',
+  'narrow-wide': 'sm:grid-cols-[10rem_1fr]',
+} as const;
+
+export function FieldGrid({
+  columns = 'halves',
+  className,
+  children,
+}: {
+  columns?: keyof typeof FIELD_GRID_COLUMNS;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid items-start gap-4', FIELD_GRID_COLUMNS[columns], className)} data-slot="field-grid">
+      {children}
+    </div>
+  );
+}
+
 /** Radix refuses an item with the value "": a form's "none" choice ('' in the form) goes by this value instead. */
 const NO_VALUE = '__none__';
 

@@ -48,18 +48,6 @@ export function ListFilter<Value extends string>({
   );
 }
 
-/** `label` is read by screen readers ('Loading pages...'). */
-export function ListLoading({ label, rowClassName = 'h-16 rounded-xl' }: { label: string; rowClassName?: string }) {
-  return (
-    <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: 3 }, (_, index) => (
-        <Skeleton key={index} className={cn('w-full', rowClassName)} />
-      ))}
-    </div>
-  );
-}
-
 /**
  * The loading state of a list shown as a table from 768 px and as cards below: the table's own headings over
  * skeleton rows, or skeleton cards, so nothing jumps when the rows arrive. `label` is read by screen readers.
@@ -105,14 +93,17 @@ export function ListLoadingTable({ label, columns, rows = 3 }: { label: string; 
   );
 }
 
+/** 'Error loading {what}: {message}': a list's load error, in a ListError or as a DataTable's `errorTitle`. */
+export function loadErrorText(what: string, error: Error | null): string {
+  return `Error loading ${what}: ${error?.message ?? ''}`;
+}
+
 /** 'Error loading {what}: {message}' with a Retry button. */
 export function ListError({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
       <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-      <p className="text-destructive">
-        Error loading {what}: {error.message}
-      </p>
+      <p className="text-destructive">{loadErrorText(what, error)}</p>
       <Button variant="outline" onClick={onRetry}>
         Retry
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTableState, type TableStateOptions, writeTableState } from './table-url-state';
+import { readTableState, rowsOfPage, type TableStateOptions, writeTableState } from './table-url-state';
 
 const OPTIONS: TableStateOptions = {
   pageSizes: [25, 50, 100],
@@ -46,5 +46,23 @@ describe('data table state in the URL', () => {
     const state = { page: 2, pageSize: 25, sort: { id: 'email', desc: true }, filters: { status: 'approved' } };
     const written = writeTableState(new URLSearchParams(), read(''), state, OPTIONS);
     expect(readTableState(written, OPTIONS)).toEqual(state);
+  });
+
+  it('gives each table of a page its own page, size and sort parameters with a prefix', () => {
+    const tags: TableStateOptions = { ...OPTIONS, paramPrefix: 'tags', filters: ['tagsQ'] };
+    const ads: TableStateOptions = { ...OPTIONS, paramPrefix: 'ads', filters: ['adsQ'] };
+    const params = new URLSearchParams('tagsPage=3&tagsSort=email&adsPage=2&page=9&tagsQ=e2e');
+    expect(readTableState(params, tags)).toEqual({ page: 3, pageSize: 50, sort: { id: 'email', desc: false }, filters: { tagsQ: 'e2e' } });
+    expect(readTableState(params, ads).page).toBe(2);
+    // Writing one table leaves the other's parameters (and an unprefixed table's) as they were.
+    const written = writeTableState(params, readTableState(params, ads), { page: 4 }, ads);
+    expect(written.toString()).toBe('tagsPage=3&tagsSort=email&page=9&tagsQ=e2e&adsPage=4');
+  });
+
+  it('cuts a list the API sends whole to the shown page', () => {
+    const rows = Array.from({ length: 7 }, (_, index) => index);
+    expect(rowsOfPage(rows, { page: 2, pageSize: 3, sort: null, filters: {} })).toEqual([3, 4, 5]);
+    expect(rowsOfPage(rows, { page: 3, pageSize: 3, sort: null, filters: {} })).toEqual([6]);
+    expect(rowsOfPage(undefined, { page: 1, pageSize: 3, sort: null, filters: {} })).toBeUndefined();
   });
 });

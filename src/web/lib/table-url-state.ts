@@ -24,18 +24,31 @@ export interface TableStateOptions {
   sortable: readonly string[];
   defaultSort?: TableSort | null;
   filters: readonly string[];
+  /**
+   * Names this table's page, size and sort parameters (`tags` → `tagsPage`, `tagsSort`) when one page shows more
+   * than one table in its URL (the blog's panels, Build GUIDs and API clients); its filters have their own names.
+   */
+  paramPrefix?: string;
 }
 
-const RESERVED = new Set(['page', 'size', 'sort']);
+/** The URL parameter of the table's page, size or sort. */
+function paramName(options: TableStateOptions, name: 'page' | 'size' | 'sort'): string {
+  return options.paramPrefix ? `${options.paramPrefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
+}
+
+function reservedNames(options: TableStateOptions): Set<string> {
+  return new Set([paramName(options, 'page'), paramName(options, 'size'), paramName(options, 'sort')]);
+}
 
 export function readTableState(params: URLSearchParams, options: TableStateOptions): TableState {
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
-  const sortParam = params.get('sort') ?? '';
+  const reserved = reservedNames(options);
+  const page = Number(params.get(paramName(options, 'page')));
+  const size = Number(params.get(paramName(options, 'size')));
+  const sortParam = params.get(paramName(options, 'sort')) ?? '';
   const sortId = sortParam.replace(/^-/, '');
   const filters: Record<string, string> = {};
   for (const name of options.filters) {
-    if (RESERVED.has(name)) continue;
+    if (reserved.has(name)) continue;
     const value = params.get(name)?.trim();
     if (value) filters[name] = value;
   }
@@ -60,17 +73,25 @@ export function writeTableState(
   const next: TableState = { ...current, ...change };
   const resetsPage = change.sort !== undefined || change.pageSize !== undefined || change.filters !== undefined;
   if (resetsPage && change.page === undefined) next.page = 1;
+  const reserved = reservedNames(options);
   const result = new URLSearchParams(params);
-  for (const name of [...RESERVED, ...options.filters]) result.delete(name);
-  if (next.page > 1) result.set('page', String(next.page));
-  if (next.pageSize !== options.defaultPageSize) result.set('size', String(next.pageSize));
+  for (const name of [...reserved, ...options.filters]) result.delete(name);
+  if (next.page > 1) result.set(paramName(options, 'page'), String(next.page));
+  if (next.pageSize !== options.defaultPageSize) result.set(paramName(options, 'size'), String(next.pageSize));
   const isDefaultSort =
     (next.sort === null && !options.defaultSort) ||
     (next.sort !== null && options.defaultSort?.id === next.sort.id && options.defaultSort.desc === next.sort.desc);
-  if (next.sort && !isDefaultSort) result.set('sort', `${next.sort.desc ? '-' : ''}${next.sort.id}`);
+  if (next.sort && !isDefaultSort) result.set(paramName(options, 'sort'), `${next.sort.desc ? '-' : ''}${next.sort.id}`);
   for (const name of options.filters) {
     const value = next.filters[name]?.trim();
-    if (value && !RESERVED.has(name)) result.set(name, value);
+    if (value && !reserved.has(name)) result.set(name, value);
   }
   return result;
+}
+
+/** The rows of the shown page, for a list the API sends whole (banners, build GUIDs, the blog's ads and tags). */
+export function rowsOfPage<Row>(rows: readonly Row[] | undefined, state: TableState): Row[] | undefined {
+  if (!rows) return undefined;
+  const start = (state.page - 1) * state.pageSize;
+  return rows.slice(start, start + state.pageSize);
 }

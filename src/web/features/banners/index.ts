@@ -2,4 +2,4 @@
 export { BannerStrip, BannerView } from './components/banner-strip';
 export { getBannersQueryOptions, useBanners, useDeleteBanner } from './api/admin-banners';
 export { BannerFormDialog } from './components/banner-form-dialog';
-export { BannerCards, BannerCardsSkeleton, DeleteBannerDialog } from './components/banner-cards';
+export { BannerCard, DeleteBannerDialog } from './components/banner-cards';

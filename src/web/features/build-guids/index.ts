@@ -4,5 +4,5 @@ export { useCreateBuildGuid } from './api/create-build-guid';
 export { useUpdateBuildGuid } from './api/update-build-guid';
 export { useDeleteBuildGuid } from './api/delete-build-guid';
 export { BuildGuidFormDialog } from './components/build-guid-form-dialog';
-export { BuildGuidList, previewValue } from './components/build-guid-list';
+export { BuildGuidCard, buildGuidColumns, previewValue } from './components/build-guid-list';
 export { DeleteBuildGuidDialog } from './components/delete-build-guid-dialog';

@@ -3,13 +3,21 @@ import { useState } from 'react';
 import { pageTitle } from '../../../shared/brand';
 import type { Banner } from '../../../shared/schemas/banners';
 import { Button } from '~/components/ui/button';
-import { ListEmpty, ListError } from '~/components/list-states';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
+import { loadErrorText } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { BannerCards, BannerCardsSkeleton, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
+import { BannerCard, BannerFormDialog, DeleteBannerDialog, useBanners, useDeleteBanner } from '~/features/banners';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
 export const meta = adminMeta(pageTitle('Site Banners'), 'Manage site-wide notification banners.');
+
+const PAGE_SIZE = 20;
+/** The API sends every banner (by display order); the page is kept in the URL like any admin list's. */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: [] };
+/** Cards only (spec §2: the cards carry the banner's colour preview), so no column is ever drawn. */
+const NO_COLUMNS: [] = [];
 
 /** Spec §2 Banners admin. */
 export default function Page() {
@@ -21,12 +29,12 @@ export default function Page() {
 }
 
 function BannersManagement() {
+  const table = useDataTableState(TABLE_OPTIONS);
   const bannersQuery = useBanners();
   const deleteBanner = useDeleteBanner();
   const [formBanner, setFormBanner] = useState<Banner | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [bannerToDelete, setBannerToDelete] = useState<Banner | null>(null);
-  const banners = bannersQuery.data ?? [];
 
   function openForm(banner: Banner | null) {
     setFormBanner(banner);
@@ -50,20 +58,27 @@ function BannersManagement() {
           <PlusIcon aria-hidden="true" /> Create Banner
         </Button>
       </AdminPageActions>
-      {bannersQuery.isPending ? (
-        <BannerCardsSkeleton />
-      ) : bannersQuery.isError ? (
-        <ListError what="banners" error={bannersQuery.error} onRetry={() => void bannersQuery.refetch()} />
-      ) : banners.length === 0 ? (
-        <ListEmpty icon={MegaphoneIcon} title="No banners created yet.">
-          <p className="text-muted-foreground">Create your first banner to notify users.</p>
-          <Button variant="outline" onClick={() => openForm(null)}>
-            <PlusIcon aria-hidden="true" /> Create Banner
-          </Button>
-        </ListEmpty>
-      ) : (
-        <BannerCards banners={banners} onEdit={openForm} onDelete={setBannerToDelete} />
-      )}
+      <DataTable
+        label="Banners"
+        table={table}
+        columns={NO_COLUMNS}
+        {...wholeListRows(bannersQuery.data, table)}
+        getRowId={(banner) => String(banner.id)}
+        query={bannersQuery}
+        loadingLabel="Loading banners..."
+        errorTitle={loadErrorText('banners', bannersQuery.error)}
+        isCardsOnly
+        cardListClassName="grid gap-4 lg:grid-cols-2"
+        renderCard={(banner) => <BannerCard banner={banner} onEdit={openForm} onDelete={setBannerToDelete} />}
+        empty={
+          <DataTableEmpty icon={<MegaphoneIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No banners created yet.">
+            <p className="text-muted-foreground">Create your first banner to notify users.</p>
+            <Button variant="outline" onClick={() => openForm(null)}>
+              <PlusIcon aria-hidden="true" /> Create Banner
+            </Button>
+          </DataTableEmpty>
+        }
+      />
 
       <BannerFormDialog open={isFormOpen} banner={formBanner} onOpenChange={setIsFormOpen} />
       <DeleteBannerDialog

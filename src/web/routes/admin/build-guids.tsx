@@ -1,17 +1,23 @@
 import { KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
 import type { BuildGuid } from '../../../shared/schemas/build-guids';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { ListError, ListLoadingTable } from '~/components/list-states';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
+import { loadErrorText } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { BuildGuidFormDialog, BuildGuidList, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
+import { BuildGuidCard, buildGuidColumns, BuildGuidFormDialog, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
 import { ClientsSection } from '~/features/clients';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
+
+const PAGE_SIZE = 50;
+/** The API sends every build GUID; the page is kept in the URL (`?page=2`; the API clients' table below uses `clientsPage`). */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: [] };
 
 /** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (docs/architecture.md §5). */
 export default function BuildGuidsPage() {
@@ -26,17 +32,18 @@ export default function BuildGuidsPage() {
 }
 
 function BuildGuidsManagement() {
+  const table = useDataTableState(TABLE_OPTIONS);
   const guidsQuery = useBuildGuids();
   const deleteBuildGuid = useDeleteBuildGuid();
   const [formGuid, setFormGuid] = useState<BuildGuid | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [guidToDelete, setGuidToDelete] = useState<BuildGuid | null>(null);
-  const guids = guidsQuery.data ?? [];
 
   function openForm(guid: BuildGuid | null) {
     setFormGuid(guid);
     setIsFormOpen(true);
   }
+  const columns = useMemo(() => buildGuidColumns({ onEdit: openForm, onDelete: setGuidToDelete }), []);
 
   function confirmDelete(guid: BuildGuid) {
     deleteBuildGuid.mutate(guid.id, {
@@ -63,19 +70,23 @@ function BuildGuidsManagement() {
       </AdminPageActions>
       <Card>
         <CardContent className="px-4 sm:px-6">
-          {guidsQuery.isPending ? (
-            <ListLoadingTable label="Loading build GUIDs..." columns={['ID', 'Name', 'Value', 'Actions']} />
-          ) : guidsQuery.isError ? (
-            <ListError what="build GUIDs" error={guidsQuery.error} onRetry={() => void guidsQuery.refetch()} />
-          ) : guids.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center">
-              <KeySquareIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-              <p className="hidden text-muted-foreground md:block">No build GUIDs found. Create one to get started.</p>
-              <p className="text-muted-foreground md:hidden">No build GUIDs found. Tap Add to create one.</p>
-            </div>
-          ) : (
-            <BuildGuidList guids={guids} onEdit={openForm} onDelete={setGuidToDelete} />
-          )}
+          <DataTable
+            label="Build GUIDs"
+            table={table}
+            columns={columns}
+            {...wholeListRows(guidsQuery.data, table)}
+            getRowId={(guid) => String(guid.id)}
+            query={guidsQuery}
+            loadingLabel="Loading build GUIDs..."
+            errorTitle={loadErrorText('build GUIDs', guidsQuery.error)}
+            renderCard={(guid) => <BuildGuidCard guid={guid} onEdit={openForm} onDelete={setGuidToDelete} />}
+            empty={
+              <DataTableEmpty icon={<KeySquareIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title={null}>
+                <p className="hidden text-muted-foreground md:block">No build GUIDs found. Create one to get started.</p>
+                <p className="text-muted-foreground md:hidden">No build GUIDs found. Tap Add to create one.</p>
+              </DataTableEmpty>
+            }
+          />
         </CardContent>
       </Card>
 

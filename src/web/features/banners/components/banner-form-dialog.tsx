@@ -8,7 +8,7 @@ import { useCreateBanner, useUpdateBanner } from '../api/admin-banners';
 import { BannerView } from './banner-strip';
 import { ColorField } from './color-field';
 import { DateTimeField } from '~/components/date-time-field';
-import { Field, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -109,20 +109,20 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
       }}
       onError={(error) => toast.error(serverMessageOr(error, isEdit ? 'Failed to update banner' : 'Failed to create banner'))}
     >
-      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+      <FieldGrid columns="wide-narrow">
         <Field name="title" label="Title" required>
           <Input autoComplete="off" placeholder="e.g. Spring sale" {...form.register('title')} />
         </Field>
         <Field name="type" label="Type">
           <FieldSelect name="type" options={TYPE_OPTIONS} onValueChange={changeType} />
         </Field>
-      </div>
+      </FieldGrid>
 
       <Field name="message" label="Message" required>
         <Textarea rows={3} {...form.register('message')} />
       </Field>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldGrid>
         {(['backgroundColor', 'textColor'] as const).map((name) => (
           <Controller
             key={name}
@@ -138,9 +138,9 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
             }}
           />
         ))}
-      </div>
+      </FieldGrid>
 
-      <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
+      <FieldGrid columns="narrow-wide">
         <Field name="displayOrder" label="Display Order" description="Lowest first.">
           <Input type="number" inputMode="numeric" {...form.register('displayOrder')} />
         </Field>
@@ -148,9 +148,9 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
           <SwitchField name="isActive" label="Active" description="Shown on the site within its dates." />
           <SwitchField name="isCloseable" label="Closeable" description="Visitors can close it; it stays closed in their browser." />
         </div>
-      </div>
+      </FieldGrid>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldGrid>
         {(['startDate', 'endDate'] as const).map((name) => (
           <Controller
             key={name}
@@ -171,7 +171,7 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
             }}
           />
         ))}
-      </div>
+      </FieldGrid>
 
       <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-2">
         <h3 id={`${id}-preview`} className="text-sm font-medium">

@@ -8,7 +8,7 @@ import {
   type BlogAdType,
   CreateBlogAdSchema,
 } from '../../../../shared/schemas/blog';
-import { Field, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -121,7 +121,7 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
       <Field name="name" label="Name" required>
         <Input {...form.register('name')} />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <FieldGrid columns="thirds">
         <Field name="type" label="Type">
           <FieldSelect name="type" options={typeOptions} />
         </Field>
@@ -131,7 +131,7 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
         <Field name="priority" label="Priority" description="1 shows first.">
           <Input type="number" min={1} inputMode="numeric" {...form.register('priority')} />
         </Field>
-      </div>
+      </FieldGrid>
       <Field name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters.">
         <Textarea rows={4} {...form.register('content')} />
       </Field>

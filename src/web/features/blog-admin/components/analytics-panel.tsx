@@ -2,19 +2,69 @@
  * Analytics (issue 11, beyond the spec's placeholder): unique visitors (views counted once per visitor a day, decision 0021) and likes, per day over 30 days as a chart
  * (recharts, lazy), the top posts, and visitors and likes per post.
  */
-import { AlertTriangleIcon } from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { AlertTriangleIcon, BarChart3Icon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import type { BlogStats } from '../../../../shared/schemas/blog';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { useBlogStats } from '../api/blog-stats';
+import { collectionTableOptions } from './collection-panel';
 import { StatusBadge } from './status-badge';
 
 const ViewsChart = lazy(() => import('./views-chart'));
 const number = new Intl.NumberFormat('en-US');
+/** Shares the blog screen's URL with the other panels: its page is `analyticsPage`. */
+const TABLE_OPTIONS = collectionTableOptions('analytics');
+
+type PostStats = BlogStats['posts'][number];
+
+/** Post, Status, Unique visitors, Likes — the table from 768 px; the cards below it keep both counts. */
+const POST_COLUMNS: Array<ColumnDef<PostStats, unknown> & { id: string }> = [
+  { id: 'title', header: 'Post', meta: { cellClassName: 'max-w-64 whitespace-normal wrap-anywhere' }, cell: ({ row }) => row.original.title },
+  { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+  {
+    id: 'viewCount',
+    header: () => <span className="block text-right">Unique visitors</span>,
+    enableHiding: false,
+    meta: { cellClassName: 'text-right tabular-nums' },
+    cell: ({ row }) => number.format(row.original.viewCount),
+  },
+  {
+    id: 'likeCount',
+    header: () => <span className="block text-right">Likes</span>,
+    enableHiding: false,
+    meta: { cellClassName: 'text-right tabular-nums' },
+    cell: ({ row }) => number.format(row.original.likeCount),
+  },
+];
+
+function PostStatsCard({ post }: { post: PostStats }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-medium wrap-anywhere">{post.title}</p>
+        <StatusBadge status={post.status} />
+      </div>
+      <dl className="flex gap-6 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Unique visitors</dt>
+          <dd className="font-semibold tabular-nums">{number.format(post.viewCount)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Likes</dt>
+          <dd className="font-semibold tabular-nums">{number.format(post.likeCount)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
 
 export function AnalyticsPanel() {
+  const table = useDataTableState(TABLE_OPTIONS);
   const statsQuery = useBlogStats();
   if (statsQuery.isPending) {
     return (
@@ -117,29 +167,19 @@ export function AnalyticsPanel() {
               <h2>Unique visitors and likes per post</h2>
             </CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <Table aria-label="Unique visitors and likes per post">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Post</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Unique visitors</TableHead>
-                  <TableHead className="text-right">Likes</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {stats.posts.map((post) => (
-                  <TableRow key={post.id}>
-                    <TableCell className="max-w-48 truncate">{post.title}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={post.status} />
-                    </TableCell>
-                    <TableCell className="text-right">{number.format(post.viewCount)}</TableCell>
-                    <TableCell className="text-right">{number.format(post.likeCount)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+          <CardContent>
+            <DataTable
+              label="Unique visitors and likes per post"
+              table={table}
+              columns={POST_COLUMNS}
+              {...wholeListRows(stats.posts, table)}
+              getRowId={(post) => post.id}
+              query={statsQuery}
+              loadingLabel="Loading analytics..."
+              errorTitle="Failed to fetch blog analytics"
+              renderCard={(post) => <PostStatsCard post={post} />}
+              empty={<DataTableEmpty icon={<BarChart3Icon aria-hidden="true" className="size-8 text-muted-foreground" />} title="No posts yet." />}
+            />
           </CardContent>
         </Card>
       </div>

@@ -2,23 +2,24 @@
  * Categories management (issue 11 item 2): name, slug, description and colour (react-colorful). A category used by
  * posts cannot be deleted: the server answers 409 with the count, shown as the toast's text.
  */
-import { FolderIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { FolderIcon } from 'lucide-react';
 import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { Controller, useForm } from 'react-hook-form';
 import { type BlogCategoryWithCount, CreateBlogCategorySchema } from '../../../../shared/schemas/blog';
 import { Field, schemaResolver } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
+import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory } from '../api/blog-categories';
-import { CollectionPanel } from './collection-panel';
+import { type CollectionColumns, collectionTableOptions, CollectionPanel } from './collection-panel';
 
 const DEFAULT_COLOR = '#3b82f6';
+const TABLE_OPTIONS = collectionTableOptions('categories');
+type CategoryActions = { onEdit(category: BlogCategoryWithCount): void; onDelete(category: BlogCategoryWithCount): void };
 
 export function CategoriesPanel() {
   const categoriesQuery = useBlogCategories();
@@ -31,12 +32,12 @@ export function CategoriesPanel() {
       title="Categories"
       description="The public blog's filters. A category in use cannot be deleted."
       add={{ label: 'Add Category', onClick: () => setForm({ category: null, isOpen: true }) }}
+      tableOptions={TABLE_OPTIONS}
       query={categoriesQuery}
       loadingLabel="Loading categories..."
       fetchError="Failed to fetch blog categories"
       empty={{ icon: FolderIcon, text: 'No categories yet.' }}
-      listLabel="Categories"
-      listClassName="grid gap-3 md:grid-cols-2"
+      label="Categories"
       deletion={{
         title: 'Delete category?',
         description: (category) => `Are you sure you want to delete the category "${category.name}"?`,
@@ -46,39 +47,56 @@ export function CategoriesPanel() {
         failed: 'Failed to delete category',
         failedFallback: 'Failed to delete category',
       }}
-      renderItem={(category, requestDelete) => (
-        <Card className="h-full">
-          <CardContent className="flex items-start justify-between gap-3 px-4 sm:px-6">
-            <div className="flex min-w-0 gap-3">
-              <span
-                aria-hidden="true"
-                className="mt-1 size-4 shrink-0 rounded-full border"
-                style={{ backgroundColor: category.color ?? DEFAULT_COLOR }}
-              />
-              <div className="min-w-0 [overflow-wrap:anywhere]">
-                <h3 className="font-semibold">{category.name}</h3>
-                <p className="text-xs text-muted-foreground">
-                  /{category.slug} · {category.postCount} post{category.postCount === 1 ? '' : 's'}
-                </p>
-                {category.description && <p className="mt-1 text-sm text-muted-foreground">{category.description}</p>}
-              </div>
-            </div>
-            <div className="flex shrink-0 gap-1">
-              <Button variant="ghost" size="icon" aria-label={`Edit category ${category.name}`} onClick={() => setForm({ category, isOpen: true })}>
-                <PencilIcon aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Delete category ${category.name}`} onClick={requestDelete}>
-                <Trash2Icon aria-hidden="true" />
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+      columns={(requestDelete) => categoryColumns({ onEdit: (category) => setForm({ category, isOpen: true }), onDelete: requestDelete })}
+      renderCard={(category, requestDelete) => (
+        <>
+          <div className="flex items-start justify-between gap-3">
+            <CategoryName category={category} />
+            <RowActions name={`category ${category.name}`} onEdit={() => setForm({ category, isOpen: true })} onDelete={requestDelete} />
+          </div>
+          {category.description && <p className="text-sm text-muted-foreground wrap-anywhere">{category.description}</p>}
+        </>
       )}
     >
       <FormDialog open={form.isOpen} onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))} className="max-h-[90vh] overflow-y-auto">
         <CategoryForm key={form.category?.id ?? 'new'} category={form.category} onDone={() => setForm((current) => ({ ...current, isOpen: false }))} />
       </FormDialog>
     </CollectionPanel>
+  );
+}
+
+/** Category (colour, name, slug), Posts, Description, Actions — the table from 768 px. */
+function categoryColumns({ onEdit, onDelete }: CategoryActions): CollectionColumns<BlogCategoryWithCount> {
+  return [
+    { id: 'name', header: 'Category', meta: { cellClassName: 'max-w-72 whitespace-normal' }, cell: ({ row }) => <CategoryName category={row.original} /> },
+    {
+      id: 'description',
+      header: 'Description',
+      meta: { cellClassName: 'max-w-96 text-sm whitespace-normal text-muted-foreground wrap-anywhere' },
+      cell: ({ row }) => row.original.description ?? '—',
+    },
+    {
+      id: 'actions',
+      header: ROW_ACTIONS_HEADER,
+      enableHiding: false,
+      meta: { headClassName: 'w-28', cellClassName: 'text-right' },
+      cell: ({ row }) => <RowActions name={`category ${row.original.name}`} onEdit={() => onEdit(row.original)} onDelete={() => onDelete(row.original)} />,
+    },
+  ];
+}
+
+/** The colour dot, the name, and "/slug · N posts" under it. */
+function CategoryName({ category }: { category: BlogCategoryWithCount }) {
+  return (
+    <div className="flex min-w-0 gap-3">
+      <span aria-hidden="true" className="mt-1 size-4 shrink-0 rounded-full border" style={{ backgroundColor: category.color ?? DEFAULT_COLOR }} />
+      <div className="min-w-0 wrap-anywhere">
+        <span className="font-semibold">{category.name}</span>
+        <p className="text-xs text-muted-foreground">
+          /{category.slug} · {category.postCount} post{category.postCount === 1 ? '' : 's'}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -1,15 +1,19 @@
 /**
  * The one shape of the blog's collection panels (ads, categories, tags — issue 26 §3: they were near-copies): a
- * heading with its Add button, skeletons while loading, the spec's fetch error with Retry, an empty state, the
- * items, and the delete confirmation that names the item and stays open until the delete has answered.
+ * heading with its Add button, then the kit's DataTable (skeletons while loading, the spec's fetch error with Retry,
+ * an empty state, a table from 768 px and cards below, or cards at every width for the ads), and the delete
+ * confirmation that names the item and stays open until the delete has answered. The panels share the blog
+ * screen's URL, so each keeps its page under its own parameter (`adsPage`, `tagsPage`, …).
  */
-import { AlertTriangleIcon, type LucideIcon, PlusIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type LucideIcon, PlusIcon } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
-import { ListEmpty, ListLoading } from '~/components/list-states';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
 export interface Deletion<Item> {
@@ -23,18 +27,29 @@ export interface Deletion<Item> {
   failedFallback: string;
 }
 
+export type CollectionColumns<Item> = Array<ColumnDef<Item, unknown> & { id: string }>;
+
+const PAGE_SIZE = 50;
+
+/** A panel's table state: paged in the URL under its own prefix (`tags` → `tagsPage`). */
+export function collectionTableOptions(paramPrefix: string): TableStateOptions {
+  return { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: [], paramPrefix };
+}
+
 export function CollectionPanel<Item extends { id: number }>({
   id,
   title,
   description,
   add,
+  tableOptions,
   query,
   loadingLabel,
   fetchError,
   empty,
-  listLabel,
-  listClassName,
-  renderItem,
+  label,
+  columns,
+  renderCard,
+  cardListClassName,
   deletion,
   children,
 }: {
@@ -43,21 +58,28 @@ export function CollectionPanel<Item extends { id: number }>({
   description: string;
   /** The Add button's words and action (none: items come from elsewhere, as tags come from posts). */
   add?: { label: string; onClick(): void };
+  /** A constant from `collectionTableOptions`. */
+  tableOptions: TableStateOptions;
   query: UseQueryResult<Item[]>;
   loadingLabel: string;
   /** Spec §8: 'Failed to fetch blog ads', … */
   fetchError: string;
   empty: { icon: LucideIcon; text: string };
-  listLabel: string;
-  listClassName: string;
-  /** One item; `requestDelete` opens the confirmation for it. */
-  renderItem(item: Item, requestDelete: () => void): ReactNode;
+  /** Names the table and the card list ('Tags'). */
+  label: string;
+  /** The table's columns from 768 px (`requestDelete` opens the confirmation); none: cards at every width. */
+  columns?(requestDelete: (item: Item) => void): CollectionColumns<Item>;
+  renderCard(item: Item, requestDelete: () => void): ReactNode;
+  cardListClassName?: string;
   deletion: Deletion<Item>;
   /** The panel's form dialog. */
   children?: ReactNode;
 }) {
+  const table = useDataTableState(tableOptions);
   const [itemToDelete, setItemToDelete] = useState<Item | null>(null);
   const headingId = `${id}-heading`;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a panel's columns are fixed; requestDelete only sets state
+  const tableColumns = useMemo(() => columns?.(setItemToDelete) ?? [], []);
 
   function confirmDelete(item: Item) {
     deletion.remove(item).then(
@@ -72,8 +94,9 @@ export function CollectionPanel<Item extends { id: number }>({
     );
   }
 
+  const EmptyIcon = empty.icon;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold">
@@ -87,27 +110,20 @@ export function CollectionPanel<Item extends { id: number }>({
           </Button>
         )}
       </div>
-      {query.isPending ? (
-        <ListLoading label={loadingLabel} />
-      ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">{fetchError}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </div>
-      ) : query.data.length === 0 ? (
-        <ListEmpty icon={empty.icon} title={empty.text} />
-      ) : (
-        <ul aria-label={listLabel} className={listClassName}>
-          {query.data.map((item) => (
-            <li key={item.id} className="min-w-0">
-              {renderItem(item, () => setItemToDelete(item))}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataTable
+        label={label}
+        table={table}
+        columns={tableColumns}
+        {...wholeListRows(query.data, table)}
+        getRowId={(item) => String(item.id)}
+        query={query}
+        loadingLabel={loadingLabel}
+        errorTitle={fetchError}
+        isCardsOnly={columns === undefined}
+        cardListClassName={cardListClassName}
+        renderCard={(item) => renderCard(item, () => setItemToDelete(item))}
+        empty={<DataTableEmpty icon={<EmptyIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title={empty.text} />}
+      />
       {children}
       <ConfirmDeleteDialog
         item={itemToDelete}

@@ -1,16 +1,19 @@
 /** Tags management (issue 11 item 2): the tags with their post counts; rename (in every post) or delete (from every post). */
-import { PencilIcon, TagIcon, Trash2Icon } from 'lucide-react';
+import { TagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type BlogTag, type BlogTagInput, BlogTagInputSchema } from '../../../../shared/schemas/blog';
 import { Field, schemaResolver } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { Button } from '~/components/ui/button';
+import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogTags, useDeleteBlogTag, useRenameBlogTag } from '../api/blog-tags';
-import { CollectionPanel } from './collection-panel';
+import { type CollectionColumns, collectionTableOptions, CollectionPanel } from './collection-panel';
+
+const TABLE_OPTIONS = collectionTableOptions('tags');
+type TagActions = { onRename(tag: BlogTag): void; onDelete(tag: BlogTag): void };
 
 export function TagsPanel() {
   const tagsQuery = useBlogTags();
@@ -22,12 +25,12 @@ export function TagsPanel() {
       id="blog-tags"
       title="Tags"
       description="Tags come from the posts. Renaming or deleting one changes every post that uses it."
+      tableOptions={TABLE_OPTIONS}
       query={tagsQuery}
       loadingLabel="Loading tags..."
       fetchError="Failed to fetch blog tags"
       empty={{ icon: TagIcon, text: 'No tags yet. Add them to a post in its Settings.' }}
-      listLabel="Tags"
-      listClassName="flex flex-wrap gap-2"
+      label="Tags"
       deletion={{
         title: 'Delete tag?',
         description: (tag) => `Are you sure you want to delete the tag "${tag.name}"? It is removed from every post.`,
@@ -37,23 +40,40 @@ export function TagsPanel() {
         failed: 'Failed to delete tag',
         failedFallback: 'Failed to delete tag',
       }}
-      renderItem={(tag, requestDelete) => (
-        <span className="flex items-center gap-1 rounded-full border py-0.5 pr-1 pl-3 text-sm [overflow-wrap:anywhere]">
-          {tag.name}
-          <span className="text-xs text-muted-foreground">({tag.postCount})</span>
-          <Button variant="ghost" size="icon" className="size-7" aria-label={`Rename tag ${tag.name}`} onClick={() => setRename({ tag, isOpen: true })}>
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="icon" className="size-7 text-destructive" aria-label={`Delete tag ${tag.name}`} onClick={requestDelete}>
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </span>
+      columns={(requestDelete) => tagColumns({ onRename: (tag) => setRename({ tag, isOpen: true }), onDelete: requestDelete })}
+      renderCard={(tag, requestDelete) => (
+        <div className="flex items-center justify-between gap-3">
+          <TagName tag={tag} />
+          <RowActions name={`tag ${tag.name}`} editVerb="Rename" onEdit={() => setRename({ tag, isOpen: true })} onDelete={requestDelete} />
+        </div>
       )}
     >
       <FormDialog open={rename.isOpen} onOpenChange={(isOpen) => setRename((current) => ({ ...current, isOpen }))}>
         {rename.tag && <RenameTagForm key={rename.tag.id} tag={rename.tag} onDone={() => setRename((current) => ({ ...current, isOpen: false }))} />}
       </FormDialog>
     </CollectionPanel>
+  );
+}
+
+/** Tag (with its post count), Actions — the table from 768 px. */
+function tagColumns({ onRename, onDelete }: TagActions): CollectionColumns<BlogTag> {
+  return [
+    { id: 'name', header: 'Tag', meta: { cellClassName: 'whitespace-normal' }, cell: ({ row }) => <TagName tag={row.original} /> },
+    {
+      id: 'actions',
+      header: ROW_ACTIONS_HEADER,
+      enableHiding: false,
+      meta: { headClassName: 'w-28', cellClassName: 'text-right' },
+      cell: ({ row }) => <RowActions name={`tag ${row.original.name}`} editVerb="Rename" onEdit={() => onRename(row.original)} onDelete={() => onDelete(row.original)} />,
+    },
+  ];
+}
+
+function TagName({ tag }: { tag: BlogTag }) {
+  return (
+    <span className="min-w-0 wrap-anywhere">
+      {tag.name} <span className="text-xs text-muted-foreground">({tag.postCount} {tag.postCount === 1 ? 'post' : 'posts'})</span>
+    </span>
   );
 }
 

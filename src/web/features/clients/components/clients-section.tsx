@@ -1,5 +1,6 @@
-import { KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { toast } from '~/lib/toast';
 import { formatRelativeTime } from '../../../../shared/format';
 import type { ApiClient } from '../../../../shared/schemas/clients';
@@ -13,14 +14,25 @@ import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { ListLoadingTable } from '~/components/list-states';
+import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
+import { loadErrorText } from '~/components/list-states';
+import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Switch } from '~/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const PAGE_SIZE = 50;
+/** Beside the build GUIDs' table on the same page: its page is `clientsPage` in the URL. */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: [], paramPrefix: 'clients' };
+
+interface ClientActions {
+  onRequestAdminChange(client: ApiClient): void;
+  onDelete(client: ApiClient): void;
+}
 
 /** API clients (docs/architecture.md §5): list, create (secret shown once), grant or revoke admin, delete with confirmation. */
 export function ClientsSection() {
+  const table = useDataTableState(TABLE_OPTIONS);
   const clientsQuery = useClients();
   const updateClient = useUpdateClient();
   const deleteClient = useDeleteClient();
@@ -28,6 +40,7 @@ export function ClientsSection() {
   const [clientToDelete, setClientToDelete] = useState<ApiClient | null>(null);
   const [adminChange, setAdminChange] = useState<ApiClient | null>(null);
   const clients = clientsQuery.data ?? [];
+  const columns = useMemo(() => clientColumns({ onRequestAdminChange: setAdminChange, onDelete: setClientToDelete }), []);
 
   function confirmAdminChange(client: ApiClient) {
     updateClient.mutate(
@@ -71,73 +84,20 @@ export function ClientsSection() {
         </Button>
       </CardHeader>
       <CardContent className="px-4 sm:px-6">
-        {clientsQuery.isPending ? (
-          <ListLoadingTable label="Loading API clients..." columns={['Client ID', 'Name', 'Admin', 'Last used', 'Created', 'Actions']} rows={2} />
-        ) : clientsQuery.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="text-destructive">Error loading API clients: {clientsQuery.error.message}</p>
-            <Button variant="outline" onClick={() => void clientsQuery.refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : clients.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="text-muted-foreground">No API clients yet. Create one to read jots from a script.</p>
-          </div>
-        ) : (
-          <>
-            <div className="hidden md:block">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Client ID</TableHead>
-                    <TableHead>Name</TableHead>
-                    <TableHead>Admin</TableHead>
-                    <TableHead>Last used</TableHead>
-                    <TableHead>Created</TableHead>
-                    <TableHead className="w-16 text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {clients.map((client) => (
-                    <TableRow key={client.id}>
-                      <TableCell className="font-mono text-xs">{client.clientId}</TableCell>
-                      <TableCell className="max-w-64 whitespace-normal wrap-anywhere">{client.name ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                      <TableCell>
-                        <AdminSwitch client={client} onChange={setAdminChange} />
-                      </TableCell>
-                      <TableCell className="text-muted-foreground">{lastUsed(client)}</TableCell>
-                      <TableCell className="text-muted-foreground">{dateFormat.format(new Date(client.createdAt))}</TableCell>
-                      <TableCell className="text-right">
-                        <DeleteButton client={client} onDelete={setClientToDelete} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            <ul className="flex flex-col gap-3 md:hidden" aria-label="API clients">
-              {clients.map((client) => (
-                <li key={client.id} className="flex flex-col gap-3 rounded-lg border p-4">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <p className="font-mono text-xs break-all">{client.clientId}</p>
-                      {client.name && <p className="font-medium wrap-anywhere">{client.name}</p>}
-                    </div>
-                    <DeleteButton client={client} onDelete={setClientToDelete} />
-                  </div>
-                  <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-                    <AdminSwitch client={client} onChange={setAdminChange} />
-                    <span>Last used {lastUsed(client).toLowerCase()}</span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <DataTable
+          label="API clients"
+          table={table}
+          columns={columns}
+          {...wholeListRows(clientsQuery.data, table)}
+          getRowId={(client) => String(client.id)}
+          query={clientsQuery}
+          loadingLabel="Loading API clients..."
+          errorTitle={loadErrorText('API clients', clientsQuery.error)}
+          renderCard={(client) => <ClientCard client={client} onRequestAdminChange={setAdminChange} onDelete={setClientToDelete} />}
+          empty={
+            <DataTableEmpty icon={<KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />} title="No API clients yet. Create one to read jots from a script." />
+          }
+        />
       </CardContent>
 
       <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
@@ -179,17 +139,50 @@ function AdminSwitch({ client, onChange }: { client: ApiClient; onChange(client:
   );
 }
 
-function DeleteButton({ client, onDelete }: { client: ApiClient; onDelete(client: ApiClient): void }) {
+/** Client ID, Name, Admin, Last used, Created, Actions — the DataTable's columns from 768 px. */
+function clientColumns({ onRequestAdminChange, onDelete }: ClientActions): Array<ColumnDef<ApiClient, unknown> & { id: string }> {
+  return [
+    { id: 'clientId', header: 'Client ID', meta: { cellClassName: 'font-mono text-xs' }, cell: ({ row }) => row.original.clientId },
+    {
+      id: 'name',
+      header: 'Name',
+      meta: { label: 'Name', cellClassName: 'max-w-64 whitespace-normal wrap-anywhere' },
+      cell: ({ row }) => row.original.name ?? <span className="text-muted-foreground">—</span>,
+    },
+    { id: 'admin', header: 'Admin', meta: { label: 'Admin' }, cell: ({ row }) => <AdminSwitch client={row.original} onChange={onRequestAdminChange} /> },
+    { id: 'lastUsed', header: 'Last used', meta: { label: 'Last used', cellClassName: 'text-muted-foreground' }, cell: ({ row }) => lastUsed(row.original) },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      meta: { label: 'Created', cellClassName: 'text-muted-foreground' },
+      cell: ({ row }) => dateFormat.format(new Date(row.original.createdAt)),
+    },
+    {
+      id: 'actions',
+      header: ROW_ACTIONS_HEADER,
+      enableHiding: false,
+      meta: { headClassName: 'w-16', cellClassName: 'text-right' },
+      cell: ({ row }) => <RowActions name={clientName(row.original)} onDelete={() => onDelete(row.original)} />,
+    },
+  ];
+}
+
+/** A client under 768 px: its id and name, Delete, the admin switch and when it was last used. */
+function ClientCard({ client, onRequestAdminChange, onDelete }: { client: ApiClient } & ClientActions) {
   return (
-    <Button
-      type="button"
-      variant="ghost-destructive"
-      size="icon"
-      aria-label={`Delete ${clientName(client)}`}
-      onClick={() => onDelete(client)}
-    >
-      <Trash2Icon aria-hidden="true" />
-    </Button>
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-mono text-xs break-all">{client.clientId}</p>
+          {client.name && <p className="font-medium wrap-anywhere">{client.name}</p>}
+        </div>
+        <RowActions name={clientName(client)} onDelete={() => onDelete(client)} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <AdminSwitch client={client} onChange={onRequestAdminChange} />
+        <span>Last used {lastUsed(client).toLowerCase()}</span>
+      </div>
+    </>
   );
 }
 

@@ -4,8 +4,9 @@ import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
 
 export interface TestimonialFilters {
-  q: string;
-  published: 'all' | 'true' | 'false';
+  q: string | undefined;
+  /** Undefined: every testimonial. */
+  published: 'true' | 'false' | undefined;
   offset: number;
 }
 
@@ -14,8 +15,8 @@ export const TESTIMONIALS_PAGE_SIZE = 20;
 /** `GET /api/testimonials` (admin): searched, filtered, paged. */
 export function useTestimonials(filters: TestimonialFilters) {
   const params = new URLSearchParams({ limit: String(TESTIMONIALS_PAGE_SIZE), offset: String(filters.offset) });
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.published !== 'all') params.set('published', filters.published);
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
+  if (filters.published) params.set('published', filters.published);
   return useQuery({
     queryKey: ['testimonials', 'admin', filters],
     queryFn: ({ signal }) => apiRequest<TestimonialList>(`/api/testimonials?${params}`, { signal }),

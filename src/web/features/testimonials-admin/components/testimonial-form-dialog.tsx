@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { CreateTestimonialSchema, type Testimonial } from '../../../../shared/schemas/testimonials';
 import { useCreateTestimonial, useUpdateTestimonial } from '../api/admin-testimonials';
-import { Field, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -79,25 +79,25 @@ function TestimonialForm({ testimonial, onDone }: { testimonial: Testimonial | n
       <Field name="customer_name" label="Customer name" required>
         <Input autoComplete="off" {...form.register('customer_name')} />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <FieldGrid>
         <Field name="customer_title" label="Title">
           <Input autoComplete="off" placeholder="e.g. Product manager" {...form.register('customer_title')} />
         </Field>
         <Field name="customer_company" label="Company">
           <Input autoComplete="off" {...form.register('customer_company')} />
         </Field>
-      </div>
+      </FieldGrid>
       <Field name="testimonial_text" label="Testimonial" required>
         <Textarea rows={4} {...form.register('testimonial_text')} />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-[9rem_1fr]">
+      <FieldGrid columns="narrow-wide">
         <Field name="rating" label="Rating">
           <FieldSelect name="rating" options={RATING_OPTIONS} />
         </Field>
         <Field name="avatar_url" label="Avatar URL" description="A link to a square photo; initials are shown without one.">
           <Input type="url" autoComplete="off" {...form.register('avatar_url')} />
         </Field>
-      </div>
+      </FieldGrid>
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <SwitchField name="is_published" label="Published" description="Shown on the home page." />
         <SwitchField name="is_featured" label="Featured" description="Shown before the others." />

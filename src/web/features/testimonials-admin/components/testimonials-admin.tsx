@@ -1,50 +1,68 @@
-import { PencilIcon, PlusIcon, QuoteIcon, StarIcon, Trash2Icon } from 'lucide-react';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PlusIcon, QuoteIcon, StarIcon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
 import type { Testimonial } from '../../../../shared/schemas/testimonials';
-import { type TestimonialFilters, TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, useTestimonials, useUpdateTestimonial } from '../api/admin-testimonials';
+import { TESTIMONIALS_PAGE_SIZE, useDeleteTestimonial, useTestimonials, useUpdateTestimonial } from '../api/admin-testimonials';
 import { Avatar, Stars } from '~/components/testimonial-avatar';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { Pager } from '~/components/pager';
+import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTableSearch } from '~/components/data-table-search';
+import { ListFilter, loadErrorText } from '~/components/list-states';
+import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Badge } from '~/components/ui/badge';
-import { ListEmpty, ListError, ListFilter, ListLoadingTable, ListSearch } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Switch } from '~/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
-const TYPING_DELAY_MS = 300;
+/** The list's state in the URL (`?q=ada&published=false&page=2`): a reload shows the same view. */
+const TABLE_OPTIONS: TableStateOptions = {
+  pageSizes: [TESTIMONIALS_PAGE_SIZE],
+  defaultPageSize: TESTIMONIALS_PAGE_SIZE,
+  sortable: [],
+  filters: ['q', 'published'],
+};
 const PUBLISHED_OPTIONS = [
   { value: 'all', label: 'All testimonials' },
   { value: 'true', label: 'Published' },
   { value: 'false', label: 'Unpublished' },
 ] as const;
-const TESTIMONIAL_COLUMNS = ['Customer', 'Testimonial', 'Rating', 'Published', 'Actions'];
+
+interface RowHandlers {
+  onEdit(testimonial: Testimonial): void;
+  onDelete(testimonial: Testimonial): void;
+  onRequestPublish(testimonial: Testimonial, isPublished: boolean): void;
+  busyId: number | undefined;
+}
 
 /** /admin/testimonials (issue 12): search, published filter, publish toggle per row, add/edit dialog, delete. */
 export function TestimonialsAdmin({ Actions }: { /** Where the page's header buttons go (the route passes AdminPageActions). */ Actions: ComponentType<{ children: ReactNode }> }) {
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<TestimonialFilters>({ q: '', published: 'all', offset: 0 });
+  const table = useDataTableState(TABLE_OPTIONS);
+  const { q } = table.state.filters;
+  const published = PUBLISHED_OPTIONS.find((option) => option.value !== 'all' && option.value === table.state.filters.published)?.value as
+    | 'true'
+    | 'false'
+    | undefined;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Testimonial | null>(null);
   const [toDelete, setToDelete] = useState<Testimonial | null>(null);
   // Publishing puts a testimonial on the home page: the switch asks first (issue 26 §2).
   const [toPublish, setToPublish] = useState<{ testimonial: Testimonial; isPublished: boolean } | null>(null);
-  const query = useTestimonials(filters);
+  const query = useTestimonials({ q, published, offset: table.offset });
   const update = useUpdateTestimonial();
   const remove = useDeleteTestimonial();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => (current.q === search ? current : { ...current, q: search, offset: 0 })), TYPING_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   const openForm = (testimonial: Testimonial | null) => {
     setEditing(testimonial);
     setFormOpen(true);
   };
+  const busyId = update.isPending ? update.variables?.id : undefined;
+  const handlers: RowHandlers = { onEdit: openForm, onDelete: setToDelete, onRequestPublish: (testimonial, isPublished) => setToPublish({ testimonial, isPublished }), busyId };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers only set state; `busyId` is what changes
+  const columns = useMemo(() => testimonialColumns(handlers), [busyId]);
 
   function togglePublished(testimonial: Testimonial, isPublished: boolean) {
     update.mutate(
@@ -67,27 +85,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
     });
   }
 
-  const items = query.data?.items ?? [];
-  const publishSwitch = (testimonial: Testimonial) => (
-    <Switch
-      checked={testimonial.isPublished}
-      onCheckedChange={(checked) => setToPublish({ testimonial, isPublished: checked })}
-      aria-label={`Published: ${testimonial.customerName}`}
-      disabled={update.isPending && update.variables?.id === testimonial.id}
-    />
-  );
-  const actions = (testimonial: Testimonial) => (
-    <span className="inline-flex gap-1">
-      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${testimonial.customerName}`} onClick={() => openForm(testimonial)}>
-        <PencilIcon aria-hidden="true" />
-      </Button>
-      <Button type="button" variant="ghost-destructive" size="icon" aria-label={`Delete ${testimonial.customerName}`} onClick={() => setToDelete(testimonial)}>
-        <Trash2Icon aria-hidden="true" />
-      </Button>
-    </span>
-  );
-  const role = (testimonial: Testimonial) => [testimonial.customerTitle, testimonial.customerCompany].filter(Boolean).join(', ');
-
+  const isFiltered = Boolean(q || published);
   return (
     <>
       <Actions>
@@ -96,99 +94,49 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
         </Button>
       </Actions>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <ListSearch label="Search testimonials" placeholder="Search name, company or text" value={search} onChange={setSearch} />
+        <DataTableSearch
+          label="Search testimonials"
+          placeholder="Search name, company or text"
+          value={q}
+          onSearch={(next) => table.setFilters({ q: next })}
+          className="flex-1"
+        />
         <ListFilter
           label="Published filter"
-          value={filters.published}
+          value={published ?? 'all'}
           options={PUBLISHED_OPTIONS}
-          onChange={(published) => setFilters((current) => ({ ...current, published, offset: 0 }))}
+          onChange={(next) => table.setFilters({ published: next === 'all' ? undefined : next })}
         />
       </div>
 
-      {query.isPending ? (
-        <ListLoadingTable label="Loading testimonials..." columns={TESTIMONIAL_COLUMNS} />
-      ) : query.isError ? (
-        <ListError what="testimonials" error={query.error} onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <ListEmpty icon={QuoteIcon} title={filters.q || filters.published !== 'all' ? 'No testimonials match.' : 'No testimonials yet.'}>
-          <p className="text-muted-foreground">Published testimonials show on the home page.</p>
-          <Button variant="outline" onClick={() => openForm(null)}>
-            <PlusIcon aria-hidden="true" /> Add Testimonial
-          </Button>
-        </ListEmpty>
-      ) : (
-        <>
-          <div className="hidden md:block">
-            <Table aria-label="Testimonials">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Customer</TableHead>
-                  <TableHead>Testimonial</TableHead>
-                  <TableHead className="w-32">Rating</TableHead>
-                  <TableHead className="w-28">Published</TableHead>
-                  <TableHead className="w-28 text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((testimonial) => (
-                  <TableRow key={testimonial.id} data-testid="testimonial-row">
-                    <TableCell className="max-w-64 whitespace-normal">
-                      <span className="flex items-center gap-3">
-                        <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-9 text-sm" />
-                        <span className="min-w-0">
-                          <span className="flex items-center gap-1 font-medium wrap-anywhere">
-                            {testimonial.customerName}
-                            {testimonial.isFeatured && <StarIcon aria-label="Featured" className="size-3.5 fill-idea text-idea" />}
-                          </span>
-                          <span className="block text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</span>
-                        </span>
-                      </span>
-                    </TableCell>
-                    <TableCell className="max-w-96 text-sm whitespace-normal text-muted-foreground">
-                      <span className="line-clamp-2 wrap-anywhere">{testimonial.testimonialText}</span>
-                    </TableCell>
-                    <TableCell>{testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : '—'}</TableCell>
-                    <TableCell>{publishSwitch(testimonial)}</TableCell>
-                    <TableCell className="text-right">{actions(testimonial)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Testimonials">
-            {items.map((testimonial) => (
-              <li key={testimonial.id} data-testid="testimonial-card" className="flex flex-col gap-3 rounded-lg border p-4">
-                <div className="flex items-center gap-3">
-                  <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-10 text-sm" />
-                  <div className="min-w-0">
-                    <p className="font-medium wrap-anywhere">{testimonial.customerName}</p>
-                    <p className="text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</p>
-                  </div>
-                </div>
-                <p className="line-clamp-3 text-sm text-muted-foreground wrap-anywhere">{testimonial.testimonialText}</p>
-                <div className="flex flex-wrap items-center gap-2">
-                  {testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : null}
-                  {testimonial.isFeatured && <Badge variant="outline">Featured</Badge>}
-                </div>
-                <div className="flex items-center justify-between gap-3">
-                  <span className="flex items-center gap-2">
-                    {publishSwitch(testimonial)}
-                    <Badge variant={testimonial.isPublished ? 'success' : 'secondary'}>{testimonial.isPublished ? 'Published' : 'Draft'}</Badge>
-                  </span>
-                  {actions(testimonial)}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            offset={filters.offset}
-            pageSize={TESTIMONIALS_PAGE_SIZE}
-            total={query.data?.total ?? 0}
-            isBusy={query.isPlaceholderData}
-            onOffsetChange={(offset) => setFilters((current) => ({ ...current, offset }))}
-          />
-        </>
-      )}
+      <DataTable
+        label="Testimonials"
+        table={table}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total}
+        getRowId={(testimonial) => String(testimonial.id)}
+        query={query}
+        loadingLabel="Loading testimonials..."
+        errorTitle={loadErrorText('testimonials', query.error)}
+        renderCard={(testimonial) => <TestimonialCard testimonial={testimonial} {...handlers} />}
+        empty={
+          isFiltered ? (
+            <DataTableEmpty title="No testimonials match.">
+              <Button variant="outline" onClick={() => table.setFilters({ q: undefined, published: undefined })}>
+                Clear filters
+              </Button>
+            </DataTableEmpty>
+          ) : (
+            <DataTableEmpty icon={<QuoteIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No testimonials yet.">
+              <p className="text-muted-foreground">Published testimonials show on the home page.</p>
+              <Button variant="outline" onClick={() => openForm(null)}>
+                <PlusIcon aria-hidden="true" /> Add Testimonial
+              </Button>
+            </DataTableEmpty>
+          )
+        }
+      />
 
       <TestimonialFormDialog open={formOpen} testimonial={editing} onOpenChange={setFormOpen} />
       <ConfirmDialog
@@ -210,5 +158,95 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
         onOpenChange={(open) => !open && setToDelete(null)}
       />
     </>
+  );
+}
+
+const role = (testimonial: Testimonial) => [testimonial.customerTitle, testimonial.customerCompany].filter(Boolean).join(', ');
+
+/** Customer, Testimonial, Rating, Published, Actions — the table from 768 px. */
+function testimonialColumns(handlers: RowHandlers): Array<ColumnDef<Testimonial, unknown> & { id: string }> {
+  return [
+    {
+      id: 'customer',
+      header: 'Customer',
+      meta: { cellClassName: 'max-w-64 whitespace-normal' },
+      cell: ({ row: { original: testimonial } }) => (
+        <span className="flex items-center gap-3">
+          <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-9 text-sm" />
+          <span className="min-w-0">
+            <span className="flex items-center gap-1 font-medium wrap-anywhere">
+              {testimonial.customerName}
+              {testimonial.isFeatured && <StarIcon aria-label="Featured" className="size-3.5 shrink-0 fill-idea text-idea" />}
+            </span>
+            <span className="block text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'text',
+      header: 'Testimonial',
+      meta: { label: 'Testimonial', cellClassName: 'max-w-96 text-sm whitespace-normal text-muted-foreground' },
+      cell: ({ row }) => <span className="line-clamp-2 wrap-anywhere">{row.original.testimonialText}</span>,
+    },
+    {
+      id: 'rating',
+      header: 'Rating',
+      meta: { label: 'Rating', headClassName: 'w-32' },
+      cell: ({ row }) => (row.original.rating ? <Stars rating={row.original.rating} className="size-3.5" /> : '—'),
+    },
+    {
+      id: 'published',
+      header: 'Published',
+      meta: { label: 'Published', headClassName: 'w-28' },
+      cell: ({ row }) => <PublishSwitch testimonial={row.original} {...handlers} />,
+    },
+    {
+      id: 'actions',
+      header: ROW_ACTIONS_HEADER,
+      enableHiding: false,
+      meta: { headClassName: 'w-28', cellClassName: 'text-right' },
+      cell: ({ row }) => <RowActions name={row.original.customerName} onEdit={() => handlers.onEdit(row.original)} onDelete={() => handlers.onDelete(row.original)} />,
+    },
+  ];
+}
+
+function PublishSwitch({ testimonial, onRequestPublish, busyId }: { testimonial: Testimonial } & RowHandlers) {
+  return (
+    <Switch
+      checked={testimonial.isPublished}
+      onCheckedChange={(checked) => onRequestPublish(testimonial, checked)}
+      aria-label={`Published: ${testimonial.customerName}`}
+      disabled={busyId === testimonial.id}
+    />
+  );
+}
+
+/** A testimonial under 768 px: who, what they said, rating, published switch and the row actions. */
+function TestimonialCard({ testimonial, ...handlers }: { testimonial: Testimonial } & RowHandlers) {
+  return (
+    <div data-testid="testimonial-card" className="flex min-w-0 flex-col gap-3">
+      <div className="flex items-center gap-3">
+        <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} size="size-10 text-sm" />
+        <div className="min-w-0">
+          <p className="font-medium wrap-anywhere">{testimonial.customerName}</p>
+          <p className="text-sm text-muted-foreground wrap-anywhere">{role(testimonial)}</p>
+        </div>
+      </div>
+      <p className="line-clamp-3 text-sm text-muted-foreground wrap-anywhere">{testimonial.testimonialText}</p>
+      {(Boolean(testimonial.rating) || testimonial.isFeatured) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {testimonial.rating ? <Stars rating={testimonial.rating} className="size-3.5" /> : null}
+          {testimonial.isFeatured && <Badge variant="outline">Featured</Badge>}
+        </div>
+      )}
+      <div className="flex items-center justify-between gap-3">
+        <span className="flex items-center gap-2">
+          <PublishSwitch testimonial={testimonial} {...handlers} />
+          <Badge variant={testimonial.isPublished ? 'success' : 'secondary'}>{testimonial.isPublished ? 'Published' : 'Draft'}</Badge>
+        </span>
+        <RowActions name={testimonial.customerName} onEdit={() => handlers.onEdit(testimonial)} onDelete={() => handlers.onDelete(testimonial)} />
+      </div>
+    </div>
   );
 }
