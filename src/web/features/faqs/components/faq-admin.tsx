@@ -1,74 +1,75 @@
-import {
-  AlertTriangleIcon,
-  ArrowDownIcon,
-  ArrowUpIcon,
-  HelpCircleIcon,
-  PencilIcon,
-  PlusIcon,
-  Trash2Icon,
-} from 'lucide-react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
 import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import { ConfirmedSwitch } from '~/components/confirmed-switch';
+import { DataTable, DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
+import { DataTableRowActions } from '~/components/data-table-row-actions';
+import {
+  DataTableFilteredEmpty,
+  DataTableFilters,
+  DataTableSection,
+  isTableFiltered,
+  type StatusFilter,
+  statusFilterValue,
+} from '~/components/data-table-section';
 import { Form } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { ListLoadingTable } from '~/components/list-states';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Switch } from '~/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
+import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
-/** The list's columns, shown over the skeleton rows while it loads. */
-const FAQ_COLUMNS = ['Question', 'Answer', 'Published', 'Actions'];
-
-const preview = answerPreview;
+const PUBLISHED_FILTER: StatusFilter<'true' | 'false'> = {
+  name: 'published',
+  label: 'Published filter',
+  allLabel: 'All FAQs',
+  options: [
+    { value: 'true', label: 'Published' },
+    { value: 'false', label: 'Drafts' },
+  ],
+};
+const PAGE_SIZE = 50;
+/** The list's view in the URL (`?q=sync&published=false`). */
+const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: ['q', PUBLISHED_FILTER.name] };
 
 /** Spec §2 FAQ Management: the Add FAQ form, then the table Question, Answer, Published, Actions (cards under 768 px). */
 export function FaqManagement() {
   const faqsQuery = useFaqs();
-  const faqs = faqsQuery.data ?? [];
-  const nextOrder = faqs.length === 0 ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
+  const table = useDataTableState(TABLE_OPTIONS);
+  const faqs = faqsQuery.data;
+  const nextOrder = !faqs?.length ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
+  // Every FAQ comes in one answer (a few dozen at most): the search and the filter apply here, in display order.
+  const shown = faqs && filterFaqs(faqs, table.state.filters.q, statusFilterValue(table, PUBLISHED_FILTER));
   return (
     <>
       {/* Remounted once the list is in, so a new question goes last unless the admin picks an order. */}
       <AddFaqForm key={faqsQuery.isSuccess ? 'ready' : 'loading'} nextOrder={nextOrder} />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>FAQs{faqsQuery.data ? ` (${faqs.length})` : ''}</h2>
-          </CardTitle>
-          <CardDescription>
-            In the order the Help page shows them. Unpublished questions are hidden there.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-4 sm:px-6">
-          {faqsQuery.isPending ? (
-            <ListLoadingTable label="Loading FAQs..." columns={FAQ_COLUMNS} />
-          ) : faqsQuery.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-              <p className="text-destructive">Error loading FAQs: {faqsQuery.error.message}</p>
-              <Button variant="outline" onClick={() => void faqsQuery.refetch()}>
-                Retry
-              </Button>
-            </div>
-          ) : faqs.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
-              <HelpCircleIcon aria-hidden="true" className="size-10" />
-              <p>No FAQs yet. Add the first question above; it shows on the Help page once published.</p>
-            </div>
-          ) : (
-            <FaqList faqs={faqs} />
-          )}
-        </CardContent>
-      </Card>
+      <DataTableSection
+        title="FAQs"
+        total={faqs?.length}
+        description="In the order the Help page shows them. Unpublished questions are hidden there."
+        filters={
+          <DataTableFilters table={table} searchLabel="Search FAQs" searchPlaceholder="Search questions and answers" status={PUBLISHED_FILTER} />
+        }
+      >
+        <FaqTable all={faqs ?? []} shown={shown} query={faqsQuery} table={table} />
+      </DataTableSection>
     </>
+  );
+}
+
+function filterFaqs(faqs: Faq[], search: string | undefined, published: 'true' | 'false' | undefined): Faq[] {
+  const words = search?.toLowerCase();
+  return faqs.filter(
+    (faq) =>
+      (published === undefined || String(faq.isPublished) === published) &&
+      (!words || faq.question.toLowerCase().includes(words) || faq.answer.toLowerCase().includes(words)),
   );
 }
 
@@ -108,12 +109,23 @@ function AddFaqForm({ nextOrder }: { nextOrder: number }) {
   );
 }
 
-function FaqList({ faqs }: { faqs: Faq[] }) {
-  const updateFaq = useUpdateFaq();
-  const deleteFaq = useDeleteFaq();
+/**
+ * The FAQs in display order. Move up and Move down swap a question with its neighbour in the list as shown (so they
+ * work on a filtered list too) and keep the keyboard on the moved question.
+ */
+function FaqTable({
+  all,
+  shown,
+  query,
+  table,
+}: {
+  all: Faq[];
+  shown: Faq[] | undefined;
+  query: ReturnType<typeof useFaqs>;
+  table: DataTableState;
+}) {
   const reorderFaqs = useReorderFaqs();
   const [editing, setEditing] = useState<Faq | null>(null);
-  const [toDelete, setToDelete] = useState<Faq | null>(null);
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
   // Moving a row re-inserts it: keep the keyboard on the moved question's button (or its other one at an end).
@@ -126,14 +138,17 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     ].filter((button) => button.offsetParent !== null);
     const same = buttons.find((button) => button.dataset.faqMove === moved.direction && !button.disabled);
     (same ?? buttons.find((button) => !button.disabled))?.focus();
-  }, [faqs]);
+  }, [all]);
 
   function move(faq: Faq, direction: 'up' | 'down') {
-    const index = faqs.findIndex((item) => item.id === faq.id);
-    const target = direction === 'up' ? index - 1 : index + 1;
-    if (index < 0 || target < 0 || target >= faqs.length) return;
-    const ids = faqs.map((item) => item.id);
-    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+    const list = shown ?? [];
+    const index = list.findIndex((item) => item.id === faq.id);
+    const neighbour = list[direction === 'up' ? index - 1 : index + 1];
+    if (index < 0 || !neighbour) return;
+    const ids = all.map((item) => item.id);
+    const from = ids.indexOf(faq.id);
+    const to = ids.indexOf(neighbour.id);
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     focusAfterMove.current = { id: faq.id, direction };
     reorderFaqs.mutate(ids, {
       onError: (error) =>
@@ -141,102 +156,118 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     });
   }
 
-  function togglePublished(faq: Faq, isPublished: boolean) {
-    updateFaq.mutate(
-      { id: faq.id, changes: { is_published: isPublished } },
-      {
-        onSuccess: () =>
-          toast.success(isPublished ? 'FAQ published' : 'FAQ unpublished', { description: `“${faq.question}”` }),
-        onError: (error) =>
-          toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') }),
-      },
-    );
-  }
-
-  function confirmDelete(faq: Faq) {
-    deleteFaq.mutate(faq.id, {
-      onSuccess: () => {
-        toast.success('FAQ deleted successfully', { description: `“${faq.question}”` });
-        setToDelete(null);
-      },
-      onError: (error) =>
-        toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') }),
-    });
-  }
-
-  const actions = (faq: Faq, index: number) => (
+  const position = (faq: Faq) => shown?.findIndex((item) => item.id === faq.id) ?? -1;
+  const actions = (faq: Faq) => (
     <RowActions
       faq={faq}
-      isFirst={index === 0}
-      isLast={index === faqs.length - 1}
+      isFirst={position(faq) === 0}
+      isLast={position(faq) === (shown?.length ?? 0) - 1}
       onMove={move}
       onEdit={setEditing}
-      onDelete={setToDelete}
     />
   );
-  const publishSwitch = (faq: Faq) => (
-    <Switch
-      checked={faq.isPublished}
-      onCheckedChange={(checked) => togglePublished(faq, checked)}
-      aria-label={`Published: ${faq.question}`}
-      disabled={updateFaq.isPending && updateFaq.variables?.id === faq.id}
-    />
-  );
+  const columns: Array<ColumnDef<Faq, unknown> & { id: string }> = [
+    {
+      id: 'question',
+      header: 'Question',
+      meta: { cellClassName: 'max-w-64 font-medium whitespace-normal wrap-anywhere' },
+      cell: ({ row }) => row.original.question,
+    },
+    {
+      id: 'answer',
+      header: 'Answer',
+      meta: { label: 'Answer', cellClassName: 'max-w-96 text-sm whitespace-normal wrap-anywhere text-muted-foreground' },
+      cell: ({ row }) => <span title={row.original.answer}>{answerPreview(row.original.answer)}</span>,
+    },
+    {
+      id: 'published',
+      header: 'Published',
+      meta: { label: 'Published', headClassName: 'w-28' },
+      cell: ({ row }) => <PublishSwitch faq={row.original} />,
+    },
+    {
+      id: 'actions',
+      header: () => <span className="block text-right">Actions</span>,
+      enableHiding: false,
+      meta: { headClassName: 'w-52', cellClassName: 'text-right' },
+      cell: ({ row }) => actions(row.original),
+    },
+  ];
 
   return (
     <>
-      <div className="hidden md:block">
-        <Table aria-label="FAQs">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Question</TableHead>
-              <TableHead>Answer</TableHead>
-              <TableHead className="w-28">Published</TableHead>
-              <TableHead className="w-52 text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {faqs.map((faq, index) => (
-              <TableRow key={faq.id} data-testid="faq-row">
-                <TableCell className="max-w-64 font-medium whitespace-normal wrap-anywhere">{faq.question}</TableCell>
-                <TableCell className="max-w-96 text-sm whitespace-normal text-muted-foreground" title={faq.answer}>
-                  {preview(faq.answer)}
-                </TableCell>
-                <TableCell>{publishSwitch(faq)}</TableCell>
-                <TableCell className="text-right">{actions(faq, index)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="FAQs">
-        {faqs.map((faq, index) => (
-          <li key={faq.id} data-testid="faq-card" className="flex flex-col gap-3 rounded-lg border p-4">
+      <DataTable
+        label="FAQs"
+        table={table}
+        columns={columns}
+        rows={shown?.slice(table.offset, table.offset + table.state.pageSize)}
+        total={shown?.length}
+        getRowId={(faq) => String(faq.id)}
+        query={query}
+        loadingLabel="Loading FAQs..."
+        errorTitle="Error loading FAQs"
+        errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
+        rowTestId="faq"
+        renderCard={(faq) => (
+          <>
             <p className="font-medium wrap-anywhere">{faq.question}</p>
-            <p className="text-sm text-muted-foreground">{preview(faq.answer)}</p>
-            <div className="flex items-center justify-between gap-3">
+            <p className="text-sm wrap-anywhere text-muted-foreground">{answerPreview(faq.answer)}</p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
               <span className="flex items-center gap-2">
-                {publishSwitch(faq)}
-                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>
-                  {faq.isPublished ? 'Published' : 'Draft'}
-                </Badge>
+                <PublishSwitch faq={faq} />
+                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>{faq.isPublished ? 'Published' : 'Draft'}</Badge>
               </span>
-              {actions(faq, index)}
+              {actions(faq)}
             </div>
-          </li>
-        ))}
-      </ul>
-
-      <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
-      <ConfirmDeleteDialog
-        item={toDelete}
-        title={toDelete ? `Delete the FAQ “${toDelete.question}”?` : ''}
-        description="It is removed from the Help page. This cannot be undone."
-        isDeleting={deleteFaq.isPending}
-        onConfirm={confirmDelete}
-        onOpenChange={(open) => !open && setToDelete(null)}
+          </>
+        )}
+        empty={
+          isTableFiltered(table) ? (
+            <DataTableFilteredEmpty table={table} title="No FAQs match these filters." />
+          ) : (
+            <DataTableEmpty
+              icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+              title="No FAQs yet. Add the first question above; it shows on the Help page once published."
+            />
+          )
+        }
       />
+      <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
     </>
+  );
+}
+
+function PublishSwitch({ faq }: { faq: Faq }) {
+  const updateFaq = useUpdateFaq();
+  return (
+    <ConfirmedSwitch
+      label={`Published: ${faq.question}`}
+      checked={faq.isPublished}
+      confirmation={(isOn) =>
+        isOn
+          ? {
+              title: `Publish “${faq.question}”?`,
+              description: 'The question shows on the Help page.',
+              confirmLabel: 'Publish',
+              pendingLabel: 'Publishing...',
+            }
+          : {
+              title: `Unpublish “${faq.question}”?`,
+              description: 'The question is hidden from the Help page.',
+              confirmLabel: 'Unpublish',
+              pendingLabel: 'Unpublishing...',
+              isDestructive: true,
+            }
+      }
+      onConfirm={async (isOn) => {
+        try {
+          await updateFaq.mutateAsync({ id: faq.id, changes: { is_published: isOn } });
+          toast.success(isOn ? 'FAQ published' : 'FAQ unpublished', { description: `“${faq.question}”` });
+        } catch (error) {
+          toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') });
+        }
+      }}
+    />
   );
 }
 
@@ -246,60 +277,48 @@ function RowActions({
   isLast,
   onMove,
   onEdit,
-  onDelete,
 }: {
   faq: Faq;
   isFirst: boolean;
   isLast: boolean;
   onMove(faq: Faq, direction: 'up' | 'down'): void;
   onEdit(faq: Faq): void;
-  onDelete(faq: Faq): void;
 }) {
+  const deleteFaq = useDeleteFaq();
   return (
-    <span className="inline-flex shrink-0 gap-1">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move up: ${faq.question}`}
-        data-faq-move="up"
-        data-faq-id={faq.id}
-        disabled={isFirst}
-        onClick={() => onMove(faq, 'up')}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move down: ${faq.question}`}
-        data-faq-move="down"
-        data-faq-id={faq.id}
-        disabled={isLast}
-        onClick={() => onMove(faq, 'down')}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit: ${faq.question}`}
-        onClick={() => onEdit(faq)}
-      >
-        <PencilIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost-destructive"
-        size="icon"
-        aria-label={`Delete: ${faq.question}`}
-        onClick={() => onDelete(faq)}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
-    </span>
+    <DataTableRowActions
+      name={faq.question}
+      onEdit={() => onEdit(faq)}
+      deletion={{
+        title: `Delete the FAQ “${faq.question}”?`,
+        description: 'It is removed from the Help page. This cannot be undone.',
+        run: async () => {
+          try {
+            await deleteFaq.mutateAsync(faq.id);
+            toast.success('FAQ deleted successfully', { description: `“${faq.question}”` });
+          } catch (error) {
+            toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') });
+          }
+        },
+      }}
+    >
+      {(['up', 'down'] as const).map((direction) => (
+        <Button
+          key={direction}
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Move ${direction}: ${faq.question}`}
+          title={direction === 'up' ? 'Move up' : 'Move down'}
+          data-faq-move={direction}
+          data-faq-id={faq.id}
+          disabled={direction === 'up' ? isFirst : isLast}
+          onClick={() => onMove(faq, direction)}
+        >
+          {direction === 'up' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
+        </Button>
+      ))}
+    </DataTableRowActions>
   );
 }
 

@@ -1,0 +1,78 @@
+/**
+ * The row actions of the admin's content lists (issue 26 §2: the same place and words in every table): the screen's
+ * own actions first (open, move), then Edit and Delete, named after the row ("Edit Spring launch"). Delete asks
+ * first and names what goes; Cancel or Esc change nothing and give focus back to the Delete button.
+ *
+ *   <DataTableRowActions name={page.title} onEdit={() => editor.open(page)}
+ *     deletion={{ title: `Delete the page “${page.title}”?`, description: '…', run: () => deletePage(page) }} />
+ */
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '~/components/confirm-dialog';
+import { Button } from '~/components/ui/button';
+
+export interface RowDeletion {
+  /** The question, naming the row ("Delete the page “About”?"). */
+  title: string;
+  /** What follows from it. */
+  description: string;
+  /** The delete and its toasts; the dialog shows "Deleting..." until it has answered. */
+  run(): Promise<unknown>;
+}
+
+export function DataTableRowActions({
+  name,
+  onEdit,
+  deletion,
+  children,
+}: {
+  /** The row's name in the buttons' accessible names. */
+  name: string;
+  onEdit(): void;
+  deletion: RowDeletion;
+  /** Actions before Edit (an external link, Move up and down). */
+  children?: ReactNode;
+}) {
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  async function confirm() {
+    setIsDeleting(true);
+    try {
+      await deletion.run();
+    } finally {
+      setIsDeleting(false);
+      setIsConfirming(false);
+    }
+  }
+
+  return (
+    <span className="inline-flex shrink-0 gap-1">
+      {children}
+      <Button type="button" variant="ghost" size="icon" aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost-destructive"
+        size="icon"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={() => setIsConfirming(true)}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={deletion.title}
+        description={deletion.description}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={isDeleting}
+        isDestructive
+        onConfirm={() => void confirm()}
+      />
+    </span>
+  );
+}
