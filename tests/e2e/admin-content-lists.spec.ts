@@ -24,7 +24,8 @@ interface ListScreen {
   deleteTitle(title: string): string;
 }
 
-const isStored = (e2e: E2e, path: string) => async () => (await e2e.request('GET', path, { token: e2e.adminToken })).status === 200;
+const isStored = (e2e: E2e, path: string) => async () =>
+  (await e2e.request('GET', path, { token: e2e.adminToken })).status === 200;
 
 const SCREENS: ListScreen[] = [
   {
@@ -49,7 +50,8 @@ const SCREENS: ListScreen[] = [
     testId: 'faq',
     create: async (e2e, title) => {
       const faq = await e2e.adminApi<{ id: number }>('POST', '/api/faqs', { question: title, answer: 'Yes.' });
-      return async () => (await e2e.adminApi<Array<{ id: number }>>('GET', '/api/faqs')).some((item) => item.id === faq.id);
+      return async () =>
+        (await e2e.adminApi<Array<{ id: number }>>('GET', '/api/faqs')).some((item) => item.id === faq.id);
     },
     deleteTitle: (title) => `Delete the FAQ “${title}”?`,
   },
@@ -116,7 +118,9 @@ describe('Admin content lists on the DataTable', () => {
         await page.reload();
         await item.waitFor();
         expect(await main.getByRole('searchbox', { name: screen.searchLabel }).inputValue()).toBe(word);
-        expect(await main.getByRole('combobox', { name: screen.filter.label }).textContent()).toBe(screen.filter.option);
+        expect(await main.getByRole('combobox', { name: screen.filter.label }).textContent()).toBe(
+          screen.filter.option,
+        );
         expect(await page.getByTestId(`${screen.testId}-${viewport === MOBILE ? 'card' : 'row'}`).count()).toBe(1);
         await expectCleanInBothThemes(page, `content-list-${screen.name}-${viewport.width}`);
 

@@ -3,21 +3,28 @@
  * own actions first (open, move), then Edit and Delete, named after the row ("Edit Spring launch"). Delete asks
  * first and names what goes; Cancel or Esc change nothing and give focus back to the Delete button.
  *
- *   <DataTableRowActions name={page.title} onEdit={() => editor.open(page)}
- *     deletion={{ title: `Delete the page “${page.title}”?`, description: '…', run: () => deletePage(page) }} />
+ *   <DataTableRowActions name={page.title} onEdit={() => editor.open(page)} deletion={{ title: `Delete the page
+ *     “${page.title}”?`, description: '…', remove: () => remove.mutateAsync(page.id), done: 'Page deleted',
+ *     failed: 'Failed to delete page' }} />
  */
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Button } from '~/components/ui/button';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 
 export interface RowDeletion {
   /** The question, naming the row ("Delete the page “About”?"). */
   title: string;
   /** What follows from it. */
   description: string;
-  /** The delete and its toasts; the dialog shows "Deleting..." until it has answered. */
-  run(): Promise<unknown>;
+  /** The delete (it throws when refused); the dialog shows "Deleting..." until it has answered. */
+  remove(): Promise<unknown>;
+  /** The toasts: success (with an optional line under it) and failure (the server's reason under it). */
+  done: string;
+  doneDescription?: string;
+  failed: string;
 }
 
 export function DataTableRowActions({
@@ -39,7 +46,10 @@ export function DataTableRowActions({
   async function confirm() {
     setIsDeleting(true);
     try {
-      await deletion.run();
+      await deletion.remove();
+      toast.success(deletion.done, deletion.doneDescription ? { description: deletion.doneDescription } : undefined);
+    } catch (error) {
+      toast.error(deletion.failed, { description: serverMessageOr(error, 'Please try again.') });
     } finally {
       setIsDeleting(false);
       setIsConfirming(false);

@@ -426,8 +426,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 /** The row above the table: select-all on phones (cards have no header), the bulk bar, the Columns menu. */
 function Toolbar({ label, selectAll, bulkBar, columnsMenu }: { label: string; selectAll: ReactNode; bulkBar: ReactNode; columnsMenu: ReactNode }) {
   if (!selectAll && !bulkBar && !columnsMenu) return null;
+  // The Columns menu shows from 768 px only: alone, it would leave an empty row above the cards.
+  const isColumnsMenuOnly = !selectAll && !bulkBar;
   return (
-    <div className="flex min-h-10 flex-wrap items-center gap-2" data-slot="data-table-toolbar" aria-label={`${label} tools`} role="group">
+    <div
+      className={cn('min-h-10 flex-wrap items-center gap-2', isColumnsMenuOnly ? 'hidden md:flex' : 'flex')}
+      data-slot="data-table-toolbar"
+      aria-label={`${label} tools`}
+      role="group"
+    >
       {selectAll}
       {bulkBar}
       {columnsMenu && <span className="ml-auto">{columnsMenu}</span>}

@@ -7,11 +7,12 @@
  *   <DocumentEditor form={form} firstField="title" heading="New page" backLabel="All pages" liveHref={…}
  *     onClose={onClose} onSubmit={save} onError={…} submitLabel="Create Page">…fields…</DocumentEditor>
  */
-import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { ArrowLeftIcon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useEffect, useId } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Form } from '~/components/form';
 import { Button } from '~/components/ui/button';
+import type { useInPageEditor } from '~/lib/return-focus';
 
 export function DocumentEditor<Values extends FieldValues, Output>({
   form,
@@ -76,5 +77,40 @@ export function DocumentEditor<Values extends FieldValues, Output>({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * A list of documents with their editor in its place: "New …" in the page's header, the editor while one is open
+ * (`renderEditor(null)` for a new one), and the list, kept mounted (hidden) under the editor so that closing it gives
+ * focus back to the button that opened it.
+ */
+export function DocumentListScreen<Item extends { id: number }>({
+  editor,
+  Actions,
+  newLabel,
+  renderEditor,
+  children,
+}: {
+  editor: ReturnType<typeof useInPageEditor<Item | 'new'>>;
+  /** Where the page's header buttons go (the route passes AdminPageActions). */
+  Actions: ComponentType<{ children: ReactNode }>;
+  newLabel: string;
+  renderEditor(item: Item | null): ReactNode;
+  children: ReactNode;
+}) {
+  const { editing } = editor;
+  return (
+    <>
+      {editing !== null && (
+        <div key={editing === 'new' ? 'new' : editing.id}>{renderEditor(editing === 'new' ? null : editing)}</div>
+      )}
+      <Actions>
+        <Button hidden={editing !== null} onClick={() => editor.open('new')}>
+          <PlusIcon aria-hidden="true" /> {newLabel}
+        </Button>
+      </Actions>
+      <div hidden={editing !== null}>{children}</div>
+    </>
   );
 }

@@ -37,4 +37,5 @@ export const useSaveCampaign = () =>
       : apiRequest<Campaign>(`/api/campaigns/${id}`, { method: 'PATCH', body: input }),
   );
 
-export const useDeleteCampaign = () => useCampaignMutation((id: number) => apiRequest<void>(`/api/campaigns/${id}`, { method: 'DELETE' }));
+export const useDeleteCampaign = () =>
+  useCampaignMutation((id: number) => apiRequest<void>(`/api/campaigns/${id}`, { method: 'DELETE' }));

@@ -61,7 +61,9 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
       liveHref={campaign?.isActive ? `/c/${campaign.slug}` : null}
       onClose={onDone}
       onSubmit={submit}
-      onError={(error) => toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })}
+      onError={(error) =>
+        toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })
+      }
       submitLabel={campaign ? 'Update Campaign' : 'Create Campaign'}
     >
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
@@ -79,7 +81,11 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
         <Field name="description" label="Description" description="Shown under the title and as the meta description.">
           <Textarea rows={2} {...form.register('description')} />
         </Field>
-        <Field name="conversion_goal" label="Conversion goal" description="Shown beside the conversion rate in the list.">
+        <Field
+          name="conversion_goal"
+          label="Conversion goal"
+          description="Shown beside the conversion rate in the list."
+        >
           <Input placeholder="e.g. Newsletter sign-ups" {...form.register('conversion_goal')} />
         </Field>
       </div>

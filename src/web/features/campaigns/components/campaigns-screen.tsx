@@ -1,44 +1,32 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { ExternalLinkIcon, PlusIcon, RocketIcon } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { ExternalLinkIcon, RocketIcon } from 'lucide-react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
-import { ConfirmedSwitch } from '~/components/confirmed-switch';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
-import { DataTableRowActions } from '~/components/data-table-row-actions';
 import {
-  DataTableFilteredEmpty,
-  DataTableFilters,
-  DataTableSection,
-  isTableFiltered,
-  type StatusFilter,
-  statusFilterValue,
-} from '~/components/data-table-section';
-import { Badge } from '~/components/ui/badge';
+  actionsColumn,
+  ContentCardFigures,
+  ContentCardFooter,
+  ContentList,
+  contentTableOptions,
+  figureColumn,
+  nameColumn,
+  statusColumn,
+  statusFilter,
+  StatusSwitch,
+  useContentListState,
+} from '~/components/content-list';
+import { DataTableEmpty } from '~/components/data-table';
+import { DataTableRowActions } from '~/components/data-table-row-actions';
+import { DocumentListScreen } from '~/components/document-editor';
 import { Button } from '~/components/ui/button';
-import { serverMessageOr } from '~/lib/api-client';
 import { useInPageEditor } from '~/lib/return-focus';
-import type { TableStateOptions } from '~/lib/table-url-state';
-import { toast } from '~/lib/toast';
 import { useCampaigns, useDeleteCampaign, useSaveCampaign } from '../api/campaigns';
 import { CampaignEditor } from './campaign-editor';
 
 const PAGE_SIZE = 20;
-const ACTIVE_FILTER: StatusFilter<'true' | 'false'> = {
-  name: 'active',
-  label: 'Active filter',
-  allLabel: 'All campaigns',
-  options: [
-    { value: 'true', label: 'Active' },
-    { value: 'false', label: 'Inactive' },
-  ],
-};
+const ACTIVE_FILTER = statusFilter('active', 'All campaigns');
 /** The list's state in the URL (`?q=launch&active=true&page=2`). */
-const TABLE_OPTIONS: TableStateOptions = {
-  pageSizes: [PAGE_SIZE],
-  defaultPageSize: PAGE_SIZE,
-  sortable: [],
-  filters: ['q', ACTIVE_FILTER.name],
-};
+const TABLE_OPTIONS = contentTableOptions(ACTIVE_FILTER, PAGE_SIZE);
 
 const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '—' : `${campaign.conversionRate}%`);
 
@@ -49,99 +37,55 @@ const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '�
  */
 export function CampaignsScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
   const editor = useInPageEditor<AdminCampaign | 'new'>();
-  const { editing } = editor;
-  const table = useDataTableState(TABLE_OPTIONS);
-  const query = useCampaigns({
-    q: table.state.filters.q,
-    active: statusFilterValue(table, ACTIVE_FILTER),
-    offset: table.offset,
-    limit: PAGE_SIZE,
-  });
-  const columns = campaignColumns(editor.open);
+  const list = useContentListState(ACTIVE_FILTER, TABLE_OPTIONS);
+  const query = useCampaigns(list.query);
+  const columns = useMemo(() => campaignColumns(editor.open), [editor.open]);
 
   return (
-    <>
-      {editing !== null && (
-        <CampaignEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          campaign={editing === 'new' ? null : editing}
-          onDone={editor.close}
-        />
-      )}
-      <Actions>
-        <Button hidden={editing !== null} onClick={() => editor.open('new')}>
-          <PlusIcon aria-hidden="true" /> New Campaign
-        </Button>
-      </Actions>
-      <div hidden={editing !== null}>
-        <DataTableSection
-          title="Campaigns"
-          total={query.data?.total}
-          description="Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion = leads ÷ unique visitors."
-          filters={
-            <DataTableFilters
-              table={table}
-              searchLabel="Search campaigns"
-              searchPlaceholder="Search name, slug or description"
-              status={ACTIVE_FILTER}
-            />
-          }
-        >
-          <DataTable
-            label="Campaigns"
-            table={table}
-            columns={columns}
-            rows={query.data?.items}
-            total={query.data?.total}
-            getRowId={(campaign) => String(campaign.id)}
-            query={query}
-            loadingLabel="Loading campaigns..."
-            errorTitle="Error loading campaigns"
-            errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
-            rowTestId="campaign"
-            renderCard={(campaign) => <CampaignCard campaign={campaign} onEdit={editor.open} />}
-            empty={
-              isTableFiltered(table) ? (
-                <DataTableFilteredEmpty table={table} title="No campaigns match these filters." />
-              ) : (
-                <DataTableEmpty icon={<RocketIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No campaigns yet.">
-                  <p className="text-sm text-muted-foreground">Create a landing page for your next launch.</p>
-                </DataTableEmpty>
-              )
-            }
-          />
-        </DataTableSection>
-      </div>
-    </>
+    <DocumentListScreen
+      editor={editor}
+      Actions={Actions}
+      newLabel="New Campaign"
+      renderEditor={(campaign) => <CampaignEditor campaign={campaign} onDone={editor.close} />}
+    >
+      <ContentList
+        title="Campaigns"
+        noun="campaigns"
+        description="Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion = leads ÷ unique visitors."
+        search={{ label: 'Search campaigns', placeholder: 'Search name, slug or description' }}
+        status={ACTIVE_FILTER}
+        table={list.table}
+        query={query}
+        list={query.data}
+        columns={columns}
+        rowTestId="campaign"
+        renderCard={(campaign) => <CampaignCard campaign={campaign} onEdit={editor.open} />}
+        empty={
+          <DataTableEmpty
+            icon={<RocketIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+            title="No campaigns yet."
+          >
+            <p className="text-sm text-muted-foreground">Create a landing page for your next launch.</p>
+          </DataTableEmpty>
+        }
+      />
+    </DocumentListScreen>
   );
 }
 
 /** Campaign, Unique visitors (30 d), Leads (30 d), Conversion, Active, Actions. */
-function campaignColumns(onEdit: (campaign: AdminCampaign) => void): Array<ColumnDef<AdminCampaign, unknown> & { id: string }> {
+function campaignColumns(
+  onEdit: (campaign: AdminCampaign) => void,
+): Array<ColumnDef<AdminCampaign, unknown> & { id: string }> {
   return [
-    {
-      id: 'campaign',
-      header: 'Campaign',
-      meta: { cellClassName: 'max-w-72 whitespace-normal' },
-      cell: ({ row }) => (
-        <>
-          <div className="font-medium wrap-anywhere">{row.original.name}</div>
-          <div className="text-xs wrap-anywhere text-muted-foreground">/c/{row.original.slug}</div>
-        </>
-      ),
-    },
-    {
-      id: 'visits30d',
-      header: () => <span className="block text-right">Unique visitors (30 d)</span>,
-      meta: { label: 'Unique visitors (30 d)', cellClassName: 'text-right tabular-nums' },
-      cell: ({ row }) => row.original.visits30d,
-    },
-    {
-      id: 'leads30d',
-      header: () => <span className="block text-right">Leads (30 d)</span>,
-      meta: { label: 'Leads (30 d)', cellClassName: 'text-right tabular-nums' },
-      cell: ({ row }) => row.original.leads30d,
-    },
+    nameColumn('campaign', 'Campaign', (campaign) => (
+      <>
+        {campaign.name}
+        <div className="text-xs font-normal text-muted-foreground">/c/{campaign.slug}</div>
+      </>
+    )),
+    figureColumn('visits30d', 'Unique visitors (30 d)', (campaign) => campaign.visits30d),
+    figureColumn('leads30d', 'Leads (30 d)', (campaign) => campaign.leads30d),
     {
       id: 'conversion',
       header: 'Conversion',
@@ -155,19 +99,8 @@ function campaignColumns(onEdit: (campaign: AdminCampaign) => void): Array<Colum
         </>
       ),
     },
-    {
-      id: 'active',
-      header: 'Active',
-      meta: { label: 'Active' },
-      cell: ({ row }) => <ActiveSwitch campaign={row.original} />,
-    },
-    {
-      id: 'actions',
-      header: () => <span className="block text-right">Actions</span>,
-      enableHiding: false,
-      meta: { cellClassName: 'text-right' },
-      cell: ({ row }) => <CampaignActions campaign={row.original} onEdit={onEdit} />,
-    },
+    statusColumn('active', (campaign) => <ActiveSwitch campaign={campaign} />),
+    actionsColumn((campaign) => <CampaignActions campaign={campaign} onEdit={onEdit} />),
   ];
 }
 
@@ -177,28 +110,22 @@ function CampaignCard({ campaign, onEdit }: { campaign: AdminCampaign; onEdit(ca
     <>
       <p className="font-semibold wrap-anywhere">{campaign.name}</p>
       <span className="text-xs wrap-anywhere text-muted-foreground">/c/{campaign.slug}</span>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-muted-foreground">Unique visitors</dt>
-          <dd className="tabular-nums">{campaign.visits30d}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Leads</dt>
-          <dd className="tabular-nums">{campaign.leads30d}</dd>
-        </div>
-        <div>
-          <dt className="text-muted-foreground">Conversion</dt>
-          <dd className="tabular-nums">{rate(campaign)}</dd>
-        </div>
-      </dl>
-      {campaign.conversionGoal && <p className="text-sm wrap-anywhere text-muted-foreground">Goal: {campaign.conversionGoal}</p>}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="flex items-center gap-2">
-          <ActiveSwitch campaign={campaign} />
-          <Badge variant={campaign.isActive ? 'success' : 'secondary'}>{campaign.isActive ? 'Active' : 'Inactive'}</Badge>
-        </span>
-        <CampaignActions campaign={campaign} onEdit={onEdit} />
-      </div>
+      <ContentCardFigures
+        figures={[
+          ['Unique visitors', campaign.visits30d],
+          ['Leads', campaign.leads30d],
+          ['Conversion', rate(campaign)],
+        ]}
+      />
+      {campaign.conversionGoal && (
+        <p className="text-sm wrap-anywhere text-muted-foreground">Goal: {campaign.conversionGoal}</p>
+      )}
+      <ContentCardFooter
+        kind="active"
+        isOn={campaign.isActive}
+        statusSwitch={<ActiveSwitch campaign={campaign} />}
+        actions={<CampaignActions campaign={campaign} onEdit={onEdit} />}
+      />
     </>
   );
 }
@@ -206,34 +133,19 @@ function CampaignCard({ campaign, onEdit }: { campaign: AdminCampaign; onEdit(ca
 function ActiveSwitch({ campaign }: { campaign: AdminCampaign }) {
   const save = useSaveCampaign();
   return (
-    <ConfirmedSwitch
-      label={`Active: ${campaign.name}`}
-      checked={campaign.isActive}
-      confirmation={(isOn) =>
-        isOn
-          ? {
-              title: `Activate “${campaign.name}”?`,
-              description: `Its landing page /c/${campaign.slug} becomes public.`,
-              confirmLabel: 'Activate',
-              pendingLabel: 'Activating...',
-            }
-          : {
-              title: `Deactivate “${campaign.name}”?`,
-              description: `Its landing page /c/${campaign.slug} will answer 404. Its leads are kept.`,
-              confirmLabel: 'Deactivate',
-              pendingLabel: 'Deactivating...',
-              isDestructive: true,
-            }
-      }
-      onConfirm={async (isOn) => {
-        try {
-          await save.mutateAsync({ id: campaign.id, input: { is_active: isOn } });
-          toast.success(isOn ? 'Campaign activated' : 'Campaign deactivated', {
-            description: `“${campaign.name}” at /c/${campaign.slug}`,
-          });
-        } catch (error) {
-          toast.error('Failed to update campaign', { description: serverMessageOr(error, 'Please try again.') });
-        }
+    <StatusSwitch
+      kind="active"
+      name={campaign.name}
+      isOn={campaign.isActive}
+      effects={[
+        `Its landing page /c/${campaign.slug} becomes public.`,
+        `Its landing page /c/${campaign.slug} will answer 404. Its leads are kept.`,
+      ]}
+      change={(isOn) => save.mutateAsync({ id: campaign.id, input: { is_active: isOn } })}
+      toasts={{
+        done: (isOn) => (isOn ? 'Campaign activated' : 'Campaign deactivated'),
+        description: `“${campaign.name}” at /c/${campaign.slug}`,
+        failed: 'Failed to update campaign',
       }}
     />
   );
@@ -248,18 +160,20 @@ function CampaignActions({ campaign, onEdit }: { campaign: AdminCampaign; onEdit
       deletion={{
         title: `Delete the campaign “${campaign.name}”?`,
         description: `Its landing page /c/${campaign.slug} will answer 404. Its leads are kept. This cannot be undone.`,
-        run: async () => {
-          try {
-            await remove.mutateAsync(campaign.id);
-            toast.success('Campaign deleted successfully', { description: `“${campaign.name}”` });
-          } catch (error) {
-            toast.error('Failed to delete campaign', { description: serverMessageOr(error, 'Please try again.') });
-          }
-        },
+        remove: () => remove.mutateAsync(campaign.id),
+        done: 'Campaign deleted successfully',
+        doneDescription: `“${campaign.name}”`,
+        failed: 'Failed to delete campaign',
       }}
     >
       <Button asChild variant="ghost" size="icon">
-        <a href={`/c/${campaign.slug}`} target="_blank" rel="noopener" aria-label={`Open the landing page of ${campaign.name}`} title="Open">
+        <a
+          href={`/c/${campaign.slug}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Open the landing page of ${campaign.name}`}
+          title="Open"
+        >
           <ExternalLinkIcon aria-hidden="true" />
         </a>
       </Button>

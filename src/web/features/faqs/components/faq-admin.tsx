@@ -1,42 +1,33 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
 import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
-import { ConfirmedSwitch } from '~/components/confirmed-switch';
-import { DataTable, DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
-import { DataTableRowActions } from '~/components/data-table-row-actions';
 import {
-  DataTableFilteredEmpty,
-  DataTableFilters,
-  DataTableSection,
-  isTableFiltered,
-  type StatusFilter,
+  actionsColumn,
+  ContentCardFooter,
+  ContentList,
+  contentTableOptions,
+  nameColumn,
+  statusColumn,
+  statusFilter,
   statusFilterValue,
-} from '~/components/data-table-section';
+  StatusSwitch,
+} from '~/components/content-list';
+import { DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
+import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { Form } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { serverMessageOr } from '~/lib/api-client';
-import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
-const PUBLISHED_FILTER: StatusFilter<'true' | 'false'> = {
-  name: 'published',
-  label: 'Published filter',
-  allLabel: 'All FAQs',
-  options: [
-    { value: 'true', label: 'Published' },
-    { value: 'false', label: 'Drafts' },
-  ],
-};
-const PAGE_SIZE = 50;
+const PUBLISHED_FILTER = statusFilter('published', 'All FAQs');
 /** The list's view in the URL (`?q=sync&published=false`). */
-const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: ['q', PUBLISHED_FILTER.name] };
+const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, 50);
 
 /** Spec §2 FAQ Management: the Add FAQ form, then the table Question, Answer, Published, Actions (cards under 768 px). */
 export function FaqManagement() {
@@ -50,21 +41,12 @@ export function FaqManagement() {
     <>
       {/* Remounted once the list is in, so a new question goes last unless the admin picks an order. */}
       <AddFaqForm key={faqsQuery.isSuccess ? 'ready' : 'loading'} nextOrder={nextOrder} />
-      <DataTableSection
-        title="FAQs"
-        total={faqs?.length}
-        description="In the order the Help page shows them. Unpublished questions are hidden there."
-        filters={
-          <DataTableFilters table={table} searchLabel="Search FAQs" searchPlaceholder="Search questions and answers" status={PUBLISHED_FILTER} />
-        }
-      >
-        <FaqTable all={faqs ?? []} shown={shown} query={faqsQuery} table={table} />
-      </DataTableSection>
+      <FaqList all={faqs ?? []} shown={shown} query={faqsQuery} table={table} />
     </>
   );
 }
 
-function filterFaqs(faqs: Faq[], search: string | undefined, published: 'true' | 'false' | undefined): Faq[] {
+function filterFaqs(faqs: Faq[], search: string | undefined, published: string | undefined): Faq[] {
   const words = search?.toLowerCase();
   return faqs.filter(
     (faq) =>
@@ -113,7 +95,7 @@ function AddFaqForm({ nextOrder }: { nextOrder: number }) {
  * The FAQs in display order. Move up and Move down swap a question with its neighbour in the list as shown (so they
  * work on a filtered list too) and keep the keyboard on the moved question.
  */
-function FaqTable({
+function FaqList({
   all,
   shown,
   query,
@@ -124,7 +106,7 @@ function FaqTable({
   query: ReturnType<typeof useFaqs>;
   table: DataTableState;
 }) {
-  const reorderFaqs = useReorderFaqs();
+  const { mutate: reorder } = useReorderFaqs();
   const [editing, setEditing] = useState<Faq | null>(null);
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
@@ -140,151 +122,114 @@ function FaqTable({
     (same ?? buttons.find((button) => !button.disabled))?.focus();
   }, [all]);
 
-  function move(faq: Faq, direction: 'up' | 'down') {
-    const list = shown ?? [];
-    const index = list.findIndex((item) => item.id === faq.id);
-    const neighbour = list[direction === 'up' ? index - 1 : index + 1];
-    if (index < 0 || !neighbour) return;
-    const ids = all.map((item) => item.id);
-    const from = ids.indexOf(faq.id);
-    const to = ids.indexOf(neighbour.id);
-    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-    focusAfterMove.current = { id: faq.id, direction };
-    reorderFaqs.mutate(ids, {
-      onError: (error) =>
-        toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
-    });
-  }
-
-  const position = (faq: Faq) => shown?.findIndex((item) => item.id === faq.id) ?? -1;
-  const actions = (faq: Faq) => (
-    <RowActions
-      faq={faq}
-      isFirst={position(faq) === 0}
-      isLast={position(faq) === (shown?.length ?? 0) - 1}
-      onMove={move}
-      onEdit={setEditing}
-    />
+  const move = useCallback(
+    (faq: Faq, direction: 'up' | 'down') => {
+      const list = shown ?? [];
+      const index = list.findIndex((item) => item.id === faq.id);
+      const neighbour = list[direction === 'up' ? index - 1 : index + 1];
+      if (index < 0 || !neighbour) return;
+      const ids = all.map((item) => item.id);
+      const from = ids.indexOf(faq.id);
+      const to = ids.indexOf(neighbour.id);
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      focusAfterMove.current = { id: faq.id, direction };
+      reorder(ids, {
+        onError: (error) =>
+          toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
+      });
+    },
+    [all, shown, reorder],
   );
-  const columns: Array<ColumnDef<Faq, unknown> & { id: string }> = [
-    {
-      id: 'question',
-      header: 'Question',
-      meta: { cellClassName: 'max-w-64 font-medium whitespace-normal wrap-anywhere' },
-      cell: ({ row }) => row.original.question,
-    },
-    {
-      id: 'answer',
-      header: 'Answer',
-      meta: { label: 'Answer', cellClassName: 'max-w-96 text-sm whitespace-normal wrap-anywhere text-muted-foreground' },
-      cell: ({ row }) => <span title={row.original.answer}>{answerPreview(row.original.answer)}</span>,
-    },
-    {
-      id: 'published',
-      header: 'Published',
-      meta: { label: 'Published', headClassName: 'w-28' },
-      cell: ({ row }) => <PublishSwitch faq={row.original} />,
-    },
-    {
-      id: 'actions',
-      header: () => <span className="block text-right">Actions</span>,
-      enableHiding: false,
-      meta: { headClassName: 'w-52', cellClassName: 'text-right' },
-      cell: ({ row }) => actions(row.original),
-    },
-  ];
+
+  const columns = useMemo(() => faqColumns(setEditing), []);
+  const order = useMemo(() => ({ shown: shown ?? [], move }), [shown, move]);
 
   return (
-    <>
-      <DataTable
-        label="FAQs"
+    <FaqOrder value={order}>
+      <ContentList
+        title="FAQs"
+        noun="FAQs"
+        description="In the order the Help page shows them. Unpublished questions are hidden there."
+        search={{ label: 'Search FAQs', placeholder: 'Search questions and answers' }}
+        status={PUBLISHED_FILTER}
         table={table}
-        columns={columns}
-        rows={shown?.slice(table.offset, table.offset + table.state.pageSize)}
-        total={shown?.length}
-        getRowId={(faq) => String(faq.id)}
         query={query}
-        loadingLabel="Loading FAQs..."
-        errorTitle="Error loading FAQs"
-        errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
+        list={shown && { items: shown.slice(table.offset, table.offset + table.state.pageSize), total: shown.length }}
+        columns={columns}
         rowTestId="faq"
         renderCard={(faq) => (
           <>
             <p className="font-medium wrap-anywhere">{faq.question}</p>
             <p className="text-sm wrap-anywhere text-muted-foreground">{answerPreview(faq.answer)}</p>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span className="flex items-center gap-2">
-                <PublishSwitch faq={faq} />
-                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>{faq.isPublished ? 'Published' : 'Draft'}</Badge>
-              </span>
-              {actions(faq)}
-            </div>
+            <ContentCardFooter
+              kind="published"
+              isOn={faq.isPublished}
+              statusSwitch={<PublishSwitch faq={faq} />}
+              actions={<RowActions faq={faq} onEdit={setEditing} />}
+            />
           </>
         )}
         empty={
-          isTableFiltered(table) ? (
-            <DataTableFilteredEmpty table={table} title="No FAQs match these filters." />
-          ) : (
-            <DataTableEmpty
-              icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-              title="No FAQs yet. Add the first question above; it shows on the Help page once published."
-            />
-          )
+          <DataTableEmpty
+            icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+            title="No FAQs yet. Add the first question above; it shows on the Help page once published."
+          />
         }
       />
       <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
-    </>
+    </FaqOrder>
   );
+}
+
+/**
+ * The list as shown and the move, for the rows' Move buttons: read from context, so the table's columns stay
+ * constant (new columns would remount every cell, and the keyboard's focus with them).
+ */
+const FaqOrder = createContext<{ shown: Faq[]; move(faq: Faq, direction: 'up' | 'down'): void }>({
+  shown: [],
+  move: () => {},
+});
+
+/** Question, Answer, Published, Actions (spec §2). */
+function faqColumns(onEdit: (faq: Faq) => void): Array<ColumnDef<Faq, unknown> & { id: string }> {
+  return [
+    nameColumn('question', 'Question', (faq) => faq.question),
+    {
+      id: 'answer',
+      header: 'Answer',
+      meta: {
+        label: 'Answer',
+        cellClassName: 'max-w-96 text-sm whitespace-normal wrap-anywhere text-muted-foreground',
+      },
+      cell: ({ row }) => <span title={row.original.answer}>{answerPreview(row.original.answer)}</span>,
+    },
+    statusColumn('published', (faq) => <PublishSwitch faq={faq} />),
+    actionsColumn((faq) => <RowActions faq={faq} onEdit={onEdit} />),
+  ];
 }
 
 function PublishSwitch({ faq }: { faq: Faq }) {
   const updateFaq = useUpdateFaq();
   return (
-    <ConfirmedSwitch
-      label={`Published: ${faq.question}`}
-      checked={faq.isPublished}
-      confirmation={(isOn) =>
-        isOn
-          ? {
-              title: `Publish “${faq.question}”?`,
-              description: 'The question shows on the Help page.',
-              confirmLabel: 'Publish',
-              pendingLabel: 'Publishing...',
-            }
-          : {
-              title: `Unpublish “${faq.question}”?`,
-              description: 'The question is hidden from the Help page.',
-              confirmLabel: 'Unpublish',
-              pendingLabel: 'Unpublishing...',
-              isDestructive: true,
-            }
-      }
-      onConfirm={async (isOn) => {
-        try {
-          await updateFaq.mutateAsync({ id: faq.id, changes: { is_published: isOn } });
-          toast.success(isOn ? 'FAQ published' : 'FAQ unpublished', { description: `“${faq.question}”` });
-        } catch (error) {
-          toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') });
-        }
+    <StatusSwitch
+      kind="published"
+      name={faq.question}
+      isOn={faq.isPublished}
+      effects={['The question shows on the Help page.', 'The question is hidden from the Help page.']}
+      change={(isOn) => updateFaq.mutateAsync({ id: faq.id, changes: { is_published: isOn } })}
+      toasts={{
+        done: (isOn) => (isOn ? 'FAQ published' : 'FAQ unpublished'),
+        description: `“${faq.question}”`,
+        failed: 'Failed to update FAQ',
       }}
     />
   );
 }
 
-function RowActions({
-  faq,
-  isFirst,
-  isLast,
-  onMove,
-  onEdit,
-}: {
-  faq: Faq;
-  isFirst: boolean;
-  isLast: boolean;
-  onMove(faq: Faq, direction: 'up' | 'down'): void;
-  onEdit(faq: Faq): void;
-}) {
+function RowActions({ faq, onEdit }: { faq: Faq; onEdit(faq: Faq): void }) {
   const deleteFaq = useDeleteFaq();
+  const { shown, move } = useContext(FaqOrder);
+  const position = shown.findIndex((item) => item.id === faq.id);
   return (
     <DataTableRowActions
       name={faq.question}
@@ -292,14 +237,10 @@ function RowActions({
       deletion={{
         title: `Delete the FAQ “${faq.question}”?`,
         description: 'It is removed from the Help page. This cannot be undone.',
-        run: async () => {
-          try {
-            await deleteFaq.mutateAsync(faq.id);
-            toast.success('FAQ deleted successfully', { description: `“${faq.question}”` });
-          } catch (error) {
-            toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') });
-          }
-        },
+        remove: () => deleteFaq.mutateAsync(faq.id),
+        done: 'FAQ deleted successfully',
+        doneDescription: `“${faq.question}”`,
+        failed: 'Failed to delete FAQ',
       }}
     >
       {(['up', 'down'] as const).map((direction) => (
@@ -312,8 +253,8 @@ function RowActions({
           title={direction === 'up' ? 'Move up' : 'Move down'}
           data-faq-move={direction}
           data-faq-id={faq.id}
-          disabled={direction === 'up' ? isFirst : isLast}
-          onClick={() => onMove(faq, direction)}
+          disabled={direction === 'up' ? position === 0 : position === shown.length - 1}
+          onClick={() => move(faq, direction)}
         >
           {direction === 'up' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
         </Button>

@@ -29,9 +29,13 @@ function usePageMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pages'] }) });
 }
 
-export const useCreatePage = () => usePageMutation((input: CreatePage) => apiRequest<Page>('/api/pages', { method: 'POST', body: input }));
+export const useCreatePage = () =>
+  usePageMutation((input: CreatePage) => apiRequest<Page>('/api/pages', { method: 'POST', body: input }));
 
 export const useUpdatePage = () =>
-  usePageMutation(({ id, changes }: { id: number; changes: Partial<CreatePage> }) => apiRequest<Page>(`/api/pages/${id}`, { method: 'PATCH', body: changes }));
+  usePageMutation(({ id, changes }: { id: number; changes: Partial<CreatePage> }) =>
+    apiRequest<Page>(`/api/pages/${id}`, { method: 'PATCH', body: changes }),
+  );
 
-export const useDeletePage = () => usePageMutation((id: number) => apiRequest<void>(`/api/pages/${id}`, { method: 'DELETE' }));
+export const useDeletePage = () =>
+  usePageMutation((id: number) => apiRequest<void>(`/api/pages/${id}`, { method: 'DELETE' }));

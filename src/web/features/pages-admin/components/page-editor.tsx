@@ -67,7 +67,9 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
       liveHref={page?.isPublished ? `/p/${page.slug}` : null}
       onClose={onClose}
       onSubmit={save}
-      onError={(error) => toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })}
+      onError={(error) =>
+        toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })
+      }
       submitLabel={page ? 'Save Page' : 'Create Page'}
     >
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">

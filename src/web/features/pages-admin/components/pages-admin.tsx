@@ -1,43 +1,29 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { FileTextIcon, PlusIcon } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useMemo } from 'react';
 import type { Page } from '../../../../shared/schemas/pages';
 import { PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/admin-pages';
 import { PageEditor } from './page-editor';
-import { ConfirmedSwitch } from '~/components/confirmed-switch';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
-import { DataTableRowActions } from '~/components/data-table-row-actions';
 import {
-  DataTableFilteredEmpty,
-  DataTableFilters,
-  DataTableSection,
-  isTableFiltered,
-  type StatusFilter,
-  statusFilterValue,
-} from '~/components/data-table-section';
-import { Badge } from '~/components/ui/badge';
+  actionsColumn,
+  ContentCardFooter,
+  ContentList,
+  contentTableOptions,
+  nameColumn,
+  statusColumn,
+  statusFilter,
+  StatusSwitch,
+  useContentListState,
+} from '~/components/content-list';
+import { DataTableEmpty } from '~/components/data-table';
+import { DataTableRowActions } from '~/components/data-table-row-actions';
+import { DocumentListScreen } from '~/components/document-editor';
 import { Button } from '~/components/ui/button';
-import { serverMessageOr } from '~/lib/api-client';
 import { useInPageEditor } from '~/lib/return-focus';
-import type { TableStateOptions } from '~/lib/table-url-state';
-import { toast } from '~/lib/toast';
 
-const PUBLISHED_FILTER: StatusFilter<'true' | 'false'> = {
-  name: 'published',
-  label: 'Published filter',
-  allLabel: 'All pages',
-  options: [
-    { value: 'true', label: 'Published' },
-    { value: 'false', label: 'Drafts' },
-  ],
-};
+const PUBLISHED_FILTER = statusFilter('published', 'All pages');
 /** The list's state in the URL (`?q=about&published=false&page=2`). */
-const TABLE_OPTIONS: TableStateOptions = {
-  pageSizes: [PAGES_PAGE_SIZE],
-  defaultPageSize: PAGES_PAGE_SIZE,
-  sortable: [],
-  filters: ['q', PUBLISHED_FILTER.name],
-};
+const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, PAGES_PAGE_SIZE);
 
 const updated = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -53,83 +39,48 @@ export function PagesAdmin({
   Actions: ComponentType<{ children: ReactNode }>;
 }) {
   const editor = useInPageEditor<Page | 'new'>();
-  const { editing } = editor;
-  const table = useDataTableState(TABLE_OPTIONS);
-  const query = usePages({
-    q: table.state.filters.q,
-    published: statusFilterValue(table, PUBLISHED_FILTER),
-    offset: table.offset,
-  });
-  const columns = pageColumns(editor.open);
+  const list = useContentListState(PUBLISHED_FILTER, TABLE_OPTIONS);
+  const query = usePages(list.query);
+  const columns = useMemo(() => pageColumns(editor.open), [editor.open]);
 
   return (
-    <>
-      {editing !== null && (
-        <PageEditor
-          key={editing === 'new' ? 'new' : editing.id}
-          page={editing === 'new' ? null : editing}
-          onClose={editor.close}
-        />
-      )}
-      <Actions>
-        <Button hidden={editing !== null} onClick={() => editor.open('new')}>
-          <PlusIcon aria-hidden="true" /> New Page
-        </Button>
-      </Actions>
-      <div hidden={editing !== null}>
-        <DataTableSection
-          title="Pages"
-          total={query.data?.total}
-          filters={
-            <DataTableFilters
-              table={table}
-              searchLabel="Search pages"
-              searchPlaceholder="Search title or slug"
-              status={PUBLISHED_FILTER}
-            />
-          }
-        >
-          <DataTable
-            label="Pages"
-            table={table}
-            columns={columns}
-            rows={query.data?.items}
-            total={query.data?.total}
-            getRowId={(page) => String(page.id)}
-            query={query}
-            loadingLabel="Loading pages..."
-            errorTitle="Error loading pages"
-            errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
-            rowTestId="page"
-            renderCard={(page) => <PageCard page={page} onEdit={editor.open} />}
-            empty={
-              isTableFiltered(table) ? (
-                <DataTableFilteredEmpty table={table} title="No pages match." />
-              ) : (
-                <DataTableEmpty icon={<FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No pages yet.">
-                  <p className="text-sm text-muted-foreground">Published pages are served at /p/their-slug.</p>
-                  <Button variant="outline" onClick={() => editor.open('new')}>
-                    <PlusIcon aria-hidden="true" /> New Page
-                  </Button>
-                </DataTableEmpty>
-              )
-            }
-          />
-        </DataTableSection>
-      </div>
-    </>
+    <DocumentListScreen
+      editor={editor}
+      Actions={Actions}
+      newLabel="New Page"
+      renderEditor={(page) => <PageEditor page={page} onClose={editor.close} />}
+    >
+      <ContentList
+        title="Pages"
+        noun="pages"
+        search={{ label: 'Search pages', placeholder: 'Search title or slug' }}
+        status={PUBLISHED_FILTER}
+        table={list.table}
+        query={query}
+        list={query.data}
+        columns={columns}
+        rowTestId="page"
+        renderCard={(page) => <PageCard page={page} onEdit={editor.open} />}
+        empty={
+          <DataTableEmpty
+            icon={<FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+            title="No pages yet."
+          >
+            <p className="text-sm text-muted-foreground">Published pages are served at /p/their-slug.</p>
+            <Button variant="outline" onClick={() => editor.open('new')}>
+              <PlusIcon aria-hidden="true" /> New Page
+            </Button>
+          </DataTableEmpty>
+        }
+      />
+    </DocumentListScreen>
   );
 }
 
 /** Title, Address, Updated, Published, Actions. */
 function pageColumns(onEdit: (page: Page) => void): Array<ColumnDef<Page, unknown> & { id: string }> {
   return [
-    {
-      id: 'title',
-      header: 'Title',
-      meta: { cellClassName: 'max-w-72 font-medium whitespace-normal wrap-anywhere' },
-      cell: ({ row }) => row.original.title,
-    },
+    nameColumn('title', 'Title', (page) => page.title),
     {
       id: 'address',
       header: 'Address',
@@ -142,19 +93,8 @@ function pageColumns(onEdit: (page: Page) => void): Array<ColumnDef<Page, unknow
       meta: { label: 'Updated', headClassName: 'w-36', cellClassName: 'text-sm text-muted-foreground' },
       cell: ({ row }) => <UpdatedAt page={row.original} />,
     },
-    {
-      id: 'published',
-      header: 'Published',
-      meta: { label: 'Published', headClassName: 'w-28' },
-      cell: ({ row }) => <PublishSwitch page={row.original} />,
-    },
-    {
-      id: 'actions',
-      header: () => <span className="block text-right">Actions</span>,
-      enableHiding: false,
-      meta: { headClassName: 'w-28', cellClassName: 'text-right' },
-      cell: ({ row }) => <PageActions page={row.original} onEdit={onEdit} />,
-    },
+    statusColumn('published', (page) => <PublishSwitch page={page} />),
+    actionsColumn((page) => <PageActions page={page} onEdit={onEdit} />),
   ];
 }
 
@@ -167,13 +107,12 @@ function PageCard({ page, onEdit }: { page: Page; onEdit(page: Page): void }) {
       <p className="text-xs text-muted-foreground">
         Updated <UpdatedAt page={page} />
       </p>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span className="flex items-center gap-2">
-          <PublishSwitch page={page} />
-          <Badge variant={page.isPublished ? 'success' : 'secondary'}>{page.isPublished ? 'Published' : 'Draft'}</Badge>
-        </span>
-        <PageActions page={page} onEdit={onEdit} />
-      </div>
+      <ContentCardFooter
+        kind="published"
+        isOn={page.isPublished}
+        statusSwitch={<PublishSwitch page={page} />}
+        actions={<PageActions page={page} onEdit={onEdit} />}
+      />
     </>
   );
 }
@@ -195,32 +134,19 @@ function UpdatedAt({ page }: { page: Page }) {
 function PublishSwitch({ page }: { page: Page }) {
   const update = useUpdatePage();
   return (
-    <ConfirmedSwitch
-      label={`Published: ${page.title}`}
-      checked={page.isPublished}
-      confirmation={(isOn) =>
-        isOn
-          ? {
-              title: `Publish “${page.title}”?`,
-              description: `It is served at /p/${page.slug} and listed in the footer.`,
-              confirmLabel: 'Publish',
-              pendingLabel: 'Publishing...',
-            }
-          : {
-              title: `Unpublish “${page.title}”?`,
-              description: `/p/${page.slug} will answer 404 and the footer stops listing it.`,
-              confirmLabel: 'Unpublish',
-              pendingLabel: 'Unpublishing...',
-              isDestructive: true,
-            }
-      }
-      onConfirm={async (isOn) => {
-        try {
-          await update.mutateAsync({ id: page.id, changes: { is_published: isOn } });
-          toast.success(isOn ? 'Page published' : 'Page unpublished', { description: `“${page.title}” at /p/${page.slug}` });
-        } catch (error) {
-          toast.error('Failed to update page', { description: serverMessageOr(error, 'Please try again.') });
-        }
+    <StatusSwitch
+      kind="published"
+      name={page.title}
+      isOn={page.isPublished}
+      effects={[
+        `It is served at /p/${page.slug} and listed in the footer.`,
+        `/p/${page.slug} will answer 404 and the footer stops listing it.`,
+      ]}
+      change={(isOn) => update.mutateAsync({ id: page.id, changes: { is_published: isOn } })}
+      toasts={{
+        done: (isOn) => (isOn ? 'Page published' : 'Page unpublished'),
+        description: `“${page.title}” at /p/${page.slug}`,
+        failed: 'Failed to update page',
       }}
     />
   );
@@ -235,14 +161,10 @@ function PageActions({ page, onEdit }: { page: Page; onEdit(page: Page): void })
       deletion={{
         title: `Delete the page “${page.title}”?`,
         description: `/p/${page.slug} will answer 404. This cannot be undone.`,
-        run: async () => {
-          try {
-            await remove.mutateAsync(page.id);
-            toast.success('Page deleted', { description: `“${page.title}”` });
-          } catch (error) {
-            toast.error('Failed to delete page', { description: serverMessageOr(error, 'Please try again.') });
-          }
-        },
+        remove: () => remove.mutateAsync(page.id),
+        done: 'Page deleted',
+        doneDescription: `“${page.title}”`,
+        failed: 'Failed to delete page',
       }}
     />
   );
