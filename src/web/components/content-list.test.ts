@@ -5,9 +5,8 @@
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { act, createElement, Fragment } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setUpDomRouter } from '../../../tests/fixtures/dom-router.ts';
 import {
   actionsColumn,
   ContentList,
@@ -85,36 +84,15 @@ function LampList() {
   });
 }
 
-let root: Root | undefined;
-let container: HTMLElement;
-
-beforeAll(() => {
-  // jsdom has no layout: the table's scroll check and Radix ask for these.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
+const dom = setUpDomRouter('/lamps', LampList);
+const { open } = dom;
 
 afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
   calls.change.mockClear();
   calls.remove.mockClear();
 });
 
-async function open(url: string) {
-  const router = createMemoryRouter([{ path: '/lamps', Component: LampList }], { initialEntries: [url] });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root!.render(createElement(RouterProvider, { router })));
-  return router;
-}
-
-const table = () => container.querySelector('table[aria-label="Lamps"]');
+const table = () => dom.container.querySelector('table[aria-label="Lamps"]');
 const shownNames = () =>
   [...(table()?.querySelectorAll('tbody tr') ?? [])].map((row) => row.firstElementChild!.textContent);
 const byName = (name: string) => document.querySelector<HTMLElement>(`[aria-label="${name}"]`)!;
@@ -127,16 +105,18 @@ describe('ContentList', () => {
   it('shows the search and the status filter its URL names, with the count of what they keep', async () => {
     await open('/lamps?q=Desk&active=false');
     expect(shownNames()).toEqual(['Desk fan']);
-    expect(container.querySelector('h2')?.textContent).toBe('Lamps (1)');
-    expect((container.querySelector('input[type="search"]') as HTMLInputElement).value).toBe('Desk');
-    expect(container.querySelector('[aria-label="Active filter"]')?.textContent).toBe('Inactive');
+    expect(dom.container.querySelector('h2')?.textContent).toBe('Lamps (1)');
+    expect((dom.container.querySelector('input[type="search"]') as HTMLInputElement).value).toBe('Desk');
+    expect(dom.container.querySelector('[aria-label="Active filter"]')?.textContent).toBe('Inactive');
   });
 
   it('leaves out a status the API would refuse, and Clear filters empties the URL', async () => {
     const router = await open('/lamps?q=Ceiling&active=maybe');
-    expect(container.querySelector('[aria-label="Active filter"]')?.textContent).toBe('All lamps');
-    expect(container.textContent).toContain('No lamps match these filters.');
-    await click([...container.querySelectorAll('button')].find((button) => button.textContent === 'Clear filters')!);
+    expect(dom.container.querySelector('[aria-label="Active filter"]')?.textContent).toBe('All lamps');
+    expect(dom.container.textContent).toContain('No lamps match these filters.');
+    await click(
+      [...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Clear filters')!,
+    );
     expect(router.state.location.search).toBe('');
     expect(shownNames()).toEqual(['Desk lamp', 'Floor lamp', 'Desk fan']);
   });
