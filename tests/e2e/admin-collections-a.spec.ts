@@ -101,6 +101,8 @@ describe('admin collections A: testimonials and pages', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'admin-pages-375');
     await pageCard.getByRole('switch', { name: `Published: ${TITLE}` }).click();
+    // Issue 26: unpublishing asks first.
+    await page.getByRole('alertdialog', { name: `Unpublish “${TITLE}”?` }).getByRole('button', { name: 'Unpublish' }).click();
     await toast(page, 'Page unpublished').waitFor();
     await pageCard.getByText('Draft').waitFor();
 
@@ -110,6 +112,7 @@ describe('admin collections A: testimonials and pages', () => {
     await publicView.close();
 
     await pageCard.getByRole('switch', { name: `Published: ${TITLE}` }).click();
+    await page.getByRole('alertdialog', { name: `Publish “${TITLE}”?` }).getByRole('button', { name: 'Publish' }).click();
     await toast(page, 'Page published').waitFor();
     await page.goto(`/p/${slug}`);
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();

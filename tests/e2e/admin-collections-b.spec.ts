@@ -114,6 +114,8 @@ describe('campaigns and affiliate products', () => {
     await expectNoSeriousAxe(page);
     await shoot(page, 'campaigns-375');
     await card.getByRole('switch', { name: 'Active: E2E Launch' }).click();
+    // Issue 26: deactivating asks first, as the products' switch does.
+    await page.getByRole('alertdialog', { name: 'Deactivate “E2E Launch”?' }).getByRole('button', { name: 'Deactivate' }).click();
     await toast(page, 'Campaign deactivated').waitFor();
     const landing = await page.request.get(`/c/${SLUG}`);
     expect(landing.status()).toBe(404);

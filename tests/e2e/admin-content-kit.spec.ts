@@ -7,50 +7,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot } from './admin-helpers.ts';
+import { expectCleanInBothThemes, focusedName } from './admin-helpers.ts';
 import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
 
 const STAMP = Date.now().toString(36);
 /** Long enough to wrap at 1280 px, with one long unbroken word for 375 px. */
 const longTitle = (what: string) =>
   `${what} ${STAMP} about Capturingthoughtsfromthesystemtraywithoutbreakingyourflow and everything that follows from it`;
-
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
-  });
-
-/**
- * No sideways scroll, and no element of the screen past the viewport's right edge (a long word can stick out of a
- * card without the document scrolling).
- */
-async function expectNothingPastTheEdge(page: Page) {
-  await expectNoHorizontalScroll(page);
-  const past = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main *')]
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.width > 0 && rect.right > window.innerWidth + 0.5;
-      })
-      .slice(0, 5)
-      .map((element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 60)}`),
-  );
-  expect(past).toEqual([]);
-}
-
-/** axe in light, then in dark (the system setting, followed by the app), and nothing past the viewport's edge. */
-async function expectCleanInBothThemes(page: Page, name: string) {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expectNothingPastTheEdge(page);
-  await expectNoSeriousAxe(page);
-  await shoot(page, `${name}-light`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-  await expectNoSeriousAxe(page);
-  await shoot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Asks for the delete, checks the dialog names `name`, that Esc and Cancel change nothing and give focus back. */
 async function confirmDelete(page: Page, deleteButton: Locator, title: string) {
@@ -178,17 +141,17 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await row.waitFor();
     await expectCleanInBothThemes(page, 'faq-1280');
 
-    const editButton = row.getByRole('button', { name: `Edit: ${question}` });
+    const editButton = row.getByRole('button', { name: `Edit ${question}` });
     const dialog = page.getByRole('dialog', { name: 'Edit FAQ' });
     await editButton.click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit: ${question}`);
+    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
     await editButton.click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit: ${question}`);
+    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
 
     await editButton.click();
     await dialog.getByRole('tab', { name: 'Preview' }).click();
@@ -199,11 +162,11 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'FAQ updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit: ${question}`);
+    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
 
     await confirmDelete(
       page,
-      row.getByRole('button', { name: `Delete: ${question}` }),
+      row.getByRole('button', { name: `Delete ${question}` }),
       `Delete the FAQ “${question}”?`,
     );
     await toast(page, 'FAQ deleted successfully').waitFor();

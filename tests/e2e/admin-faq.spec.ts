@@ -54,11 +54,13 @@ describe('FAQ Management', () => {
     expect(await answer.locator('li').count()).toBe(2);
     expect(await answer.locator('img[onerror]').count()).toBe(0);
 
-    // Unpublished: gone from /help; published again: back.
+    // Unpublished (after its confirmation, issue 26): gone from /help; published again: back.
     await row(page, QUESTION).getByRole('switch', { name: `Published: ${QUESTION}` }).click();
+    await page.getByRole('alertdialog', { name: `Unpublish “${QUESTION}”?` }).getByRole('button', { name: 'Unpublish' }).click();
     await toast(page, 'FAQ unpublished').waitFor();
     expect(await helpQuestions()).not.toContain(QUESTION);
     await row(page, QUESTION).getByRole('switch', { name: `Published: ${QUESTION}` }).click();
+    await page.getByRole('alertdialog', { name: `Publish “${QUESTION}”?` }).getByRole('button', { name: 'Publish' }).click();
     await toast(page, 'FAQ published').waitFor();
     expect(await helpQuestions()).toContain(QUESTION);
 
@@ -81,7 +83,7 @@ describe('FAQ Management', () => {
     await expect.poll(async () => (await helpQuestions())[1]).toBe(QUESTION);
 
     // Edited in the dialog.
-    await row(page, QUESTION).getByRole('button', { name: `Edit: ${QUESTION}` }).click();
+    await row(page, QUESTION).getByRole('button', { name: `Edit ${QUESTION}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit FAQ' });
     await edit.getByLabel('Answer').fill('Yes, as *text*.');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -89,7 +91,7 @@ describe('FAQ Management', () => {
     await row(page, QUESTION).getByText('Yes, as text.').waitFor();
 
     // Deleted after a confirmation.
-    await row(page, QUESTION).getByRole('button', { name: `Delete: ${QUESTION}` }).click();
+    await row(page, QUESTION).getByRole('button', { name: `Delete ${QUESTION}` }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.textContent()).toContain(QUESTION);
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -170,7 +172,9 @@ describe('FAQ Management', () => {
       route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Database unavailable"}' }) : route.continue(),
     );
     await page.goto('/admin/faq');
-    await page.getByText('Error loading FAQs: Database unavailable').waitFor();
+    // The DataTable's error state: its title, then the server's message.
+    const loadError = page.getByRole('alert').filter({ hasText: 'Error loading FAQs' });
+    await loadError.getByText('Database unavailable').waitFor();
     failList = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await table(page).waitFor();
@@ -181,7 +185,7 @@ describe('FAQ Management', () => {
     await form.getByRole('button', { name: 'Add FAQ' }).click();
     await toast(page, 'Failed to add FAQ').waitFor();
 
-    await page.getByRole('button', { name: /^Delete: / }).first().click();
+    await page.getByRole('button', { name: /^Delete / }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Failed to delete FAQ').waitFor();
     expect(unexpectedErrors(errors, [500])).toEqual([]);

@@ -52,3 +52,41 @@ export async function submitMessage(
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
 }
+
+/** The accessible name (or text) of the focused element. */
+export const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+  });
+
+/**
+ * No sideways scroll, and no element of the screen past the viewport's right edge (a long word can stick out of a
+ * card without the document scrolling).
+ */
+export async function expectNothingPastTheEdge(page: Page) {
+  await expectNoHorizontalScroll(page);
+  const past = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.width > 0 && rect.right > window.innerWidth + 0.5;
+      })
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? '').slice(0, 60)}`),
+  );
+  expect(past).toEqual([]);
+}
+
+/** axe in light, then in dark (the system setting, followed by the app), and nothing past the viewport's edge. */
+export async function expectCleanInBothThemes(page: Page, name: string) {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNothingPastTheEdge(page);
+  await expectNoSeriousAxe(page);
+  await shoot(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expectNoSeriousAxe(page);
+  await shoot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}

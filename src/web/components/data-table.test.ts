@@ -5,9 +5,8 @@
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpDomRouter, type DomRouter } from '../../../tests/fixtures/dom-router.ts';
 import { DataTable, useDataTableState } from './data-table';
 import { rowsOfPage, type TableStateOptions } from '~/lib/table-url-state';
 
@@ -89,43 +88,13 @@ function PeopleAndNotes() {
   );
 }
 
-let root: Root | undefined;
-let container: HTMLElement;
+const dom = setUpDomRouter({ '/people': PeopleTable, '/both': PeopleAndNotes });
+const { open } = dom;
 
-beforeAll(() => {
-  // jsdom has no layout: the table's scroll check and Radix ask for these.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
-
-async function open(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/people', Component: PeopleTable },
-      { path: '/both', Component: PeopleAndNotes },
-    ],
-    { initialEntries: [url] },
-  );
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root!.render(createElement(RouterProvider, { router })));
-  return router;
-}
-
-const search = (router: ReturnType<typeof createMemoryRouter>) => router.state.location.search;
-const table = () => container.querySelector('table[aria-label="People"]')!;
+const search = (router: DomRouter) => router.state.location.search;
+const table = () => dom.container.querySelector('table[aria-label="People"]')!;
 const shownEmails = () => [...table().querySelectorAll('tbody tr')].map((row) => row.lastElementChild!.textContent);
-const button = (name: string) => [...container.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)!;
+const button = (name: string) => [...dom.container.querySelectorAll('button')].find((element) => element.textContent?.trim() === name)!;
 const click = (element: Element) => act(async () => (element as HTMLElement).click());
 
 describe('DataTable', () => {
@@ -133,7 +102,7 @@ describe('DataTable', () => {
     await open('/people?page=2&sort=-email&q=person');
     expect(shownEmails()).toEqual(['person3@example.com', 'person2@example.com']);
     expect(table().querySelector('th[aria-sort]')?.getAttribute('aria-sort')).toBe('descending');
-    expect(container.querySelector('nav[aria-label="Pages"]')?.textContent).toContain('3–4 of 5');
+    expect(dom.container.querySelector('nav[aria-label="Pages"]')?.textContent).toContain('3–4 of 5');
   });
 
   it('writes a sort, a page and a filter into the URL, and starts again at page 1 when the sort changes', async () => {
@@ -156,30 +125,30 @@ describe('DataTable', () => {
 
   it('shows one bulk bar while rows are selected, keeps the selection across pages, and clears it', async () => {
     await open('/people');
-    expect(container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
+    expect(dom.container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
     await click(table().querySelector('[aria-label="Select person1@example.com"]')!);
     await click(button('Next'));
     await click(table().querySelector('[aria-label="Select person3@example.com"]')!);
-    const bar = container.querySelector('[role="region"][aria-label="Bulk actions"]')!;
+    const bar = dom.container.querySelector('[role="region"][aria-label="Bulk actions"]')!;
     expect(bar.textContent).toContain('2 selected');
     expect(bar.textContent).toContain('Do it');
     await click(button('Clear selection'));
-    expect(container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
+    expect(dom.container.querySelector('[role="region"][aria-label="Bulk actions"]')).toBeNull();
   });
 
   it('keeps two tables of one page apart in the URL, and draws a cards-only list without a table', async () => {
     const router = await open('/both?page=2&notesPage=3');
     expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);
-    const notes = container.querySelector('ul[aria-label="Notes"]')!;
+    const notes = dom.container.querySelector('ul[aria-label="Notes"]')!;
     expect(notes.className).not.toContain('md:hidden');
-    expect(container.querySelector('table[aria-label="Notes"]')).toBeNull();
+    expect(dom.container.querySelector('table[aria-label="Notes"]')).toBeNull();
     expect([...notes.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['note of person5@example.com']);
     // A toolbar holding only the Columns menu (a table's) leaves no empty row above the cards under 768 px.
-    expect(container.querySelector('[role="group"][aria-label="Readers tools"]')?.className).toContain('hidden md:flex');
-    expect(container.querySelector('[role="group"][aria-label="People tools"]')?.className).not.toContain('hidden');
+    expect(dom.container.querySelector('[role="group"][aria-label="Readers tools"]')?.className).toContain('hidden md:flex');
+    expect(dom.container.querySelector('[role="group"][aria-label="People tools"]')?.className).not.toContain('hidden');
 
     // The notes' Previous changes only `notesPage`; the people stay on their page.
-    const notesPager = [...container.querySelectorAll('nav[aria-label="Pages"]')].find((nav) => nav.textContent?.includes('5–5 of 5'))!;
+    const notesPager = [...dom.container.querySelectorAll('nav[aria-label="Pages"]')].find((nav) => nav.textContent?.includes('5–5 of 5'))!;
     await click([...notesPager.querySelectorAll('button')].find((element) => element.textContent?.trim() === 'Previous')!);
     expect(search(router)).toBe('?page=2&notesPage=2');
     expect(shownEmails()).toEqual(['person3@example.com', 'person4@example.com']);

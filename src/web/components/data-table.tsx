@@ -191,8 +191,10 @@ export interface DataTableProps<Row> {
   rowsNoun?: string;
   /** Column ids hidden until the operator shows them in the Columns menu. */
   initiallyHidden?: readonly string[];
-  /** A row's data-testid and class, when the screen needs them. */
+  /** A row's class, when the screen needs one. */
   rowClassName?(row: Row): string | undefined;
+  /** Names rows for tests: `data-testid="{rowTestId}-row"` on table rows, `"{rowTestId}-card"` on cards. */
+  rowTestId?: string;
 }
 
 const SKELETON_ROWS = 5;
@@ -387,7 +389,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </TableHeader>
           <TableBody>
             {pageRows.map((row) => (
-              <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined} className={props.rowClassName?.(row.original)}>
+              <TableRow
+                key={row.id}
+                data-state={row.getIsSelected() ? 'selected' : undefined}
+                data-testid={props.rowTestId && `${props.rowTestId}-row`}
+                className={props.rowClassName?.(row.original)}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <TableCell key={cell.id} className={cell.column.columnDef.meta?.cellClassName}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -406,6 +413,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             key={row.id}
             className={cn('flex min-w-0 gap-3 rounded-lg border p-4 data-[selected=true]:bg-muted/50', props.rowClassName?.(row.original))}
             data-selected={row.getIsSelected() || undefined}
+            data-testid={props.rowTestId && `${props.rowTestId}-card`}
           >
             {isSelectable && (
               <Checkbox

@@ -5,7 +5,7 @@
  * opened and focus it again when they close. An opener inside a menu (gone once the menu closes) is replaced by
  * the menu's button.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 type FocusEventHandler = (event: Event) => void;
 
@@ -59,14 +59,11 @@ export function useInPageEditor<Item>() {
     opener.current = null;
     if (element?.isConnected) element.focus();
   }, [editing]);
-  return {
-    editing,
-    open(item: Item) {
-      opener.current = focusReturnTarget(document.activeElement);
-      setEditing(item);
-    },
-    close() {
-      setEditing(null);
-    },
-  };
+  // Stable, so a list's memoised columns can hold it: new columns remount the table's cells, and focus with them.
+  const open = useCallback((item: Item) => {
+    opener.current = focusReturnTarget(document.activeElement);
+    setEditing(item);
+  }, []);
+  const close = useCallback(() => setEditing(null), []);
+  return { editing, open, close };
 }

@@ -12,15 +12,15 @@ import { adminQueryDefaults } from '~/lib/query-client';
 export const affiliateKeys = { all: ['affiliate-products', 'admin'] as const };
 
 export interface AffiliateFilters {
-  q: string;
-  active: '' | 'true' | 'false';
+  q?: string | undefined;
+  active?: 'true' | 'false' | undefined;
   offset: number;
   limit: number;
 }
 
 export function useAffiliateProducts(filters: AffiliateFilters) {
   const params = new URLSearchParams({ limit: String(filters.limit), offset: String(filters.offset) });
-  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
   if (filters.active) params.set('active', filters.active);
   return useQuery({
     queryKey: [...affiliateKeys.all, params.toString()],

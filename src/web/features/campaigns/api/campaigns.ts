@@ -7,15 +7,15 @@ import { adminQueryDefaults } from '~/lib/query-client';
 export const campaignKeys = { all: ['campaigns', 'admin'] as const };
 
 export interface CampaignFilters {
-  q: string;
-  active: '' | 'true' | 'false';
+  q?: string | undefined;
+  active?: 'true' | 'false' | undefined;
   offset: number;
   limit: number;
 }
 
 export function useCampaigns(filters: CampaignFilters) {
   const params = new URLSearchParams({ limit: String(filters.limit), offset: String(filters.offset) });
-  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.q?.trim()) params.set('q', filters.q.trim());
   if (filters.active) params.set('active', filters.active);
   return useQuery({
     queryKey: [...campaignKeys.all, params.toString()],
@@ -37,4 +37,5 @@ export const useSaveCampaign = () =>
       : apiRequest<Campaign>(`/api/campaigns/${id}`, { method: 'PATCH', body: input }),
   );
 
-export const useDeleteCampaign = () => useCampaignMutation((id: number) => apiRequest<void>(`/api/campaigns/${id}`, { method: 'DELETE' }));
+export const useDeleteCampaign = () =>
+  useCampaignMutation((id: number) => apiRequest<void>(`/api/campaigns/${id}`, { method: 'DELETE' }));

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { type AdminCampaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
 import { useSaveCampaign } from '../api/campaigns';
-import { Field, Form, SwitchField } from '~/components/form';
+import { DocumentEditor } from '~/components/document-editor';
+import { Field, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -44,11 +42,7 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
     resolver: zodResolver(CreateCampaignSchema) as unknown as Resolver<CampaignFormValues, unknown, CampaignFormOutput>,
     defaultValues: toFormValues(campaign),
   });
-  const { isSubmitting } = form.formState;
   const slug = useWatch({ control: form.control, name: 'slug' });
-
-  // The editor replaces the list: the keyboard starts on its first field.
-  useEffect(() => form.setFocus('name'), [form]);
 
   async function submit(input: CampaignFormOutput) {
     const saved = await save.mutateAsync({ id: campaign?.id ?? null, input });
@@ -59,75 +53,49 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
   }
 
   return (
-    <section aria-labelledby="campaign-editor-heading" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="button" variant="ghost" className="-ml-2" onClick={onDone}>
-          <ArrowLeftIcon aria-hidden="true" /> All campaigns
-        </Button>
-        {campaign?.isActive && (
-          <a
-            href={`/c/${campaign.slug}`}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium break-all text-primary hover:underline"
-          >
-            View /c/{campaign.slug} <ExternalLinkIcon aria-hidden="true" className="size-4 shrink-0" />
-          </a>
-        )}
+    <DocumentEditor
+      form={form}
+      firstField="name"
+      heading={campaign ? `Edit “${campaign.name}”` : 'New campaign'}
+      backLabel="All campaigns"
+      liveHref={campaign?.isActive ? `/c/${campaign.slug}` : null}
+      onClose={onDone}
+      onSubmit={submit}
+      onError={(error) =>
+        toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })
+      }
+      submitLabel={campaign ? 'Update Campaign' : 'Create Campaign'}
+    >
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <Field name="name" label="Name" required>
+          <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
+        </Field>
+        <Field
+          name="slug"
+          className="wrap-anywhere"
+          label="Slug"
+          description={`Blank: made from the name. The landing page lives at /c/${slug.trim() || '…'}`}
+        >
+          <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
+        </Field>
+        <Field name="description" label="Description" description="Shown under the title and as the meta description.">
+          <Textarea rows={2} {...form.register('description')} />
+        </Field>
+        <Field
+          name="conversion_goal"
+          label="Conversion goal"
+          description="Shown beside the conversion rate in the list."
+        >
+          <Input placeholder="e.g. Newsletter sign-ups" {...form.register('conversion_goal')} />
+        </Field>
       </div>
-      <h2 id="campaign-editor-heading" className="text-xl font-semibold break-words">
-        {campaign ? `Edit “${campaign.name}”` : 'New campaign'}
-      </h2>
-      <Form
-        form={form}
-        onSubmit={submit}
-        onError={(error) =>
-          toast.error('Failed to save campaign', { description: serverMessageOr(error, 'Please try again.') })
-        }
-      >
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          <Field name="name" label="Name" required>
-            <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
-          </Field>
-          <Field
-            name="slug"
-            className="wrap-anywhere"
-            label="Slug"
-            description={`Blank: made from the name. The landing page lives at /c/${slug.trim() || '…'}`}
-          >
-            <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
-          </Field>
-          <Field
-            name="description"
-            label="Description"
-            description="Shown under the title and as the meta description."
-          >
-            <Textarea rows={2} {...form.register('description')} />
-          </Field>
-          <Field
-            name="conversion_goal"
-            label="Conversion goal"
-            description="Shown beside the conversion rate in the list."
-          >
-            <Input placeholder="e.g. Newsletter sign-ups" {...form.register('conversion_goal')} />
-          </Field>
-        </div>
-        <MarkdownField name="landing_page_content" label="Landing page content" />
-        <SwitchField
-          className="rounded-lg border p-4"
-          name="is_active"
-          label="Active"
-          description="An active campaign's landing page is public."
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : campaign ? 'Update Campaign' : 'Create Campaign'}
-          </Button>
-        </div>
-      </Form>
-    </section>
+      <MarkdownField name="landing_page_content" label="Landing page content" />
+      <SwitchField
+        className="rounded-lg border p-4"
+        name="is_active"
+        label="Active"
+        description="An active campaign's landing page is public."
+      />
+    </DocumentEditor>
   );
 }

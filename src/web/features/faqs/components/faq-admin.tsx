@@ -1,74 +1,57 @@
-import {
-  AlertTriangleIcon,
-  ArrowDownIcon,
-  ArrowUpIcon,
-  HelpCircleIcon,
-  PencilIcon,
-  PlusIcon,
-  Trash2Icon,
-} from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PlusIcon } from 'lucide-react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
 import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
-import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
+import {
+  actionsColumn,
+  ContentCardFooter,
+  ContentList,
+  contentTableOptions,
+  nameColumn,
+  statusColumn,
+  statusFilter,
+  statusFilterValue,
+  StatusSwitch,
+} from '~/components/content-list';
+import { DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
+import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { Form } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { ListLoadingTable } from '~/components/list-states';
-import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Switch } from '~/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-/** The list's columns, shown over the skeleton rows while it loads. */
-const FAQ_COLUMNS = ['Question', 'Answer', 'Published', 'Actions'];
-
-const preview = answerPreview;
+const PUBLISHED_FILTER = statusFilter('published', 'All FAQs');
+/** The list's view in the URL (`?q=sync&published=false`). */
+const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, 50);
 
 /** Spec §2 FAQ Management: the Add FAQ form, then the table Question, Answer, Published, Actions (cards under 768 px). */
 export function FaqManagement() {
   const faqsQuery = useFaqs();
-  const faqs = faqsQuery.data ?? [];
-  const nextOrder = faqs.length === 0 ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
+  const table = useDataTableState(TABLE_OPTIONS);
+  const faqs = faqsQuery.data;
+  const nextOrder = !faqs?.length ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
+  // Every FAQ comes in one answer (a few dozen at most): the search and the filter apply here, in display order.
+  const shown = faqs && filterFaqs(faqs, table.state.filters.q, statusFilterValue(table, PUBLISHED_FILTER));
   return (
     <>
       {/* Remounted once the list is in, so a new question goes last unless the admin picks an order. */}
       <AddFaqForm key={faqsQuery.isSuccess ? 'ready' : 'loading'} nextOrder={nextOrder} />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>FAQs{faqsQuery.data ? ` (${faqs.length})` : ''}</h2>
-          </CardTitle>
-          <CardDescription>
-            In the order the Help page shows them. Unpublished questions are hidden there.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="px-4 sm:px-6">
-          {faqsQuery.isPending ? (
-            <ListLoadingTable label="Loading FAQs..." columns={FAQ_COLUMNS} />
-          ) : faqsQuery.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-              <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-              <p className="text-destructive">Error loading FAQs: {faqsQuery.error.message}</p>
-              <Button variant="outline" onClick={() => void faqsQuery.refetch()}>
-                Retry
-              </Button>
-            </div>
-          ) : faqs.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-12 text-center text-muted-foreground">
-              <HelpCircleIcon aria-hidden="true" className="size-10" />
-              <p>No FAQs yet. Add the first question above; it shows on the Help page once published.</p>
-            </div>
-          ) : (
-            <FaqList faqs={faqs} />
-          )}
-        </CardContent>
-      </Card>
+      <FaqList all={faqs ?? []} shown={shown} query={faqsQuery} table={table} />
     </>
+  );
+}
+
+function filterFaqs(faqs: Faq[], search: string | undefined, published: string | undefined): Faq[] {
+  const words = search?.toLowerCase();
+  return faqs.filter(
+    (faq) =>
+      (published === undefined || String(faq.isPublished) === published) &&
+      (!words || faq.question.toLowerCase().includes(words) || faq.answer.toLowerCase().includes(words)),
   );
 }
 
@@ -108,12 +91,23 @@ function AddFaqForm({ nextOrder }: { nextOrder: number }) {
   );
 }
 
-function FaqList({ faqs }: { faqs: Faq[] }) {
-  const updateFaq = useUpdateFaq();
-  const deleteFaq = useDeleteFaq();
-  const reorderFaqs = useReorderFaqs();
+/**
+ * The FAQs in display order. Move up and Move down swap a question with its neighbour in the list as shown (so they
+ * work on a filtered list too) and keep the keyboard on the moved question.
+ */
+function FaqList({
+  all,
+  shown,
+  query,
+  table,
+}: {
+  all: Faq[];
+  shown: Faq[] | undefined;
+  query: ReturnType<typeof useFaqs>;
+  table: DataTableState;
+}) {
+  const { mutate: reorder } = useReorderFaqs();
   const [editing, setEditing] = useState<Faq | null>(null);
-  const [toDelete, setToDelete] = useState<Faq | null>(null);
   const focusAfterMove = useRef<{ id: number; direction: 'up' | 'down' } | null>(null);
 
   // Moving a row re-inserts it: keep the keyboard on the moved question's button (or its other one at an end).
@@ -126,180 +120,146 @@ function FaqList({ faqs }: { faqs: Faq[] }) {
     ].filter((button) => button.offsetParent !== null);
     const same = buttons.find((button) => button.dataset.faqMove === moved.direction && !button.disabled);
     (same ?? buttons.find((button) => !button.disabled))?.focus();
-  }, [faqs]);
+  }, [all]);
 
-  function move(faq: Faq, direction: 'up' | 'down') {
-    const index = faqs.findIndex((item) => item.id === faq.id);
-    const target = direction === 'up' ? index - 1 : index + 1;
-    if (index < 0 || target < 0 || target >= faqs.length) return;
-    const ids = faqs.map((item) => item.id);
-    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
-    focusAfterMove.current = { id: faq.id, direction };
-    reorderFaqs.mutate(ids, {
-      onError: (error) =>
-        toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
-    });
-  }
-
-  function togglePublished(faq: Faq, isPublished: boolean) {
-    updateFaq.mutate(
-      { id: faq.id, changes: { is_published: isPublished } },
-      {
-        onSuccess: () =>
-          toast.success(isPublished ? 'FAQ published' : 'FAQ unpublished', { description: `“${faq.question}”` }),
+  const move = useCallback(
+    (faq: Faq, direction: 'up' | 'down') => {
+      const list = shown ?? [];
+      const index = list.findIndex((item) => item.id === faq.id);
+      const neighbour = list[direction === 'up' ? index - 1 : index + 1];
+      if (index < 0 || !neighbour) return;
+      const ids = all.map((item) => item.id);
+      const from = ids.indexOf(faq.id);
+      const to = ids.indexOf(neighbour.id);
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      focusAfterMove.current = { id: faq.id, direction };
+      reorder(ids, {
         onError: (error) =>
-          toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') }),
-      },
-    );
-  }
-
-  function confirmDelete(faq: Faq) {
-    deleteFaq.mutate(faq.id, {
-      onSuccess: () => {
-        toast.success('FAQ deleted successfully', { description: `“${faq.question}”` });
-        setToDelete(null);
-      },
-      onError: (error) =>
-        toast.error('Failed to delete FAQ', { description: serverMessageOr(error, 'Please try again.') }),
-    });
-  }
-
-  const actions = (faq: Faq, index: number) => (
-    <RowActions
-      faq={faq}
-      isFirst={index === 0}
-      isLast={index === faqs.length - 1}
-      onMove={move}
-      onEdit={setEditing}
-      onDelete={setToDelete}
-    />
+          toast.error('Failed to reorder FAQs', { description: serverMessageOr(error, 'Please try again.') }),
+      });
+    },
+    [all, shown, reorder],
   );
-  const publishSwitch = (faq: Faq) => (
-    <Switch
-      checked={faq.isPublished}
-      onCheckedChange={(checked) => togglePublished(faq, checked)}
-      aria-label={`Published: ${faq.question}`}
-      disabled={updateFaq.isPending && updateFaq.variables?.id === faq.id}
-    />
-  );
+
+  const columns = useMemo(() => faqColumns(setEditing), []);
+  const order = useMemo(() => ({ shown: shown ?? [], move }), [shown, move]);
 
   return (
-    <>
-      <div className="hidden md:block">
-        <Table aria-label="FAQs">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Question</TableHead>
-              <TableHead>Answer</TableHead>
-              <TableHead className="w-28">Published</TableHead>
-              <TableHead className="w-52 text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {faqs.map((faq, index) => (
-              <TableRow key={faq.id} data-testid="faq-row">
-                <TableCell className="max-w-64 font-medium whitespace-normal wrap-anywhere">{faq.question}</TableCell>
-                <TableCell className="max-w-96 text-sm whitespace-normal text-muted-foreground" title={faq.answer}>
-                  {preview(faq.answer)}
-                </TableCell>
-                <TableCell>{publishSwitch(faq)}</TableCell>
-                <TableCell className="text-right">{actions(faq, index)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="FAQs">
-        {faqs.map((faq, index) => (
-          <li key={faq.id} data-testid="faq-card" className="flex flex-col gap-3 rounded-lg border p-4">
+    <FaqOrder value={order}>
+      <ContentList
+        title="FAQs"
+        noun="FAQs"
+        description="In the order the Help page shows them. Unpublished questions are hidden there."
+        search={{ label: 'Search FAQs', placeholder: 'Search questions and answers' }}
+        status={PUBLISHED_FILTER}
+        table={table}
+        query={query}
+        list={shown && { items: shown.slice(table.offset, table.offset + table.state.pageSize), total: shown.length }}
+        columns={columns}
+        rowTestId="faq"
+        renderCard={(faq) => (
+          <>
             <p className="font-medium wrap-anywhere">{faq.question}</p>
-            <p className="text-sm text-muted-foreground">{preview(faq.answer)}</p>
-            <div className="flex items-center justify-between gap-3">
-              <span className="flex items-center gap-2">
-                {publishSwitch(faq)}
-                <Badge variant={faq.isPublished ? 'success' : 'secondary'}>
-                  {faq.isPublished ? 'Published' : 'Draft'}
-                </Badge>
-              </span>
-              {actions(faq, index)}
-            </div>
-          </li>
-        ))}
-      </ul>
-
-      <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
-      <ConfirmDeleteDialog
-        item={toDelete}
-        title={toDelete ? `Delete the FAQ “${toDelete.question}”?` : ''}
-        description="It is removed from the Help page. This cannot be undone."
-        isDeleting={deleteFaq.isPending}
-        onConfirm={confirmDelete}
-        onOpenChange={(open) => !open && setToDelete(null)}
+            <p className="text-sm wrap-anywhere text-muted-foreground">{answerPreview(faq.answer)}</p>
+            <ContentCardFooter
+              kind="published"
+              isOn={faq.isPublished}
+              statusSwitch={<PublishSwitch faq={faq} />}
+              actions={<RowActions faq={faq} onEdit={setEditing} />}
+            />
+          </>
+        )}
+        empty={
+          <DataTableEmpty
+            icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+            title="No FAQs yet. Add the first question above; it shows on the Help page once published."
+          />
+        }
       />
-    </>
+      <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </FaqOrder>
   );
 }
 
-function RowActions({
-  faq,
-  isFirst,
-  isLast,
-  onMove,
-  onEdit,
-  onDelete,
-}: {
-  faq: Faq;
-  isFirst: boolean;
-  isLast: boolean;
-  onMove(faq: Faq, direction: 'up' | 'down'): void;
-  onEdit(faq: Faq): void;
-  onDelete(faq: Faq): void;
-}) {
+/**
+ * The list as shown and the move, for the rows' Move buttons: read from context, so the table's columns stay
+ * constant (new columns would remount every cell, and the keyboard's focus with them).
+ */
+const FaqOrder = createContext<{ shown: Faq[]; move(faq: Faq, direction: 'up' | 'down'): void }>({
+  shown: [],
+  move: () => {},
+});
+
+/** Question, Answer, Published, Actions (spec §2). */
+function faqColumns(onEdit: (faq: Faq) => void): Array<ColumnDef<Faq, unknown> & { id: string }> {
+  return [
+    nameColumn('question', 'Question', (faq) => faq.question),
+    {
+      id: 'answer',
+      header: 'Answer',
+      meta: {
+        label: 'Answer',
+        cellClassName: 'max-w-96 text-sm whitespace-normal wrap-anywhere text-muted-foreground',
+      },
+      cell: ({ row }) => <span title={row.original.answer}>{answerPreview(row.original.answer)}</span>,
+    },
+    statusColumn('published', (faq) => <PublishSwitch faq={faq} />),
+    actionsColumn((faq) => <RowActions faq={faq} onEdit={onEdit} />),
+  ];
+}
+
+function PublishSwitch({ faq }: { faq: Faq }) {
+  const updateFaq = useUpdateFaq();
   return (
-    <span className="inline-flex shrink-0 gap-1">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move up: ${faq.question}`}
-        data-faq-move="up"
-        data-faq-id={faq.id}
-        disabled={isFirst}
-        onClick={() => onMove(faq, 'up')}
-      >
-        <ArrowUpIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move down: ${faq.question}`}
-        data-faq-move="down"
-        data-faq-id={faq.id}
-        disabled={isLast}
-        onClick={() => onMove(faq, 'down')}
-      >
-        <ArrowDownIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit: ${faq.question}`}
-        onClick={() => onEdit(faq)}
-      >
-        <PencilIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost-destructive"
-        size="icon"
-        aria-label={`Delete: ${faq.question}`}
-        onClick={() => onDelete(faq)}
-      >
-        <Trash2Icon aria-hidden="true" />
-      </Button>
-    </span>
+    <StatusSwitch
+      kind="published"
+      name={faq.question}
+      isOn={faq.isPublished}
+      effects={['The question shows on the Help page.', 'The question is hidden from the Help page.']}
+      change={(isOn) => updateFaq.mutateAsync({ id: faq.id, changes: { is_published: isOn } })}
+      toasts={{
+        done: (isOn) => (isOn ? 'FAQ published' : 'FAQ unpublished'),
+        description: `“${faq.question}”`,
+        failed: 'Failed to update FAQ',
+      }}
+    />
+  );
+}
+
+function RowActions({ faq, onEdit }: { faq: Faq; onEdit(faq: Faq): void }) {
+  const deleteFaq = useDeleteFaq();
+  const { shown, move } = useContext(FaqOrder);
+  const position = shown.findIndex((item) => item.id === faq.id);
+  return (
+    <DataTableRowActions
+      name={faq.question}
+      onEdit={() => onEdit(faq)}
+      deletion={{
+        title: `Delete the FAQ “${faq.question}”?`,
+        description: 'It is removed from the Help page. This cannot be undone.',
+        remove: () => deleteFaq.mutateAsync(faq.id),
+        done: 'FAQ deleted successfully',
+        doneDescription: `“${faq.question}”`,
+        failed: 'Failed to delete FAQ',
+      }}
+    >
+      {(['up', 'down'] as const).map((direction) => (
+        <Button
+          key={direction}
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Move ${direction}: ${faq.question}`}
+          title={direction === 'up' ? 'Move up' : 'Move down'}
+          data-faq-move={direction}
+          data-faq-id={faq.id}
+          disabled={direction === 'up' ? position === 0 : position === shown.length - 1}
+          onClick={() => move(faq, direction)}
+        >
+          {direction === 'up' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
+        </Button>
+      ))}
+    </DataTableRowActions>
   );
 }
 

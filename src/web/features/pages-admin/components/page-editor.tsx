@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeftIcon, ExternalLinkIcon } from 'lucide-react';
-import { useEffect } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
-import { Field, Form, SwitchField } from '~/components/form';
+import { DocumentEditor } from '~/components/document-editor';
+import { Field, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -46,12 +44,8 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
     resolver: zodResolver(CreatePageSchema) as unknown as Resolver<PageFormValues, unknown, PageFormOutput>,
     defaultValues: toFormValues(page),
   });
-  const { isSubmitting } = form.formState;
   const slug = useWatch({ control: form.control, name: 'slug' });
   const metaLength = useWatch({ control: form.control, name: 'meta_description' }).length;
-
-  // The editor replaces the list: the keyboard starts on its first field.
-  useEffect(() => form.setFocus('title'), [form]);
 
   async function save(values: PageFormOutput) {
     if (page) {
@@ -65,68 +59,46 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
   }
 
   return (
-    <section aria-labelledby="page-editor-heading" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="button" variant="ghost" className="-ml-2" onClick={onClose}>
-          <ArrowLeftIcon aria-hidden="true" /> All pages
-        </Button>
-        {page?.isPublished && (
-          <a
-            href={`/p/${page.slug}`}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium break-all text-primary hover:underline"
-          >
-            View /p/{page.slug} <ExternalLinkIcon aria-hidden="true" className="size-4 shrink-0" />
-          </a>
-        )}
-      </div>
-      <h2 id="page-editor-heading" className="text-xl font-semibold break-words">
-        {page ? `Edit “${page.title}”` : 'New page'}
-      </h2>
-      <Form
-        form={form}
-        onSubmit={save}
-        onError={(error) =>
-          toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })
-        }
-      >
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          <Field name="title" label="Title" required>
-            <Input {...form.register('title')} />
-          </Field>
-          <Field
-            name="slug"
-            className="wrap-anywhere"
-            label="Slug"
-            description={`Blank: made from the title. The page lives at /p/${slug.trim() || '…'}`}
-          >
-            <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
-          </Field>
-        </div>
-        <MarkdownField name="content" label="Content" />
-        <Field
-          name="meta_description"
-          label="Meta description"
-          description={`${metaLength}/${META_DESCRIPTION_SHOWN} characters shown in search results`}
-        >
-          <Textarea rows={2} {...form.register('meta_description')} />
+    <DocumentEditor
+      form={form}
+      firstField="title"
+      heading={page ? `Edit “${page.title}”` : 'New page'}
+      backLabel="All pages"
+      liveHref={page?.isPublished ? `/p/${page.slug}` : null}
+      onClose={onClose}
+      onSubmit={save}
+      onError={(error) =>
+        toast.error('Failed to save page', { description: serverMessageOr(error, 'Please try again.') })
+      }
+      submitLabel={page ? 'Save Page' : 'Create Page'}
+    >
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        <Field name="title" label="Title" required>
+          <Input {...form.register('title')} />
         </Field>
-        <SwitchField
-          className="rounded-lg border p-4"
-          name="is_published"
-          label="Published"
-          description="A published page is served at its address and listed in the footer."
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : page ? 'Save Page' : 'Create Page'}
-          </Button>
-        </div>
-      </Form>
-    </section>
+        <Field
+          name="slug"
+          className="wrap-anywhere"
+          label="Slug"
+          description={`Blank: made from the title. The page lives at /p/${slug.trim() || '…'}`}
+        >
+          <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
+        </Field>
+      </div>
+      <MarkdownField name="content" label="Content" />
+      <Field
+        name="meta_description"
+        label="Meta description"
+        description={`${metaLength}/${META_DESCRIPTION_SHOWN} characters shown in search results`}
+      >
+        <Textarea rows={2} {...form.register('meta_description')} />
+      </Field>
+      <SwitchField
+        className="rounded-lg border p-4"
+        name="is_published"
+        label="Published"
+        description="A published page is served at its address and listed in the footer."
+      />
+    </DocumentEditor>
   );
 }
