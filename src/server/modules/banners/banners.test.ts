@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { banners } from '../../db/schema.ts';
 import { ActiveBanners } from './active-banners.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 describe(`banners on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({}, (suite) => ({ testApp, admin, user } = suite));
   beforeEach(async () => {
     await testApp.app.services.database.db.delete(banners);
     await testApp.app.activeBanners.reload();
