@@ -50,9 +50,6 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Admin writes whose modules do not emit a content event (the page cache must still drop its pages). */
-export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the

@@ -30,11 +30,21 @@ export interface AppServices {
   visitors: VisitorKeys;
 }
 
-/** Who is calling, as plain data (built once per request by the auth plugin). */
+/**
+ * Who is calling, as plain ids: the one type for the caller, from the auth hooks (`request.actor`) to the services
+ * and the audit log (decision 0038). No database row: a route that needs the user's or client's row reads it.
+ */
 export type Actor =
   | { kind: 'anonymous' }
   | { kind: 'user'; userId: number; isAdmin: boolean }
   | { kind: 'client'; clientId: string; isAdmin: boolean };
+
+export const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous' });
+
+/** A signed-in admin user (not an admin API client): the admin views of the content routes. */
+export function isAdminUser(actor: Actor | null | undefined): boolean {
+  return actor?.kind === 'user' && actor.isAdmin;
+}
 
 /** Where a request came from, for audit entries and stored submissions. */
 export interface RequestMeta {

@@ -26,7 +26,7 @@ const ready = Boolean(adminUrl && redisUrl && nginxAvailable());
 
 const ADMIN_EMAIL = 'cluster-admin@example.com';
 const ADMIN_PASSWORD = 'cluster-password-1';
-// The banner cache's refresh interval (BannerService maxAgeMs) and the jot count's promise (issue 14).
+// The banner cache's refresh interval (ActiveBanners maxAgeMs) and the jot count's promise (issue 14).
 const BANNER_REFRESH_MS = 10_000;
 const COUNT_CONVERGE_MS = 2_000;
 // A real 1×1 PNG.

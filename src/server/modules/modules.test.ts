@@ -1,7 +1,7 @@
 /**
  * The shape of a module (decision 0036): every folder of modules/ is one `fastify-plugin` in `modules/<name>/index.ts`,
  * named and listed once in modules/index.ts, after what it depends on; a module registered without its dependency
- * stops the start with a message that names both.
+ * stops the start with a message that names both; services are plain functions.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -36,6 +36,21 @@ describe('server modules', () => {
       expect(existsSync(path.join(import.meta.dirname, folder, 'plugin.ts')), `${folder} has no plugin.ts beside index.ts`).toBe(false);
     }
     expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('writes every service as plain functions, never a class (decision 0036: one service style)', async () => {
+    const folders = readdirSync(import.meta.dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const serviceFiles = folders.flatMap((folder) =>
+      readdirSync(path.join(import.meta.dirname, folder.name))
+        .filter((file) => /(^|-)service\.ts$/.test(file))
+        .map((file) => path.join(folder.name, file)),
+    );
+    expect(serviceFiles.length).toBeGreaterThanOrEqual(20);
+    for (const file of serviceFiles) {
+      const exported = Object.entries((await import(path.join(import.meta.dirname, file))) as Record<string, unknown>);
+      const classes = exported.filter(([, value]) => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value)));
+      expect(classes.map(([name]) => `${file}: ${name}`), 'state in memory is a class of its own file, owned by the plugin').toEqual([]);
+    }
   });
 
   it('lists every module after the plugins and modules it depends on', () => {

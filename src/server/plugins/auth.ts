@@ -10,29 +10,27 @@ import { jwtVerify, SignJWT } from 'jose';
 import { apiClients, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
-import type { Actor, RequestContext, RequestMeta } from '../services.ts';
+import { ANONYMOUS, isAdminUser, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof apiClients.$inferSelect;
-
-export type Caller =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; user: UserRow; isAdmin: boolean }
-  | { kind: 'client'; client: ClientRow; isAdmin: boolean };
 
 const JWT_ALGORITHM = 'HS256';
 const JWT_ISSUER = 'jotit';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the auth hooks below; `anonymous` when no credentials were sent. */
-    caller: Caller | null;
+    /**
+     * Who is calling, as plain ids (decision 0038): set by the auth hooks below, `anonymous` when no credentials
+     * were sent, null on a route without an auth hook. A route that needs the user's or client's row reads it.
+     */
+    actor: Actor | null;
   }
   interface FastifyInstance {
     signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
     /** Resolves credentials if any; invalid credentials → 401. */
-    identify(request: FastifyRequest): Promise<Caller>;
-    // The checks below are `onRequest` hooks: the caller is checked before the body is parsed or validated, so a
+    identify(request: FastifyRequest): Promise<Actor>;
+    // The checks below are `onRequest` hooks: the actor is checked before the body is parsed or validated, so a
     // caller without the right to call a route gets 401/403, never field errors about its body.
     /** onRequest: a signed-in, approved user (JWT). */
     requireUser(request: FastifyRequest): Promise<void>;
@@ -43,13 +41,6 @@ declare module 'fastify' {
     /** onRequest: any valid caller's identity is resolved; anonymous is allowed. */
     identifyOptional(request: FastifyRequest): Promise<void>;
   }
-}
-
-/** The caller as plain data for services (no database rows, no request). */
-export function actorOf(caller: Caller | null): Actor {
-  if (caller?.kind === 'user') return { kind: 'user', userId: caller.user.id, isAdmin: caller.isAdmin };
-  if (caller?.kind === 'client') return { kind: 'client', clientId: caller.client.clientId, isAdmin: caller.isAdmin };
-  return { kind: 'anonymous' };
 }
 
 const USER_AGENT_MAX = 500;
@@ -67,7 +58,7 @@ export function requestMetaOf(request: FastifyRequest): RequestMeta {
  * auth hook the caller was never identified, so the actor is anonymous.
  */
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { actor: actorOf(request.caller), meta: requestMetaOf(request) };
+  return { actor: request.actor ?? ANONYMOUS, meta: requestMetaOf(request) };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
@@ -81,7 +72,7 @@ export const authPlugin = fp(
     const maxAgeSeconds = app.services.config.jwtMaxAgeSeconds;
     const { db } = app.services.database;
 
-    app.decorateRequest('caller', null as never);
+    app.decorateRequest('actor', null as never);
 
     app.decorate('signUserToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
       new SignJWT({ ver: user.tokenVersion })
@@ -129,31 +120,31 @@ export const authPlugin = fp(
       return client;
     }
 
-    async function identify(request: FastifyRequest): Promise<Caller> {
-      if (request.caller) return request.caller;
+    async function identify(request: FastifyRequest): Promise<Actor> {
+      if (request.actor) return request.actor;
       const authorization = headerValue(request, 'authorization');
       const adminClientId = headerValue(request, 'x-admin-client-id');
       const clientId = headerValue(request, 'x-client-id');
-      let caller: Caller = { kind: 'anonymous' };
+      let actor: Actor = ANONYMOUS;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         const user = await userFromToken(authorization.slice(7).trim());
-        caller = { kind: 'user', user, isAdmin: user.isAdmin };
+        actor = { kind: 'user', userId: user.id, isAdmin: user.isAdmin };
       } else if (adminClientId) {
         const client = await clientFromHeaders(adminClientId, headerValue(request, 'x-admin-client-secret'));
         if (!client.isAdmin) throw forbidden('This client is not an admin client');
-        caller = { kind: 'client', client, isAdmin: true };
+        actor = { kind: 'client', clientId: client.clientId, isAdmin: true };
       } else if (clientId) {
         const client = await clientFromHeaders(clientId, headerValue(request, 'x-client-secret'));
-        caller = { kind: 'client', client, isAdmin: client.isAdmin };
+        actor = { kind: 'client', clientId: client.clientId, isAdmin: client.isAdmin };
       }
-      request.caller = caller;
-      return caller;
+      request.actor = actor;
+      return actor;
     }
 
     // Whatever a route sets, an answer to an identified caller (a session or API client) is never stored by a
     // browser or a shared cache: the one place for every admin and signed-in read (issue 23 §8).
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.caller && request.caller.kind !== 'anonymous') reply.header('Cache-Control', 'no-store');
+      if (request.actor && request.actor.kind !== 'anonymous') reply.header('Cache-Control', 'no-store');
       return payload;
     });
 
@@ -162,18 +153,18 @@ export const authPlugin = fp(
       await identify(request);
     });
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      const caller = await identify(request);
-      if (caller.kind !== 'user') throw unauthorized('Please sign in to continue');
+      const actor = await identify(request);
+      if (actor.kind !== 'user') throw unauthorized('Please sign in to continue');
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      const caller = await identify(request);
-      if (caller.kind === 'anonymous') throw unauthorized('Please sign in to continue');
-      if (caller.kind !== 'user' || !caller.isAdmin) throw forbidden('Only administrators can do this');
+      const actor = await identify(request);
+      if (actor.kind === 'anonymous') throw unauthorized('Please sign in to continue');
+      if (!isAdminUser(actor)) throw forbidden('Only administrators can do this');
     });
     app.decorate('requireAdminOrAdminClient', async (request: FastifyRequest) => {
-      const caller = await identify(request);
-      if (caller.kind === 'anonymous') throw unauthorized('Admin credentials are required');
-      if (!caller.isAdmin) throw forbidden('Only administrators can do this');
+      const actor = await identify(request);
+      if (actor.kind === 'anonymous') throw unauthorized('Admin credentials are required');
+      if (!actor.isAdmin) throw forbidden('Only administrators can do this');
     });
   },
   { name: 'auth' },

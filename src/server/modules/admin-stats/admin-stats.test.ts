@@ -7,7 +7,8 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminStats } from '../../../shared/schemas/admin-stats.ts';
 import { banners, blogPosts, campaigns, invitations, jots, leads, messages } from '../../db/schema.ts';
-import { adminStats, JotSeriesCache, utcDayStart } from './service.ts';
+import { JotSeriesCache } from './jot-series.ts';
+import { adminStats, utcDayStart } from './service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminStatsRoutes } from './routes.ts';
-import { JotSeriesCache } from './service.ts';
+import { JotSeriesCache } from './jot-series.ts';
 
 export const adminStatsModule = fp(
   async (app: FastifyInstance) => {

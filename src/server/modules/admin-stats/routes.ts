@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsSchema } from '../../../shared/schemas/admin-stats.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { adminStats, type JotSeriesCache } from './service.ts';
+import type { JotSeriesCache } from './jot-series.ts';
+import { adminStats } from './service.ts';
 
 export async function adminStatsRoutes(instance: FastifyInstance, { jotSeries }: { jotSeries: JotSeriesCache }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

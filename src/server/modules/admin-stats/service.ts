@@ -5,7 +5,7 @@
  * reads a row older than 30 days of jots.
  */
 import { and, count, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   type AdminStats,
   type DaySeriesPoint,
@@ -14,11 +14,12 @@ import {
 } from '../../../shared/schemas/admin-stats.ts';
 import type { Database } from '../../db/client.ts';
 import { invitationsLastHour } from '../invitations/service.ts';
-import { banners, blogPosts, buildGuids, campaigns, faqs, invitations, jots, leads, users } from '../../db/schema.ts';
+import { banners, blogPosts, buildGuids, campaigns, faqs, invitations, leads, users } from '../../db/schema.ts';
 import { PRO_WAITLIST_SOURCE } from '../../../shared/constants.ts';
 import { LEAD_SOURCES } from '../../../shared/schemas/leads.ts';
 import { isLive } from '../blog/live.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
+import { type JotSeriesCache, jotsPerDay, utcDay } from './jot-series.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,9 +57,6 @@ export function utcDayStart(now: Date, daysBack = 0): Date {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** `YYYY-MM-DD` of a timestamptz column, in UTC. */
-const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-
 /** Every day of the window, oldest first, zero-filled. */
 function fillDays(start: Date, rows: Array<{ day: string; value: number }>): DaySeriesPoint[] {
   const byDay = new Map(rows.map((row) => [row.day, Number(row.value)]));
@@ -71,59 +69,6 @@ function fillDays(start: Date, rows: Array<{ day: string; value: number }>): Day
 async function countWhere(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ value: count() }).from(table).where(where);
   return Number(row?.value ?? 0);
-}
-
-/**
- * Jots per UTC day of the series: one index-only range count per day (issue 13), each ending at `until` (exclusive)
- * when given. Grouping the ~80,000 rows of 30 days at a million jots by a per-row day expression cost 80–160 ms;
- * counting index ranges costs a fraction.
- */
-async function jotsPerDay(db: Database, seriesStart: Date, until?: Date): Promise<Array<{ day: string; value: number }>> {
-  const end = until ? sql`least(day_start + interval '24 hours', ${until.toISOString()}::timestamptz)` : sql`day_start + interval '24 hours'`;
-  const result = await db.execute<{ day: string; value: number | string }>(sql`
-    select to_char(day_start at time zone 'UTC', 'YYYY-MM-DD') as day,
-           (select count(*) from ${jots} where ${jots.createdAt} >= day_start and ${jots.createdAt} < ${end}) as value
-    from (select ${seriesStart.toISOString()}::timestamptz + n * interval '24 hours' as day_start
-          from generate_series(0, ${STATS_SERIES_DAYS - 1}::int) as n) as days`);
-  return result.rows.map((row) => ({ day: row.day, value: Number(row.value) }));
-}
-
-/**
- * The 30-day jot series for the dashboard endpoint, with the settled part kept a minute (issue 13).
- *
- * On a launch day "today" alone is a range of ~170,000 index entries (~20 ms, 40% of the dashboard's budget), and the
- * 29 days before it another 80,000 per request, yet the app never deletes a jot and stamps `created_at` with the
- * insert's own time: jots older than a minute no longer change. So the per-day counts up to a minute before they
- * were read are kept for a minute (like the offset anchors, decision 0013), and each request counts only the jots
- * after that point. A jot inserted or deleted straight in the database behind that point shows within a minute.
- */
-export class JotSeriesCache {
-  private settled: { seriesStart: number; until: Date; readAt: number; days: Promise<Array<{ day: string; value: number }>> } | null = null;
-
-  constructor(
-    private readonly ttlMs = 60_000,
-    private readonly settleMs = 60_000,
-  ) {}
-
-  async perDay(db: Database, seriesStart: Date, now: Date): Promise<Array<{ day: string; value: number }>> {
-    let settled = this.settled;
-    if (!settled || settled.seriesStart !== seriesStart.getTime() || now.getTime() - settled.readAt >= this.ttlMs) {
-      const until = new Date(now.getTime() - this.settleMs);
-      settled = { seriesStart: seriesStart.getTime(), until, readAt: now.getTime(), days: jotsPerDay(db, seriesStart, until) };
-      this.settled = settled;
-      // A failed read is not kept: the next request tries again.
-      settled.days.catch(() => {
-        if (this.settled === settled) this.settled = null;
-      });
-    }
-    const day = utcDay(jots.createdAt);
-    const [days, recent] = await Promise.all([
-      settled.days,
-      db.select({ day, value: count() }).from(jots).where(gte(jots.createdAt, settled.until)).groupBy(day),
-    ]);
-    const recentByDay = new Map(recent.map((row) => [row.day, Number(row.value)]));
-    return days.map((row) => ({ day: row.day, value: row.value + (recentByDay.get(row.day) ?? 0) }));
-  }
 }
 
 /** `series`: the endpoint's cache of the settled jot counts; without it every figure is read afresh. */

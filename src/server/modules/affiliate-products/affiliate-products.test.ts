@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { affiliateProductDailyClicks, affiliateProducts, auditLog } from '../../db/schema.ts';
 import { followProduct } from './service.ts';
 
@@ -10,15 +11,8 @@ const BOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.
 const LINK = 'https://vendor.example/product?ref=jotit';
 
 describe(`affiliate products API on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({}, (suite) => ({ testApp, admin, user } = suite));
   beforeEach(async () => {
     await testApp.app.services.database.db.delete(affiliateProducts);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,13 +22,13 @@ import {
   listPublicProducts,
   updateProduct,
 } from './service.ts';
+import { isAdminUser } from '../../services.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
 });
 const writeErrors = errorResponses(400, 401, 403, 404);
 
-const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
 /**
  * `/api/affiliate-products` (issue 12): admins manage every product; anyone reads the active ones (without the
@@ -53,7 +53,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return listAdminProducts(services, request.query);
       }
@@ -76,7 +76,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return getAdminProduct(services, request.params.id);
       }

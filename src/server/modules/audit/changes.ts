@@ -8,8 +8,11 @@
 export type AuditFieldChange = { from: AuditValue; to: AuditValue } | { hidden: true };
 export type AuditValue = string | number | boolean | null;
 
-/** Fields whose values never enter the log (password hashes, token versions, keys, jot text). */
-const SECRET_FIELD = /password|token|secret|hash|key|cipher|encrypted|^text$|jot/i;
+/**
+ * Fields whose values never enter the log (password hashes, token versions, keys, jot text). A post's `metaKeywords`
+ * is not a key: its words are public on the page.
+ */
+const SECRET_FIELD = /password|token|secret|hash|key(?!words)|cipher|encrypted|^text$|jot/i;
 /** Bookkeeping that changes on every write and tells a reader nothing. */
 const IGNORED_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
 
@@ -30,14 +33,19 @@ function auditValue(value: unknown): AuditValue {
   return bounded(JSON.stringify(value) ?? String(value));
 }
 
-/** The fields of `after` that differ from `before` (both the entity's rows, or any plain objects). */
-export function auditChanges(before: object, after: object): Record<string, AuditFieldChange> {
-  const old = before as Record<string, unknown>;
+/**
+ * The fields of `after` that differ from `before` (both the entity's rows, or any plain objects). A create has no
+ * `before` and a delete no `after`: every field the entity had is then recorded from or to null.
+ */
+export function auditChanges(before: object | null, after: object | null): Record<string, AuditFieldChange> {
+  const old = (before ?? {}) as Record<string, unknown>;
+  const nextValues = (after ?? Object.fromEntries(Object.keys(old).map((field) => [field, null]))) as Record<string, unknown>;
   const changes: Record<string, AuditFieldChange> = {};
   let fields = 0;
-  for (const [field, next] of Object.entries(after as Record<string, unknown>)) {
+  for (const [field, next] of Object.entries(nextValues)) {
     if (IGNORED_FIELDS.has(field) || next === undefined) continue;
-    const previous = old[field];
+    // A field absent before counts as null: a create records what it set, not every empty column.
+    const previous = old[field] ?? null;
     const same = previous instanceof Date && next instanceof Date ? previous.getTime() === next.getTime() : JSON.stringify(previous) === JSON.stringify(next);
     if (same) continue;
     if (fields === AUDIT_MAX_FIELDS) break;

@@ -19,10 +19,10 @@ export interface AuditEntry {
   entityId?: string | number | null;
   details?: Record<string, unknown>;
   /**
-   * An update's entity before and after (whole rows are fine): stored as `details.changes`, only the fields that
-   * changed, bounded and without secret values (changes.ts).
+   * The entity before and after the change (whole rows are fine; `null` before a create and after a delete): stored as
+   * `details.changes`, only the fields that changed, bounded and without secret values (changes.ts).
    */
-  change?: { before: object; after: object };
+  change?: { before: object | null; after: object | null };
 }
 
 export async function writeAudit(db: Executor, context: RequestContext, entry: AuditEntry): Promise<void> {

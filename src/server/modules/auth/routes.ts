@@ -17,6 +17,7 @@ import {
   SignUpSchema,
 } from '../../../shared/schemas/accounts.ts';
 import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
+import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
@@ -30,6 +31,7 @@ import {
   RESET_REQUESTED_MESSAGE,
   resetPassword,
   SIGN_UP_MESSAGE,
+  signedInUser,
   signUp,
 } from './service.ts';
 import { signIn } from './sign-in.ts';
@@ -115,9 +117,11 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const caller = request.caller;
-      if (caller?.kind !== 'user') throw new Error('requireUser let a non-user through');
-      return { user: { id: caller.user.id, email: caller.user.email, isAdmin: caller.user.isAdmin } };
+      const actor = request.actor;
+      if (actor?.kind !== 'user') throw new Error('requireUser let a non-user through');
+      const user = await signedInUser(app.services.database.db, actor.userId);
+      if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+      return { user };
     },
   );
 

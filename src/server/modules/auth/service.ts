@@ -94,6 +94,15 @@ function waitUntil(started: number, ms: number): Promise<void> {
 }
 
 /** Where a sign-up or sign-in came from, beyond the request meta: the country for the audit log, if known. */
+/**
+ * The signed-in user as `GET /api/auth/validate` answers it. The actor holds ids only (decision 0038), so the route
+ * reads the row here; undefined when the account went away since the auth hook read it.
+ */
+export async function signedInUser(db: Database, userId: number): Promise<{ id: number; email: string; isAdmin: boolean } | undefined> {
+  const [row] = await db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
 export interface AuthRequestContext extends RequestContext {
   country: string | null;
 }

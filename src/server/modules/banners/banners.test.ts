@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { banners } from '../../db/schema.ts';
-import { BannerService } from './service.ts';
+import { ActiveBanners } from './active-banners.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 describe(`banners on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({}, (suite) => ({ testApp, admin, user } = suite));
   beforeEach(async () => {
     await testApp.app.services.database.db.delete(banners);
-    await testApp.app.banners.reload();
+    await testApp.app.activeBanners.reload();
   });
 
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: object = admin.headers) =>
@@ -220,23 +214,23 @@ describe(`banners on ${testDatabaseKind()}`, () => {
     it('serves from memory: a change made elsewhere (another instance) shows once the cache is older than its max age', async () => {
       let clock = Date.now();
       const db = testApp.app.services.database.db;
-      const service = new BannerService({ db, events: testApp.app.services.contentEvents }, { maxAgeMs: 10_000, now: () => clock });
-      expect((await service.activeBanners()).banners).toEqual([]);
+      const activeBanners = new ActiveBanners(db, { maxAgeMs: 10_000, now: () => clock });
+      expect((await activeBanners.current()).banners).toEqual([]);
       const [row] = await db.insert(banners).values({ title: 'From elsewhere', message: 'M' }).returning();
       // Still the remembered answer: no database round trip per request.
-      expect((await service.activeBanners()).banners).toEqual([]);
+      expect((await activeBanners.current()).banners).toEqual([]);
       clock += 10_001;
       // Stale: answered from memory while it re-reads in the background …
-      expect((await service.activeBanners()).banners).toEqual([]);
-      await service.reload();
+      expect((await activeBanners.current()).banners).toEqual([]);
+      await activeBanners.reload();
       // … and the next answer has the change.
-      expect((await service.activeBanners()).banners.map((banner) => banner.title)).toEqual(['From elsewhere']);
+      expect((await activeBanners.current()).banners.map((banner) => banner.title)).toEqual(['From elsewhere']);
       // The date window is applied per request, without a reload.
       await db.update(banners).set({ endDate: new Date(clock + 1000) }).where(eq(banners.id, row!.id));
-      await service.reload();
-      expect((await service.activeBanners()).banners).toHaveLength(1);
+      await activeBanners.reload();
+      expect((await activeBanners.current()).banners).toHaveLength(1);
       clock += 2000;
-      expect((await service.activeBanners()).banners).toEqual([]);
+      expect((await activeBanners.current()).banners).toEqual([]);
     });
   });
 });

@@ -1,17 +1,17 @@
 /**
- * Banners (spec §3): admin CRUD and `app.banners`, the list of active banners kept in memory that
- * `GET /api/banners/active` and the pages read. A change made through another instance (relayed by the cluster bus)
- * re-reads it at once rather than at its maximum age.
+ * Banners (spec §3): admin CRUD (service.ts, plain functions) and `app.activeBanners`, the list of active banners kept
+ * in memory that `GET /api/banners/active` and the pages read (active-banners.ts). The plugin owns that list: a change
+ * made through another instance (relayed by the cluster bus) re-reads it at once rather than at its maximum age.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ActiveBanners } from './active-banners.ts';
 import { bannerRoutes } from './routes.ts';
-import { BannerService } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Banners, with the in-memory list the public strip and the pages' loaders read. */
-    banners: BannerService;
+    /** The active banners in memory, for the public strip and the pages' loaders. */
+    activeBanners: ActiveBanners;
   }
 }
 
@@ -19,14 +19,14 @@ export const bannersModule = fp(
   async (app: FastifyInstance) => {
     const { database, contentEvents } = app.services;
     const onError = (error: unknown) => app.log.error({ err: error }, 'reloading banners failed');
-    const service = new BannerService({ db: database.db, events: contentEvents }, { onError });
-    app.decorate('banners', service);
+    const activeBanners = new ActiveBanners(database.db, { onError });
+    app.decorate('activeBanners', activeBanners);
     const unsubscribe = contentEvents.subscribe((kind, origin) => {
-      if (kind === 'banners' && origin === 'remote') void service.reload().catch(onError);
+      if (kind === 'banners' && origin === 'remote') void activeBanners.reload().catch(onError);
     });
     app.addHook('onClose', async () => unsubscribe());
-    app.provideWebServices({ getActiveBanners: async () => (await service.activeBanners()).banners });
-    await app.register(bannerRoutes);
+    app.provideWebServices({ getActiveBanners: async () => (await activeBanners.current()).banners });
+    await app.register(bannerRoutes, { deps: { db: database.db, events: contentEvents, activeBanners } });
   },
   { name: 'banners', dependencies: ['auth', 'web-services'] },
 );

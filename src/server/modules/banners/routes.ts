@@ -10,14 +10,14 @@ import {
 import { sendCachedJson } from '../../lib/http-cache.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import { type BannerDependencies, createBanner, deleteBanner, listBanners, updateBanner } from './service.ts';
 
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `GET /api/banners/active` (public, from memory) and the admin CRUD of `/api/banners`. */
-export async function bannerRoutes(instance: FastifyInstance) {
+export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: BannerDependencies }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = app.banners;
 
   app.get(
     '/api/banners/active',
@@ -31,7 +31,7 @@ export async function bannerRoutes(instance: FastifyInstance) {
     },
     // A ready JSON body from memory; short public caching, and unchanged polls cost a 304.
     async (request, reply) =>
-      sendCachedJson(request, reply, await service.activeBanners(), 'public, max-age=5, must-revalidate'),
+      sendCachedJson(request, reply, await app.activeBanners.current(), 'public, max-age=5, must-revalidate'),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export async function bannerRoutes(instance: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return service.list();
+      return listBanners(deps.db);
     },
   );
 
@@ -64,7 +64,7 @@ export async function bannerRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const banner = await service.create({ ...requestContext(request), input: request.body });
+      const banner = await createBanner(deps, { ...requestContext(request), input: request.body });
       return reply.status(201).send(banner);
     },
   );
@@ -83,7 +83,7 @@ export async function bannerRoutes(instance: FastifyInstance) {
       },
     },
     async (request) =>
-      service.update({ ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
+      updateBanner(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
@@ -99,7 +99,7 @@ export async function bannerRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await service.remove({ ...requestContext(request), input: { id: request.params.id } });
+      await deleteBanner(deps, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
   );

@@ -86,6 +86,46 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
     });
   });
 
+  describe('audit of post saves: before and after (issue 26 §3)', () => {
+    type Changes = Record<string, { from: unknown; to: unknown } | { hidden: true }>;
+    const auditEntry = async (action: string, postId: string) => {
+      const response = await inject('GET', `/api/audit-log?action=${action}&limit=200`);
+      expect(response.statusCode, response.body).toBe(200);
+      const entries = response.json<{ entries: Array<{ entityId: string | null; entityName: string | null; details: { changes?: Changes } | null }> }>().entries;
+      return entries.find((entry) => entry.entityId === postId);
+    };
+
+    it('records the fields a create, an update, a publish, a schedule, an unpublish and a delete changed, from and to', async () => {
+      const other = await createPost({ title: 'Other' });
+      const ad = (await inject('POST', '/api/blog-ads', { name: 'Ad', content: 'Buy' })).json<{ id: number }>();
+      const post = await createPost({ title: 'Draft one', meta_keywords: 'notes, capture' });
+      const created = (await auditEntry('blog_post.create', post.id))!.details!.changes!;
+      expect(created).toMatchObject({ title: { from: null, to: 'Draft one' }, isPublished: { from: null, to: false }, metaKeywords: { from: null, to: 'notes, capture' } });
+      expect(created).not.toHaveProperty('excerpt');
+
+      const saved = await inject('PATCH', `/api/blog-posts/${post.id}`, { title: 'Published one', is_published: true, related_post_ids: [other.id], ad_links: [{ ad_id: ad.id, position: 'top' }] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const published = (await auditEntry('blog_post.update', post.id))!;
+      expect(published.entityName).toBe('Published one');
+      expect(published.details!.changes).toEqual({
+        title: { from: 'Draft one', to: 'Published one' },
+        isPublished: { from: false, to: true },
+        publishedAt: { from: null, to: new Date(clock).toISOString() },
+        relatedPostIds: { from: '[]', to: JSON.stringify([other.id]) },
+        adLinks: { from: '[]', to: JSON.stringify([{ adId: ad.id, position: 'top' }]) },
+      });
+
+      const later = new Date(clock + 7 * DAY).toISOString();
+      expect((await inject('PATCH', `/api/blog-posts/${post.id}`, { published_at: later })).statusCode).toBe(200);
+      expect((await auditEntry('blog_post.update', post.id))!.details!.changes).toEqual({ publishedAt: { from: new Date(clock).toISOString(), to: later } });
+      expect((await inject('PATCH', `/api/blog-posts/${post.id}`, { is_published: false })).statusCode).toBe(200);
+      expect((await auditEntry('blog_post.update', post.id))!.details!.changes).toEqual({ isPublished: { from: true, to: false } });
+
+      expect((await inject('DELETE', `/api/blog-posts/${post.id}`)).statusCode).toBe(204);
+      expect((await auditEntry('blog_post.delete', post.id))!.details!.changes).toMatchObject({ title: { from: 'Published one', to: null }, isPublished: { from: false, to: null } });
+    });
+  });
+
   describe('a post saves in one request and one transaction (issue 28 §3)', () => {
     const changesOf = async (save: () => Promise<unknown>) => {
       const kinds: string[] = [];

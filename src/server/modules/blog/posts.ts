@@ -131,12 +131,28 @@ export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, 
 const byIdOrSlug = (idOrSlug: string) => (isUuid(idOrSlug) ? or(eq(blogPosts.id, idOrSlug), eq(blogPosts.slug, idOrSlug)) : eq(blogPosts.slug, idOrSlug));
 
 /** The post with its related-post ids and ad links, read with `db` (inside a save: its transaction). */
-async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminBlogPostDetail> {
+/** A post's related-post ids and ad links, in their saved order. */
+async function postLinks(db: Executor, postId: string): Promise<Pick<AdminBlogPostDetail, 'relatedPostIds' | 'adLinks'>> {
   // One after the other: a transaction runs one query at a time.
-  const related = await db.select().from(blogRelatedPosts).where(eq(blogRelatedPosts.postId, row.id)).orderBy(asc(blogRelatedPosts.id));
-  const links = await db.select().from(blogPostAds).where(eq(blogPostAds.postId, row.id)).orderBy(asc(blogPostAds.id));
-  return { ...toAdminPost(row, now), relatedPostIds: related.map((link) => link.relatedPostId), adLinks: links.map(toAdLink) };
+  const related = await db.select().from(blogRelatedPosts).where(eq(blogRelatedPosts.postId, postId)).orderBy(asc(blogRelatedPosts.id));
+  const links = await db.select().from(blogPostAds).where(eq(blogPostAds.postId, postId)).orderBy(asc(blogPostAds.id));
+  return { relatedPostIds: related.map((link) => link.relatedPostId), adLinks: links.map(toAdLink) };
 }
+
+async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminBlogPostDetail> {
+  return { ...toAdminPost(row, now), ...(await postLinks(db, row.id)) };
+}
+
+/**
+ * What the audit log compares of a post (issue 26 §3: the detail drawer's before/after): its columns and its links
+ * (related posts; ads by id and position, not the link rows a save replaces), so a publish, a schedule or a change
+ * of links shows as the fields it changed.
+ */
+const auditViewOf = (row: PostRow, links: Pick<AdminBlogPostDetail, 'relatedPostIds' | 'adLinks'>) => ({
+  ...row,
+  relatedPostIds: links.relatedPostIds,
+  adLinks: links.adLinks.map(({ adId, position }) => ({ adId, position })),
+});
 
 /** A post by id or slug for an admin: with its related-post ids and ad links. */
 export async function getAdminPost({ db, now }: BlogDeps, idOrSlug: string): Promise<AdminBlogPostDetail> {
@@ -221,8 +237,9 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
       .returning();
     await syncTags(tx, input.tags);
     await saveLinks(tx, row!.id, input);
-    await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug } });
-    return postDetail(tx, row!, at);
+    const detail = await postDetail(tx, row!, at);
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug }, change: { before: null, after: auditViewOf(row!, detail) } });
+    return detail;
   });
   events.emit('blog');
   return post;
@@ -237,6 +254,7 @@ export async function updatePost(
     const at = now();
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) throw notFound(POST_NOT_FOUND);
+    const linksBefore = await postLinks(tx, id);
     const columns = postColumns(changes);
     if (changes.category !== undefined) columns.category = await categoryName(tx, changes.category);
     if (changes.slug) {
@@ -257,8 +275,14 @@ export async function updatePost(
       .returning();
     if (changes.tags) await syncTags(tx, changes.tags);
     await saveLinks(tx, id, changes);
-    await writeAudit(tx, { actor, meta }, { action: 'blog_post.update', entityId: id, details: { fields: Object.keys(changes) } });
-    return postDetail(tx, row!, at);
+    const detail = await postDetail(tx, row!, at);
+    await writeAudit(tx, { actor, meta }, {
+      action: 'blog_post.update',
+      entityId: id,
+      details: { fields: Object.keys(changes) },
+      change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
+    });
+    return detail;
   });
   events.emit('blog');
   return post;
@@ -267,9 +291,10 @@ export async function updatePost(
 export async function removePost({ db, events }: BlogDeps, { actor, meta, input: { id } }: RequestContext & { input: { id: string } }): Promise<void> {
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, slug: blogPosts.slug });
-    if (deleted.length === 0) throw notFound(POST_NOT_FOUND);
-    await writeAudit(tx, { actor, meta }, { action: 'blog_post.delete', entityId: id, details: { slug: deleted[0]!.slug } });
+    const links = await postLinks(tx, id);
+    const [deleted] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+    if (!deleted) throw notFound(POST_NOT_FOUND);
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.delete', entityId: id, details: { slug: deleted.slug }, change: { before: auditViewOf(deleted, links), after: null } });
   });
   events.emit('blog');
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,6 +33,7 @@ import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, update
 import { getPublishedPost } from './public-service.ts';
 import { blogStats, recordView, setLike } from './reactions.ts';
 import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
+import { isAdminUser } from '../../services.ts';
 
 const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PostId = z.object({ id: safeString('Post id').max(200) });
@@ -40,7 +41,6 @@ const adminErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 const reactionErrors = errorResponses(400, 404, 429);
 
-const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
 /** Blog CMS API (issue 11; docs/blog-api.md). */
 export async function blogRoutes(instance: FastifyInstance) {
@@ -65,7 +65,7 @@ export async function blogRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return listPosts(blog, request.query, true);
       }
@@ -87,7 +87,7 @@ export async function blogRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return getAdminPost(blog, request.params.id);
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +25,7 @@ import {
   listPublicCampaigns,
   updateCampaign,
 } from './service.ts';
+import { isAdminUser } from '../../services.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
@@ -32,7 +33,6 @@ const NumericId = z.object({
 const IdOrSlug = z.object({ id: safeString('Campaign id').trim().min(1).max(200) });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
-const isAdminCaller = (request: FastifyRequest) => request.caller?.kind === 'user' && request.caller.isAdmin;
 
 /** `/api/campaigns` (issue 12): admins manage every campaign; anyone reads the active ones. */
 export async function campaignRoutes(instance: FastifyInstance) {
@@ -52,7 +52,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return listAdminCampaigns(services, request.query);
       }
@@ -72,7 +72,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminCaller(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return getAdminCampaign(services, request.params.id);
       }

@@ -1,14 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { describePublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { describePublicForm, postPublicForm, useAppWithMail } from '../../../../tests/fixtures/public-form-suite.ts';
+import type { TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { messages } from '../../db/schema.ts';
-
-let ipCounter = 0;
-const freshIp = () => `10.40.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 const VALID = {
   name: 'Grace Hopper',
@@ -19,23 +15,10 @@ const VALID = {
 };
 
 describe(`contact on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let smtp: TestSmtpServer;
+  let testApp: TestApp, smtp: TestSmtpServer;
+  useAppWithMail({ SUPPORT_EMAIL: 'team@example.com' }, (suite) => ({ testApp, smtp } = suite));
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testApp = await createTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'team@example.com' });
-    await testApp.startWorkers();
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
-
-  async function post(body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) {
-    const captcha = options.captcha === false ? undefined : await solveCaptcha(testApp.app);
-    return testApp.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: options.ip ?? freshIp(), payload: { captcha, ...body } });
-  }
+  const post = (body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) => postPublicForm(testApp.app, '/api/contact', body, options);
 
   it('stores the message (company optional) and e-mails the team', async () => {
     expect((await post({ ...VALID, company: '' })).json()).toEqual({ success: true });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { videoEmbedUrl } from '../../../shared/schemas/help-config.ts';
 
 describe('videoEmbedUrl', () => {
@@ -22,15 +23,8 @@ describe('videoEmbedUrl', () => {
 });
 
 describe(`help config on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({}, (suite) => ({ testApp, admin, user } = suite));
 
   const read = async () => (await testApp.app.inject({ method: 'GET', url: '/api/help-config' })).json<{ config: Record<string, unknown> | null }>();
 

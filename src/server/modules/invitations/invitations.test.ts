@@ -1,9 +1,8 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { describePublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { describePublicForm, postPublicForm, useAppWithMail } from '../../../../tests/fixtures/public-form-suite.ts';
+import type { ReceivedMail, TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import {
   INVITATION_GLOBAL_LIMIT_ERROR,
@@ -16,9 +15,6 @@ import {
 import { invitations } from '../../db/schema.ts';
 import { suppress } from '../unsubscribe/service.ts';
 import { type InvitationDependencies, invitationsLastHour, sendInvitation } from './service.ts';
-
-let ipCounter = 0;
-const freshIp = () => `10.50.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 const VALID = {
   senderName: 'Ada',
@@ -44,28 +40,10 @@ function htmlPart(mail: ReceivedMail): string {
 }
 
 describe(`invitations on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let smtp: TestSmtpServer;
+  let testApp: TestApp, smtp: TestSmtpServer;
+  useAppWithMail({}, (suite) => ({ testApp, smtp } = suite));
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testApp = await createTestApp({ SMTP_URL: smtp.url });
-    await testApp.startWorkers();
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
-
-  async function post(body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) {
-    const captcha = options.captcha === false ? undefined : await solveCaptcha(testApp.app);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/send-invitation-email',
-      remoteAddress: options.ip ?? freshIp(),
-      payload: { captcha, ...body },
-    });
-  }
+  const post = (body: Record<string, unknown>, options: { captcha?: boolean; ip?: string } = {}) => postPublicForm(testApp.app, '/api/send-invitation-email', body, options);
 
   /** A header of a received message (unfolded), or undefined. */
   const header = (mail: ReceivedMail, name: string) => {

@@ -22,7 +22,6 @@ import {
   V2JotCreatedSchema,
 } from '../../../shared/schemas/jots.ts';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
-import type { Caller } from '../../plugins/auth.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
 import { CLIENT_SECURITY, errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { validationDetails } from '../../plugins/errors.ts';
@@ -31,6 +30,7 @@ import type { JotFeed } from './feed.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
 import { ingestJot, listJotRecords, listPublicJots, type ProtocolVersion, searchJots } from './service.ts';
 import type { JotWriter } from './writer.ts';
+import { isAdminUser, type Actor } from '../../services.ts';
 
 /** The module's state the routes read and write (built once in index.ts). */
 export interface JotRoutesOptions {
@@ -52,9 +52,9 @@ export const SEARCH_CREDENTIALS_REQUIRED =
 export const TEST_JOT_UNKNOWN_GUID = (name: string) => `Build GUID "${name}" was not found`;
 
 /** Full jot records: admins (user or client) read every jot, an API client its own, anyone else nothing. */
-function recordScope(caller: Caller): { clientId?: string } | 'public' {
-  if (caller.kind === 'client') return caller.isAdmin ? {} : { clientId: caller.client.clientId };
-  if (caller.kind === 'user' && caller.isAdmin) return {};
+function recordScope(actor: Actor): { clientId?: string } | 'public' {
+  if (actor.kind === 'client') return actor.isAdmin ? {} : { clientId: actor.clientId };
+  if (isAdminUser(actor)) return {};
   return 'public';
 }
 
@@ -193,7 +193,7 @@ export async function jotRoutes(instance: FastifyInstance, { feed, writer, offse
     },
     async (request, reply) => {
       const { limit, offset } = request.query;
-      const scope = recordScope(request.caller!);
+      const scope = recordScope(request.actor!);
       reply.header('Vary', VARY);
       if (scope === 'public') {
         const cached = feed.pageResponse(limit, offset);
@@ -209,9 +209,9 @@ export async function jotRoutes(instance: FastifyInstance, { feed, writer, offse
 
   // ------------------------------------------------------------------ search (API clients and admins)
   const requireJotReader = async (request: FastifyRequest) => {
-    const caller = await app.identify(request);
-    if (caller.kind === 'anonymous') throw unauthorized(SEARCH_CREDENTIALS_REQUIRED);
-    if (recordScope(caller) === 'public') throw forbidden('Only administrators and API clients can search jots');
+    const actor = await app.identify(request);
+    if (actor.kind === 'anonymous') throw unauthorized(SEARCH_CREDENTIALS_REQUIRED);
+    if (recordScope(actor) === 'public') throw forbidden('Only administrators and API clients can search jots');
   };
   for (const url of ['/api/jots-search', '/jots-search']) {
     app.post(
@@ -232,7 +232,7 @@ export async function jotRoutes(instance: FastifyInstance, { feed, writer, offse
         },
       },
       async (request, reply) => {
-        const scope = recordScope(request.caller!) as { clientId?: string };
+        const scope = recordScope(request.actor!) as { clientId?: string };
         reply.header('Cache-Control', PRIVATE);
         return searchJots(db, { ...request.body, ...scope });
       },

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { Page, PublicPage } from '../../../shared/schemas/pages.ts';
 
 describe(`pages API on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
+  let testApp: TestApp, admin: TestUser, user: TestUser;
   const changes: string[] = [];
 
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
+  useTestAppWithUsers({}, (suite) => {
+    ({ testApp, admin, user } = suite);
     testApp.app.services.contentEvents.subscribe((kind) => changes.push(kind));
   });
-  afterAll(() => testApp?.close());
 
   const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: object | null = admin.headers) =>
     testApp.app.inject({ method, url, payload, headers: (headers ?? {}) as Record<string, string> });

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
+import { isAdminUser } from '../../services.ts';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const IdOrSlugParams = z.object({ id: safeString('Page id').max(200, 'Page id must be at most 200 characters') });
@@ -17,7 +18,6 @@ export async function pageRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services.database;
   const deps = { db, events: app.services.contentEvents };
-  const isAdmin = (request: { caller?: { kind: string; isAdmin?: boolean } | null }) => request.caller?.kind === 'user' && request.caller.isAdmin === true;
 
   app.get(
     '/api/pages',
@@ -35,7 +35,7 @@ export async function pageRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!isAdmin(request) && request.query.published === 'true') {
+      if (!isAdminUser(request.actor) && request.query.published === 'true') {
         reply.header('Cache-Control', 'public, max-age=60');
         return listPublishedPages(db, request.query);
       }
@@ -57,7 +57,7 @@ export async function pageRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdmin(request)) {
+      if (isAdminUser(request.actor)) {
         reply.header('Cache-Control', 'no-store');
         return getPage(db, request.params.id);
       }

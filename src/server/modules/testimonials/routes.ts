@@ -12,6 +12,7 @@ import {
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
+import { isAdminUser } from '../../services.ts';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const adminErrors = errorResponses(400, 401, 403, 404);
@@ -38,8 +39,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const caller = request.caller;
-      const isAdmin = caller?.kind === 'user' && caller.isAdmin;
+      const isAdmin = isAdminUser(request.actor);
       if (!isAdmin && request.query.published === 'true') {
         reply.header('Cache-Control', 'public, max-age=60');
         return listPublishedTestimonials(db, request.query);

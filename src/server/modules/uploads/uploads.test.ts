@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { UPLOAD_READ_SLICE_BYTES } from './service.ts';
 
 // A real 1×1 PNG.
@@ -19,15 +20,8 @@ function multipart(filename: string, data: Buffer, contentType = 'image/png') {
 }
 
 describe(`uploads on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp();
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({}, (suite) => ({ testApp, admin, user } = suite));
 
   const upload = (filename: string, data: Buffer, headers: Record<string, string> = admin.headers, contentType?: string) => {
     const body = multipart(filename, data, contentType);

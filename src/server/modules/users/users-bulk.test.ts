@@ -1,22 +1,16 @@
 /** `POST /api/users/bulk` (issue 10 §6): permissions, each action, one audit entry per row, self-protection, bad input. */
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { UserBulkResponse } from '../../../shared/schemas/accounts.ts';
 import { auditLog, users } from '../../db/schema.ts';
 
 describe(`users bulk on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let admin: TestUser;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-    [admin, user] = await Promise.all([createTestAdmin(testApp.app), createTestUser(testApp.app)]);
-  });
-  afterAll(() => testApp?.close());
+  let testApp: TestApp, admin: TestUser, user: TestUser;
+  useTestAppWithUsers({ RATE_LIMIT_MULTIPLIER: '100' }, (suite) => ({ testApp, admin, user } = suite));
 
   const db = () => testApp.app.services.database.db;
   const bulk = (payload: unknown, headers: Record<string, string> = admin.headers) =>
