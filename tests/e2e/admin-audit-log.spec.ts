@@ -161,6 +161,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await shoot(page, `admin-dashboard-${viewport.width}-light`);
       await expectNoSeriousAxe(page);
       await setTheme(page, 'dark');
+      await leads.scrollIntoViewIfNeeded();
       await leads.locator('svg.recharts-surface').first().waitFor();
       await shoot(page, `admin-dashboard-${viewport.width}-dark`);
       await expectNoSeriousAxe(page);
