@@ -25,6 +25,13 @@ function recordCalls(page: Page, method: string, pathname: string): Request[] {
 const markPage = (page: Page) => page.evaluate(() => ((window as { pageMarker?: string }).pageMarker = 'kept'));
 const pageMark = (page: Page) => page.evaluate(() => (window as { pageMarker?: string }).pageMarker);
 
+/** Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. */
+async function expectDoneOnce(page: Page, calls: Request[]) {
+  await page.waitForLoadState('networkidle');
+  expect(calls).toHaveLength(1);
+  expect(await pageMark(page)).toBe('kept');
+}
+
 describe('admin forms tapped early on a slow phone', () => {
   const e2e = setUpE2e({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
 
@@ -47,9 +54,7 @@ describe('admin forms tapped early on a slow phone', () => {
     await dialog.getByRole('button', { name: 'Create User' }).dblclick();
     await toast(page, 'User created successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
-    expect(creates).toHaveLength(1);
-    expect(await pageMark(page)).toBe('kept');
+    await expectDoneOnce(page, creates);
     const users = await e2e.adminApi<{ users: Array<{ username: string; email: string }> }>('GET', `/api/users?search=${tag}`);
     expect(users.users.map(({ username, email }) => ({ username, email }))).toEqual([{ username: `${tag}-user`, email: `${tag}@example.com` }]);
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -66,9 +71,7 @@ describe('admin forms tapped early on a slow phone', () => {
     await confirm.getByRole('button', { name: 'Create Test Jot' }).dblclick();
     await toast(page, 'Test Jot Created').waitFor();
     await confirm.waitFor({ state: 'detached' });
-    await page.waitForLoadState('networkidle');
-    expect(creates).toHaveLength(1);
-    expect(await pageMark(page)).toBe('kept');
+    await expectDoneOnce(page, creates);
     expect((await e2e.adminApi<{ total: number }>('GET', '/api/jots?limit=1')).total).toBe(before.total + 1);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
@@ -85,9 +88,7 @@ describe('admin forms tapped early on a slow phone', () => {
     await page.keyboard.insertText('Typed before the screen settled.');
     await page.getByRole('button', { name: 'Save draft' }).dblclick();
     await toast(page, 'Draft saved').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(creates).toHaveLength(1);
-    expect(await pageMark(page)).toBe('kept');
+    await expectDoneOnce(page, creates);
     const posts = await e2e.adminApi<{ items: Array<{ title: string }> }>('GET', `/api/blog-posts?q=${encodeURIComponent(tag)}`);
     expect(posts.items.map((post) => post.title)).toEqual([title]);
     expect(unexpectedErrors(errors)).toEqual([]);

@@ -88,6 +88,18 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The deepest elements under `scope` past the viewport's right edge: names the culprit when a screen is too wide. */
+export const overflowingElements = (page: Page, scope = 'main') =>
+  page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll(`${selector} *`)]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
+    scope,
+  );
+
 /** A lead through the public endpoint, with a solved captcha. */
 export async function submitLead(e2e: E2e, body: { firstName: string; email: string; source?: string }): Promise<void> {
   const response = await fetch(new URL('/api/leads', e2e.server.baseUrl), {

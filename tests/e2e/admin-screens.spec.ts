@@ -7,23 +7,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, submitLead, submitMessage } from './admin-helpers.ts';
+import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, overflowingElements, submitLead, submitMessage } from './admin-helpers.ts';
 import { sendJotV2, setUpE2e, unexpectedErrors, useSession, VIEWPORTS } from './fixtures.ts';
 
 const tag = `screens${Date.now().toString(36)}`;
 /** 64 characters before the @: as long as an address may be (RFC 5321). */
 const LONG_EMAIL = `${`${tag}-a-mailbox-name-much-longer-than-a-phone-is-wide`.padEnd(64, 'x').slice(0, 64)}@a-rather-long-company-domain.example.com`;
 const LONG_USERNAME = `${tag}-administrator-of-everything`;
-
-/** The deepest elements past the viewport's right edge: names the culprit when a screen is too wide. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
-  );
 
 interface DialogCase {
   name: string;
@@ -145,7 +135,7 @@ describe('every admin screen', () => {
       for (const screen of ADMIN_SCREENS) {
         await openAdminScreen(page, screen);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scrollWidth > viewport.width) tooWide.push(`${screen.name}: ${scrollWidth} px (${(await overflowing(page)).join(' | ')})`);
+        if (scrollWidth > viewport.width) tooWide.push(`${screen.name}: ${scrollWidth} px (${(await overflowingElements(page, 'body')).join(' | ')})`);
       }
       expect(tooWide).toEqual([]);
       expect(unexpectedErrors(errors)).toEqual([]);
