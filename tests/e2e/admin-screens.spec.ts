@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, overflowingElements, submitLead, submitMessage } from './admin-helpers.ts';
+import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, overflowingElements, shoot, submitLead, submitMessage } from './admin-helpers.ts';
 import { sendJotV2, setUpE2e, unexpectedErrors, useSession, VIEWPORTS } from './fixtures.ts';
 
 const tag = `screens${Date.now().toString(36)}`;
@@ -128,13 +128,24 @@ describe('every admin screen', () => {
   });
 
   for (const [width, viewport] of VIEWPORTS) {
-    it(`is no wider than the screen at ${width}, with a long title and a long e-mail in the data`, { timeout: 120_000 }, async () => {
-      const { page, errors, close } = await e2e.open(viewport);
+    // The phone in dark, the desktop in light: the screenshots (SCREENSHOT_DIR) show both themes at little cost.
+    const theme = viewport.width < 768 ? 'dark' : 'light';
+    it(`is no wider than the screen at ${width} (${theme}), with a long title and a long e-mail in the data`, { timeout: 120_000 }, async () => {
+      const { page, context, errors, close } = await e2e.open(viewport);
+      await context.addInitScript((choice) => {
+        // Also runs in the e-mail previews' sandboxed frames, where localStorage throws: nothing to set there.
+        try {
+          window.localStorage.setItem('theme', choice);
+        } catch {
+          /* not this frame */
+        }
+      }, theme);
       await useSession(page, e2e.adminToken);
       const tooWide: string[] = [];
       for (const screen of ADMIN_SCREENS) {
         await openAdminScreen(page, screen);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        await shoot(page, `screens-${screen.name.replaceAll(' ', '-')}-${viewport.width}-${theme}`);
         if (scrollWidth > viewport.width) tooWide.push(`${screen.name}: ${scrollWidth} px (${(await overflowingElements(page, 'body')).join(' | ')})`);
       }
       expect(tooWide).toEqual([]);
