@@ -40,7 +40,7 @@ export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> 
   {
     id: 'jotText',
     header: 'Jot',
-    meta: { cellClassName: 'min-w-48 align-top whitespace-normal' },
+    meta: { cellClassName: 'min-w-36 align-top whitespace-normal' },
     cell: ({ row }) => (
       <>
         <p className="line-clamp-3 wrap-anywhere" title={row.original.jotText ?? undefined}>
@@ -58,13 +58,13 @@ export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> 
     id: 'payload',
     header: 'Payload',
     meta: { label: 'Payload', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
-    cell: ({ row }) => <OneLine value={row.original.payload} max={JOT_PAYLOAD_PREVIEW_CHARS} className="max-w-44" />,
+    cell: ({ row }) => <OneLine value={row.original.payload} max={JOT_PAYLOAD_PREVIEW_CHARS} className="max-w-28" />,
   },
   {
     id: 'clientId',
     header: 'Client ID',
     meta: { label: 'Client ID', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
-    cell: ({ row }) => (row.original.clientId ? <OneLine value={row.original.clientId} max={JOT_CLIENT_ID_PREVIEW_CHARS} className="max-w-40" /> : none),
+    cell: ({ row }) => (row.original.clientId ? <OneLine value={row.original.clientId} max={JOT_CLIENT_ID_PREVIEW_CHARS} className="max-w-28" /> : none),
   },
   { id: 'location', header: 'Location', meta: { label: 'Location', cellClassName: 'min-w-28 align-top whitespace-normal' }, cell: ({ row }) => location(row.original) },
   { id: 'appVersion', header: 'App Version', meta: { label: 'App Version', cellClassName: 'align-top whitespace-nowrap' }, cell: ({ row }) => row.original.appVersion ?? none },
