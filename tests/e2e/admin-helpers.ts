@@ -1,6 +1,6 @@
 /** Shared helpers of the admin back-office browser specs: the list of every admin screen, checks, seeding. */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { axeViolations, isSerious, WCAG22_AA } from './axe.ts';
@@ -99,6 +99,18 @@ export const overflowingElements = (page: Page, scope = 'main') =>
         .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
     scope,
   );
+
+/** Every page the context opens starts in `theme` (the toggle's stored choice). */
+export async function useTheme(context: BrowserContext, theme: 'light' | 'dark'): Promise<void> {
+  await context.addInitScript((choice) => {
+    // Also runs in the e-mail previews' sandboxed frames, where localStorage throws: nothing to set there.
+    try {
+      window.localStorage.setItem('theme', choice);
+    } catch {
+      /* not this frame */
+    }
+  }, theme);
+}
 
 /** A lead through the public endpoint, with a solved captcha. */
 export async function submitLead(e2e: E2e, body: { firstName: string; email: string; source?: string }): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, overflowingElements, shoot, submitLead, submitMessage } from './admin-helpers.ts';
+import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, overflowingElements, shoot, submitLead, submitMessage, useTheme } from './admin-helpers.ts';
 import { sendJotV2, setUpE2e, unexpectedErrors, useSession, VIEWPORTS } from './fixtures.ts';
 
 const tag = `screens${Date.now().toString(36)}`;
@@ -132,14 +132,7 @@ describe('every admin screen', () => {
     const theme = viewport.width < 768 ? 'dark' : 'light';
     it(`is no wider than the screen at ${width} (${theme}), with a long title and a long e-mail in the data`, { timeout: 120_000 }, async () => {
       const { page, context, errors, close } = await e2e.open(viewport);
-      await context.addInitScript((choice) => {
-        // Also runs in the e-mail previews' sandboxed frames, where localStorage throws: nothing to set there.
-        try {
-          window.localStorage.setItem('theme', choice);
-        } catch {
-          /* not this frame */
-        }
-      }, theme);
+      await useTheme(context, theme);
       await useSession(page, e2e.adminToken);
       const tooWide: string[] = [];
       for (const screen of ADMIN_SCREENS) {

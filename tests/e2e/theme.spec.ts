@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen } from './admin-helpers.ts';
+import { ADMIN_SCREENS, LONG_TITLE, openAdminScreen, useTheme } from './admin-helpers.ts';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
 import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, useSession } from './fixtures.ts';
 
@@ -73,14 +73,7 @@ describe('light and dark', () => {
     // Seventeen screens with axe each: more than one test's default minute on a busy machine.
     it(`has no serious axe violation in ${theme} on the home page and every admin screen`, { timeout: 240_000 }, async () => {
       const { page, context, errors, close } = await e2e.open(DESKTOP);
-      await context.addInitScript((choice) => {
-        // Also runs in the e-mail previews' sandboxed frames, where localStorage throws: nothing to set there.
-        try {
-          window.localStorage.setItem('theme', choice);
-        } catch {
-          /* not this frame */
-        }
-      }, theme);
+      await useTheme(context, theme);
       await page.goto('/');
       expect(await isDark(page), '/').toBe(theme === 'dark');
       expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `/ (${theme})`).toEqual([]);
