@@ -138,6 +138,8 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport, heading: 'Admin Dashboard' });
       const jots = page.getByTestId('chart-jots');
       const surface = jots.locator('svg.recharts-surface').first();
+      // The chart's code loads when the chart comes near the viewport.
+      await jots.scrollIntoViewIfNeeded();
       await surface.waitFor();
       await surface.scrollIntoViewIfNeeded();
       const box = (await surface.boundingBox())!;
@@ -151,6 +153,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await jots.getByText(/Today \(.+\) is still being counted\./).waitFor();
 
       const leads = page.getByTestId('chart-leads');
+      await leads.scrollIntoViewIfNeeded();
       await leads.locator('svg.recharts-surface').first().waitFor();
       await leads.locator('.recharts-legend-wrapper').getByText('Home page hero', { exact: true }).waitFor();
       expect(await leads.locator('.recharts-legend-wrapper').getByText('homepage-hero', { exact: true }).count()).toBe(0);
@@ -158,6 +161,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await shoot(page, `admin-dashboard-${viewport.width}-light`);
       await expectNoSeriousAxe(page);
       await setTheme(page, 'dark');
+      await leads.scrollIntoViewIfNeeded();
       await leads.locator('svg.recharts-surface').first().waitFor();
       await shoot(page, `admin-dashboard-${viewport.width}-dark`);
       await expectNoSeriousAxe(page);

@@ -26,8 +26,15 @@ describe('Admin dashboard', () => {
     await page.getByTestId('dashboard-card-audit').waitFor();
     await page.getByTestId('invitations-figure').waitFor();
 
+    // The charts sit below the cards: their code (recharts) loads only when they come near the viewport.
+    await page.waitForLoadState('networkidle');
+    const chartCode = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').filter(({ name }) => /\/assets\/(day-series-chart|stacked-bars-chart|CartesianChart)-/.test(name)).length);
+    expect(await chartCode()).toBe(0);
     // Both charts render as SVG once recharts has loaded in the browser.
+    await page.getByTestId('chart-jots').scrollIntoViewIfNeeded();
     await page.getByTestId('chart-jots').locator('svg.recharts-surface').first().waitFor();
+    expect(await chartCode()).toBeGreaterThan(0);
     await page.getByRole('img', { name: 'Jots per day, last 30 days' }).waitFor();
     const jotsToday = await figure(page, 'jots');
     const leadsWeek = await figure(page, 'leads');
@@ -41,6 +48,7 @@ describe('Admin dashboard', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await expect.poll(() => figure(page, 'jots')).toBe(jotsToday + 1);
     expect(await figure(page, 'leads')).toBe(leadsWeek + 1);
+    await page.getByTestId('chart-leads').scrollIntoViewIfNeeded();
     await page.getByTestId('chart-leads').locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('img', { name: 'Leads per day by source, last 30 days' }).waitFor();
     expect(await page.getByTestId('chart-leads').getByText('e2e-dashboard').count()).toBeGreaterThan(0);
@@ -51,6 +59,7 @@ describe('Admin dashboard', () => {
   it('at 375 px: cards in one column, no sideways scrolling, charts drawn, axe clean', async () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport: MOBILE, heading: 'Admin Dashboard' });
     await figure(page, 'jots');
+    await page.getByTestId('chart-jots').scrollIntoViewIfNeeded();
     await page.getByTestId('chart-jots').locator('svg.recharts-surface').first().waitFor();
     await expectNoHorizontalScroll(page);
     const [first, second] = await Promise.all(['leads', 'blog'].map((card) => page.getByTestId(`dashboard-card-${card}`).boundingBox()));

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { overflowingElements } from './admin-helpers.ts';
 import { DESKTOP, E2E_ADMIN, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, type Viewport } from './fixtures.ts';
 
 /** Every admin section of issue 26, its sidebar label, and the heading its screen shows (spec §2). */
@@ -35,22 +36,12 @@ async function openPalette(page: Page) {
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** The deepest elements that reach past the viewport's right edge: names the culprit when a screen is too wide. */
-const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('main *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 80)}`),
-  );
-
 /** Waits for the section's screen and checks the frame around it. */
 async function expectSection(page: Page, section: (typeof SECTIONS)[number], viewport: Viewport) {
   await page.waitForURL((url) => url.pathname === section.path);
   if (!section.heading) return;
   await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
-  expect(await widthOf(page), `${section.path} ${(await overflowing(page)).join(' | ')}`).toBeLessThanOrEqual(viewport.width);
+  expect(await widthOf(page), `${section.path} ${(await overflowingElements(page)).join(' | ')}`).toBeLessThanOrEqual(viewport.width);
   // No public frame in the admin: no banner strip, no marketing nav, no footer.
   expect(await page.locator('[data-slot="banner-strip"]').count(), section.path).toBe(0);
   expect(await page.getByRole('navigation', { name: 'Main' }).count(), section.path).toBe(0);

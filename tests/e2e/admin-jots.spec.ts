@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
-import { createUserViaApi, fieldProblem, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { createUserViaApi, DESKTOP, fieldProblem, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -214,6 +214,45 @@ describe('Jots Management', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await createTestJot(page);
     await toast(page, 'Test Jot Created').waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('fits 1280 px: Payload, Client ID and Date on one line, the whole value in the title, no sideways scroll', async () => {
+    const longClientId = `wide-${'device-'.repeat(12)}`;
+    await sendJot('A jot from a device with a long client id', longClientId);
+    const { page, errors, close } = await openJots(DESKTOP);
+    const table = page.getByRole('table', { name: 'Jots records' });
+    await table.getByText('A jot from a device with a long client id').waitFor();
+    // Lines per cell: the distinct tops of the boxes of the cell's text (a wrapped text has one box per line).
+    const linesPerColumn = await table.evaluate((element) => {
+      const headers = [...element.querySelectorAll('thead th')].map((header) => header.textContent?.trim() ?? '');
+      const result: Record<string, number> = {};
+      for (const name of ['Payload', 'Client ID', 'Date', 'App Version', 'Plugin']) {
+        const column = headers.indexOf(name);
+        for (const row of element.querySelectorAll('tbody tr')) {
+          const tops = new Set<number>();
+          const texts = document.createTreeWalker(row.children[column]!, NodeFilter.SHOW_TEXT);
+          for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const rect of range.getClientRects()) if (rect.height > 0) tops.add(Math.round(rect.top));
+          }
+          result[name] = Math.max(result[name] ?? 0, tops.size);
+        }
+      }
+      return result;
+    });
+    expect(linesPerColumn).toEqual({ Payload: 1, 'Client ID': 1, Date: 1, 'App Version': 1, Plugin: 1 });
+    const clientIdCell = dataRows(table).first().getByRole('cell').nth(3);
+    expect(await clientIdCell.getByTitle(longClientId, { exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+    // The whole table fits its card: no column (the date last) hidden behind a sideways scroll.
+    const overflow = await table.evaluate((element) => {
+      const container = element.closest('[data-slot="table-container"]')!;
+      return container.scrollWidth - container.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

@@ -6,12 +6,14 @@
  *   <StackedBarsChart label="Leads per day by source" unit={{ one: 'lead', other: 'leads' }}
  *     data={[{ date, counts: { hero: 2 } }]} keys={['hero']} keyLabels={{ hero: 'Home page hero' }} />
  *
- * Lazy-loaded and SSR-safe: recharts (~100 KB) is fetched only in the browser, after hydration; the server and the
- * first client render show a skeleton of the same height, so nothing shifts and the server never runs recharts.
+ * Lazy-loaded and SSR-safe: recharts (~100 KB gzip) is fetched only in the browser, after hydration, once the chart
+ * comes within 400 px of the viewport (the dashboard's charts sit below its cards: an operator who never scrolls
+ * never loads them); the server and the first client render show a skeleton of the same height, so nothing shifts
+ * and the server never runs recharts.
  * Each chart is `role="img"` with the given label, and a screen-reader table of the same figures follows it.
  * Tooltips say "8 jots on Nov 26"; a partial last day (today) is drawn dashed and a note under the chart says so.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useHydrated } from '~/lib/use-hydrated';
 import { formatDay, keyLabel } from './chart-text';
@@ -45,10 +47,30 @@ function PartialDayNote({ date }: { date: string | undefined }) {
   );
 }
 
+/** Whether the element has come within `margin` of the viewport; once true it stays true. */
+function useNearViewport(margin: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || isNear) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear, margin]);
+  return { ref, isNear };
+}
+
 function ClientOnly({ height, label, children }: { height: number; label: string; children: React.ReactNode }) {
   const isHydrated = useHydrated();
+  const { ref, isNear } = useNearViewport('400px');
   const fallback = <ChartSkeleton height={height} label={label} />;
-  return isHydrated ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  return <div ref={ref}>{isHydrated && isNear ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}</div>;
 }
 
 export function DaySeriesChart(props: DaySeriesChartProps) {

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 
+import { useReturnFocus } from '~/lib/return-focus';
 import { cn } from '~/lib/utils';
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
@@ -52,6 +53,8 @@ function SheetContent({
   children,
   side = 'right',
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & {
   /** Edge of the viewport the drawer slides in from; `right` by default. */
@@ -59,6 +62,8 @@ function SheetContent({
   /** Render the top-right "Close" (X) button; on by default. */
   showCloseButton?: boolean;
 }) {
+  // A drawer opened from state (a row's button) gives focus back like a dialog does (decision 0031).
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -70,6 +75,7 @@ function SheetContent({
           sheetSideClasses[side],
           className,
         )}
+        {...returnFocus}
         {...props}
       >
         {children}

@@ -55,9 +55,13 @@ function JotsManagement() {
   const pages = Math.max(1, Math.ceil(total / ADMIN_JOTS_PAGE_SIZE));
   // Issue 26: a test jot is a real jot (public counter, Latest ideas), so the button asks first.
   const [isConfirmingTestJot, setIsConfirmingTestJot] = useState(false);
+  // From the first tap: the build GUIDs are read before the jot is sent, and a second tap meanwhile must not send
+  // a second jot (the mutation's own pending state starts only after that read).
+  const [isSendingTestJot, setIsSendingTestJot] = useState(false);
 
   // A real v2 jot, encrypted on the server with the newest build GUID, so it arrives decrypted like any other.
   async function sendTestJot() {
+    setIsSendingTestJot(true);
     try {
       const guids = await queryClient.fetchQuery({ ...getBuildGuidsQueryOptions(), staleTime: 0 });
       const guid = newestBuildGuid(guids);
@@ -75,6 +79,7 @@ function JotsManagement() {
     } catch (error) {
       toast.error('Failed to create test jot', { description: serverMessageOr(error, 'Please try again.') });
     } finally {
+      setIsSendingTestJot(false);
       setIsConfirmingTestJot(false);
     }
   }
@@ -83,8 +88,8 @@ function JotsManagement() {
     <>
       <AdminPageActions>
         <>
-          <Button onClick={() => setIsConfirmingTestJot(true)} disabled={createTestJot.isPending}>
-            <FlaskConicalIcon aria-hidden="true" /> {createTestJot.isPending ? 'Creating...' : 'Create Test Jot'}
+          <Button onClick={() => setIsConfirmingTestJot(true)} disabled={isSendingTestJot}>
+            <FlaskConicalIcon aria-hidden="true" /> {isSendingTestJot ? 'Creating...' : 'Create Test Jot'}
           </Button>
           <Button variant="outline" onClick={() => void jotsQuery.refetch()} disabled={jotsQuery.isFetching}>
             <RefreshCwIcon aria-hidden="true" className={jotsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
@@ -99,7 +104,7 @@ function JotsManagement() {
         description="A real jot is encrypted with the newest build GUID and stored: it counts in the public counter and shows in Latest ideas."
         confirmLabel="Create Test Jot"
         pendingLabel="Creating..."
-        isPending={createTestJot.isPending}
+        isPending={isSendingTestJot}
         onConfirm={() => void sendTestJot()}
       />
       <JotSearchCard />

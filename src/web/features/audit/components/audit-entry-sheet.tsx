@@ -6,23 +6,21 @@ import { describeEntry } from '../describe-entry';
 import { actorText, changeRows, entityText, otherDetails } from '../entry-names';
 import { entityHref } from '../entity-href';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
-import { useReturnFocus } from '~/lib/return-focus';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * One audit entry in a drawer (issue 26 §3): who, what, when, from where, and an update's before/after. Focus
- * goes back to the row's button that opened it.
+ * goes back to the row's button that opened it (the Sheet primitive does it).
  */
 export function AuditEntrySheet({ entry, onOpenChange }: { entry: AuditLogEntry | null; onOpenChange(open: boolean): void }) {
-  const returnFocus = useReturnFocus({});
   const changes = entry ? changeRows(entry.details) : [];
   const others = entry ? otherDetails(entry.details) : [];
   const description = entry ? describeEntry(entry) : null;
   const href = entry ? entityHref(entry) : null;
   return (
     <Sheet open={entry !== null} onOpenChange={onOpenChange}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg" {...returnFocus}>
+      <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
         <SheetHeader>
           <SheetTitle className="pr-8 break-words">{entry ? entityText(entry) : 'Audit entry'}</SheetTitle>
           <SheetDescription>

@@ -223,6 +223,8 @@ function EditorForm({
   const closeAsking = () => setAsking((current) => ({ ...current, isOpen: false }));
   const asked = CONFIRMATIONS[asking.action];
   const save = useSaveBlogPost();
+  // From the first tap: the form is checked before the request starts, and a second tap meanwhile must not save twice.
+  const isSaving = save.isPending || form.formState.isSubmitting;
   const isDirty = !sameValues(values, baseline) && !save.isSuccess;
 
   // Keep the open editor in this browser while it differs from what is saved.
@@ -337,7 +339,7 @@ function EditorForm({
                     key={action}
                     type={action === quietAction ? 'submit' : 'button'}
                     variant={isMain ? 'default' : 'outline'}
-                    disabled={save.isPending}
+                    disabled={isSaving}
                     onClick={(event) => {
                       // The main path: the shared schema's problems switch to their tab and say so in a toast.
                       event.preventDefault();
@@ -345,7 +347,7 @@ function EditorForm({
                       else void form.handleSubmit((formValues) => saveAs(action, formValues), onInvalid)();
                     }}
                   >
-                    {save.isPending && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
+                    {isSaving && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
                   </Button>
                 );
               })}
@@ -438,7 +440,7 @@ function EditorForm({
         description={asked.description(futureDate(values))}
         confirmLabel={SAVE_ACTION_LABELS[asking.action]}
         pendingLabel="Saving..."
-        isPending={save.isPending}
+        isPending={isSaving}
         isDestructive={asking.action === 'unpublish'}
         onConfirm={() => void form.handleSubmit((formValues) => saveAs(asking.action, formValues), onInvalid)()}
       />

@@ -6,6 +6,7 @@ import type { JotRecord } from '../../../../shared/schemas/jots';
 import { DataTable, DataTableEmpty, type DataTableProps, useLocalTableState } from '~/components/data-table';
 import { Badge } from '~/components/ui/badge';
 import type { TableStateOptions } from '~/lib/table-url-state';
+import { cn } from '~/lib/utils';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -18,17 +19,28 @@ export function cut(value: string | null, max: number): string {
 const location = (jot: JotRecord) => formatLocation({ city: jot.senderCity, state: jot.senderState, country: jot.senderCountry });
 const none = <span className="text-muted-foreground">—</span>;
 
+/** A value cut to the spec's length, on one line, with an ellipsis where the column is narrower still. */
+function OneLine({ value, max, className }: { value: string; max: number; className: string }) {
+  return (
+    <span title={value} className={cn('block truncate', className)}>
+      {cut(value, max)}
+    </span>
+  );
+}
+
 /**
  * Spec §2 Jots Records: the decrypted text (admins only ever see this screen), the payload cut to 30 characters,
  * the client id to 50, location, app version, plugin and date — the DataTable's columns from 768 px, cards below.
- * The date never wraps; the long texts do, so the table fits 1280 px.
+ * Only the jot's text and the location wrap: the payload and the client id stay on one line, shortened further by
+ * CSS where the column is narrower than the spec's cut (the whole value in the title), and the date never wraps,
+ * so a row stays compact at 1280 px (issue 26).
  */
 export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> = [
   { id: 'id', header: 'ID', meta: { headClassName: 'w-14', cellClassName: 'align-top tabular-nums text-muted-foreground' }, cell: ({ row }) => row.original.id },
   {
     id: 'jotText',
     header: 'Jot',
-    meta: { cellClassName: 'min-w-48 align-top whitespace-normal' },
+    meta: { cellClassName: 'min-w-36 align-top whitespace-normal' },
     cell: ({ row }) => (
       <>
         <p className="line-clamp-3 wrap-anywhere" title={row.original.jotText ?? undefined}>
@@ -45,18 +57,18 @@ export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> 
   {
     id: 'payload',
     header: 'Payload',
-    meta: { label: 'Payload', cellClassName: 'max-w-40 align-top font-mono text-xs wrap-anywhere whitespace-normal' },
-    cell: ({ row }) => <span title={row.original.payload}>{cut(row.original.payload, JOT_PAYLOAD_PREVIEW_CHARS)}</span>,
+    meta: { label: 'Payload', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
+    cell: ({ row }) => <OneLine value={row.original.payload} max={JOT_PAYLOAD_PREVIEW_CHARS} className="max-w-28" />,
   },
   {
     id: 'clientId',
     header: 'Client ID',
-    meta: { label: 'Client ID', cellClassName: 'max-w-36 min-w-24 align-top font-mono text-xs wrap-anywhere whitespace-normal' },
-    cell: ({ row }) => (row.original.clientId ? <span title={row.original.clientId}>{cut(row.original.clientId, JOT_CLIENT_ID_PREVIEW_CHARS)}</span> : none),
+    meta: { label: 'Client ID', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
+    cell: ({ row }) => (row.original.clientId ? <OneLine value={row.original.clientId} max={JOT_CLIENT_ID_PREVIEW_CHARS} className="max-w-28" /> : none),
   },
   { id: 'location', header: 'Location', meta: { label: 'Location', cellClassName: 'min-w-28 align-top whitespace-normal' }, cell: ({ row }) => location(row.original) },
-  { id: 'appVersion', header: 'App Version', meta: { label: 'App Version', cellClassName: 'align-top' }, cell: ({ row }) => row.original.appVersion ?? none },
-  { id: 'plugin', header: 'Plugin', meta: { label: 'Plugin', cellClassName: 'align-top' }, cell: ({ row }) => row.original.plugin ?? none },
+  { id: 'appVersion', header: 'App Version', meta: { label: 'App Version', cellClassName: 'align-top whitespace-nowrap' }, cell: ({ row }) => row.original.appVersion ?? none },
+  { id: 'plugin', header: 'Plugin', meta: { label: 'Plugin', cellClassName: 'align-top whitespace-nowrap' }, cell: ({ row }) => row.original.plugin ?? none },
   {
     id: 'createdAt',
     header: 'Date',
