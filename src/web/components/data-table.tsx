@@ -54,8 +54,11 @@ export interface DataTableState {
   /** Where the shown page starts, for the list request. */
   offset: number;
   setState(change: Partial<TableState>): void;
-  /** Sets some filters (an empty value removes one); the others stay. */
-  setFilters(changes: Record<string, string | undefined>): void;
+  /**
+   * Sets some filters (an empty value removes one); the others stay. Typing replaces the history entry; `isStep`
+   * makes the change one Back returns from (a screen whose filters are choices, not typing: the audit log).
+   */
+  setFilters(changes: Record<string, string | undefined>, options?: { isStep?: boolean }): void;
   selection: DataTableSelection;
 }
 
@@ -86,7 +89,7 @@ export function useDataTableState(options: TableStateOptions): DataTableState {
     [setParams, options],
   );
   const setFilters = useCallback(
-    (changes: Record<string, string | undefined>) =>
+    (changes: Record<string, string | undefined>, { isStep = false }: { isStep?: boolean } = {}) =>
       setParams(
         (current) => {
           const currentState = readTableState(current, options);
@@ -97,7 +100,7 @@ export function useDataTableState(options: TableStateOptions): DataTableState {
           }
           return writeTableState(current, currentState, { filters }, options);
         },
-        { replace: true, preventScrollReset: true },
+        { replace: !isStep, preventScrollReset: true },
       ),
     [setParams, options],
   );

@@ -1,10 +1,10 @@
 /**
  * The audit screen's filters and page in the URL (issue 26 §3: a reload, a shared link and Back/Forward keep them):
- * `?actor=ada&action=user.&entity=banner&from=2026-11-01&to=2026-11-27&page=2`, read and written with the admin
- * tables' one URL-state shape (lib/table-url-state.ts). Values that are not what the API accepts are ignored.
+ * `?actor=ada&action=user.&entity=banner&from=2026-11-01&to=2026-11-27&page=2`, kept by the DataTable's URL state
+ * (lib/table-url-state.ts). Values that are not what the API accepts are ignored.
  */
 import { AUDIT_ENTITIES, type AuditEntity, type AuditLogQuery } from '../../../shared/schemas/audit';
-import { readTableState, type TableState, type TableStateOptions, writeTableState } from '~/lib/table-url-state';
+import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_FILTERS = ['actor', 'action', 'entity', 'from', 'to'] as const;
@@ -21,8 +21,8 @@ export const AUDIT_TABLE_OPTIONS: TableStateOptions = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ACTION = /^[a-z_]+(\.[a-z_]*)?$/;
 
-export function readAuditState(params: URLSearchParams): { page: number; filters: AuditFilters } {
-  const { page, filters } = readTableState(params, AUDIT_TABLE_OPTIONS);
+/** The filters of the URL the API accepts; the rest are dropped (a hand-edited or stale link). */
+export function validAuditFilters(filters: Record<string, string>): AuditFilters {
   const valid: AuditFilters = {};
   if (filters.actor) valid.actor = filters.actor.slice(0, 254);
   const action = filters.action?.toLowerCase();
@@ -30,17 +30,7 @@ export function readAuditState(params: URLSearchParams): { page: number; filters
   if (filters.entity && (AUDIT_ENTITIES as readonly string[]).includes(filters.entity)) valid.entity = filters.entity;
   if (filters.from && DAY.test(filters.from)) valid.from = filters.from;
   if (filters.to && DAY.test(filters.to)) valid.to = filters.to;
-  return { page, filters: valid };
-}
-
-/** The URL after a change of filters (back to page 1) or of page; other parameters are kept. */
-export function writeAuditState(params: URLSearchParams, change: { filters?: AuditFilters; page?: number }): URLSearchParams {
-  const { page, filters } = readAuditState(params);
-  const current: TableState = { page, pageSize: AUDIT_PAGE_SIZE, sort: null, filters: filters as Record<string, string> };
-  const next: Partial<TableState> = {};
-  if (change.filters) next.filters = { ...filters, ...change.filters } as Record<string, string>;
-  if (change.page !== undefined) next.page = change.page;
-  return writeTableState(params, current, next, AUDIT_TABLE_OPTIONS);
+  return valid;
 }
 
 /** `2026-03-15` (a date input, the operator's day) → the ISO instant of its start or end. */

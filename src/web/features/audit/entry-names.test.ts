@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../shared/schemas/audit';
-import { readAuditState, writeAuditState, auditQueryOf } from './audit-url-state';
+import { AUDIT_TABLE_OPTIONS, auditQueryOf, validAuditFilters } from './audit-url-state';
+import { readTableState, writeTableState } from '~/lib/table-url-state';
 import { actorText, changeRows, entityText } from './entry-names';
 
 const actor = (fields: Partial<AuditLogEntry>) =>
@@ -43,16 +44,20 @@ describe('audit entries named in words', () => {
 
 describe('audit filters in the URL', () => {
   it('reads what the API accepts and drops the rest', () => {
-    expect(readAuditState(new URLSearchParams('actor=ada&action=USER&entity=spaceship&from=2026-11-01&to=yesterday&page=2'))).toEqual({
+    const { page, filters } = readTableState(new URLSearchParams('actor=ada&action=USER&entity=spaceship&from=2026-11-01&to=yesterday&page=2'), AUDIT_TABLE_OPTIONS);
+    expect({ page, filters: validAuditFilters(filters) }).toEqual({
       page: 2,
       filters: { actor: 'ada', action: 'user', from: '2026-11-01' },
     });
   });
 
   it('a filter change starts at page 1 and keeps other parameters; an empty filter leaves the URL', () => {
-    const next = writeAuditState(new URLSearchParams('actor=ada&page=3&other=1'), { filters: { entity: 'banner', actor: undefined } });
+    // What the screen's DataTable writes (useDataTableState: setFilters drops an empty filter, then writeTableState).
+    const write = (params: URLSearchParams, change: Parameters<typeof writeTableState>[2]) =>
+      writeTableState(params, readTableState(params, AUDIT_TABLE_OPTIONS), change, AUDIT_TABLE_OPTIONS);
+    const next = write(new URLSearchParams('actor=ada&page=3&other=1'), { filters: { entity: 'banner' } });
     expect(next.toString()).toBe('other=1&entity=banner');
-    expect(writeAuditState(next, { page: 2 }).toString()).toBe('other=1&page=2&entity=banner');
+    expect(write(next, { page: 2 }).toString()).toBe('other=1&page=2&entity=banner');
   });
 
   it('asks the API for an entity prefix when the action has no verb yet, and for whole days', () => {

@@ -1,154 +1,120 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import { HistoryIcon, PanelRightOpenIcon } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { AuditLogEntry } from '../../../../shared/schemas/audit';
 import { useAuditLog } from '../api/get-audit-log';
-import { AUDIT_PAGE_SIZE, type AuditFilters as Filters, auditQueryOf, readAuditState, writeAuditState } from '../audit-url-state';
+import { AUDIT_TABLE_OPTIONS, type AuditFilters as Filters, auditQueryOf, validAuditFilters } from '../audit-url-state';
 import { describeEntry } from '../describe-entry';
 import { entityHref } from '../entity-href';
 import { actorText, entityText } from '../entry-names';
 import { AuditEntrySheet } from './audit-entry-sheet';
 import { AuditFilters } from './audit-filters';
-import { ListEmpty, ListError } from '~/components/list-states';
-import { Pager } from '~/components/pager';
+import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { loadErrorText } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
-import { Skeleton } from '~/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => dateFormat.format(new Date(iso));
 
-/** Issue 10 §5, issue 26 §3: the audit log, newest first; filters and page in the URL; an entry opens in a drawer. */
-export function AuditScreen() {
-  const [params, setParams] = useSearchParams();
-  const state = readAuditState(params);
-  const auditQuery = useAuditLog(auditQueryOf(state));
-  const [openEntry, setOpenEntry] = useState<AuditLogEntry | null>(null);
-  const entries = auditQuery.data?.entries ?? [];
-  const total = auditQuery.data?.total ?? 0;
-  const isFiltered = Object.values(state.filters).some(Boolean);
+function auditColumns(onOpen: (entry: AuditLogEntry) => void): Array<ColumnDef<AuditLogEntry, unknown> & { id: string }> {
+  return [
+    {
+      id: 'time',
+      header: 'Time',
+      meta: { cellClassName: 'whitespace-nowrap text-muted-foreground' },
+      cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatTime(row.original.createdAt)}</time>,
+    },
+    { id: 'actor', header: 'Actor', meta: { cellClassName: 'max-w-56 truncate' }, cell: ({ row }) => <Actor entry={row.original} /> },
+    { id: 'action', header: 'Action', meta: { cellClassName: 'max-w-md whitespace-normal' }, cell: ({ row }) => <Action entry={row.original} /> },
+    { id: 'entity', header: 'Entity', meta: { cellClassName: 'max-w-64 whitespace-normal' }, cell: ({ row }) => <Entity entry={row.original} /> },
+    {
+      id: 'ip',
+      header: 'IP',
+      meta: { label: 'IP', cellClassName: 'font-mono text-xs text-muted-foreground' },
+      cell: ({ row }) => row.original.ipAddress ?? '—',
+    },
+    {
+      id: 'details',
+      enableHiding: false,
+      header: () => <span className="sr-only">Details</span>,
+      meta: { cellClassName: 'text-right' },
+      cell: ({ row }) => <DetailsButton entry={row.original} onOpen={onOpen} />,
+    },
+  ];
+}
 
-  // A filter change is a history entry of its own, so Back returns to the previous filters.
-  const changeFilters = useCallback(
-    (filters: Filters) => setParams((current) => writeAuditState(current, { filters }), { preventScrollReset: true }),
-    [setParams],
-  );
-  const setOffset = (offset: number) =>
-    setParams((current) => writeAuditState(current, { page: Math.floor(offset / AUDIT_PAGE_SIZE) + 1 }), { preventScrollReset: true });
+/** Issue 10 §5, issue 26 §3: the audit log, newest first, on the kit's DataTable; filters and page in the URL; an entry opens in a drawer. */
+export function AuditScreen() {
+  const table = useDataTableState(AUDIT_TABLE_OPTIONS);
+  const filters = validAuditFilters(table.state.filters);
+  const auditQuery = useAuditLog(auditQueryOf({ page: table.state.page, filters }));
+  const [openEntry, setOpenEntry] = useState<AuditLogEntry | null>(null);
+  const columns = useMemo(() => auditColumns(setOpenEntry), []);
+  const total = auditQuery.data?.total;
+  const isFiltered = Object.values(filters).some(Boolean);
+
+  // A filter here is a choice, not typing (the text fields wait for a pause): each one is a step Back returns from.
+  const { setFilters } = table;
+  const changeFilters = useCallback((change: Filters) => setFilters(change, { isStep: true }), [setFilters]);
 
   return (
     <Card>
       <CardHeader className="gap-4">
-        <h2 className="text-lg font-semibold">Entries{auditQuery.data ? ` (${total.toLocaleString('en-US')})` : ''}</h2>
-        <AuditFilters filters={state.filters} onChange={changeFilters} />
+        <h2 className="text-lg font-semibold">Entries{total !== undefined ? ` (${total.toLocaleString('en-US')})` : ''}</h2>
+        <AuditFilters filters={filters} onChange={changeFilters} />
       </CardHeader>
       <CardContent>
-        {auditQuery.isPending ? (
-          <AuditSkeleton />
-        ) : auditQuery.isError ? (
-          <ListError what="the audit log" error={auditQuery.error} onRetry={() => void auditQuery.refetch()} />
-        ) : entries.length === 0 ? (
-          isFiltered ? (
-            // "Clear filters" is in the filter bar above.
-            <ListEmpty icon={HistoryIcon} title="No entries match these filters." />
-          ) : (
-            <ListEmpty icon={HistoryIcon} title="No admin actions recorded yet">
-              <p className="text-sm text-muted-foreground">Every change an admin makes will be listed here.</p>
-            </ListEmpty>
-          )
-        ) : (
-          <div className="flex flex-col gap-4">
-            <div className="hidden md:block">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Time</TableHead>
-                    <TableHead>Actor</TableHead>
-                    <TableHead>Action</TableHead>
-                    <TableHead>Entity</TableHead>
-                    <TableHead>IP</TableHead>
-                    <TableHead>
-                      <span className="sr-only">Details</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <TableRow key={entry.id} data-testid="audit-row">
-                      <TableCell className="whitespace-nowrap text-muted-foreground">
-                        <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
-                      </TableCell>
-                      <TableCell className="max-w-56 truncate">
-                        <Actor entry={entry} />
-                      </TableCell>
-                      <TableCell className="max-w-md whitespace-normal">
-                        <Action entry={entry} />
-                      </TableCell>
-                      <TableCell className="max-w-64 whitespace-normal">
-                        <Entity entry={entry} />
-                      </TableCell>
-                      <TableCell className="font-mono text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</TableCell>
-                      <TableCell className="text-right">
-                        <DetailsButton entry={entry} onOpen={setOpenEntry} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-            <ul className="flex flex-col gap-3 md:hidden">
-              {entries.map((entry) => (
-                <li key={entry.id} className="flex flex-col gap-1.5 rounded-lg border p-4 text-sm" data-testid="audit-card">
-                  <span className="flex flex-wrap items-start justify-between gap-2">
-                    <Action entry={entry} />
-                    <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                      {formatTime(entry.createdAt)}
-                    </time>
-                  </span>
-                  <span className="break-words">
-                    <Actor entry={entry} />
-                  </span>
-                  <span className="break-words">
-                    <Entity entry={entry} />
-                  </span>
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-mono text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</span>
-                    <DetailsButton entry={entry} onOpen={setOpenEntry} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <Pager
-              offset={(state.page - 1) * AUDIT_PAGE_SIZE}
-              pageSize={AUDIT_PAGE_SIZE}
-              total={total}
-              isBusy={auditQuery.isPlaceholderData}
-              onOffsetChange={setOffset}
-            />
-          </div>
-        )}
+        <DataTable<AuditLogEntry>
+          label="Audit log entries"
+          table={table}
+          columns={columns}
+          rows={auditQuery.data?.entries}
+          total={total}
+          getRowId={(entry) => String(entry.id)}
+          query={auditQuery}
+          loadingLabel="Loading the audit log..."
+          errorTitle={loadErrorText('the audit log', auditQuery.error)}
+          rowTestId="audit"
+          renderCard={(entry) => <AuditCard entry={entry} onOpen={setOpenEntry} />}
+          empty={
+            isFiltered ? (
+              // "Clear filters" is in the filter bar above.
+              <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No entries match these filters." />
+            ) : (
+              <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No admin actions recorded yet">
+                <p className="text-sm text-muted-foreground">Every change an admin makes will be listed here.</p>
+              </DataTableEmpty>
+            )
+          }
+        />
       </CardContent>
       <AuditEntrySheet entry={openEntry} onOpenChange={(open) => !open && setOpenEntry(null)} />
     </Card>
   );
 }
 
-/** Rows of the table's own shape while the first page loads. */
-function AuditSkeleton() {
+/** An entry as a card under 768 px: what happened and when, who, on what, from where. */
+function AuditCard({ entry, onOpen }: { entry: AuditLogEntry; onOpen(entry: AuditLogEntry): void }) {
   return (
-    <div role="status" className="flex flex-col gap-3">
-      <span className="sr-only">Loading the audit log...</span>
-      {Array.from({ length: 6 }, (_, index) => (
-        <div key={index} className="grid grid-cols-2 gap-3 md:grid-cols-[8rem_1fr_1.5fr_1fr_6rem_5rem]">
-          <Skeleton className="h-5" />
-          <Skeleton className="h-5" />
-          <Skeleton className="hidden h-5 md:block" />
-          <Skeleton className="hidden h-5 md:block" />
-          <Skeleton className="hidden h-5 md:block" />
-          <Skeleton className="hidden h-5 md:block" />
-        </div>
-      ))}
+    <div className="flex flex-col gap-1.5 text-sm">
+      <span className="flex flex-wrap items-start justify-between gap-2">
+        <Action entry={entry} />
+        <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+          {formatTime(entry.createdAt)}
+        </time>
+      </span>
+      <span className="break-words">
+        <Actor entry={entry} />
+      </span>
+      <span className="break-words">
+        <Entity entry={entry} />
+      </span>
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-mono text-xs text-muted-foreground">{entry.ipAddress ?? '—'}</span>
+        <DetailsButton entry={entry} onOpen={onOpen} />
+      </span>
     </div>
   );
 }
