@@ -97,6 +97,7 @@ export function LeadsFilters({ filters, onChange }: { filters: LeadFilterValues;
       </div>
       <Button
         variant="ghost"
+        className="justify-self-start"
         disabled={!isFiltered}
         onClick={() => onChange({ q: undefined, source: undefined, synced: undefined, unsubscribed: undefined, from: undefined, to: undefined })}
       >
