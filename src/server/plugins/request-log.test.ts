@@ -97,7 +97,8 @@ describe(`request ids and slow requests on ${testDatabaseKind()}`, () => {
     const slow = await direct.app.inject({ method: 'GET', url: '/test/slow/42?token=SECRET-TOKEN-VALUE' });
     expect(slow.statusCode).toBe(200);
 
-    const warnings = direct.logs.filter((line) => line.msg === 'slow request');
+    // The slow route warns once. (On a loaded machine a set-up request can pass 100 ms too, and rightly warns.)
+    const warnings = direct.logs.filter((line) => line.msg === 'slow request' && line.reqId === slow.headers['x-request-id']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ level: 40, route: '/test/slow/:n', method: 'GET', statusCode: 200, reqId: slow.headers['x-request-id'] });
     expect(warnings[0]!.durationMs).toBeGreaterThanOrEqual(150);
