@@ -295,10 +295,12 @@ describe(`leads on ${testDatabaseKind()}`, () => {
           (rows) => rows.length === 6 && rows.every((row) => row.convertkitSubscriberId !== null),
         );
         // Kit allows 120 calls a minute per key: the leads are paced (600 a minute: starts 100 ms apart, so six
-        // span 500 ms; a lead's database read before its call may shift one start by a few ms).
+        // span 500 ms), not sent in a burst (a few ms). The calls reach Kit after each lead's database read, whose time
+        // varies: on a loaded CI machine the first call came 55 ms late (445 ms). One interval of slack still tells a
+        // paced drain from a burst.
         const starts = kit.requests.filter((request) => request.path === '/v4/subscribers' && emails.includes(String(request.body.email_address))).map((request) => request.at);
         expect(starts).toHaveLength(6);
-        expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(450);
+        expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(400);
       } finally {
         await paced.close();
       }
