@@ -133,6 +133,30 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     expect((await post({ ...VALID, recipientEmail: 'ip-11@example.com' }, { ip: '10.99.0.2' })).statusCode).toBe(200);
   });
 
+  it('counts one IPv6 /64 as one sender: ten invitations from ten of its addresses, then 429 for an eleventh (decision 0043)', async () => {
+    const dayDeps = deps();
+    for (let index = 0; index < 10; index += 1) {
+      const ipAddress = `2001:db8:34:1::${(index + 1).toString(16)}`;
+      const result = await sendInvitation(dayDeps, { ...VALID, recipientEmail: `v6-${index}@example.com` }, { ...meta, ipAddress });
+      expect(result.sent).toBe(true);
+    }
+    const limited = await post({ ...VALID, recipientEmail: 'v6-10@example.com' }, { ip: '2001:0db8:0034:0001:ffff:ffff:ffff:fffe' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: INVITATION_IP_LIMIT_ERROR });
+    expect((await post({ ...VALID, recipientEmail: 'v6-11@example.com' }, { ip: '2001:db8:34:2::1' })).statusCode).toBe(200);
+  });
+
+  it('rate-limits the form per network: five posts from five addresses of one /64, then 429 for a sixth (decision 0043)', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      const response = await post({ ...VALID, recipientEmail: `burst-${index}@example.com` }, { ip: `2001:db8:34:3::${index + 1}` });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await post({ ...VALID, recipientEmail: 'burst-5@example.com' }, { ip: '2001:db8:34:3:1234::99' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many requests/);
+    expect((await post({ ...VALID, recipientEmail: 'burst-6@example.com' }, { ip: '2001:db8:34:4::1' })).statusCode).toBe(200);
+  });
+
   it('stops every sender at the site-wide hourly cap', async () => {
     const lastHour = await invitationsLastHour(testApp.app.services.database.db);
     const capped = deps({ hourlyCap: lastHour + 1 });
