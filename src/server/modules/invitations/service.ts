@@ -1,11 +1,11 @@
 /**
  * Invitations (spec §3, issue 24): stored, then e-mailed to the recipient by the mail job. Anyone can send one,
  * anonymously, so the mail must not be a relay (decision 0023): the names are plain names (shared schema), the
- * Subject carries no free text, the personal message is quoted plain text without links, the sender's address
- * is shown as unverified and never used as Reply-To, and three limits hold, checked and recorded in one
- * transaction under per-sender and per-recipient advisory locks (always taken in that order, so never a deadlock):
- * INVITATION_IP_LIMIT a day per sender network (IPv4 address or IPv6 /64, decision 0043), INVITATION_RECIPIENT_LIMIT
- * a week per recipient, and the site's hourly cap.
+ * Subject carries no free text, the personal message is quoted plain text without links (as a reader sees them,
+ * decision 0042), the sender's address is shown as unverified and never used as Reply-To, and three limits hold,
+ * checked and recorded in one transaction under per-sender and per-recipient advisory locks (always taken in that
+ * order, so never a deadlock): INVITATION_IP_LIMIT a day per sender network (IPv4 address or IPv6 /64, decision
+ * 0043), INVITATION_RECIPIENT_LIMIT a week per recipient, and the site's hourly cap.
  * A recipient on the suppression list gets nothing, and the sender sees the same success (no enumeration).
  */
 import { and, count, gt, inArray, like, sql } from 'drizzle-orm';
