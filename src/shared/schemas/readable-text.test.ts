@@ -49,6 +49,8 @@ describe('invitation text as a reader sees it (decision 0042)', () => {
     'hxxps[:]//evil',
     'example.co.uk/x',
     'Hi.Thanks',
+    'see -evil.com',
+    'evil.com_',
   ])('refuses the personal message %j as a link', (personalMessage) => {
     expect(errorOf({ personalMessage })).toBe(PERSONAL_MESSAGE_LINK_ERROR);
   });

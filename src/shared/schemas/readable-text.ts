@@ -48,7 +48,7 @@ export function readableForm(value: string): string {
 
 const LABEL = String.raw`[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}_-]*[\p{L}\p{N}\p{M}])?`;
 const DOMAIN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}\p{M}_.-])(?:${LABEL}\.)+\p{L}[\p{L}\p{M}]*\p{L}[\p{M}]*(?![\p{L}\p{N}\p{M}_-]|\.[\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}\p{M}])(?:${LABEL}\.)+\p{L}[\p{L}\p{M}]*\p{L}[\p{M}]*(?![\p{L}\p{N}\p{M}]|\.[\p{L}\p{N}])`,
   'u',
 );
 const SCHEME = /[a-z][a-z0-9+.-]*:\s*[/\\\u2215\u2044]{2}/iu;
