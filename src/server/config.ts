@@ -118,7 +118,7 @@ export const ConfigEnvSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 3_600_000, 10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 3_600_000, 5000),
   HTTP_IDLE_TIMEOUT_MS: milliseconds(100, 3_600_000, 30_000),
-  // Open connections per client address; more are closed at once. Not applied with TRUST_PROXY=true: every
+  // Open connections per client network (IPv4 address or IPv6 /64, decision 0043); more are closed at once. Not applied with TRUST_PROXY=true: every
   // connection then comes from the proxy, which caps its clients itself (deploy/nginx.conf.template, limit_conn).
   MAX_CONNECTIONS_PER_IP: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).max(100_000).default(128),
   SEED_DEMO: booleanFromEnv.optional(),

@@ -1,6 +1,6 @@
 /**
  * Connection hygiene of the HTTP server (issue 23 §2, decision 0020): Node's own timeouts set explicitly, idle
- * sockets closed, and a cap of open connections per client address.
+ * sockets closed, and a cap of open connections per client network (IPv4 address or IPv6 /64, decision 0043).
  *
  * Node closes a connection whose request is too slow (requestTimeout, headersTimeout) or a kept-alive one with no
  * new request (keepAliveTimeout), but not one that never sends a byte: that one is closed after `idleTimeoutMs`
@@ -10,6 +10,7 @@
  */
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import { clientNetworkKey } from './client-network.ts';
 
 export interface ConnectionLimits {
   requestTimeoutMs: number;
@@ -31,8 +32,8 @@ export function serverTimeouts(limits: ConnectionLimits): ServerOptions {
 }
 
 /**
- * Closes idle sockets and caps open connections per address (`perIpCap: false` behind a trusted proxy, where every
- * connection comes from the proxy). `onRefused` is told of each refused connection.
+ * Closes idle sockets and caps open connections per client network (`perIpCap: false` behind a trusted proxy,
+ * where every connection comes from the proxy). `onRefused` is told the network of each refused connection.
  */
 export function applyConnectionLimits(
   server: Server,
@@ -59,18 +60,18 @@ export function applyConnectionLimits(
   if (!options.perIpCap) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
+    const network = clientNetworkKey(socket.remoteAddress);
+    const count = open.get(network) ?? 0;
     if (count >= limits.maxConnectionsPerIp) {
       socket.destroy();
-      options.onRefused?.(address);
+      options.onRefused?.(network);
       return;
     }
-    open.set(address, count + 1);
+    open.set(network, count + 1);
     socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
+      const left = (open.get(network) ?? 1) - 1;
+      if (left > 0) open.set(network, left);
+      else open.delete(network);
     });
   });
 }

@@ -2,17 +2,17 @@
  * Who a counter counts (issue 23 §4, decision 0021): clicks, campaign visits, blog views and likes are counted
  * once per visitor, and the visitor is decided here, on the server, never by anything the client chooses.
  *
- * - The key is an HMAC (secret derived from JWT_SECRET) of the visitor's network — the IPv4 address, or the /64
- *   of an IPv6 address (one household or phone gets a whole /64) — and, for daily counters, the UTC day. The
- *   User-Agent is left out on purpose: fifty user agents from one address are one visitor. The address itself is
- *   never stored, and a day's key cannot be linked to the next day's.
+ * - The key is an HMAC (secret derived from JWT_SECRET) of the visitor's network (lib/client-network.ts: the IPv4
+ *   address, or the /64 of an IPv6 address; one household or phone gets a whole /64) and, for daily counters, the
+ *   UTC day. The User-Agent is left out on purpose: fifty user agents from one address are one visitor. The address
+ *   itself is never stored, and a day's key cannot be linked to the next day's.
  * - Bots (isbot) and requests without a User-Agent are not counted.
  * - Past COUNTS_PER_MINUTE counting requests from one network in a minute, nothing more is counted from it until
  *   the minute ends; the requests are still answered as usual. The window is per instance (in memory).
  */
 import { createHmac } from 'node:crypto';
-import { isIP } from 'node:net';
 import { isbot } from 'isbot';
+import { networkOf } from './client-network.ts';
 
 /** A person reading the blog or following links does not come near this; a script does. */
 export const COUNTS_PER_MINUTE = 30;
@@ -32,26 +32,6 @@ export interface VisitorKeys {
   countable(visitor: Visitor, now: Date): string | null;
   /** The visitor's lasting key, for likes (one per visitor, not per day); null without an address or for a bot. */
   likeKey(visitor: Visitor): string | null;
-}
-
-/** The part of an address that names one visitor: IPv4 as is (also when IPv4-mapped), IPv6 by its /64. */
-export function networkOf(ipAddress: string): string | null {
-  const address = ipAddress.trim().replace(/%.*$/, '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped) return mapped[1]!;
-  const version = isIP(address);
-  if (version === 4) return address;
-  if (version !== 6) return null;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  // An IPv4 tail (::1.2.3.4) is two groups; only the first four groups matter here.
-  const tailCount = tailGroups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(8 - headGroups.length - tailCount).fill('0'), ...tailGroups];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
 }
 
 export function createVisitorKeys(masterSecret: string, perMinute = COUNTS_PER_MINUTE): VisitorKeys {

@@ -1,9 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { clientNetworkKey } from '../lib/client-network.ts';
 import type { Redis } from '../lib/redis.ts';
 
-/** Per-IP limits of docs/architecture.md §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). */
+/**
+ * Per-client limits of docs/architecture.md §6, per minute; RATE_LIMIT_MULTIPLIER raises them (tests). A client is
+ * its network: the IPv4 address or the IPv6 /64 (decision 0043).
+ */
 export const RATE_LIMITS = {
   auth: 10,
   publicForm: 5,
@@ -32,6 +36,8 @@ export const rateLimitPlugin = fp(
     await app.register(rateLimit, {
       global: true,
       ...limitFor('default'),
+      // Every address of an IPv6 /64 is one client (decision 0043); route-level limits inherit this key.
+      keyGenerator: (request) => clientNetworkKey(request.ip),
       // Limit headers only on the 429 itself (with Retry-After): three fewer headers on every answer of the hot paths.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       // With Redis the counters are shared by every instance; if Redis fails, requests pass rather than fail.

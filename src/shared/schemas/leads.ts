@@ -46,10 +46,6 @@ export function plainName(requiredMessage: string, invalidMessage: string) {
     .refine(isPlainName, invalidMessage);
 }
 
-/** Matches text that carries a link: a scheme, www., or a bare domain with a common top-level domain. */
-export const LINK_PATTERN = /(?:[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|co|app|info|biz|xyz|me|ru|cn|de|uk|us|link|click|top|site|online|ly|gl|example)\b)/iu;
-export const EMAIL_IN_TEXT_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/u;
-
 /** A required e-mail address (RFC 5321 caps an address at 254 characters). */
 export function emailField(message: string) {
   return safeString('Email', { error: message }).trim().max(254, message).pipe(z.email({ error: message }));

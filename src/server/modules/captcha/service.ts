@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { captchaUses } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { networkOf } from '../../lib/visitor-key.ts';
+import { networkOf } from '../../lib/client-network.ts';
 
 export const CAPTCHA_ERROR = 'Please complete the CAPTCHA verification';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;

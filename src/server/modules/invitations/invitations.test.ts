@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describePublicForm, postPublicForm, useAppWithMail } from '../../../../tests/fixtures/public-form-suite.ts';
 import type { ReceivedMail, TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
@@ -8,9 +9,13 @@ import {
   INVITATION_GLOBAL_LIMIT_ERROR,
   INVITATION_IP_LIMIT_ERROR,
   INVITATION_RECIPIENT_LIMIT_ERROR,
+  PERSONAL_MESSAGE_LETTERS_ERROR,
   PERSONAL_MESSAGE_LINK_ERROR,
   RECIPIENT_NAME_ERROR,
+  RECIPIENT_NAME_IMPERSONATION_ERROR,
   SENDER_NAME_ERROR,
+  SENDER_NAME_IMPERSONATION_ERROR,
+  SENDER_NAME_LETTERS_ERROR,
 } from '../../../shared/schemas/invitations.ts';
 import { invitations } from '../../db/schema.ts';
 import { suppress } from '../unsubscribe/service.ts';
@@ -102,6 +107,50 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     expect(response.json()).toMatchObject({ error });
   });
 
+  // Issue 34 item 4 (decision 0042): what was accepted, read as a mail client or a person reads it.
+  it.each([
+    ['personalMessage', 'evil。com', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'evil．com/login', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'https：//evil．com', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'пример.рф', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'see evil.zip', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', '1.2.3.4/login', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'evil\u200b.com', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'evil\u2024com', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'evil.c\u043em', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'g00gle.security-check.help', PERSONAL_MESSAGE_LINK_ERROR],
+    ['personalMessage', 'Log in to your p\u0430ypal account', PERSONAL_MESSAGE_LETTERS_ERROR],
+    ['senderName', 'PayPal Support', SENDER_NAME_IMPERSONATION_ERROR],
+    ['senderName', 'Security Team', SENDER_NAME_IMPERSONATION_ERROR],
+    ['senderName', '\uff33'.repeat(50), SENDER_NAME_LETTERS_ERROR],
+    ['recipientName', 'Amazon Billing', RECIPIENT_NAME_IMPERSONATION_ERROR],
+  ])('refuses the %s %j with a 400 naming the field (decision 0042)', async (field, value, error) => {
+    const response = await post({ ...VALID, recipientEmail: 'smuggled@example.com', [field]: value }, { captcha: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error });
+    expect(response.json().details[0]).toEqual({ field, message: error });
+  });
+
+  it('still sends ordinary messages and names: punctuation, abbreviations, emoji, any script', async () => {
+    for (const [senderName, personalMessage, recipientEmail] of [
+      ["Zoë O'Neil", 'Hi Sam, try this!', 'ordinary-1@example.com'],
+      ['José', "It's great, e.g. for notes.", 'ordinary-2@example.com'],
+      ['李雷', 'Thanks! 🎉👍🏽 你好，试试这个。', 'ordinary-3@example.com'],
+    ]) {
+      expect((await post({ ...VALID, senderName, personalMessage, recipientEmail })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers any names and message with a 2xx or a 4xx, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 600 }), async (senderName, recipientName, personalMessage) => {
+        const response = await post({ ...VALID, senderName, recipientName, personalMessage }, { captcha: false });
+        expect(response.statusCode).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('accepts plain names in any script, with the punctuation names use', async () => {
     for (const [senderName, recipientEmail] of [["Zoë O'Brien-Smith", 'zoe@example.com'], ['J. R. R. Tolkien', 'jrr@example.com'], ['李小龙', 'li@example.com']]) {
       expect((await post({ ...VALID, senderName, recipientEmail })).statusCode).toBe(200);
@@ -131,6 +180,30 @@ describe(`invitations on ${testDatabaseKind()}`, () => {
     expect(limited.json()).toEqual({ error: INVITATION_IP_LIMIT_ERROR });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     expect((await post({ ...VALID, recipientEmail: 'ip-11@example.com' }, { ip: '10.99.0.2' })).statusCode).toBe(200);
+  });
+
+  it('counts one IPv6 /64 as one sender: ten invitations from ten of its addresses, then 429 for an eleventh (decision 0043)', async () => {
+    const dayDeps = deps();
+    for (let index = 0; index < 10; index += 1) {
+      const ipAddress = `2001:db8:34:1::${(index + 1).toString(16)}`;
+      const result = await sendInvitation(dayDeps, { ...VALID, recipientEmail: `v6-${index}@example.com` }, { ...meta, ipAddress });
+      expect(result.sent).toBe(true);
+    }
+    const limited = await post({ ...VALID, recipientEmail: 'v6-10@example.com' }, { ip: '2001:0db8:0034:0001:ffff:ffff:ffff:fffe' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: INVITATION_IP_LIMIT_ERROR });
+    expect((await post({ ...VALID, recipientEmail: 'v6-11@example.com' }, { ip: '2001:db8:34:2::1' })).statusCode).toBe(200);
+  });
+
+  it('rate-limits the form per network: five posts from five addresses of one /64, then 429 for a sixth (decision 0043)', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      const response = await post({ ...VALID, recipientEmail: `burst-${index}@example.com` }, { ip: `2001:db8:34:3::${index + 1}` });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await post({ ...VALID, recipientEmail: 'burst-5@example.com' }, { ip: '2001:db8:34:3:1234::99' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many requests/);
+    expect((await post({ ...VALID, recipientEmail: 'burst-6@example.com' }, { ip: '2001:db8:34:4::1' })).statusCode).toBe(200);
   });
 
   it('stops every sender at the site-wide hourly cap', async () => {

@@ -1,13 +1,14 @@
 /**
  * Invitations (spec §3, issue 24): stored, then e-mailed to the recipient by the mail job. Anyone can send one,
  * anonymously, so the mail must not be a relay (decision 0023): the names are plain names (shared schema), the
- * Subject carries no free text, the personal message is quoted plain text without links, the sender's address
- * is shown as unverified and never used as Reply-To, and three limits hold, checked and recorded in one
- * transaction under per-IP and per-recipient advisory locks (always taken in that order, so never a deadlock):
- * INVITATION_IP_LIMIT a day per IP, INVITATION_RECIPIENT_LIMIT a week per recipient, and the site's hourly cap.
+ * Subject carries no free text, the personal message is quoted plain text without links (as a reader sees them,
+ * decision 0042), the sender's address is shown as unverified and never used as Reply-To, and three limits hold,
+ * checked and recorded in one transaction under per-sender and per-recipient advisory locks (always taken in that
+ * order, so never a deadlock): INVITATION_IP_LIMIT a day per sender network (IPv4 address or IPv6 /64, decision
+ * 0043), INVITATION_RECIPIENT_LIMIT a week per recipient, and the site's hourly cap.
  * A recipient on the suppression list gets nothing, and the sender sees the same success (no enumeration).
  */
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, gt, inArray, like, sql } from 'drizzle-orm';
 import {
   type CreateInvitation,
   INVITATION_GLOBAL_LIMIT_ERROR,
@@ -19,6 +20,7 @@ import {
   INVITATION_RECIPIENT_WINDOW_HOURS,
 } from '../../../shared/schemas/invitations.ts';
 import type { Database } from '../../db/client.ts';
+import { clientNetworkKey } from '../../lib/client-network.ts';
 import { invitations } from '../../db/schema.ts';
 import type { Mailer } from '../../jobs/mail.ts';
 import type { RequestMeta } from '../../services.ts';
@@ -66,13 +68,22 @@ export async function sendInvitation(deps: InvitationDependencies, input: Invita
   const ipWindowMs = INVITATION_IP_WINDOW_HOURS * HOUR_MS;
   const result = await deps.db.transaction(async (tx): Promise<InvitationResult> => {
     if (meta.ipAddress) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation-ip:${meta.ipAddress}`}))`);
-      const fromIp = await tx
-        .select({ createdAt: invitations.createdAt })
+      // The sender is its network: an IPv6 sender's whole /64 shares one quota (decision 0043).
+      const network = clientNetworkKey(meta.ipAddress);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation-ip:${network}`}))`);
+      // Rows keep the full address, so the network is matched here: an IPv4 sender by its index-friendly
+      // notations, an IPv6 sender among the window's IPv6 senders (at most a day of the hourly cap), both checked
+      // with the one network rule below.
+      const sameNotation = network.endsWith('/64')
+        ? like(invitations.ipAddress, '%:%')
+        : inArray(invitations.ipAddress, [...new Set([meta.ipAddress, network, `::ffff:${network}`])]);
+      const candidates = await tx
+        .select({ ipAddress: invitations.ipAddress, createdAt: invitations.createdAt })
         .from(invitations)
-        .where(and(eq(invitations.ipAddress, meta.ipAddress), gt(invitations.createdAt, new Date(now.getTime() - ipWindowMs))));
-      if (fromIp.length >= INVITATION_IP_LIMIT) {
-        const times = fromIp.map((row) => row.createdAt);
+        .where(and(sameNotation, gt(invitations.createdAt, new Date(now.getTime() - ipWindowMs))));
+      const fromNetwork = candidates.filter((row) => clientNetworkKey(row.ipAddress) === network);
+      if (fromNetwork.length >= INVITATION_IP_LIMIT) {
+        const times = fromNetwork.map((row) => row.createdAt);
         return { sent: false, retryAfterSeconds: retryAfter(times, INVITATION_IP_LIMIT, ipWindowMs, now), error: INVITATION_IP_LIMIT_ERROR };
       }
     }

@@ -5,12 +5,15 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OpenStream, openJotStream as openStream } from '../../../../tests/fixtures/jot-stream.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import { createKey, jotCount, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestAdmin } from '../../../../tests/fixtures/users.ts';
+import { TOO_MANY_STREAMS } from './stream.ts';
 
 async function listen(testApp: TestApp): Promise<string> {
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,6 +79,23 @@ describe(`the live jot stream on ${testDatabaseKind()}`, () => {
       )
       .toBe(true);
     second.close();
+  });
+
+  it('counts one IPv6 /64 as one client: its third stream is refused whatever address it comes from (decision 0043)', async () => {
+    // app.inject from chosen addresses; payloadAsStream resolves once the stream's head is written.
+    const open = (remoteAddress: string) => testApp.app.inject({ method: 'GET', url: JOT_STREAM_URL, remoteAddress, payloadAsStream: true });
+    const streams = [await open('2001:db8:34:5::a'), await open('2001:db8:34:5:ffff::b')];
+    try {
+      expect(streams.map((stream) => stream.statusCode)).toEqual([200, 200]);
+      const third = await open('2001:0db8:0034:0005:0000:0000:0000:000c');
+      expect(third.statusCode).toBe(429);
+      expect(JSON.parse(String(await text(third.stream())))).toEqual({ error: TOO_MANY_STREAMS });
+      const otherNetwork = await open('2001:db8:34:6::a');
+      streams.push(otherNetwork);
+      expect(otherNetwork.statusCode).toBe(200);
+    } finally {
+      for (const stream of streams) stream.raw.res.destroy();
+    }
   });
 });
 

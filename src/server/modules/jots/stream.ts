@@ -7,8 +7,9 @@
  * - One `jots` event on connect and after each change: `data: {"count":N,"latest":PublicJot|null}`. Bursts of
  *   commits are coalesced into one event per `PUSH_GAP_MS`.
  * - A comment line every SSE_HEARTBEAT_MS (15 s) keeps proxies and browsers from timing an idle stream out.
- * - At most SSE_MAX_PER_IP open streams per client IP on this instance (429 beyond); a client that stops reading
- *   is dropped once its unsent data passes `MAX_BUFFERED`. Streams end when the app closes.
+ * - At most SSE_MAX_PER_IP open streams per client network (IPv4 address or IPv6 /64, decision 0043) on this
+ *   instance (429 beyond); a client that stops reading is dropped once its unsent data passes `MAX_BUFFERED`.
+ *   Streams end when the app closes.
  * - Not compressed (a compressor would hold events back), `X-Accel-Buffering: no` for nginx, the lean JSON
  *   routes' security headers (an event stream needs no CSP of its own; the page's `connect-src 'self'` allows it).
  * See docs/decisions/0015-cluster-bus-and-live-stream.md.
@@ -16,6 +17,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { clientNetworkKey } from '../../lib/client-network.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import type { FeedSnapshot, JotFeed } from './feed.ts';
@@ -79,7 +81,7 @@ export async function jotStreamRoutes(app: FastifyInstance, { feed }: { feed: Jo
       },
     },
     async (request, reply) => {
-      const ip = request.ip;
+      const ip = clientNetworkKey(request.ip);
       const open = openPerIp.get(ip) ?? 0;
       if (open >= maxPerIp) return reply.code(429).header('retry-after', '30').send({ error: TOO_MANY_STREAMS });
       openPerIp.set(ip, open + 1);
