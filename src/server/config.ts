@@ -113,7 +113,8 @@ export const ConfigEnvSchema = z.object({
   // Connection hygiene (issue 23 §2, decision 0020). The whole request (headers and body) must arrive within
   // HTTP_REQUEST_TIMEOUT_MS and its headers within HTTP_HEADERS_TIMEOUT_MS; a kept-alive connection is closed after
   // HTTP_KEEP_ALIVE_TIMEOUT_MS without a new request, and any connection with nothing in flight after
-  // HTTP_IDLE_TIMEOUT_MS without a byte either way (one that never sends a request).
+  // HTTP_IDLE_TIMEOUT_MS without a byte either way. One that never sends a byte is closed, without an answer, at the
+  // shorter of HTTP_HEADERS_TIMEOUT_MS and HTTP_IDLE_TIMEOUT_MS (lib/connection-limits.ts).
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(1000, 3_600_000, 60_000),
   HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 3_600_000, 10_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 3_600_000, 5000),

@@ -12,6 +12,7 @@ import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
+import { effectiveTimeouts } from './lib/connection-limits.ts';
 import { createRedis } from './lib/redis.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
@@ -77,6 +78,8 @@ async function main() {
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await startVisitorPruning(queue, database.db, app.log);
   await app.listen({ port: config.port, host: config.host });
+  // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
+  app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');
   // `npm run db:backup` asks this process for a dump of the embedded database (lib/backup.ts, decision 0016).
   const stopBackups = database.pglite ? serveBackupRequests({ pglite: database.pglite, dataDir: config.dataDir, log: app.log }) : undefined;
   app.log.info(`JotIt is running at ${config.publicUrl}`);

@@ -3,10 +3,15 @@
  * sockets closed, and a cap of open connections per client network (IPv4 address or IPv6 /64, decision 0043).
  *
  * Node closes a connection whose request is too slow (requestTimeout, headersTimeout) or a kept-alive one with no
- * new request (keepAliveTimeout), but not one that never sends a byte: that one is closed after `idleTimeoutMs`
- * without traffic either way, unless a request on it is still being answered (a slow page, a live stream) — the
- * request timeouts cover a client that stops sending, and a stalled response (bytes waiting to be written) is
- * closed all the same.
+ * new request (keepAliveTimeout). Any connection is also closed after `idleTimeoutMs` without traffic either way,
+ * unless a request on it is still being answered (a slow page, a live stream) — the request timeouts cover a client
+ * that stops sending, and a stalled response (bytes waiting to be written) is closed all the same.
+ *
+ * A connection that never sends a byte is closed at whichever comes first, `headersTimeoutMs` (Node counts the wait
+ * for headers from the moment the connection opens) or `idleTimeoutMs`, and closed silently (issue 34 §6). Node
+ * and Fastify answered it `408 Request Timeout` before closing: a client that never reads — the penetration test's
+ * silent socket — then never sees the close (the FIN waits behind unread bytes; its socket sat in CLOSE-WAIT for
+ * 90 s), and a request that was never made needs no answer.
  */
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
@@ -18,6 +23,17 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   idleTimeoutMs: number;
   maxConnectionsPerIp: number;
+}
+
+/** The timeouts a server applies, read back from it (logged at start: what is in force, not what was asked). */
+export function effectiveTimeouts(server: Server): Record<string, number> {
+  return {
+    requestTimeoutMs: server.requestTimeout,
+    headersTimeoutMs: server.headersTimeout,
+    keepAliveTimeoutMs: server.keepAliveTimeout,
+    idleTimeoutMs: server.timeout,
+    silentConnectionTimeoutMs: Math.min(server.headersTimeout, server.timeout),
+  };
 }
 
 /** Options for `http.createServer`. */
@@ -52,6 +68,10 @@ export function applyConnectionLimits(
     });
   });
   server.setTimeout(limits.idleTimeoutMs);
+  // Before Fastify's handler, which writes a 408; it leaves a destroyed socket alone.
+  server.prependListener('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) socket.destroy();
+  });
   server.on('timeout', (socket: Socket) => {
     if (answering.has(socket) && socket.writableLength === 0) return;
     socket.destroy();

@@ -7,16 +7,31 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BLOG_TEXTS, BLOG_UPLOAD_MAX_BYTES, UploadResultSchema } from '../../../shared/schemas/blog.ts';
 import { etagMatches } from '../../lib/http-cache.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { networkOf } from '../../lib/visitor-key.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { CONTENT_TYPE_OF, findUpload, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
+import type { UploadCache } from './upload-cache.ts';
+import type { ConcurrentReads, OneAtATime } from './upload-gates.ts';
+
+const UPLOAD_READS_REFUSED = 'Too many image downloads at once from your network; try again in a moment';
+
+export interface UploadRoutesOptions {
+  cache: UploadCache;
+  reads: ConcurrentReads;
+  storing: OneAtATime;
+}
+
+/** Concurrent reads are counted per network (an IPv4 address, an IPv6 /64), as the visitor counters are. */
+const clientKey = (ip: string) => networkOf(ip) ?? ip;
 
 /**
- * `POST /api/uploads` (admin, multipart) and `GET /uploads/{name}` (public, immutable, ETag, nosniff), read from
- * the database so any instance serves what another stored (decision 0017).
+ * `POST /api/uploads` (admin, multipart; stored one at a time) and `GET /uploads/{name}` (public, immutable, ETag,
+ * nosniff; a few at a time per client network, 429 beyond), kept in the database so any instance serves what another
+ * stored (decision 0017), and read from this instance's file cache of it (decision 0044).
  */
-export async function uploadRoutes(instance: FastifyInstance) {
+export async function uploadRoutes(instance: FastifyInstance, { cache, reads, storing }: UploadRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app.services;
   await app.register(multipart, {
@@ -37,19 +52,22 @@ export async function uploadRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest(BLOG_TEXTS.uploadMissing);
-      let data: Buffer;
-      try {
-        const file = await request.file();
-        if (!file) throw badRequest(BLOG_TEXTS.uploadMissing);
-        data = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, BLOG_TEXTS.uploadTooLarge);
-        throw badRequest(BLOG_TEXTS.uploadMissing);
-      }
-      if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
-      const result = await storeUpload({ ...requestContext(request), input: { data, db: database.db } });
+      // One at a time, body included: a waiting upload's bytes stay in its socket, not in memory (decision 0044).
+      const result = await storing.run(async () => {
+        let data: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw badRequest(BLOG_TEXTS.uploadMissing);
+          data = await file.toBuffer();
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, BLOG_TEXTS.uploadTooLarge);
+          throw badRequest(BLOG_TEXTS.uploadMissing);
+        }
+        if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
+        return storeUpload({ ...requestContext(request), input: { data, db: database.db, cache } });
+      });
       return reply.status(201).send(result);
     },
   );
@@ -69,11 +87,21 @@ export async function uploadRoutes(instance: FastifyInstance) {
       if (stored) {
         reply.header('ETag', stored.etag);
         if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();
-        // Streamed a slice at a time: never the whole image in memory (issue 23 §1).
-        return reply
-          .header('Content-Type', stored.contentType)
-          .header('Content-Length', stored.size)
-          .send(stored.open());
+        const release = reads.tryAcquire(clientKey(request.ip));
+        if (!release) {
+          // A refusal is not the image: no cache (or a CDN) may keep it for a year.
+          reply.header('Cache-Control', 'no-store');
+          throw tooManyRequests(UPLOAD_READS_REFUSED, 1);
+        }
+        // Held until the answer is sent or the client goes away, whichever the server sees.
+        reply.raw.once('close', release).once('finish', release);
+        // From this instance's file of it, streamed: never the whole image in memory (issue 23 §1), never the
+        // embedded database's thread (issue 34 §3).
+        const file = await cache.file(stored.sha256, stored.size, stored.open).catch((error: unknown) => {
+          release();
+          throw error;
+        });
+        return reply.header('Content-Type', stored.contentType).header('Content-Length', stored.size).send(createReadStream(file));
       }
       // Written under DATA_DIR/uploads by a version before decision 0017.
       const file = path.join(uploadsDir(config.dataDir), name);

@@ -1,8 +1,9 @@
 /**
  * Image uploads for the blog (issue 11 item 3): PNG, JPEG, WebP and GIF only, recognised by their content (the
  * name and the declared type are ignored), 5 MB at most, stored with a random name in the `uploads` table
- * (decision 0017: every instance behind a load balancer serves every upload, with no shared volume). Files an
- * older version wrote under DATA_DIR/uploads are still served from there.
+ * (decision 0017: every instance behind a load balancer serves every upload, with no shared volume), and served
+ * from each instance's file cache of them (decision 0044). Files an older version wrote under DATA_DIR/uploads are
+ * still served from there.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { actorUserId, type RequestContext } from '../../services.ts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { writeAudit } from '../audit/service.ts';
+import type { UploadCache } from './upload-cache.ts';
 
 const EXTENSIONS: Record<(typeof BLOG_UPLOAD_TYPES)[number], string> = {
   'image/png': 'png',
@@ -32,7 +34,7 @@ export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 export const CONTENT_TYPE_OF: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
 export async function storeUpload(
-  { actor, meta, input }: RequestContext & { input: { data: Buffer; db: Database } },
+  { actor, meta, input }: RequestContext & { input: { data: Buffer; db: Database; cache: UploadCache } },
 ): Promise<UploadResult> {
   const type = await fileTypeFromBuffer(input.data);
   const mime = type?.mime as (typeof BLOG_UPLOAD_TYPES)[number] | undefined;
@@ -43,6 +45,8 @@ export async function storeUpload(
     await tx.insert(uploads).values({ name, contentType: mime, size: input.data.length, sha256, data: input.data, createdBy: actorUserId(actor) });
     await writeAudit(tx, { actor, meta }, { action: 'upload.create', entityId: name, details: { contentType: mime, size: input.data.length } });
   });
+  // Stored first: a cache file that failed to be written is re-created from the database on the first read.
+  await input.cache.put(sha256, input.data).catch(() => undefined);
   const url = `/uploads/${name}`;
   return { url, name, contentType: mime, size: input.data.length, markdown: `![](${url})` };
 }
@@ -50,9 +54,10 @@ export async function storeUpload(
 export interface StoredUpload {
   contentType: string;
   size: number;
+  sha256: string;
   /** Strong validator: the content's SHA-256. */
   etag: string;
-  /** The bytes, read from the database a slice at a time as the answer is sent. */
+  /** The bytes, read from the database a slice at a time (to fill the instance's file cache, decision 0044). */
   open(): Readable;
 }
 
@@ -65,7 +70,7 @@ export const UPLOAD_READ_SLICE_BYTES = 256 * 1024;
 /** An upload by name, from the database: its description now, its bytes when `open()` is read. */
 export async function findUpload(db: Database, name: string): Promise<StoredUpload | null> {
   const [row] = await db
-    .select({ contentType: uploads.contentType, sha256: uploads.sha256, size: sql<number>`octet_length(${uploads.data})`.mapWith(Number) })
+    .select({ contentType: uploads.contentType, sha256: uploads.sha256, size: uploads.size })
     .from(uploads)
     .where(eq(uploads.name, name));
   if (!row) return null;
@@ -83,5 +88,5 @@ export async function findUpload(db: Database, name: string): Promise<StoredUplo
       yield slice.bytes;
     }
   }
-  return { contentType: row.contentType, size: row.size, etag: `"${row.sha256}"`, open: () => Readable.from(slices()) };
+  return { contentType: row.contentType, size: row.size, sha256: row.sha256, etag: `"${row.sha256}"`, open: () => Readable.from(slices()) };
 }
