@@ -9,7 +9,7 @@ import { BLOG_TEXTS, BLOG_UPLOAD_MAX_BYTES, UploadResultSchema } from '../../../
 import { etagMatches } from '../../lib/http-cache.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { networkOf } from '../../lib/visitor-key.ts';
+import { clientNetworkKey } from '../../lib/client-network.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { CONTENT_TYPE_OF, findUpload, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
 import type { UploadCache } from './upload-cache.ts';
@@ -22,9 +22,6 @@ export interface UploadRoutesOptions {
   reads: ConcurrentReads;
   storing: OneAtATime;
 }
-
-/** Concurrent reads are counted per network (an IPv4 address, an IPv6 /64), as the visitor counters are. */
-const clientKey = (ip: string) => networkOf(ip) ?? ip;
 
 /**
  * `POST /api/uploads` (admin, multipart; stored one at a time) and `GET /uploads/{name}` (public, immutable, ETag,
@@ -87,7 +84,8 @@ export async function uploadRoutes(instance: FastifyInstance, { cache, reads, st
       if (stored) {
         reply.header('ETag', stored.etag);
         if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();
-        const release = reads.tryAcquire(clientKey(request.ip));
+        // Counted per client network: an IPv4 address, an IPv6 /64.
+        const release = reads.tryAcquire(clientNetworkKey(request.ip));
         if (!release) {
           // A refusal is not the image: no cache (or a CDN) may keep it for a year.
           reply.header('Cache-Control', 'no-store');
