@@ -14,6 +14,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createClusterBus } from './lib/cluster-bus.ts';
 import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.ts';
 import { createContentEvents } from './lib/content-events.ts';
+import { ContentMemo } from './lib/content-memo.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { MAX_PATH_PARAM_LENGTH } from './lib/openapi.ts';
@@ -144,6 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Pages and large JSON are compressed on the fly at a fast brotli level; built assets are pre-compressed.
   await app.register(compress, {
     threshold: 1024,
+    // A buffered body (a rendered page, a JSON answer) is compressed in one call. The plugin's default on two cores
+    // (8 KB) sent every page through a compression stream chunk by chunk, the cost decision 0014 had removed
+    // (issue 35's profile: ~6 % of a page rendered per request, and its garbage).
+    syncThreshold: 512 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
@@ -164,8 +169,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
     });
     app.addHook('onClose', async () => pageCache.unsubscribe());
+    // A page the cache does not serve reads its content from memory too (lib/content-memo.ts, issue 35).
+    const contentMemo = new ContentMemo({
+      events: app.services.contentEvents,
+      now: () => app.services.now(),
+      nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
+    });
+    app.addHook('onClose', async () => contentMemo.unsubscribe());
     // Loaders read services, never the API over HTTP (docs/architecture.md §2); each module provided its part.
-    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services: app.webServices(), pageCache });
+    const services = contentMemo.wrap(app.webServices());
+    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
   }
 
   return app;

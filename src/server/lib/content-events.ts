@@ -71,6 +71,13 @@ export function kindOfTag(tag: ContentTag): ContentKind {
   return (Object.keys(ITEM_PREFIXES) as Array<keyof typeof ITEM_PREFIXES>).find((kind) => ITEM_PREFIXES[kind] === prefix)!;
 }
 
+/** Whether a change of `kind` (naming `items`, or none: anything of that kind) touches what read `tags`. */
+export function changeTouches(tags: ReadonlySet<ContentTag>, kind: ContentKind, items: readonly ContentItemTag[]): boolean {
+  if (items.length > 0) return items.some((item) => tags.has(item));
+  for (const tag of tags) if (kindOfTag(tag) === kind) return true;
+  return false;
+}
+
 /** The bus message of a change: the kind, then its items, separated by spaces (an old instance reads the kind alone). */
 function relayed(kind: ContentKind, items: readonly ContentItemTag[]): string {
   const message = [kind, ...items].join(' ');

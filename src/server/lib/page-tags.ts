@@ -7,7 +7,7 @@
 import type { WebServices } from '../../shared/load-context.ts';
 import type { ContentTag } from './content-events.ts';
 
-type ServiceName = {
+export type ServiceName = {
   [Name in keyof WebServices]: WebServices[Name] extends (...args: never[]) => unknown ? Name : never;
 }[keyof WebServices];
 
@@ -41,6 +41,12 @@ const SERVICE_TAGS: { [Name in ServiceName]: TagRule<Name> } = {
   getUnsubscribeStatus: [],
   isConfirmationToken: [],
 };
+
+/** The tags of one read of `name` (its result and arguments). */
+export function tagsOfRead<Name extends ServiceName>(name: Name, result: Service<Name>['result'], args: Service<Name>['args']): readonly ContentTag[] {
+  const rule = SERVICE_TAGS[name] as TagRule<ServiceName>;
+  return typeof rule === 'function' ? (rule as (...input: unknown[]) => readonly ContentTag[])(result, ...args) : rule;
+}
 
 /**
  * `services` as one render sees them: each read adds what it read to `tags`. Fixed tags are added before the read

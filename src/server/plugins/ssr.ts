@@ -42,12 +42,15 @@ export const BUILD_DIR = process.env.JOTIT_BUILD_DIR ?? 'build';
 export const ssrPlugin = fp(
   async (app: FastifyInstance, options: SsrOptions) => {
     let loadBuild: () => Promise<ServerBuild>;
+    /** The production build, loaded once. */
+    let build: ServerBuild | undefined;
 
     if (options.mode === 'production') {
       const serverEntry = path.join(options.root, BUILD_DIR, 'server/index.js');
       if (!existsSync(serverEntry)) throw new Error(BUILD_MISSING_MESSAGE);
-      const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-      loadBuild = async () => build;
+      const loaded = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+      build = loaded;
+      loadBuild = async () => loaded;
       // Hashed file names: cache for a year (docs/architecture.md §2).
       await app.register(fastifyStatic, {
         root: path.join(options.root, BUILD_DIR, 'client/assets'),
@@ -78,7 +81,10 @@ export const ssrPlugin = fp(
       loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
     }
 
-    const handleRequest = createRequestHandler(loadBuild, options.mode);
+    // Given the build itself (production), React Router derives its route tables and static handler once; given a
+    // function (development: Vite may rebuild), it derives them again on every request — about a tenth of a page's
+    // CPU (issue 35's profile).
+    const handleRequest = createRequestHandler(build ?? loadBuild, options.mode);
 
     /**
      * React Router's load context under v8 middleware: a RouterContextProvider holding our context under the key

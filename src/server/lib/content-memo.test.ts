@@ -1,0 +1,88 @@
+/**
+ * Pages rendered per request read their content from memory (lib/content-memo.ts, issue 35): the database is asked
+ * once, not on every render; a change is shown at once, and what changes without a change event (a like count) at
+ * most a few seconds later. Every request carries a new query string, so the page cache never serves it: each one
+ * is rendered (the cache's first render of a key is a render too).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+import { createTestAdmin, type TestUser } from '../../../tests/fixtures/users.ts';
+import type { Database } from '../db/client.ts';
+import { blogCategories } from '../db/schema.ts';
+
+/** The database as the app sees it, counting the queries it is asked (every read goes through these). */
+function countingDatabase(db: Database, counter: { queries: number }): Database {
+  const counted = new Set<PropertyKey>(['select', 'selectDistinct', 'selectDistinctOn', 'execute', 'query', 'transaction']);
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (counted.has(property)) counter.queries += 1;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+describe(`pages rendered per request on ${testDatabaseKind()}`, () => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let admin: TestUser;
+  let postId: string;
+  const counter = { queries: 0 };
+  let variant = 0;
+  /** A page with a query string never asked before: rendered, never a cache hit. */
+  const render = async (path: string) => {
+    variant += 1;
+    const response = await app.inject({ method: 'GET', url: `${path}?per-request=${variant}` });
+    expect(response.statusCode, path).toBe(200);
+    expect(response.headers['x-page-cache']).not.toBe('hit');
+    return response.body;
+  };
+  const pages = ['/', '/blog', '/blog/kept-in-memory', '/help'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    testApp = await createTestApp({}, { ssr: true, database: { ...database, db: countingDatabase(database.db, counter) } });
+    app = testApp.app;
+    admin = await createTestAdmin(app);
+    await database.db.insert(blogCategories).values({ name: 'Security', slug: 'security' });
+    app.services.contentEvents.emit('blog');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      headers: admin.headers,
+      payload: { title: 'Kept in memory', slug: 'kept-in-memory', content: 'Body text', category: 'Security', is_published: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    postId = created.json<{ id: string }>().id;
+    // A fresh database and the app with its pages: slow on a loaded machine.
+  }, 180_000);
+  afterAll(async () => {
+    await testApp?.close();
+    await database?.dispose();
+  });
+
+  it('renders /, /blog, /blog/{slug} and /help again without a database query', async () => {
+    // The clock stands still: however slow the machine, the reads stay within their 3 s.
+    const now = Date.now();
+    app.services.now = () => new Date(now);
+    for (const path of pages) await render(path);
+    counter.queries = 0;
+    for (let round = 0; round < 3; round += 1) for (const path of pages) await render(path);
+    expect(counter.queries).toBe(0);
+  });
+
+  it('shows a change at once, and reads again once its 3 s are over', async () => {
+    const changed = await app.inject({ method: 'PATCH', url: `/api/blog-posts/${postId}`, headers: admin.headers, payload: { title: 'Changed in memory' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await render('/blog/kept-in-memory')).toContain('Changed in memory');
+    expect(await render('/blog')).toContain('Changed in memory');
+
+    const later = app.services.now().getTime() + 4000;
+    app.services.now = () => new Date(later);
+    counter.queries = 0;
+    await render('/blog/kept-in-memory');
+    expect(counter.queries).toBeGreaterThan(0);
+  });
+});
