@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -5,16 +6,41 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * Projects: unit (shared + web logic), API integration on PGlite, the same API tests on the real PostgreSQL
  * server when TEST_DATABASE_URL is set (CI), operations tests on real processes (tests/ops: kill -9, restarts,
  * several instances behind a proxy; one file at a time so their timings hold), and browser tests against the built
- * app (run on their own, a file per core at a time: each file has its own server, data directory and browser, and a
- * file keeps about one core busy, so two at a time on CI's two cores cut the run's time, not a test's margins).
+ * app (run on their own, a file per core at a time: each file has its own server, data directory and browser).
+ * The CI layout and its figures: decision 0049.
  */
 const apiTests = ['src/server/**/*.test.ts'];
+/**
+ * Server tests that open no database (pure rules, configuration, module shapes): the PostgreSQL project would run
+ * them a second time for nothing. A file is listed here by hand, so a new file runs on both until someone says it
+ * never touches a database.
+ */
+const databaseFreeServerTests = [
+  'src/server/config.test.ts',
+  'src/server/jobs/mail-pace.test.ts',
+  'src/server/lib/location.test.ts',
+  'src/server/lib/visitor-key.test.ts',
+  'src/server/modules/audit/vocabulary.test.ts',
+  'src/server/modules/modules.test.ts',
+  'src/server/plugins/errors.test.ts',
+];
+/** Makes the run's migrated database template, which every API test database is a copy of (decision 0049). */
+const apiSetup = ['tests/fixtures/api-setup.ts'];
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
-  { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' } } },
+  { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, globalSetup: apiSetup } },
 ];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push({ extends: true, test: { name: 'api-postgres', include: apiTests, env: { TEST_DB: 'postgres' } } });
+  projects.push({
+    extends: true,
+    test: {
+      name: 'api-postgres',
+      include: apiTests,
+      exclude: databaseFreeServerTests,
+      env: { TEST_DB: 'postgres' },
+      globalSetup: apiSetup,
+    },
+  });
 }
 projects.push({
   extends: true,
@@ -41,6 +67,9 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src/web') } },
   test: {
     projects,
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two cores, one core idle
+    // while a file waits on PostgreSQL, a server process or Chromium. Two at a time there (decision 0049).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
