@@ -28,7 +28,8 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     testApp = await createTestApp({ LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '100' }, { ssr: true });
     app = testApp.app;
     admin = await createTestAdmin(app);
-  });
+    // Building an app with pages on PGlite took 83 s on the shared machine at load average 31 (60 s by default).
+  }, 180_000);
   afterAll(async () => {
     await testApp?.close();
   });

@@ -61,7 +61,8 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
     // how loaded the machine is, and a visitor's few pages fit whatever the load.
     testApp = await createTestApp({ LOG_LEVEL: 'warn', PAGE_RENDER_SHARE: '0.1' }, { ssr: true });
     app = testApp.app;
-  });
+    // Building an app with pages on PGlite took 83 s on the shared machine at load average 31 (60 s by default).
+  }, 180_000);
   afterAll(async () => {
     await testApp?.close();
   });
