@@ -5,7 +5,8 @@
  *             page does (src/web/features/jot-counter, src/web/features/banners): GET /api/jots?limit=10 at once
  *             (no initial data) and every 5 s, GET /api/jots/count every 5 s and GET /api/banners/active every 30 s
  *             (both seeded by the server's HTML, staleTime 30 s). Like react-query's refetchInterval, a poll whose
- *             previous request is still in flight is skipped (counted as `skipped`).
+ *             previous request is still in flight is skipped (counted as `skipped`). With `cookies`, each visitor
+ *             sends a `__cf_bm` and a `_ga` cookie of its own with every request, as browsers behind a CDN do.
  *   apps      the desktop apps: each sends a fresh v2 envelope to POST /api/v2/jots every second, whatever the
  *             previous request is doing (open model).
  *   leads     the lead form: GET /api/captcha/challenge, solve it as the browser widget does, POST /api/leads.
@@ -40,6 +41,8 @@ export interface WorkerInput {
   leadsPerMinute: number;
   /** False: visitors arrive with the page already loaded (isolates the polled reads from page rendering). */
   pages: boolean;
+  /** True: every visitor sends a CDN's and an analytics cookie of its own with every request (decision 0045). */
+  cookies: boolean;
   buildGuid: { name: string; value: string };
   runId: string;
 }
@@ -262,11 +265,15 @@ async function runVisitors(
   }
   // Polls in flight, per visitor and kind: a poll due while the last one is still out is skipped, as react-query does.
   const busy = new Set<string>();
+  // Behind Cloudflare every browser carries its bot-management cookie, and analytics add their own: one per visitor.
+  const cookieOf = (visitor: number): Record<string, string> =>
+    input.cookies ? { cookie: `__cf_bm=${input.runId}${visitor.toString(36)}-1764400000-1.0.1.1; _ga=GA1.1.${visitor}.1764400000` } : {};
   const apiHeaders = (visitor: number) => ({
     accept: 'application/json',
     'accept-encoding': ACCEPT_ENCODING,
     'user-agent': BROWSER_UA,
     'x-forwarded-for': clientIp(10, visitor),
+    ...cookieOf(visitor),
   });
   const poll = (visitor: number, kind: PollKind, scheduledAt: number | null) => {
     const key = `${visitor}:${kind}`;
@@ -307,6 +314,7 @@ async function runVisitors(
           'accept-language': 'en-US,en;q=0.9',
           'user-agent': BROWSER_UA,
           'x-forwarded-for': clientIp(10, visitor),
+          ...cookieOf(visitor),
         },
       },
       event.at,

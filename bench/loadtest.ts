@@ -16,6 +16,8 @@
  *
  * The generator runs in worker threads (bench/loadtest-worker.ts), over bounded pools of keep-alive connections
  * (what a reverse proxy does with 20,000 browsers), with a distinct X-Forwarded-For per simulated client.
+ * LOADTEST_COOKIES=1: every visitor also carries cookies the site does not know (`__cf_bm`, `_ga`: what browsers
+ * behind a CDN send), with the same thresholds: the pages must still come from the page cache (decision 0045).
  * Thresholds: p99 < 50 ms for the polled reads, < 250 ms for the page, zero errors and non-2xx everywhere, every
  * jot answered 201 and every accepted lead in the database afterwards, and the generator on schedule (else the
  * run proves nothing and says so). Prints a table, writes bench/loadtest-results.json, exits 1 on a failure.
@@ -54,6 +56,8 @@ export interface LoadTestOptions {
   visitorConnections?: number;
   /** False: visitors skip `GET /` and poll from their arrival (the polled reads alone). Default true. */
   pages?: boolean;
+  /** True: every visitor carries a cookie the site does not know (`__cf_bm`, `_ga`) on every request. Default false. */
+  cookies?: boolean;
   /** The app's LOG_LEVEL (default info, the production default). */
   logLevel?: string;
   /** Where to write the JSON results (default bench/loadtest-results.json; null: not written). */
@@ -202,6 +206,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
   const visitorConnections = options.visitorConnections ?? 128;
   const logLevel = options.logLevel ?? 'info';
   const pages = options.pages ?? true;
+  const cookies = options.cookies ?? false;
   const runId = randomBytes(4).toString('hex');
   const databaseName = `jotit_loadtest_${runId}`;
   const databaseUrl = (() => {
@@ -216,7 +221,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
 
   log(
     `JotIt load test: ${os.cpus().length} CPUs (shared), Node ${process.version}; ${visitors.toLocaleString('en-US')} visitors ` +
-      `over ${rampSeconds} s${pages ? '' : ' (no page loads: LOADTEST_PAGES=0)'}, ${apps} apps, ${leadsPerMinute} leads/min, ${seconds} s; database ${databaseName}`,
+      `over ${rampSeconds} s${pages ? '' : ' (no page loads: LOADTEST_PAGES=0)'}${cookies ? ', each with unknown cookies (LOADTEST_COOKIES=1)' : ''}, ${apps} apps, ${leadsPerMinute} leads/min, ${seconds} s; database ${databaseName}`,
   );
   try {
     execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: benchRoot, stdio: 'inherit' });
@@ -275,6 +280,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       apps,
       leadsPerMinute,
       pages,
+      cookies,
       buildGuid: { name: DEMO_BUILD_GUID.name, value: DEMO_BUILD_GUID.value },
       runId,
     };
@@ -500,6 +506,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
           appConnections: 64,
           logLevel,
           pages,
+          cookies,
           backgroundJots: BACKGROUND_JOTS,
           rateLimits: 'production limits, TRUST_PROXY=true, one X-Forwarded-For address per simulated client',
         },
@@ -564,6 +571,7 @@ if (isMain) {
       visitorConnections: number('LOADTEST_CONNECTIONS'),
       logLevel: process.env.LOADTEST_LOG_LEVEL,
       pages: process.env.LOADTEST_PAGES !== '0',
+      cookies: process.env.LOADTEST_COOKIES === '1',
     });
     printTable(rows);
     if (rows.some((row) => row.pass === false)) process.exitCode = 1;

@@ -16,6 +16,7 @@ import { applyConnectionLimits, serverTimeouts } from './lib/connection-limits.t
 import { createContentEvents } from './lib/content-events.ts';
 import { ContentMemo } from './lib/content-memo.ts';
 import { PageCache } from './lib/page-cache.ts';
+import { RenderBudget } from './lib/render-budget.ts';
 import { serializeError } from './lib/log-serializers.ts';
 import { MAX_PATH_PARAM_LENGTH } from './lib/openapi.ts';
 import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
@@ -177,8 +178,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', async () => contentMemo.unsubscribe());
     // Loaders read services, never the API over HTTP (docs/architecture.md §2); each module provided its part.
-    const services = contentMemo.wrap(app.webServices());
-    await app.register(ssrPlugin, { mode: options.ssr.mode, root: options.ssr.root, services, pageCache });
+    // Development renders through Vite (seconds for a first render): no ceiling there.
+    const renderBudget =
+      options.ssr.mode === 'production' ? new RenderBudget({ share: config.pageRenderShare * config.rateLimitMultiplier }) : undefined;
+    await app.register(ssrPlugin, {
+      mode: options.ssr.mode,
+      root: options.ssr.root,
+      services: contentMemo.wrap(app.webServices()),
+      pageCache,
+      renderBudget,
+    });
   }
 
   return app;

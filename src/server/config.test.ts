@@ -48,6 +48,8 @@ describe('configuration', () => {
     ['SUPPORT_EMAIL', 'nobody', 'SUPPORT_EMAIL: must be an e-mail address'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
     ['RATE_LIMIT_MULTIPLIER', '-1', 'RATE_LIMIT_MULTIPLIER'],
+    ['PAGE_RENDER_SHARE', 'half', 'PAGE_RENDER_SHARE: must be a number'],
+    ['PAGE_RENDER_SHARE', '0', 'PAGE_RENDER_SHARE: must be at least 0.01'],
     ['MAIL_RATE_PER_MINUTE', 'fast', 'MAIL_RATE_PER_MINUTE: must be a number'],
     ['MAIL_RATE_PER_MINUTE', '0', 'MAIL_RATE_PER_MINUTE: must be at least 1'],
     ['MAIL_RATE_PER_MINUTE', '2.5', 'MAIL_RATE_PER_MINUTE: must be a whole number'],

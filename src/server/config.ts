@@ -96,6 +96,14 @@ export const ConfigEnvSchema = z.object({
     .max(5000, { message: 'must be at most 5000' })
     .default(300),
   RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'must be a number' }).positive().default(1),
+  // The share of one CPU core one client network (an IPv4 address, an IPv6 /64) may spend in pages the server must
+  // render for it (404s, query variants past the page cache's limit, form posts): 0.25 = 250 ms of rendering a second,
+  // with 10 s of it at once; past it, 429 with Retry-After (decision 0045). RATE_LIMIT_MULTIPLIER scales it.
+  PAGE_RENDER_SHARE: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.01, { message: 'must be at least 0.01' })
+    .max(64, { message: 'must be at most 64' })
+    .default(0.25),
   KIT_API_KEY: z.string().min(1).optional(),
   KIT_FORM_ID: z.string().min(1).optional(),
   KIT_API_URL: z.string().url({ message: 'must be a URL' }).default('https://api.kit.com'),
@@ -178,6 +186,8 @@ export interface AppConfig {
   captchaMaxNumber: number;
   signUpMinMs: number;
   rateLimitMultiplier: number;
+  /** Share of one core one client network may spend in pages rendered per request (lib/render-budget.ts). */
+  pageRenderShare: number;
   kit: { apiKey: string | undefined; formId: string | undefined; apiUrl: string; leadsPerMinute: number };
   downloadUrl: string;
   geoipDb: string | undefined;
@@ -260,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
     signUpMinMs: parsed.SIGN_UP_MIN_MS,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,
+    pageRenderShare: parsed.PAGE_RENDER_SHARE,
     kit: {
       apiKey: parsed.KIT_API_KEY,
       formId: parsed.KIT_FORM_ID,

@@ -57,6 +57,18 @@ export interface PageVisitor {
   userAgent: string | null;
 }
 
+/**
+ * A request value a shared page renders by (decision 0045): one cookie or header, and the short list of values the
+ * page renders differently for (a theme: `light`, `dark`). Any other value, or none, renders as if absent.
+ */
+export interface PageVariance {
+  source: 'cookie' | 'header';
+  /** The cookie's name, or the header's name in lower case. */
+  name: string;
+  /** At most 8 (the page cache stores one page per value, and one for "absent"). */
+  values: readonly string[];
+}
+
 export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;
@@ -69,6 +81,13 @@ export interface JotItLoadContext {
    * called by entry.server.tsx for routes whose `handle` says `sameForEveryone`).
    */
   sharePage(): void;
+  /**
+   * The request's value of the cookie or header `variance` names when it is one of `variance.values`, else null
+   * (render the default). A page GET is rendered without the request's Cookie and Authorization headers: reading a
+   * request value through here is how a page says it renders by it, and the page cache then keeps one page per
+   * listed value, keyed by that value alone (decision 0045).
+   */
+  varyOn(variance: PageVariance): string | null;
   /**
    * Logs an error of a loader, an action or the render through the app's logger (one JSON line, database
    * parameters left out): nothing on the server writes to the console (issue 23 §3).

@@ -1,17 +1,23 @@
 /**
- * In-memory cache of the public pages every anonymous visitor sees alike (`/`, `/help`, `/blog`, `/blog/{slug}`,
- * `/about`, `/p/{slug}` …; issue 13, decisions 0014 and 0034). React Router renders a page once; later requests get
- * the stored HTML with their own CSP nonce put back in.
+ * In-memory cache of the public pages every visitor sees alike (`/`, `/help`, `/blog`, `/blog/{slug}`, `/about`,
+ * `/p/{slug}` …; issues 13 and 35, decisions 0014, 0034 and 0045). React Router renders a page once; later
+ * requests get the stored HTML with their own CSP nonce put back in.
  *
  * - Which pages: those whose route says so (`handle.sameForEveryone`, read by entry.server.tsx, which calls the
  *   load context's `sharePage()`); sign-in, campaign, unsubscribe and admin pages do not. Nothing here knows the
  *   web's routes.
- * - Only anonymous GETs: a request with an Authorization header or a cookie other than the blog's anonymous
- *   browser id is neither served from nor stored in the cache; nor is a response that sets a cookie or is not 200.
+ * - Keyed on what the page reads, not on which headers the request carries (decision 0045): a page GET is rendered
+ *   without the request's Cookie and Authorization (plugins/ssr.ts), so a cookie a CDN or an analytics script adds
+ *   (`__cf_bm`, `_ga`), a session cookie or a bearer token cannot change the HTML, and the request is served from
+ *   the cache like any other. A page that renders by a cookie or header reads it through the load context's
+ *   `varyOn` with the short list of values it knows; the cache then keeps one page per listed value (plus one for
+ *   "absent or anything else"), keyed by that value alone. A response that sets a cookie or is not 200 is never
+ *   stored.
  * - Keyed by path + query with its parameters sorted (the blog's `?category=`, a campaign's `?utm_…`); at most
  *   `maxEntries` pages, and at most `maxQueryVariants` query strings of one path: links with ever-new parameters
  *   (random cache busters, a crawler's junk) are rendered per request and stored no more, rather than pushing the
- *   pages everyone reads out of the cache.
+ *   pages everyone reads out of the cache (those renders count against the client's render budget,
+ *   lib/render-budget.ts).
  * - Dropped by tag (issue 28 §2): a page keeps the content tags its loaders read (lib/page-tags.ts); a committed
  *   change (`contentEvents`, on every instance through the cluster bus) drops the pages carrying its kind, or only
  *   those carrying the items it names.
@@ -25,13 +31,21 @@
  *   costs no compression. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
  *   accepts gzip); a client that takes br only gets it compressed per request at quality 1.
  * - Caching headers: `Cache-Control: no-cache` (as every page) and no ETag, since the body differs per response
- *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding, Cookie, Authorization`.
+ *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding`, and the cookie's or
+ *   header's name for a page that varies on one.
  */
 import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
+import type { PageVariance } from '../../shared/load-context.ts';
 import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, kindOfTag } from './content-events.ts';
 
-/** Cookies that never change a page: the like button's old anonymous browser id (no longer set; decision 0021). */
-const NEUTRAL_COOKIES = new Set(['jotit_bid']);
+/** The most values a page may vary on: each is a stored page, so the list must stay short (decision 0045). */
+export const MAX_VARIANT_VALUES = 8;
+
+/** What a render read of the request through `varyOn`: the declaration and the value it rendered for. */
+export interface ReadVariance {
+  variance: PageVariance;
+  value: string | null;
+}
 
 export interface RenderedPage {
   status: number;
@@ -41,6 +55,8 @@ export interface RenderedPage {
   isShared: boolean;
   /** The content its loaders read (lib/page-tags.ts). */
   tags: ReadonlySet<ContentTag>;
+  /** The cookies or headers the render read through `varyOn` (none: the page is the same whatever they are). */
+  variances: readonly ReadVariance[];
 }
 
 /** A hit as sent. */
@@ -78,17 +94,12 @@ export interface PageCacheOptions {
   maxQueryVariants?: number;
 }
 
-/** The cache key of an anonymous GET or HEAD of a page, else null (whether it is stored is the page's to say). */
-export function pageCacheKey(method: string, url: string, headers: Record<string, string | string[] | undefined>): string | null {
+/**
+ * The cache key of a GET or HEAD of a page (path and sorted query), else null. Request headers are not part of it:
+ * a page that renders by one says so when rendered (`varyOn`), and `PageCache.keyOf` adds that value alone.
+ */
+export function pageCacheKey(method: string, url: string): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
-  if (headers.authorization !== undefined) return null;
-  const cookie = headers.cookie;
-  if (cookie !== undefined) {
-    for (const pair of String(cookie).split(';')) {
-      const name = pair.split('=')[0]!.trim();
-      if (name && !NEUTRAL_COOKIES.has(name)) return null;
-    }
-  }
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
@@ -97,6 +108,27 @@ export function pageCacheKey(method: string, url: string, headers: Record<string
   query.sort();
   const normalised = query.toString();
   return normalised ? `${trimmed}?${normalised}` : trimmed;
+}
+
+type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** The request's value of what `variance` names when it is one of its values, else null (absent or anything else). */
+export function varianceValue(variance: PageVariance, headers: RequestHeaders): string | null {
+  const allowed = (value: string | undefined) => (value !== undefined && variance.values.includes(value) ? value : null);
+  const header = headers[variance.source === 'cookie' ? 'cookie' : variance.name.toLowerCase()];
+  const text = Array.isArray(header) ? header[0] : header;
+  if (text === undefined) return null;
+  if (variance.source === 'header') return allowed(text.trim());
+  for (const pair of text.split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals !== -1 && pair.slice(0, equals).trim() === variance.name) return allowed(pair.slice(equals + 1).trim());
+  }
+  return null;
+}
+
+/** The stored page's key for one value of what it varies on (a space cannot occur in a request's path or query). */
+function variantKey(baseKey: string, variance: PageVariance, value: string | null): string {
+  return value === null ? baseKey : `${baseKey} ${variance.source}:${variance.name}=${value}`;
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
@@ -122,6 +154,8 @@ export class PageCache {
   private readonly pages = new Map<string, Entry>();
   /** Keys last rendered as pages that are not the same for everyone (sign-in, campaign, …). */
   private readonly unshared = new Set<string>();
+  /** What the page at a key (path + query) last said it renders by, for pages that vary on a cookie or header. */
+  private readonly variances = new Map<string, PageVariance>();
   private generation = 0;
   private readonly rendering = new Map<string, { promise: Promise<void>; done: () => void }>();
   private nextPublish: Promise<number> | null = null;
@@ -141,9 +175,10 @@ export class PageCache {
   /**
    * The stored page with `nonce` put back in, encoded for `acceptEncoding`; null when absent, expired, or stale
    * with no one renewing it yet (the caller then renders and stores it). `mayRefresh` false (a HEAD, which renders
-   * nothing to store): a stale page is sent as it is and the refresh is left to the next GET.
+   * nothing to store, or a client past its render budget; asked only when the page is due for a refresh): a stale
+   * page is sent as it is and the refresh is left to the next request that may render.
    */
-  get(key: string, nonce: string, acceptEncoding = '', mayRefresh = true): PageHit | null {
+  get(key: string, nonce: string, acceptEncoding = '', mayRefresh: boolean | (() => boolean) = true): PageHit | null {
     const entry = this.pages.get(key);
     if (!entry) return null;
     const now = this.options.now().getTime();
@@ -151,11 +186,21 @@ export class PageCache {
       this.pages.delete(key);
       return null;
     }
-    if (mayRefresh && now >= entry.freshUntil && now - entry.refreshingSince > 10_000) {
+    const refreshDue = now >= entry.freshUntil && now - entry.refreshingSince > 10_000;
+    if (refreshDue && (typeof mayRefresh === 'function' ? mayRefresh() : mayRefresh)) {
       entry.refreshingSince = now;
       return null;
     }
     return this.encode(entry, nonce, acceptEncoding);
+  }
+
+  /**
+   * The key a request of `baseKey` (pageCacheKey) is served under: the base key, or the variant of the value the
+   * page said it renders by (`varyOn`) when the request carries one of its listed values.
+   */
+  keyOf(baseKey: string, headers: RequestHeaders): string {
+    const variance = this.variances.get(baseKey);
+    return variance ? variantKey(baseKey, variance, varianceValue(variance, headers)) : baseKey;
   }
 
   /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
@@ -188,16 +233,26 @@ export class PageCache {
     pending?.done();
   }
 
-  /** Stores a page rendered for an anonymous request (nothing stored unless shared, 200 and without Set-Cookie). */
-  async set(key: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
+  /**
+   * Stores a page rendered for a GET of `baseKey` (pageCacheKey), under the variant of what it read through
+   * `varyOn`; nothing is stored unless the page is shared, 200, without Set-Cookie and varies on at most one
+   * cookie or header with at most MAX_VARIANT_VALUES values.
+   */
+  async set(baseKey: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
+    const read = page.variances[0];
+    const key = read ? variantKey(baseKey, read.variance, read.value) : baseKey;
     const stored = this.pages.get(key);
     if (stored) stored.refreshingSince = 0;
     if (!page.isShared) {
       this.pages.delete(key);
-      this.rememberUnshared(key);
+      this.variances.delete(baseKey);
+      this.rememberUnshared(baseKey);
       return;
     }
-    this.unshared.delete(key);
+    this.unshared.delete(baseKey);
+    const varies = new Set(page.variances.map(({ variance }) => `${variance.source}:${variance.name}`));
+    if (varies.size > 1 || (read && read.variance.values.length > MAX_VARIANT_VALUES)) return;
+    this.rememberVariance(baseKey, read?.variance ?? null);
     if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
     if (nonce.length < 16) return;
     // Decided first: a variant that will not be stored costs no compression.
@@ -218,9 +273,10 @@ export class PageCache {
     );
     const headers = page.headers.filter(([name]) => !['content-length', 'etag', 'vary'].includes(name.toLowerCase()));
     if (this.pages.size >= (this.options.maxEntries ?? 500) && !this.pages.has(key)) this.pages.delete(this.pages.keys().next().value!);
+    const variedOn = read ? (read.variance.source === 'cookie' ? 'Cookie' : read.variance.name) : null;
     this.pages.set(key, {
       status: page.status,
-      headers: [...headers, ['vary', 'Accept-Encoding, Cookie, Authorization']],
+      headers: [...headers, ['vary', variedOn ? `Accept-Encoding, ${variedOn}` : 'Accept-Encoding']],
       parts,
       deflated,
       freshUntil,
@@ -228,6 +284,17 @@ export class PageCache {
       refreshingSince: 0,
       tags: page.tags,
     });
+  }
+
+  /** Remembers what the page at `baseKey` varies on (null: nothing), bounded like the pages themselves. */
+  private rememberVariance(baseKey: string, variance: PageVariance | null): void {
+    if (!variance) {
+      this.variances.delete(baseKey);
+      return;
+    }
+    if (!this.variances.has(baseKey) && this.variances.size >= (this.options.maxEntries ?? 500))
+      this.variances.delete(this.variances.keys().next().value!);
+    this.variances.set(baseKey, variance);
   }
 
   private rememberUnshared(key: string): void {
@@ -285,6 +352,11 @@ export class PageCache {
       .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
       .catch(() => now);
     return this.nextPublish;
+  }
+
+  /** How many pages are stored, variants included (tests: the cache stays bounded whatever the requests carry). */
+  get size(): number {
+    return this.pages.size;
   }
 
   /** Whether a page (fresh or stale) is stored under `key`. */

@@ -13,8 +13,11 @@ import { createRequestHandler, type RouterContext, RouterContextProvider, type S
 import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import type { ContentTag } from '../lib/content-events.ts';
-import { type PageCache, pageCacheKey } from '../lib/page-cache.ts';
+import { tooManyRequests } from '../lib/http-errors.ts';
+import { type PageCache, pageCacheKey, type ReadVariance, varianceValue } from '../lib/page-cache.ts';
 import { taggingServices } from '../lib/page-tags.ts';
+import type { RenderBudget } from '../lib/render-budget.ts';
+import { networkOf } from '../lib/visitor-key.ts';
 import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
@@ -22,8 +25,10 @@ export interface SsrOptions {
   /** Project root holding build/ (production) or vite.config.ts (development). */
   root: string;
   services: WebServices;
-  /** Cache of the pages anonymous visitors see alike (lib/page-cache.ts); the per-request nonce is put back in. */
+  /** Cache of the pages every visitor sees alike (lib/page-cache.ts); the per-request nonce is put back in. */
   pageCache?: PageCache;
+  /** The ceiling on pages rendered per request for one client network (lib/render-budget.ts); none: no ceiling. */
+  renderBudget?: RenderBudget;
 }
 
 const PAGE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -98,18 +103,19 @@ export const ssrPlugin = fp(
       return provider;
     };
 
-    /** Renders a page through React Router; an anonymous GET of a cacheable page is stored (`key`). */
+    /** Renders a page through React Router; a GET of a page that says it is shared is stored (under `baseKey`). */
     const renderPage = async (
       request: FastifyRequest,
       reply: FastifyReply,
       cache: PageCache | undefined,
-      key: string | null,
+      baseKey: string | null,
     ) => {
       const generation = cache?.begin() ?? 0;
       const { ipAddress, userAgent } = requestMetaOf(request);
       const body = hasBody(request) ? await readPageBody(request, PAGE_BODY_MAX_BYTES) : undefined;
       // What the loaders read (lib/page-tags.ts) and whether the route shares the page: what the cache keeps.
       const tags = new Set<ContentTag>();
+      const variances: ReadVariance[] = [];
       let isShared = false;
       const loadContext: JotItLoadContext = {
         cspNonce: reply.scriptNonce,
@@ -119,15 +125,20 @@ export const ssrPlugin = fp(
         sharePage: () => {
           isShared = true;
         },
+        varyOn: (variance) => {
+          const value = varianceValue(variance, request.headers);
+          variances.push({ variance, value });
+          return value;
+        },
         // The request's id is on the line; its URL and body are not (a query string may carry anything).
         reportError: (error) =>
           request.log.error({ err: error instanceof Error ? error : new Error(String(error)) }, 'page request failed'),
       };
       const response = await handleRequest(toWebRequest(request, reply, body), await routerContextOf(loadContext));
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-      if (cache && key && request.method === 'GET') {
-        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags };
-        await cache.set(key, page, reply.scriptNonce, generation);
+      if (cache && baseKey && request.method === 'GET') {
+        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags, variances };
+        await cache.set(baseKey, page, reply.scriptNonce, generation);
         for (const [name, value] of page.headers) reply.header(name, value);
         return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
       }
@@ -161,11 +172,20 @@ export const ssrPlugin = fp(
           // API paths answer JSON, never a page: the not-found handler picks 404 or 405 (lib/api-route-miss.ts).
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
           const cache = options.pageCache;
-          const key = cache ? pageCacheKey(request.method, request.url, request.headers) : null;
+          const budget = options.renderBudget;
+          const baseKey = cache ? pageCacheKey(request.method, request.url) : null;
+          const key = cache && baseKey ? cache.keyOf(baseKey, request.headers) : null;
+          // A network past its render budget is served stored pages, even stale ones, and renders nothing.
+          let network: string | null = null;
+          const mayRender = () => {
+            if (!budget) return true;
+            network ??= networkOf(request.ip) ?? request.ip;
+            return budget.waitMs(network) === 0;
+          };
           let rendering = false;
           if (cache && key) {
             const acceptEncoding = String(request.headers['accept-encoding'] ?? '');
-            let hit = cache.get(key, reply.scriptNonce, acceptEncoding, request.method === 'GET');
+            let hit = cache.get(key, reply.scriptNonce, acceptEncoding, () => request.method === 'GET' && mayRender());
             if (!hit && request.method === 'GET' && !cache.has(key)) {
               // Not stored at all: one request renders, the others wait for it (lib/page-cache.ts).
               const pending = cache.waitForRender(key);
@@ -179,10 +199,17 @@ export const ssrPlugin = fp(
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
             }
           }
+          if (!mayRender()) {
+            if (rendering) cache!.rendered(key!);
+            const seconds = Math.ceil(budget!.waitMs(network!) / 1000);
+            throw tooManyRequests(`Too many requests. Please try again in ${seconds} seconds.`, seconds);
+          }
+          const started = performance.now();
           try {
-            return await renderPage(request, reply, cache, key);
+            return await renderPage(request, reply, cache, baseKey);
           } finally {
             if (rendering) cache!.rendered(key!);
+            if (budget && network) budget.charge(network, performance.now() - started);
           }
         },
       });
@@ -246,8 +273,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
+  // A page GET is rendered without the visitor's cookies and credentials, so its HTML cannot depend on them and the
+  // page cache may serve it to every visitor, whatever cookies a CDN or script added; a page that renders by a
+  // cookie reads it through the load context's `varyOn` (decision 0045). Form posts (actions) keep them.
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (isRead && (name === 'cookie' || name === 'authorization'))) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   // The length and framing of the body read here, not the client's.

@@ -1,0 +1,120 @@
+/**
+ * The ceiling on pages rendered per request (lib/render-budget.ts, decision 0045): the bucket's arithmetic on a
+ * clock of the test's own, its bounded table, and, through HTTP, a flood of uncacheable pages from one network
+ * answered 429 with Retry-After while another network's pages are still served.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
+import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+import { RenderBudget } from './render-budget.ts';
+
+describe('render budget', () => {
+  let clock = 0;
+  const budget = (maxNetworks = 100) => new RenderBudget({ share: 0.25, burstSeconds: 10, maxNetworks, now: () => clock });
+
+  it('lets a network render a full bucket at once, then its share of a core, and says how long to wait', () => {
+    clock = 0;
+    const renders = budget();
+    // 0.25 × 10 s = 2,500 ms of rendering at once.
+    for (let render = 0; render < 25; render += 1) {
+      expect(renders.waitMs('10.0.0.1')).toBe(0);
+      renders.charge('10.0.0.1', 100);
+    }
+    expect(renders.waitMs('10.0.0.1')).toBeGreaterThan(0);
+    expect(renders.waitMs('10.0.0.2')).toBe(0);
+    // Refilled at 0.25 ms a ms: 100 ms of rendering after 400 ms.
+    clock += 400;
+    expect(renders.waitMs('10.0.0.1')).toBe(0);
+    renders.charge('10.0.0.1', 100);
+    expect(renders.waitMs('10.0.0.1')).toBe(4);
+    // Debt is bounded by one bucket: a huge charge means at most 2 × 10 s of waiting.
+    renders.charge('10.0.0.1', 1e9);
+    expect(renders.waitMs('10.0.0.1')).toBeLessThanOrEqual(20_004);
+  });
+
+  it('keeps a bounded table: refilled buckets are forgotten, and networks past the bound share one bucket', () => {
+    clock = 0;
+    const renders = budget(100);
+    for (let network = 0; network < 10_000; network += 1) renders.charge(`10.1.${network >> 8}.${network & 255}`, 1);
+    expect(renders.size).toBeLessThanOrEqual(101);
+    // Every tracked network deep in debt: a new one draws from the shared overflow bucket, which is spent too.
+    clock = 1e6;
+    const fresh = budget(100);
+    for (let network = 0; network < 100; network += 1) fresh.charge(`10.2.0.${network}`, 1e9);
+    fresh.charge('10.3.0.1', 1e9);
+    expect(fresh.waitMs('10.3.0.2')).toBeGreaterThan(0);
+    expect(fresh.size).toBe(101);
+    // Once refilled, the old buckets are swept and the table shrinks again as requests come.
+    clock += 30_000;
+    for (let request = 0; request < 100; request += 1) fresh.waitMs('10.4.0.1');
+    expect(fresh.size).toBeLessThan(10);
+  });
+});
+
+describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    // 0.1 of a core, 1 s of rendering at once: a flood is refused after some ten to a hundred renders, depending on
+    // how loaded the machine is, and a visitor's few pages fit whatever the load.
+    testApp = await createTestApp({ LOG_LEVEL: 'warn', PAGE_RENDER_SHARE: '0.1' }, { ssr: true });
+    app = testApp.app;
+    // Building an app with pages on PGlite took 83 s on the shared machine at load average 31 (60 s by default).
+  }, 180_000);
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const page = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, remoteAddress, headers });
+
+  /** Uncacheable pages (every path a different 404) from one address until one is refused; the statuses seen. */
+  const flood = async (remoteAddress: string, label: string) => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 200 && !statuses.includes(429); index += 1)
+      statuses.push((await page(`/no-such-page-${label}-${index}`, remoteAddress)).statusCode);
+    return statuses;
+  };
+
+  it('answers a flood of uncacheable pages from one network 429 with Retry-After, while another network is served', async () => {
+    // Stored before the flood: a network past its budget still gets the pages in the cache.
+    expect((await page('/help', '10.9.0.1')).statusCode).toBe(200);
+    const statuses = await flood('10.9.0.1', 'a');
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+    const refused = await page('/no-such-page-again', '10.9.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+    // A query variant renders too: refused alike; the stored page is still served.
+    expect((await page('/help?utm_source=flood', '10.9.0.1')).statusCode).toBe(429);
+    const stored = await page('/help', '10.9.0.1');
+    expect([stored.statusCode, stored.headers['x-page-cache']]).toEqual([200, 'hit']);
+
+    // Another network renders as usual: its 404 and a page nobody has stored yet.
+    expect((await page('/no-such-page-b', '10.9.0.2')).statusCode).toBe(404);
+    const other = await page('/about', '10.9.0.2');
+    expect([other.statusCode, other.headers['x-page-cache']]).toEqual([200, 'miss']);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    expect((await flood('2001:db8:1:2::1', 'v6')).at(-1)).toBe(429);
+    expect((await page('/no-such-page-v6', '2001:db8:1:2:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+    expect((await page('/no-such-page-v6', '2001:db8:1:3::1')).statusCode).toBe(404);
+  });
+
+  it('never answers 5xx to thousands of distinct query strings, cookies and headers from one client', async () => {
+    const statuses = new Set<number>();
+    for (let index = 0; index < 2000; index += 1) {
+      const response = await page(`/blog?q=${index}&r=${index * 7}`, '10.9.0.3', {
+        cookie: `_ga=${index}; c${index}=${index}`,
+        [`x-junk-${index}`]: String(index),
+      });
+      statuses.add(response.statusCode);
+    }
+    expect([...statuses].filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.has(429)).toBe(true);
+  });
+});
