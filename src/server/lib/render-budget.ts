@@ -4,7 +4,7 @@
  * post, a page nobody has stored yet) costs milliseconds of the one thread every visitor shares. Without a ceiling,
  * one source sending such requests as fast as it can takes the site down for everyone.
  *
- * - A token bucket per network (IPv4 address, IPv6 /64: lib/visitor-key.ts `networkOf`), counted in milliseconds
+ * - A token bucket per network (IPv4 address, IPv6 /64: lib/client-network.ts `clientNetworkKey`), counted in milliseconds
  *   of render time: it refills at `share` ms per ms (0.25: a quarter of one core) and holds `share × burstSeconds`
  *   (a visitor opening a few uncached pages at once is never refused). A request renders while its bucket is above
  *   zero; the render's time is charged when it ends, so the bucket may go into debt (at most one full bucket).

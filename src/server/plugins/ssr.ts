@@ -17,7 +17,7 @@ import { tooManyRequests } from '../lib/http-errors.ts';
 import { type PageCache, pageCacheKey, type ReadVariance, varianceValue } from '../lib/page-cache.ts';
 import { taggingServices } from '../lib/page-tags.ts';
 import type { RenderBudget } from '../lib/render-budget.ts';
-import { networkOf } from '../lib/visitor-key.ts';
+import { clientNetworkKey } from '../lib/client-network.ts';
 import { requestMetaOf } from './auth.ts';
 
 export interface SsrOptions {
@@ -179,7 +179,7 @@ export const ssrPlugin = fp(
           let network: string | null = null;
           const mayRender = () => {
             if (!budget) return true;
-            network ??= networkOf(request.ip) ?? request.ip;
+            network ??= clientNetworkKey(request.ip);
             return budget.waitMs(network) === 0;
           };
           let rendering = false;
