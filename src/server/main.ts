@@ -13,6 +13,7 @@ import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { createRedis } from './lib/redis.ts';
+import { startAccountMailWorker } from './modules/auth/account-mail.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -74,6 +75,7 @@ async function main() {
 
   await queue.start();
   await startMailWorker(queue, app.services.mailer, app.log, config.mail);
+  await startAccountMailWorker(queue, app.services);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await startVisitorPruning(queue, database.db, app.log);
   await app.listen({ port: config.port, host: config.host });
