@@ -87,8 +87,9 @@ export const ConfigEnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
   CAPTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a number' }).int().min(10).max(10_000_000).default(50_000),
-  // Issue 23 §5: sign-up answers no sooner than this, new or registered address alike. Well above the work of
-  // either path (argon2id plus a few queries, 20–60 ms on a shared core), so the work's spread does not show.
+  // Issue 23 §5, issue 34 §1: sign-up, forgot-password and the confirmation re-send answer no sooner than this, new
+  // or registered address alike (decision 0041). Well above the work of any of them (sign-up's argon2id plus a few
+  // queries, 20–60 ms on a shared core), so the work's spread does not show.
   SIGN_UP_MIN_MS: z.coerce
     .number({ message: 'must be a number' })
     .int({ message: 'must be a whole number' })

@@ -14,6 +14,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { effectiveTimeouts } from './lib/connection-limits.ts';
 import { createRedis } from './lib/redis.ts';
+import { startAccountMailWorker } from './modules/auth/account-mail.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -75,6 +76,7 @@ async function main() {
 
   await queue.start();
   await startMailWorker(queue, app.services.mailer, app.log, config.mail);
+  await startAccountMailWorker(queue, app.services);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await startVisitorPruning(queue, database.db, app.log);
   await app.listen({ port: config.port, host: config.host });

@@ -10,6 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../tests/fixtures/sm
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
 import { createTestUser } from '../../../tests/fixtures/users.ts';
 import { auditLog, leads } from '../db/schema.ts';
+import { startAccountMailWorker } from '../modules/auth/account-mail.ts';
 import { RESET_SUBJECT } from '../modules/auth/emails.ts';
 import { captureLead, leadDependencies, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
 import { startMailWorker } from './mail.ts';
@@ -29,8 +30,10 @@ describe('mail queues', () => {
     return harness;
   }
 
-  function startWorkers(app: TestApp) {
-    return startMailWorker(app.queue, app.app.services.mailer, app.app.log, app.config.mail);
+  /** The mail workers, and the account-mail worker that decides a reset request's mail (decision 0041). */
+  async function startWorkers(app: TestApp) {
+    await startMailWorker(app.queue, app.app.services.mailer, app.app.log, app.config.mail);
+    await startAccountMailWorker(app.queue, app.app.services);
   }
 
   function leadDeps(app: TestApp): LeadDependencies {

@@ -15,6 +15,11 @@ export interface JobOptions {
   retryDelaySeconds?: number;
 }
 
+export interface SendOptions extends JobOptions {
+  /** Seconds before the job may first run (none: at once). */
+  startAfterSeconds?: number;
+}
+
 export interface JobInfo {
   id: string;
   retryCount: number;
@@ -26,7 +31,7 @@ export interface ConsumeOptions {
 }
 
 export interface JobQueue {
-  send<T extends object>(name: string, data: T, options?: JobOptions): Promise<string | null>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /**
    * A worker (mail, Kit): keeps up to `concurrency` jobs in hand, fetches the next job as
    * soon as one finishes, and polls only when the queue is empty. Each job is completed or failed on its own
@@ -195,7 +200,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       // request it came from (the field is taken off before the handler sees the data).
       const requestId = currentRequestId();
       const stored = requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
-      const id = await boss.send(name, stored, { retryLimit, retryDelay, retryBackoff: true, ...expiry });
+      const startAfter = jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {};
+      const id = await boss.send(name, stored, { retryLimit, retryDelay, retryBackoff: true, ...expiry, ...startAfter });
       wake(name);
       return id;
     },

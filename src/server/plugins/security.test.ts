@@ -3,10 +3,37 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts
 
 describe('security headers', () => {
   let testApp: TestApp;
+  let behindProxy: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp();
+    behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
   });
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    await behindProxy?.close();
+  });
+
+  // Issue 34 §8: HSTS means nothing over plain HTTP (RFC 6797 §7.2), so it goes only with an HTTPS answer.
+  it('sends Strict-Transport-Security over HTTPS only (the connection, or the trusted proxy)', async () => {
+    const plain = await testApp.app.inject({ method: 'GET', url: '/api/banners/active' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+    const forged = await testApp.app.inject({ method: 'GET', url: '/api/banners/active', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const proxiedPlain = await behindProxy.app.inject({ method: 'GET', url: '/about', headers: { 'x-forwarded-proto': 'http' } });
+    expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+    for (const url of ['/about', '/api/banners/active']) {
+      const secure = await behindProxy.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('names each script source once: no duplicated \'self\' on JSON, the nonce beside it on pages', async () => {
+    const scriptSrc = async (url: string) =>
+      /script-src ([^;]*)/.exec(String((await testApp.app.inject({ method: 'GET', url })).headers['content-security-policy']))?.[1];
+    expect(await scriptSrc('/api/banners/active')).toBe("'self'");
+    expect(await scriptSrc('/about')).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
+  });
 
   // X-Frame-Options must say what CSP's frame-ancestors 'none' says (issue 8 §11): no framing at all.
   it.each(['/api/captcha/challenge', '/docs/protocol', '/api/route-that-does-not-exist'])('%s: X-Frame-Options DENY, like frame-ancestors', async (url) => {

@@ -21,6 +21,8 @@ declare module 'fastify' {
 type ResponseWithNonce = ServerResponse & { scriptNonce?: string };
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), interest-cohort=()';
+/** A year, subdomains included (what helmet sent before; helmet no longer sends it, this plugin does on HTTPS). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 // Nonces come from a pooled random buffer: one system call per 256 nonces instead of one per page.
 const NONCE_BYTES = 16;
@@ -63,12 +65,12 @@ export const securityPlugin = fp(
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          // Pages get their nonce; other responses (JSON, files) allow no inline script at all.
+          // Pages get their nonce; other responses (JSON, files) allow no inline script at all. One value for both,
+          // so a response without a nonce does not name 'self' twice (issue 34 §8).
           scriptSrc: [
-            "'self'",
             (_request, response) => {
               const nonce = (response as ResponseWithNonce).scriptNonce;
-              return nonce ? `'nonce-${nonce}'` : "'self'";
+              return nonce ? `'self' 'nonce-${nonce}'` : "'self'";
             },
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
@@ -87,7 +89,8 @@ export const securityPlugin = fp(
       // DENY, as frame-ancestors 'none' says: helmet's default SAMEORIGIN contradicted it for older browsers.
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
-      hsts: options.isDevelopment ? false : { maxAge: 31_536_000, includeSubDomains: true },
+      // Set below, on HTTPS answers only.
+      hsts: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     app.addHook('onRoute', (route) => {
@@ -95,6 +98,9 @@ export const securityPlugin = fp(
     });
     app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config.skipHelmet) return done();
+      // RFC 6797 §7.2: a browser ignores HSTS over plain HTTP, and sending it there only misleads (issue 34 §8). HTTPS
+      // is the connection's, or with TRUST_PROXY the proxy's X-Forwarded-Proto (Fastify's request.protocol).
+      if (!options.isDevelopment && request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
       applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     });
   },

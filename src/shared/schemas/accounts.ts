@@ -166,6 +166,13 @@ export type UpdateUser = z.infer<typeof UpdateUserSchema>;
 
 export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive('User id must be a positive number') });
 
+/**
+ * `POST /api/users/{id}/unblock-sign-in` (issue 34 §8): whether the account's address had failed sign-ins on record
+ * (and so a block, or a count toward one), now cleared.
+ */
+export const UnblockSignInResponseSchema = z.object({ unblocked: z.boolean(), message: z.string() });
+export type UnblockSignInResponse = z.infer<typeof UnblockSignInResponseSchema>;
+
 // ---- bulk actions (issue 10 §6) ---------------------------------------------------------------------------
 
 export const USER_BULK_ACTIONS = ['approve', 'revoke', 'delete'] as const;

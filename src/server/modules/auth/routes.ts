@@ -1,6 +1,7 @@
 /**
  * `POST /api/auth/signup`, `POST /api/auth/signin`, `GET /api/auth/validate`, `POST /api/send-confirmation-email`,
- * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (docs/architecture.md §5).
+ * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (docs/architecture.md §5),
+ * and for admins `POST /api/users/{id}/unblock-sign-in` (here, beside the back-off it clears).
  * Thin: schema, rate limit and captcha here; the rules live in service.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,19 +16,20 @@ import {
   SignInResponseSchema,
   SignInSchema,
   SignUpSchema,
+  UnblockSignInResponseSchema,
+  UserIdParamsSchema,
 } from '../../../shared/schemas/accounts.ts';
 import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
+import { requestPasswordReset, resendConfirmation } from './account-mail.ts';
 import { createSignInBackOff } from './back-off.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
   confirmEmail,
   PASSWORD_RESET_MESSAGE,
-  requestPasswordReset,
-  resendConfirmation,
   RESET_REQUESTED_MESSAGE,
   resetPassword,
   SIGN_UP_MESSAGE,
@@ -35,6 +37,7 @@ import {
   signUp,
 } from './service.ts';
 import { signIn } from './sign-in.ts';
+import { unblockSignIn } from './unblock-sign-in.ts';
 
 const TAGS = ['auth'];
 
@@ -201,5 +204,25 @@ export async function authRoutes(instance: FastifyInstance) {
       await resetPassword(services, { ...authContext(request), input: request.body });
       return { message: PASSWORD_RESET_MESSAGE };
     },
+  );
+
+  app.post(
+    '/api/users/:id/unblock-sign-in',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Lift a user's sign-in back-off",
+        description:
+          'Admins only. Clears the failed sign-ins on record for the account\'s e-mail address, and with them any ' +
+          'block (429) on signing in: someone failing one attempt every 15 minutes keeps an address blocked, which ' +
+          'its owner cannot wait out. `unblocked` is false when there was nothing on record. Audited as ' +
+          '`user.sign_in_unblock` with the failure count and block before and after.',
+        security: USER_SECURITY,
+        params: UserIdParamsSchema,
+        response: { 200: UnblockSignInResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+      onRequest: app.requireAdmin,
+    },
+    async (request) => unblockSignIn(services, backOff, { ...requestContext(request), input: request.params }),
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Sign-up, e-mail confirmation and password reset (docs/architecture.md §5); sign-in is in sign-in.ts.
+ * Sign-up, e-mail confirmation and password reset (docs/architecture.md §5); sign-in is in sign-in.ts, the reset
+ * request and the confirmation re-send in account-mail.ts.
  *
- * - No account enumeration: sign-up, forgot-password and the confirmation re-send answer the same whether or not
- *   the address has an account (sign-up in the same time, too). Sign-in holds the same rule.
+ * - No account enumeration: sign-up, forgot-password and the confirmation re-send answer the same, and in the same
+ *   time, whether or not the address has an account (decision 0041). Sign-in holds the same rule.
  * - Confirmation and reset tokens: 32 random bytes, only their SHA-256 stored, single use (consumed by one atomic
  *   UPDATE … WHERE used_at IS NULL), expiring after 24 h and 1 h.
  */
@@ -21,7 +22,7 @@ import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
-import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
+import { alreadyRegisteredEmail, confirmationEmail } from './emails.ts';
 import { hashPassword } from './passwords.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
@@ -38,13 +39,8 @@ export const RESET_REQUESTED_MESSAGE = 'If an account exists for this email, a p
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset successfully.';
 
 
-/** Stores a new token of this kind for the user (older unused ones stop working) and returns the raw token. */
-async function issueToken(db: Database, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
-  return db.transaction((tx) => issueTokenIn(tx, userId, kind, ttlMs));
-}
-
-/** `issueToken` inside the caller's transaction. */
-async function issueTokenIn(tx: Executor, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
+/** Stores a new token of this kind for the user, inside the caller's transaction (older unused ones stop working), and returns the raw token. */
+export async function issueTokenIn(tx: Executor, userId: number, kind: AuthTokenKind, ttlMs: number): Promise<string> {
   const token = generateToken();
   await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
   await tx.insert(authTokens).values({ userId, kind, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + ttlMs) });
@@ -52,7 +48,7 @@ async function issueTokenIn(tx: Executor, userId: number, kind: AuthTokenKind, t
 }
 
 /** True when a token of this kind was issued for the user within the last minute. */
-async function issuedRecently(db: Executor, userId: number, kind: AuthTokenKind): Promise<boolean> {
+export async function issuedRecently(db: Executor, userId: number, kind: AuthTokenKind): Promise<boolean> {
   const [latest] = await db
     .select({ createdAt: authTokens.createdAt })
     .from(authTokens)
@@ -82,13 +78,8 @@ async function consumeToken(db: Database, token: string, kind: AuthTokenKind): P
 /** A mail decided inside a transaction and rendered after it, so no row stays locked while a template renders. */
 type PendingMail = () => Promise<MailMessage>;
 
-async function sendConfirmation(services: AppServices, user: { id: number; email: string }): Promise<void> {
-  const token = await issueToken(services.database.db, user.id, 'confirm_email', CONFIRM_TOKEN_TTL_MS);
-  await services.mailer.enqueue(await confirmationEmail(user.email, services.mailBrand, token));
-}
-
 /** Resolves once `ms` have passed since `started` (a `performance.now()` reading). */
-function waitUntil(started: number, ms: number): Promise<void> {
+export function waitUntil(started: number, ms: number): Promise<void> {
   const remaining = started + ms - performance.now();
   return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve();
 }
@@ -199,13 +190,6 @@ async function remindExistingAccount(services: AppServices, user: typeof users.$
   });
 }
 
-export async function resendConfirmation(services: AppServices, email: string): Promise<void> {
-  const user = await findUserByEmail(services.database.db, email);
-  if (!user || user.emailConfirmedAt) return;
-  if (await issuedRecently(services.database.db, user.id, 'confirm_email')) return;
-  await sendConfirmation(services, user);
-}
-
 export async function confirmEmail(
   services: AppServices,
   { actor, meta, input }: RequestContext & { input: { token: string } },
@@ -226,15 +210,6 @@ export async function confirmEmail(
         message: 'Your email address is confirmed. An administrator will approve your account; we will email you when you can sign in.',
         needsApproval: true,
       };
-}
-
-export async function requestPasswordReset(services: AppServices, email: string): Promise<void> {
-  const { db } = services.database;
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
-  if (await issuedRecently(db, user.id, 'reset_password')) return;
-  const token = await issueToken(db, user.id, 'reset_password', RESET_TOKEN_TTL_MS);
-  await services.mailer.enqueue(await passwordResetEmail(user.email, services.mailBrand, token));
 }
 
 export async function resetPassword(

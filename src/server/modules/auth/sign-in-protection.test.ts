@@ -15,7 +15,7 @@ import { INVALID_CREDENTIALS_MESSAGE, SIGN_IN_BACKED_OFF_MESSAGE } from '../../.
 import { auditLog, leads } from '../../db/schema.ts';
 import { DIFFICULTY_STEP } from '../captcha/service.ts';
 import { FAILED_SIGN_INS_SUBJECT } from './emails.ts';
-import { NOTICE_AFTER } from './back-off.ts';
+import { FREE_FAILURES, NOTICE_AFTER } from './back-off.ts';
 
 const CAPTCHA_MAX = 10;
 
@@ -89,6 +89,54 @@ describe(`sign-in protection and audit on ${testDatabaseKind()}`, () => {
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
     for (let failure = 1; failure <= 3; failure++) expect((await signIn(user.email, 'wrong-password')).statusCode).toBe(401);
     clock += 1000;
+  });
+
+  it('checks at most three passwords of 20 parallel guesses, from one IP or from 20 (issue 34 §2)', async () => {
+    const PARALLEL = 20;
+    for (const fromManyIps of [false, true]) {
+      const user = await createTestUser(testApp.app);
+      const captchas = await Promise.all(Array.from({ length: PARALLEL }, () => solveCaptcha(testApp.app)));
+      const responses = await Promise.all(
+        captchas.map((captcha, n) => signIn(user.email, 'wrong-password', fromManyIps ? `10.3.5.${n + 1}` : '10.3.6.1', captcha)),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      const checked = statuses.filter((status) => status === 401).length;
+      const summary = `${fromManyIps ? 'many IPs' : 'one IP'}: ${statuses.join(' ')}`;
+      // Before the fix: 13–20 of 20 reached the password check (the issue measured 33 of 40 from 40 IPs).
+      expect(checked, summary).toBe(FREE_FAILURES);
+      expect(statuses.filter((status) => status === 429).length, summary).toBe(PARALLEL - FREE_FAILURES);
+      // The right password is refused too while the block lasts: no password is checked.
+      expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+    }
+    clock += 20 * 60 * 1000; // past the longest wait, for the tests after this one
+  });
+
+  it('lets an admin lift a block (POST /api/users/{id}/unblock-sign-in): anonymous 401, user 403, admin 200, audited', async () => {
+    const admin = await createTestAdmin(testApp.app);
+    const user = await createTestUser(testApp.app);
+    const unblock = (id: number, headers: Record<string, string> = {}) =>
+      testApp.app.inject({ method: 'POST', url: `/api/users/${id}/unblock-sign-in`, headers });
+    for (let failure = 1; failure <= FREE_FAILURES; failure++) expect((await signIn(user.email, 'wrong-password')).statusCode).toBe(401);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+
+    expect((await unblock(user.id)).statusCode).toBe(401);
+    expect((await unblock(user.id, user.headers)).statusCode).toBe(403);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+    const lifted = await unblock(user.id, admin.headers);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toMatchObject({ unblocked: true });
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'user.sign_in_unblock'), eq(auditLog.entityId, String(user.id))));
+    expect(entry).toMatchObject({ actorUserId: admin.id, entity: 'user' });
+    expect(entry!.details).toMatchObject({ changes: { failures: { from: FREE_FAILURES, to: 0 }, blockedUntil: { to: null } } });
+    // The right password now signs in, at once.
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+
+    const again = await unblock(user.id, admin.headers);
+    expect(again.json()).toMatchObject({ unblocked: false });
+    expect((await unblock(999_999, admin.headers)).statusCode).toBe(404);
+    const invalid = await testApp.app.inject({ method: 'POST', url: '/api/users/nope/unblock-sign-in', headers: admin.headers });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ error: expect.any(String), details: [expect.objectContaining({ field: 'id' })] });
   });
 
   it(`e-mails the owner once after ${NOTICE_AFTER} failures in a row`, async () => {

@@ -51,27 +51,29 @@ export async function signIn(
   const { input, meta, country } = context;
   const now = services.now();
   const emailHash = deps.backOff.emailHash(input.email);
-  const fail = async (reason: SignInFailureReason, user?: typeof users.$inferSelect) => {
+  const fail = async (reason: SignInFailureReason, failures?: number, user?: typeof users.$inferSelect) => {
     deps.onFailure?.(meta.ipAddress);
     await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
-    if (reason === 'backed_off') return;
-    const { failures, notify } = await deps.backOff.recordFailure(emailHash, now);
+    if (failures === undefined) return;
+    // Asked for a known and an unknown address alike, so a burst's tenth failure takes the same time for both.
+    const notify = await deps.backOff.shouldNotify(emailHash, failures, now);
     if (notify && user) await services.mailer.enqueue(await failedSignInsEmail(user.email, services.mailBrand, failures));
   };
 
-  const wait = await deps.backOff.waitFor(emailHash, now);
-  if (wait > 0) {
+  // Counted as a failure before any password is checked (decision 0041): parallel guesses cannot outrun the block.
+  const attempt = await deps.backOff.claimAttempt(emailHash, now);
+  if (!attempt.allowed) {
     await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, wait / 1000);
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
   }
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
-    await fail('unknown_email');
+    await fail('unknown_email', attempt.failures);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await fail('wrong_password', user);
+    await fail('wrong_password', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
   await deps.backOff.clear(emailHash);

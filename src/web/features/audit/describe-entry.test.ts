@@ -23,6 +23,7 @@ describe('audit entries in words', () => {
     expect(describeEntry({ action: 'user.sign_in', details: { emailHash: 'x', country: null } })).toBe('Signed in');
     expect(describeEntry({ action: 'user.signup', details: { count: 1, hour: '2026-11-28T09:00Z', countries: {} } })).toBe('1 sign-up request in the hour from 09:00 UTC');
     expect(describeEntry({ action: 'user.password_change', details: { by: 'admin' } })).toBe('Password changed by an admin');
+    expect(describeEntry({ action: 'user.sign_in_unblock', details: {} })).toBe('Sign-in block lifted by an admin');
     expect(describeEntry({ action: 'lead.export', details: { rows: 2, complete: true, filter: { source: 'blog', sort: 'desc' } } })).toBe(
       'Exported 2 leads as CSV, filtered by source “blog”',
     );

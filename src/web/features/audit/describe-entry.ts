@@ -67,6 +67,8 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
       return details.by === 'admin' ? 'Password changed by an admin' : 'Password changed';
     case 'user.password_reset':
       return 'Password reset with an e-mailed link';
+    case 'user.sign_in_unblock':
+      return 'Sign-in block lifted by an admin';
     case 'lead.export': {
       const rows = typeof details.rows === 'number' ? details.rows : 0;
       return `Exported ${plural(rows, 'lead')} as CSV${filterText(details.filter)}${details.complete === false ? ' (the download stopped early)' : ''}`;
