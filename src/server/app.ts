@@ -18,6 +18,7 @@ import { ContentMemo } from './lib/content-memo.ts';
 import { PageCache } from './lib/page-cache.ts';
 import { RenderBudget } from './lib/render-budget.ts';
 import { serializeError } from './lib/log-serializers.ts';
+import { pagePathOrNotFound } from './lib/api-route-miss.ts';
 import { MAX_PATH_PARAM_LENGTH } from './lib/openapi.ts';
 import { createRequestIdGenerator, requestIdMixin } from './lib/request-context.ts';
 import { strictValidatorCompiler } from './lib/strict-body.ts';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path parameter may be as long as the longest one the document allows (a 200-character slug), percent-encoded
     // (Fastify's default of 100 answered 404 for a valid 150-character slug).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH * 3 },
+    // A page path that does not decode (a lone surrogate) is the site's 404, not the router's 400 (issue 34 §8).
+    rewriteUrl: (request) => pagePathOrNotFound(request.url ?? '/'),
     // Fastify's 10 s default killed instances whose SSR build import was slow on a busy host (three starting at once).
     pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();

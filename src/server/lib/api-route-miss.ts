@@ -15,6 +15,25 @@ export function isApiPath(path: string): boolean {
   return API_PATH.test(path);
 }
 
+/**
+ * Fastify's `rewriteUrl`: a page path that is not UTF-8 once decoded (a lone surrogate, `%ED%A0%80`) names no page,
+ * so it gets the site's 404 page (docs/api.md), where Fastify's router answered 400 before any route. API paths keep
+ * the router's 400. Any path the page routes do not know renders the not-found page.
+ */
+export function pagePathOrNotFound(url: string): string {
+  const path = url.split('?', 1)[0] ?? '/';
+  if (isApiPath(path)) return url;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return NOT_FOUND_PAGE_PATH;
+  }
+}
+
+/** A path no page route serves (the rewrite target of an undecodable page path). */
+export const NOT_FOUND_PAGE_PATH = '/_not-found';
+
 /** The methods a real route serves on this concrete path (Fastify adds HEAD for every GET). */
 export function allowedMethods(app: FastifyInstance, path: string): string[] {
   return METHODS.filter((method) => {
