@@ -10,8 +10,33 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { VisitorKeys } from './lib/visitor-key.ts';
-import type { MailBrand } from './modules/mail/layout.tsx';
-import type { UnsubscribeLinks } from './modules/unsubscribe/tokens.ts';
+import type { SuppressionScope } from '../shared/schemas/unsubscribe.ts';
+
+// The contracts of two services the app builds for every module are declared here, not in the module that
+// implements them (mail, unsubscribe): this file is the floor every module stands on and imports none of them.
+
+/** What every e-mail's layout needs (modules/mail/layout.tsx). */
+export interface MailBrand {
+  publicUrl: string;
+  /** MAIL_POSTAL_ADDRESS: the sender's postal address (bulk-sender rules); omitted when unset. */
+  postalAddress?: string;
+}
+
+/** What an unsubscribe or confirmation token can say: stop a scope, or (double opt-in) confirm a subscription. */
+export type TokenPurpose = SuppressionScope | 'confirm';
+
+/** Signed unsubscribe and confirmation links (modules/unsubscribe/tokens.ts builds them). */
+export interface UnsubscribeLinks {
+  token(email: string, purpose: TokenPurpose): string;
+  /** `PUBLIC_URL/unsubscribe?t=…` */
+  url(email: string, scope: SuppressionScope): string;
+  /** `PUBLIC_URL/confirm-subscription?t=…` (double opt-in; the page asks for a button press). */
+  confirmUrl(email: string): string;
+  /** The address and scope of a genuine unsubscribe token, else null. */
+  verify(token: string): { email: string; scope: SuppressionScope } | null;
+  /** The address of a genuine confirmation token, else null. */
+  verifyConfirm(token: string): string | null;
+}
 
 export interface AppServices {
   config: AppConfig;

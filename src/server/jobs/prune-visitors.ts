@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { affiliateProductClickVisitors, blogPostVisitors, campaignVisitors } from '../db/schema.ts';
+import { utcDay } from '../lib/utc-day.ts';
 import type { JobQueue } from './queue.ts';
 
 export const PRUNE_VISITORS_JOB = 'visitors.prune';
@@ -16,7 +17,7 @@ const PRUNE_VISITORS_CRON = '17 0 * * *';
 
 /** Deletes the visitor rows of days before yesterday (UTC); returns how many went from each table. */
 export async function pruneVisitorRows(db: Database, now: Date): Promise<Record<'posts' | 'campaigns' | 'products', number>> {
-  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = utcDay(new Date(now.getTime() - 86_400_000));
   // One statement per table, counted in the database (a busy day leaves many rows: none are sent back).
   const prune = async (table: typeof blogPostVisitors | typeof campaignVisitors | typeof affiliateProductClickVisitors) => {
     const result = await db.execute<{ n: number | string }>(

@@ -1,5 +1,5 @@
 /**
- * The Markdown editor as the screens use it: loaded on first render (CodeMirror, marked and DOMPurify stay out of
+ * The Markdown editor as the screens use it: loaded on first render (CodeMirror, marked and the sanitiser stay out of
  * the admin lists' first JS), its frame held by a skeleton of the same size meanwhile.
  */
 import { lazy, Suspense } from 'react';

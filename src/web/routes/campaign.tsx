@@ -49,7 +49,7 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{campaign.name}</h1>
           {campaign.description && <p className="text-lg text-muted-foreground text-pretty">{campaign.description}</p>}
         </header>
-        {/* Rendered from Markdown and sanitised with DOMPurify on the server (shared/markdown.ts). */}
+        {/* Rendered from Markdown and sanitised on the server (src/shared/markdown.ts). */}
         <div className="prose-jotit" data-testid="campaign-content" dangerouslySetInnerHTML={{ __html: campaign.landingPageHtml }} />
       </article>
       <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>

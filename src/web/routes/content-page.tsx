@@ -31,7 +31,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{page.title}</h1>
-      {/* Rendered from Markdown and sanitised with DOMPurify on the server (src/shared/markdown.ts). */}
+      {/* Rendered from Markdown and sanitised on the server (src/shared/markdown.ts). */}
       <div className="prose-jotit mt-8" dangerouslySetInnerHTML={{ __html: page.contentHtml }} />
     </article>
   );

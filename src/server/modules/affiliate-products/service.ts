@@ -18,6 +18,7 @@ import {
 import { affiliateProductClickVisitors, affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
+import { utcDay } from '../../lib/utc-day.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -26,7 +27,6 @@ type ProductRow = typeof affiliateProducts.$inferSelect;
 type ListQuery = z.output<typeof AffiliateProductListQuerySchema>;
 
 const DAY = 24 * 60 * 60 * 1000;
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The public link of a product: through the click counter. */
 export const goUrl = (id: number) => `/go/${id}`;

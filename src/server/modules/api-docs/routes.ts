@@ -104,7 +104,7 @@ ${withHeadingIds(renderMarkdown(markdown))}
 }
 
 export async function apiDocsRoutes(app: FastifyInstance) {
-  // Rendered on the first visit, not at start-up: loading the sanitiser (jsdom) takes seconds on a busy machine.
+  // Rendered on the first visit, not at start-up: reading and rendering docs/api.md is work no start needs.
   let protocolPage: Promise<string> | undefined;
   app.get(PROTOCOL_PAGE_URL, { schema: { hide: true } }, async (_request, reply) =>
     reply

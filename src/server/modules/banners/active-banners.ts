@@ -13,7 +13,7 @@ import { type ActiveBanner, isBannerLive } from '../../../shared/schemas/banners
 import type { Database } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import { etagOf } from '../../lib/http-cache.ts';
-import { toBanner } from './service.ts';
+import { toBanner } from './banner-row.ts';
 
 export interface ActiveBannersResponse {
   banners: ActiveBanner[];

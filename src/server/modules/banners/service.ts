@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import type { ActiveBanners } from './active-banners.ts';
+import { toBanner } from './banner-row.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -26,25 +27,6 @@ type CreateBannerInput = z.output<typeof CreateBannerSchema>;
 type UpdateBannerInput = z.output<typeof UpdateBannerSchema>;
 
 export const BANNER_NOT_FOUND = 'Banner not found';
-
-export function toBanner(row: BannerRow): Banner {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    type: row.type,
-    backgroundColor: row.backgroundColor,
-    textColor: row.textColor,
-    isActive: row.isActive,
-    isCloseable: row.isCloseable,
-    displayOrder: row.displayOrder,
-    startDate: row.startDate?.toISOString() ?? null,
-    endDate: row.endDate?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: row.createdBy,
-  };
-}
 
 /** What the writes need: the database, the content events, and this instance's active banners to reload. */
 export interface BannerDependencies extends ContentWriteDeps {

@@ -254,7 +254,8 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       const first = await createPost({ slug: 'my-post' });
       const taken = await inject('POST', '/api/blog-posts', { title: 'T', content: 'C', category: 'Security', slug: 'my-post' });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ error: 'The slug "my-post" is already used by another post' });
+      const slugTaken = 'The slug "my-post" is already used by another post';
+      expect(taken.json()).toEqual({ error: slugTaken, details: [{ field: 'slug', message: slugTaken }] });
       const second = await createPost({ title: 'Second' });
       expect((await inject('PATCH', `/api/blog-posts/${second.id}`, { slug: 'my-post' })).statusCode).toBe(409);
       expect((await inject('PATCH', `/api/blog-posts/${first.id}`, { slug: 'my-post', title: 'Renamed' })).statusCode).toBe(200);

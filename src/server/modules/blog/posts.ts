@@ -3,7 +3,7 @@
  * written in ONE transaction and announced once (issue 28 §3): a refused link leaves the post as it was, and the
  * page cache drops its pages once per save. Time-dependent rules (scheduled posts) read the injectable clock.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminBlogPost,
@@ -17,7 +17,8 @@ import {
   type UpdateBlogPostInput,
 } from '../../../shared/schemas/blog.ts';
 import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -25,7 +26,7 @@ import { replacePostAds, toAdLink } from './ads.ts';
 import type { BlogDeps } from './deps.ts';
 import { isLive, isScheduled } from './live.ts';
 import { toSummary } from './public-service.ts';
-import { categoryName, slugOf, syncTags } from './taxonomy.ts';
+import { categoryName, syncTags } from './taxonomy.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 type ListQuery = z.output<typeof BlogPostListQuerySchema>;
@@ -168,24 +169,9 @@ export async function getLivePostRow({ db, now }: BlogDeps, idOrSlug: string): P
   return row;
 }
 
-/** `base`, else `base-2`, `base-3`… — the first slug no other post uses. */
-async function uniqueSlug(db: Executor, base: string, exceptId?: string): Promise<string> {
-  const rows = await db
-    .select({ slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(and(or(eq(blogPosts.slug, base), sql`${blogPosts.slug} ~ ${`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9]+$`}`), exceptId ? ne(blogPosts.id, exceptId) : undefined));
-  const taken = new Set(rows.map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-async function assertSlugFree(db: Executor, slug: string, exceptId?: string): Promise<void> {
-  const [row] = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.slug, slug), exceptId ? ne(blogPosts.id, exceptId) : undefined));
-  if (row) throw conflict(BLOG_TEXTS.slugTaken(slug));
-}
+const slugs = slugsOf({ table: blogPosts, id: blogPosts.id, slug: blogPosts.slug, uniqueIndex: 'blog_posts_slug_unique', takenText: BLOG_TEXTS.slugTaken });
+/** A post's slug from its title; a title without a single letter or digit (emoji only) still gets one. */
+const postSlugOf = (title: string) => slugOf(title, 'post');
 
 /** Spec §4: saved as published without a date → now. */
 function publishedAtOf(now: Date, isPublished: boolean, publishedAt: Date | null | undefined, current: Date | null): Date | null {
@@ -212,14 +198,12 @@ async function saveLinks(tx: Executor, postId: string, input: Pick<UpdateBlogPos
 }
 
 export async function createPost({ db, events, now }: BlogDeps, { actor, meta, input }: RequestContext & { input: CreateBlogPostInput }): Promise<AdminBlogPostDetail> {
-  const post = await db.transaction(async (tx) => {
+  let slug = input.slug ?? '';
+  const post = await slugs.guard(() => slug, () => db.transaction(async (tx) => {
     const at = now();
     const category = await categoryName(tx, input.category);
-    let slug: string;
-    if (input.slug) {
-      await assertSlugFree(tx, input.slug);
-      slug = input.slug;
-    } else slug = await uniqueSlug(tx, slugOf(input.title));
+    if (input.slug) await slugs.assertFree(tx, input.slug);
+    else slug = await slugs.unique(tx, postSlugOf(input.title));
     const [row] = await tx
       .insert(blogPosts)
       .values({
@@ -240,7 +224,7 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     const detail = await postDetail(tx, row!, at);
     await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug }, change: { before: null, after: auditViewOf(row!, detail) } });
     return detail;
-  });
+  }));
   events.emit('blog');
   return post;
 }
@@ -250,7 +234,8 @@ export async function updatePost(
   { actor, meta, input: { id, changes } }: RequestContext & { input: { id: string; changes: UpdateBlogPostInput } },
 ): Promise<AdminBlogPostDetail> {
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
-  const post = await db.transaction(async (tx) => {
+  let slug = changes.slug ?? '';
+  const post = await slugs.guard(() => slug, () => db.transaction(async (tx) => {
     const at = now();
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) throw notFound(POST_NOT_FOUND);
@@ -258,10 +243,10 @@ export async function updatePost(
     const columns = postColumns(changes);
     if (changes.category !== undefined) columns.category = await categoryName(tx, changes.category);
     if (changes.slug) {
-      if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+      if (changes.slug !== current.slug) await slugs.assertFree(tx, changes.slug, id);
       columns.slug = changes.slug;
     } else if (changes.slug === null) {
-      columns.slug = await uniqueSlug(tx, slugOf(changes.title ?? current.title), id);
+      slug = columns.slug = await slugs.unique(tx, postSlugOf(changes.title ?? current.title), id);
     }
     const isPublished = changes.is_published ?? current.isPublished;
     if (changes.is_published !== undefined || changes.published_at !== undefined) {
@@ -283,7 +268,7 @@ export async function updatePost(
       change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
     });
     return detail;
-  });
+  }));
   events.emit('blog');
   return post;
 }

@@ -7,10 +7,10 @@ import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { type BlogLikeResult, blogPostStatus, type BlogStats, type BlogViewResult } from '../../../shared/schemas/blog.ts';
 import { blogAds, blogCategories, blogPostDailyViews, blogPostLikes, blogPosts, blogPostVisitors } from '../../db/schema.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
+import { utcDay } from '../../lib/utc-day.ts';
 import type { BlogDeps } from './deps.ts';
 import { getLivePostRow } from './posts.ts';
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Counted at most once per visitor per UTC day; bots never, and nothing past the per-network counting rate. */
 export async function recordView(deps: BlogDeps, idOrSlug: string, visitor: Visitor): Promise<BlogViewResult> {

@@ -4,7 +4,6 @@
  * tags (a known category; every tag in the tags table).
  */
 import { createHash } from 'node:crypto';
-import slugify from '@sindresorhus/slugify';
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -19,18 +18,14 @@ import type { Database } from '../../db/client.ts';
 import { blogCategories, blogPosts, blogTags } from '../../db/schema.ts';
 import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { escapeLike, type Executor } from '../../lib/sql.ts';
+import { slugOf, uniqueSlug } from '../../lib/slugs.ts';
+import type { Executor } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const TAG_NOT_FOUND = 'Tag not found';
 
-/** A slug from any text; a title without a single letter or digit (emoji only) still gets one. */
-export function slugOf(text: string, fallback = 'post'): string {
-  const slug = slugify(text).slice(0, 180).replace(/-+$/, '');
-  return slug || fallback;
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A tag made only of symbols still gets a stable slug. */
@@ -56,11 +51,7 @@ export async function syncTags(db: Executor, tags: readonly string[]): Promise<v
   const known = new Set(existing.map((row) => row.name.toLowerCase()));
   for (const name of tags) {
     if (known.has(name.toLowerCase())) continue;
-    const base = tagSlugOf(name);
-    const taken = await db.select({ slug: blogTags.slug }).from(blogTags).where(sql`${blogTags.slug} = ${base} or ${blogTags.slug} like ${`${escapeLike(base)}-%`}`);
-    const slugs = new Set(taken.map((row) => row.slug));
-    let slug = base;
-    for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+    const slug = await uniqueSlug(db, { table: blogTags, id: blogTags.id, slug: blogTags.slug }, tagSlugOf(name));
     await db.insert(blogTags).values({ name, slug }).onConflictDoNothing();
     known.add(name.toLowerCase());
   }

@@ -3,8 +3,7 @@
  * landing pages at /c/{slug} (active campaigns only), visits per campaign per UTC day (bots excluded) and the
  * admin list's 30-day figures: visits, leads with source `campaign:{slug}` and the conversion rate.
  */
-import slugify from '@sindresorhus/slugify';
-import { and, count, desc, eq, gte, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminCampaign,
@@ -18,8 +17,10 @@ import {
 } from '../../../shared/schemas/campaigns.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { campaignDailyVisits, campaigns, campaignVisitors, leads } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
-import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { slugOf, slugsOf } from '../../lib/slugs.ts';
+import { escapeLike, type Executor } from '../../lib/sql.ts';
+import { utcDay } from '../../lib/utc-day.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -28,12 +29,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
 type ListQuery = z.output<typeof CampaignListQuerySchema>;
 
 const DAY = 24 * 60 * 60 * 1000;
-export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** A slug from a name; a name without a letter or digit still gets one. */
-export function campaignSlugOf(name: string): string {
-  return slugify(name).slice(0, 90).replace(/-+$/, '') || 'campaign';
-}
+const campaignSlugOf = (name: string) => slugOf(name, 'campaign', { maxLength: 90 });
+
+const slugs = slugsOf({ table: campaigns, id: campaigns.id, slug: campaigns.slug, uniqueIndex: 'campaigns_slug_unique', takenText: CAMPAIGN_TEXTS.slugTaken });
 
 export function toCampaign(row: CampaignRow): Campaign {
   return {
@@ -174,45 +174,16 @@ export async function campaignLandingPage(services: AppServices, slug: string, v
   return toPublic(row);
 }
 
-/** `base`, else `base-2`, `base-3`… — the first slug no other campaign uses. */
-async function uniqueSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
-  const rows = await db
-    .select({ slug: campaigns.slug })
-    .from(campaigns)
-    .where(and(or(eq(campaigns.slug, base), sql`${campaigns.slug} ~ ${`^${base}-[0-9]+$`}`), exceptId ? ne(campaigns.id, exceptId) : undefined));
-  const taken = new Set(rows.map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
-async function assertSlugFree(db: Executor, slug: string, exceptId?: number): Promise<void> {
-  const [row] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.slug, slug), exceptId ? ne(campaigns.id, exceptId) : undefined));
-  if (row) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug), 'slug');
-}
-
-/** A concurrent insert of the same slug loses at the unique index: 409 too, never 500. */
-async function guardSlug<T>(slug: () => string | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error)) throw conflict(CAMPAIGN_TEXTS.slugTaken(slug() ?? ''), 'slug');
-    throw error;
-  }
-}
-
 export async function createCampaign(services: AppServices, { actor, meta, input }: RequestContext & { input: z.output<typeof CreateCampaignSchema> }): Promise<Campaign> {
   let slug: string | undefined;
-  const campaign = await guardSlug(
+  const campaign = await slugs.guard(
     () => slug,
     () =>
       services.database.db.transaction(async (tx) => {
         if (input.slug) {
-          await assertSlugFree(tx, input.slug);
+          await slugs.assertFree(tx, input.slug);
           slug = input.slug;
-        } else slug = await uniqueSlug(tx, campaignSlugOf(input.name));
+        } else slug = await slugs.unique(tx, campaignSlugOf(input.name));
         const [row] = await tx
           .insert(campaigns)
           .values({
@@ -235,7 +206,7 @@ export async function createCampaign(services: AppServices, { actor, meta, input
 
 export async function updateCampaign(services: AppServices, { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateCampaignSchema> } }): Promise<Campaign> {
   let slug: string | undefined;
-  const campaign = await guardSlug(
+  const campaign = await slugs.guard(
     () => slug,
     () =>
       services.database.db.transaction(async (tx) => {
@@ -249,10 +220,10 @@ export async function updateCampaign(services: AppServices, { actor, meta, input
         if (changes.is_active !== undefined) columns.isActive = changes.is_active;
         if (changes.slug) {
           slug = changes.slug;
-          if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+          if (changes.slug !== current.slug) await slugs.assertFree(tx, changes.slug, id);
           columns.slug = changes.slug;
         } else if (changes.slug === null) {
-          slug = columns.slug = await uniqueSlug(tx, campaignSlugOf(changes.name ?? current.name), id);
+          slug = columns.slug = await slugs.unique(tx, campaignSlugOf(changes.name ?? current.name), id);
         }
         const [row] = await tx
           .update(campaigns)

@@ -40,7 +40,7 @@ export async function listFaqs(db: Database, published?: boolean): Promise<Faq[]
 /** Rendered answers by FAQ id and version (updatedAt), so a help page view renders no Markdown. */
 const renderedAnswers = new Map<number, { version: number; html: string }>();
 
-/** An answer's Markdown as sanitised HTML (marked + DOMPurify, as the blog renders posts). */
+/** An answer's Markdown as sanitised HTML (the one Markdown renderer, `src/shared/markdown.ts`, as the blog renders posts). */
 function answerHtml(row: Pick<FaqRow, 'id' | 'answer' | 'updatedAt'>): string {
   const version = row.updatedAt.getTime();
   const cached = renderedAnswers.get(row.id);

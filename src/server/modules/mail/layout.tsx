@@ -19,6 +19,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../../../shared/brand.ts';
+import type { MailBrand } from '../../services.ts';
 
 export const COLORS = {
   page: '#f4f4f5',
@@ -76,11 +77,7 @@ export interface MailFooter {
   unsubscribe?: { url: string; label: string };
 }
 
-export interface MailBrand {
-  publicUrl: string;
-  /** MAIL_POSTAL_ADDRESS: the sender's postal address (bulk-sender rules); omitted when unset. */
-  postalAddress?: string;
-}
+export type { MailBrand };
 
 export function EmailLayout(props: {
   title: string;

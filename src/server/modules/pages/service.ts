@@ -2,21 +2,20 @@
  * Pages (spec §3 Page, issue 12): the admin CRUD (audited `page.*`, announced on `contentEvents`), unique slugs
  * generated from the title when blank, and the published pages `/p/{slug}`, the footer and the sitemap read.
  */
-import slugify from '@sindresorhus/slugify';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
 import type { ContentWriteDeps } from '../../lib/content-events.ts';
-import { conflict, notFound } from '../../lib/http-errors.ts';
-import { escapeLike, uniqueViolation } from '../../lib/sql.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { slugOf, slugsOf } from '../../lib/slugs.ts';
+import { escapeLike } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 
 type Row = typeof pages.$inferSelect;
-type Executor = Pick<Database, 'select'>;
 export type PageDeps = ContentWriteDeps;
 
 function toPage(row: Row): Page {
@@ -33,37 +32,9 @@ function toPage(row: Row): Page {
 }
 
 /** A slug from a title; a title without a letter or digit still gets one. */
-export function pageSlugOf(title: string): string {
-  return slugify(title, { decamelize: false }).slice(0, 180).replace(/-+$/, '') || 'page';
-}
+const pageSlugOf = (title: string) => slugOf(title, 'page', { decamelize: false });
 
-/** `base`, else `base-2`, `base-3`… — the first slug no other page uses. */
-async function uniqueSlug(db: Executor, base: string, exceptId?: number): Promise<string> {
-  const rows = await db
-    .select({ slug: pages.slug })
-    .from(pages)
-    .where(and(or(eq(pages.slug, base), sql`${pages.slug} like ${`${escapeLike(base)}-%`}`), exceptId ? ne(pages.id, exceptId) : undefined));
-  const taken = new Set(rows.map((row) => row.slug));
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
-}
-
-async function assertSlugFree(db: Executor, slug: string, exceptId?: number): Promise<void> {
-  const [row] = await db
-    .select({ id: pages.id })
-    .from(pages)
-    .where(and(eq(pages.slug, slug), exceptId ? ne(pages.id, exceptId) : undefined));
-  if (row) throw conflict(PAGE_TEXTS.slugTaken(slug), 'slug');
-}
-
-/** Two admins racing for one slug: the unique index decides, and the loser gets the same 409. */
-function slugRace(slug: string) {
-  return (error: unknown): never => {
-    if (uniqueViolation(error)) throw conflict(PAGE_TEXTS.slugTaken(slug), 'slug');
-    throw error;
-  };
-}
+const slugs = slugsOf({ table: pages, id: pages.id, slug: pages.slug, uniqueIndex: 'pages_slug_unique', takenText: PAGE_TEXTS.slugTaken });
 
 export async function listPages(db: Database, query: z.output<typeof PageListQuerySchema>): Promise<{ items: Page[]; total: number }> {
   const conditions: SQL[] = [];
@@ -135,10 +106,10 @@ export async function getPage(db: Database, idOrSlug: string): Promise<Page> {
 
 export async function createPage({ db, events }: PageDeps, { actor, meta, input }: RequestContext & { input: z.output<typeof CreatePageSchema> }): Promise<Page> {
   let slug = input.slug ?? '';
-  const page = await db
+  const page = await slugs.guard(() => slug, () => db
     .transaction(async (tx) => {
-      if (input.slug) await assertSlugFree(tx, input.slug);
-      else slug = await uniqueSlug(tx, pageSlugOf(input.title));
+      if (input.slug) await slugs.assertFree(tx, input.slug);
+      else slug = await slugs.unique(tx, pageSlugOf(input.title));
       const [row] = await tx
         .insert(pages)
         .values({
@@ -152,8 +123,7 @@ export async function createPage({ db, events }: PageDeps, { actor, meta, input 
         .returning();
       await writeAudit(tx, { actor, meta }, { action: 'page.create', entityId: row!.id, details: { slug } });
       return toPage(row!);
-    })
-    .catch(slugRace(slug));
+    }));
   events.emit('pages');
   return page;
 }
@@ -165,7 +135,7 @@ export async function updatePage(
   let slug = changes.slug ?? '';
   // Whether the footer's list of pages (title and slug of the published ones) may show the change.
   let changesTheList = true;
-  const page = await db
+  const page = await slugs.guard(() => slug, () => db
     .transaction(async (tx) => {
       const [current] = await tx.select().from(pages).where(eq(pages.id, id));
       if (!current) throw notFound(PAGE_TEXTS.notFound);
@@ -175,18 +145,17 @@ export async function updatePage(
       if (changes.meta_description !== undefined) columns.metaDescription = changes.meta_description;
       if (changes.is_published !== undefined) columns.isPublished = changes.is_published;
       if (changes.slug) {
-        if (changes.slug !== current.slug) await assertSlugFree(tx, changes.slug, id);
+        if (changes.slug !== current.slug) await slugs.assertFree(tx, changes.slug, id);
         columns.slug = changes.slug;
       } else if (changes.slug === null) {
-        slug = await uniqueSlug(tx, pageSlugOf(changes.title ?? current.title), id);
+        slug = await slugs.unique(tx, pageSlugOf(changes.title ?? current.title), id);
         columns.slug = slug;
       }
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
       await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
       changesTheList = row!.title !== current.title || row!.slug !== current.slug || row!.isPublished !== current.isPublished;
       return toPage(row!);
-    })
-    .catch(slugRace(slug));
+    }));
   // Its body or description only: just the pages that show this page (`/p/{slug}`) are dropped (issue 28 §2).
   if (changesTheList) events.emit('pages');
   else events.emit('pages', `page:${page.slug}`);

@@ -5,23 +5,11 @@
  * Format: base64url(address) "." scope "." base64url(HMAC-SHA256(key, scope ":" address)), address lower-case.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type SuppressionScope, SUPPRESSION_SCOPES } from '../../../shared/schemas/unsubscribe.ts';
+import { SUPPRESSION_SCOPES } from '../../../shared/schemas/unsubscribe.ts';
+import type { TokenPurpose, UnsubscribeLinks } from '../../services.ts';
 
-/** What a token can say: stop a scope, or (double opt-in) confirm the subscription of an address. */
-export type TokenPurpose = SuppressionScope | 'confirm';
+export type { TokenPurpose, UnsubscribeLinks };
 const PURPOSES: readonly string[] = [...SUPPRESSION_SCOPES, 'confirm'];
-
-export interface UnsubscribeLinks {
-  token(email: string, purpose: TokenPurpose): string;
-  /** `PUBLIC_URL/unsubscribe?t=…` */
-  url(email: string, scope: SuppressionScope): string;
-  /** `PUBLIC_URL/confirm-subscription?t=…` (double opt-in; the page asks for a button press). */
-  confirmUrl(email: string): string;
-  /** The address and scope of a genuine unsubscribe token, else null. */
-  verify(token: string): { email: string; scope: SuppressionScope } | null;
-  /** The address of a genuine confirmation token, else null. */
-  verifyConfirm(token: string): string | null;
-}
 
 export function createUnsubscribeLinks(secret: string, publicUrl: string): UnsubscribeLinks {
   // A key of its own: a token of one kind is never valid as another (JWTs use the secret directly).

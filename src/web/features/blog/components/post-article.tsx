@@ -59,7 +59,7 @@ export function PostArticle({
           className="mt-8 aspect-[1200/630] h-auto w-full rounded-xl object-cover"
         />
       )}
-      {/* Rendered from Markdown and sanitised with DOMPurify (src/shared/markdown.ts), on the server for the live page. */}
+      {/* Rendered from Markdown and sanitised (src/shared/markdown.ts), on the server for the live page. */}
       <div className="prose-jotit mt-8" data-post-content dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
       <AdSlot ads={ads} position="middle" className="my-8" />
       {cut < html.length && <div className="prose-jotit" dangerouslySetInnerHTML={{ __html: html.slice(cut) }} />}

@@ -8,7 +8,7 @@ import type { PublicFaq } from '../../../../shared/schemas/faqs';
  * it for search engines, and Radix unmounts closed panels), it works before the JavaScript arrives, and
  * `name` makes the group exclusive in the browser. Uncontrolled on purpose: a question opened before hydration stays
  * open (a controlled `open` would be out of step with it); where `name` is not supported, opening one closes the others.
- * Answers are Markdown, rendered to sanitised HTML on the server (`answerHtml`: marked + DOMPurify).
+ * Answers are Markdown, rendered to sanitised HTML on the server (`answerHtml`: `src/shared/markdown.ts`).
  */
 export function FaqAccordion({ faqs, headingLevel = 3 }: { faqs: readonly PublicFaq[]; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
