@@ -12,6 +12,7 @@ import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
+import { nodeVersionWarning } from './lib/node-version.ts';
 import { createRedis } from './lib/redis.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 
@@ -19,6 +20,9 @@ const SHUTDOWN_DEADLINE_MS = 5000;
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  // Before anything else is printed: an older Node than the README asks for starts, but runs many times slower.
+  const nodeWarning = nodeVersionWarning(process.version);
+  if (nodeWarning) process.stderr.write(`${nodeWarning}\n`);
   let config;
   try {
     config = loadConfig();
