@@ -25,6 +25,7 @@ import { strictValidatorCompiler } from './lib/strict-body.ts';
 import type { Redis } from './lib/redis.ts';
 import { nextScheduledAt } from './modules/blog/public-service.ts';
 import { registerModules } from './modules/index.ts';
+import { answerActiveBanners } from './modules/banners/hot-read.ts';
 import { answerHotRead } from './modules/jots/hot-reads.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -55,18 +56,19 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts); set once the
-  // jots module has registered its in-memory feed.
+  // The polled public reads are answered before Fastify's lifecycle (modules/jots/hot-reads.ts,
+  // modules/banners/hot-read.ts); set once the jots and banners modules have registered their in-memory state.
   let hotReads: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   let lastRefusalWarning = 0;
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer(serverTimeouts(config.http), (request, response) => {
+        trackAnswer(request, response);
         if (hotReads(request, response)) return;
         handler(request, response);
       });
       // Idle sockets closed; open connections capped per address, except behind a trusted proxy (decision 0020).
-      applyConnectionLimits(server, config.http, {
+      const trackAnswer = applyConnectionLimits(server, config.http, {
         perIpCap: !config.trustProxy,
         onRefused: (address) => {
           if (Date.now() - lastRefusalWarning < 60_000) return;
@@ -162,8 +164,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webServicesPlugin);
   // Every feature module, each one plugin (modules/index.ts, decision 0036).
   await registerModules(app);
-  const { jotFeed, metrics } = app;
-  hotReads = (request, response) => answerHotRead(request, response, jotFeed, metrics.hotReadAnswered);
+  const { jotFeed, activeBanners, metrics } = app;
+  hotReads = (request, response) =>
+    answerHotRead(request, response, jotFeed, metrics.hotReadAnswered) ||
+    answerActiveBanners(request, response, activeBanners, metrics.hotReadAnswered);
 
   if (options.ssr) {
     const { db } = options.database;

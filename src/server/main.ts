@@ -13,6 +13,7 @@ import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { effectiveTimeouts } from './lib/connection-limits.ts';
+import { nodeVersionWarning } from './lib/node-version.ts';
 import { createRedis } from './lib/redis.ts';
 import { startAccountMailWorker } from './modules/auth/account-mail.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
@@ -21,6 +22,9 @@ const SHUTDOWN_DEADLINE_MS = 5000;
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  // Before anything else is printed: an older Node than the README asks for starts, but runs many times slower.
+  const nodeWarning = nodeVersionWarning(process.version);
+  if (nodeWarning) process.stderr.write(`${nodeWarning}\n`);
   let config;
   try {
     config = loadConfig();

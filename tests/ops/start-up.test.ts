@@ -3,12 +3,13 @@
  * check, Node, React Router, Vite, the app's own log — holds no warning and no deprecation. A warning on every start
  * teaches people to ignore warnings.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, projectRoot } from '../fixtures/app-process.ts';
+import { freePort, projectRoot, startNodeFlags } from '../fixtures/app-process.ts';
 
 const READY_LINE = 'JotIt is running';
 /** pino's level number for `warn` (higher: error, fatal). */
@@ -75,4 +76,22 @@ describe('npm start', () => {
     const beforeReady = printed.slice(0, printed.indexOf(READY_LINE)).split('\n');
     expect(beforeReady.filter(isWarning), printed).toEqual([]);
   }, 300_000);
+
+  it('says first when Node is older than the README asks for', async () => {
+    // The built server as `npm start` runs it (the test above built it through prestart), on a Node that reports
+    // itself as 20: an invalid PORT makes it stop right after its first lines, so this costs a fraction of a second.
+    const olderNode = "data:text/javascript,Object.defineProperty(process,'version',{value:'v20.20.2'})";
+    const run = promisify(execFile);
+    const failed = await run(process.execPath, [...startNodeFlags(), '--import', olderNode, 'dist/server/main.js'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production', PORT: 'not-a-port' },
+    }).then(
+      () => undefined,
+      (error: unknown) => error as { stderr: string; code: number },
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.split('\n')[0]).toBe(
+      'Warning: JotIt needs Node.js 22.13 or later (24 LTS recommended); this is v20.20.2. It may run many times slower or fail.',
+    );
+  });
 });

@@ -13,7 +13,7 @@
  * silent socket — then never sees the close (the FIN waits behind unread bytes; its socket sat in CLOSE-WAIT for
  * 90 s), and a request that was never made needs no answer.
  */
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientNetworkKey } from './client-network.ts';
 
@@ -47,51 +47,64 @@ export function serverTimeouts(limits: ConnectionLimits): ServerOptions {
   };
 }
 
+// Responses being answered on a socket, and the socket a response answers on, kept on the objects themselves: every
+// request passes here (the hot reads and ingestion too), so no map, closure or extra 'request' listener per request
+// (decision 0046).
+const ANSWERING = Symbol('responses being answered');
+const ANSWERED_ON = Symbol('socket of the response');
+type TrackedSocket = Socket & { [ANSWERING]?: number };
+type TrackedResponse = ServerResponse & { [ANSWERED_ON]?: TrackedSocket };
+
+function onResponseClose(this: TrackedResponse) {
+  const socket = this[ANSWERED_ON];
+  if (socket) socket[ANSWERING] = (socket[ANSWERING] ?? 1) - 1;
+}
+
 /**
  * Closes idle sockets and caps open connections per client network (`perIpCap: false` behind a trusted proxy,
- * where every connection comes from the proxy). `onRefused` is told the network of each refused connection.
+ * where every connection comes from the proxy). `onRefused` is told the network of each refused connection. Returns
+ * the function the server's request handler calls first with each request, so that a socket is not closed as idle
+ * while one of its requests is still being answered.
  */
 export function applyConnectionLimits(
   server: Server,
   limits: ConnectionLimits,
   options: { perIpCap: boolean; onRefused?: (address: string) => void },
-): void {
-  const answering = new Map<Socket, number>();
-  // Before the app's own handler, which may answer (and close) at once.
-  server.prependListener('request', (request, response) => {
-    const socket = request.socket;
-    answering.set(socket, (answering.get(socket) ?? 0) + 1);
-    response.once('close', () => {
-      const left = (answering.get(socket) ?? 1) - 1;
-      if (left > 0) answering.set(socket, left);
-      else answering.delete(socket);
-    });
-  });
+): (request: IncomingMessage, response: ServerResponse) => void {
   server.setTimeout(limits.idleTimeoutMs);
   // Before Fastify's handler, which writes a 408; it leaves a destroyed socket alone.
   server.prependListener('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0) socket.destroy();
   });
-  server.on('timeout', (socket: Socket) => {
-    if (answering.has(socket) && socket.writableLength === 0) return;
+  server.on('timeout', (socket: TrackedSocket) => {
+    if ((socket[ANSWERING] ?? 0) > 0 && socket.writableLength === 0) return;
     socket.destroy();
   });
 
-  if (!options.perIpCap) return;
-  const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const network = clientNetworkKey(socket.remoteAddress);
-    const count = open.get(network) ?? 0;
-    if (count >= limits.maxConnectionsPerIp) {
-      socket.destroy();
-      options.onRefused?.(network);
-      return;
-    }
-    open.set(network, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(network) ?? 1) - 1;
-      if (left > 0) open.set(network, left);
-      else open.delete(network);
+  if (options.perIpCap) {
+    const open = new Map<string, number>();
+    server.on('connection', (socket: Socket) => {
+      const network = clientNetworkKey(socket.remoteAddress);
+      const count = open.get(network) ?? 0;
+      if (count >= limits.maxConnectionsPerIp) {
+        socket.destroy();
+        options.onRefused?.(network);
+        return;
+      }
+      open.set(network, count + 1);
+      socket.once('close', () => {
+        const left = (open.get(network) ?? 1) - 1;
+        if (left > 0) open.set(network, left);
+        else open.delete(network);
+      });
     });
-  });
+  }
+
+  return (request, response) => {
+    const socket = request.socket as TrackedSocket;
+    socket[ANSWERING] = (socket[ANSWERING] ?? 0) + 1;
+    (response as TrackedResponse)[ANSWERED_ON] = socket;
+    // 'close' comes once per response, whether it finished or the connection broke.
+    response.on('close', onResponseClose);
+  };
 }

@@ -32,6 +32,11 @@ const ZOD_VALIDATION_ERROR = Symbol.for('ZodFastifySchemaValidationError');
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+function hasUnknownKey(data: Record<string, unknown>, allowed: Set<string>): boolean {
+  for (const key in data) if (Object.hasOwn(data, key) && !allowed.has(key)) return true;
+  return false;
+}
+
 /** fastify-type-provider-zod's validator, with unknown body fields refused. */
 export const strictValidatorCompiler: FastifySchemaCompiler<AnySchema> = (route) => {
   const validate = validatorCompiler(route);
@@ -39,9 +44,10 @@ export const strictValidatorCompiler: FastifySchemaCompiler<AnySchema> = (route)
   if (strictness?.kind !== 'closed') return validate;
   const allowed = strictness.keys;
   const strict = (data: unknown) => {
-    const unknown = isPlainObject(data) ? Object.keys(data).filter((key) => !allowed.has(key)) : [];
     const result = validate(data) as { error?: unknown[]; value?: unknown };
-    if (unknown.length === 0) return result;
+    // Every body passes here: the common case (no unknown field) allocates nothing.
+    if (!isPlainObject(data) || !hasUnknownKey(data, allowed)) return result;
+    const unknown = Object.keys(data).filter((key) => !allowed.has(key));
     const issue = {
       [ZOD_VALIDATION_ERROR]: true,
       keyword: 'unrecognized_keys',

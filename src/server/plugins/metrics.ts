@@ -6,7 +6,7 @@
  *   limited per address far above any scrape interval (issue 23 §8).
  * - Requests: a counter and a latency histogram by method, route *pattern* (`/api/blog/posts/:slug`, never the raw
  *   URL: bounded label values) and status code; requests that matched no route share the label `(unmatched)`.
- *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts) have their own counter,
+ *   The polled public reads answered before Fastify (modules/jots/hot-reads.ts, modules/banners/hot-read.ts) have their own counter,
  *   `jotit_hot_reads_total` by read and status, kept as plain integers on that path and reported at scrape time.
  * - Jots acknowledged by protocol, decrypt failures by protocol, lead submissions: counters the modules bump
  *   through `app.metrics`.
@@ -17,11 +17,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Pool } from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
 
 export type JotProtocol = 'legacy' | 'v1' | 'v2';
-export type HotRead = 'count' | 'recent';
+export type HotRead = 'count' | 'recent' | 'banners';
 
 /** The counters modules bump. */
 export interface AppMetrics {
@@ -78,20 +78,110 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const REQUEST_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** One route, method and status: its answers, their total time and how many fell in each bucket (the last: +Inf). */
+interface Series {
+  labels: { method: string; route: string; status_code: number };
+  count: number;
+  sum: number;
+  buckets: number[];
+}
+
+/** The first bucket whose upper bound holds `value`, or the +Inf one after them. */
+function bucketIndex(bounds: number[], value: number): number {
+  let index = 0;
+  while (index < bounds.length && value > bounds[index]!) index += 1;
+  return index;
+}
+
+/** The request series of one app, by route (its config object), method and status. */
+class RequestSeries {
+  private readonly byRoute = new WeakMap<object, Map<string, Map<number, Series>>>();
+  private readonly list: Series[] = [];
+
+  constructor(private readonly bounds: number[]) {}
+
+  find(routeKey: object, route: string, method: string, statusCode: number): Series {
+    let byMethod = this.byRoute.get(routeKey);
+    if (!byMethod) {
+      byMethod = new Map();
+      this.byRoute.set(routeKey, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let series = byStatus.get(statusCode);
+    if (!series) {
+      series = { labels: { method, route, status_code: statusCode }, count: 0, sum: 0, buckets: new Array<number>(this.bounds.length + 1).fill(0) };
+      byStatus.set(statusCode, series);
+      this.list.push(series);
+    }
+    return series;
+  }
+
+  all(): readonly Series[] {
+    return this.list;
+  }
+
+  /** A prom-client metric (what Registry#registerMetric reads) exposing the series as a histogram. */
+  histogram(name: string, help: string) {
+    const bounds = this.bounds;
+    const list = this.list;
+    const values = () =>
+      list.flatMap((series) => {
+        let cumulative = 0;
+        const buckets = bounds.map((bound, index) => {
+          cumulative += series.buckets[index]!;
+          return { labels: { le: bound }, sharedLabels: series.labels, value: cumulative, metricName: `${name}_bucket` };
+        });
+        return [
+          ...buckets,
+          { labels: { le: '+Inf' }, sharedLabels: series.labels, value: series.count, metricName: `${name}_bucket` },
+          { labels: {}, sharedLabels: series.labels, value: series.sum, metricName: `${name}_sum` },
+          { labels: {}, sharedLabels: series.labels, value: series.count, metricName: `${name}_count` },
+        ];
+      });
+    return {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      get: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: values() }),
+      reset: () => {
+        for (const series of list) {
+          series.count = 0;
+          series.sum = 0;
+          series.buckets.fill(0);
+        }
+      },
+    };
+  }
+}
+
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
     const registry = new Registry();
     const { database } = options;
 
-    const labelNames = ['method', 'route', 'status_code'] as const;
-    const requests = new Counter({ name: 'jotit_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
-    const duration = new Histogram({
-      name: 'jotit_http_request_duration_seconds',
-      help: 'Time to answer HTTP requests, by route pattern and status',
-      labelNames,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    // Requests by route pattern, method and status: counted in plain numbers on every answer and handed to prom-client
+    // when scraped (its own inc/observe hash a labels object on every call: decision 0046).
+    const requestSeries = new RequestSeries(REQUEST_DURATION_BUCKETS);
+    new Counter({
+      name: 'jotit_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status_code'],
       registers: [registry],
+      collect() {
+        this.reset();
+        for (const series of requestSeries.all()) this.inc(series.labels, series.count);
+      },
     });
+    registry.registerMetric(
+      requestSeries.histogram('jotit_http_request_duration_seconds', 'Time to answer HTTP requests, by route pattern and status') as never,
+    );
     const jots = new Counter({ name: 'jotit_jots_ingested_total', help: 'Jots acknowledged (201), by protocol', labelNames: ['protocol'], registers: [registry] });
     const decryptFailures = new Counter({
       name: 'jotit_jot_decrypt_failures_total',
@@ -101,7 +191,11 @@ export const metricsPlugin = fp(
     });
     const leads = new Counter({ name: 'jotit_leads_submitted_total', help: 'Leads accepted by POST /api/leads', registers: [registry] });
     // Tens of thousands a second: plain integers on the hot path, handed to prom-client when scraped.
-    const hotReadCounts: Record<HotRead, Record<200 | 304, number>> = { count: { 200: 0, 304: 0 }, recent: { 200: 0, 304: 0 } };
+    const hotReadCounts: Record<HotRead, Record<200 | 304, number>> = {
+      count: { 200: 0, 304: 0 },
+      recent: { 200: 0, 304: 0 },
+      banners: { 200: 0, 304: 0 },
+    };
     new Counter({
       name: 'jotit_hot_reads_total',
       help: 'Polled public reads answered from memory before the request lifecycle, by read and status',
@@ -173,10 +267,14 @@ export const metricsPlugin = fp(
     };
     app.decorate('metrics', metrics);
 
+    const unmatched = {};
     app.addHook('onResponse', (request, reply, done) => {
-      const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode };
-      requests.inc(labels);
-      duration.observe(labels, reply.elapsedTime / 1000);
+      const { url: route, config } = request.routeOptions;
+      // The route's config object is one per route: the series are found without building a key.
+      const series = requestSeries.find(route === undefined || !config ? unmatched : config, route ?? UNMATCHED_ROUTE, request.method, reply.statusCode);
+      series.count += 1;
+      series.sum += reply.elapsedTime / 1000;
+      series.buckets[bucketIndex(REQUEST_DURATION_BUCKETS, reply.elapsedTime / 1000)]! += 1;
       done();
     });
   },

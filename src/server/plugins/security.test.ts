@@ -54,12 +54,15 @@ describe('security headers', () => {
   });
 
   it('gives JSON no nonce, and the lean hot paths their own fixed headers instead of helmet', async () => {
-    const json = await testApp.app.inject({ method: 'GET', url: '/api/banners/active' });
+    // Any JSON route outside the lean hot paths (the banner strip's poll joined them: decision 0046).
+    const json = await testApp.app.inject({ method: 'GET', url: '/api/faqs' });
     expect(String(json.headers['content-security-policy'])).not.toContain('nonce-');
     expect(json.headers['x-dns-prefetch-control']).toBe('off');
-    const lean = await testApp.app.inject({ method: 'GET', url: '/api/jots/count' });
-    expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-    expect(lean.headers['x-content-type-options']).toBe('nosniff');
-    expect(lean.headers['x-dns-prefetch-control']).toBeUndefined();
+    for (const url of ['/api/jots/count', '/api/banners/active']) {
+      const lean = await testApp.app.inject({ method: 'GET', url });
+      expect(lean.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(lean.headers['x-content-type-options']).toBe('nosniff');
+      expect(lean.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
   });
 });

@@ -10,7 +10,7 @@ declare module 'fastify' {
     scriptNonce: string;
   }
   interface RouteShorthandOptions {
-    /** `false`: this route sets its own security headers (the lean JSON hot paths, lean-json.ts). */
+    /** `false`: this route sets its own security headers (the lean JSON hot paths, lib/lean-json.ts). */
     helmet?: false;
   }
   interface FastifyContextConfig {

@@ -26,6 +26,7 @@ export class ActiveBanners {
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private readonly bodies = new Map<string, ActiveBannersResponse>();
+  private answered: { response: ActiveBannersResponse; until: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -43,12 +44,28 @@ export class ActiveBanners {
   /** Banners live now, in display order, with a ready JSON body and its ETag. */
   async current(): Promise<ActiveBannersResponse> {
     if (!this.active) await this.reload();
-    else if (this.now() - this.loadedAt > (this.options.maxAgeMs ?? 10_000)) {
+    return this.answer();
+  }
+
+  /**
+   * The same answer without waiting, or null until the banners are first loaded: the public strip's poll is answered
+   * from here before Fastify's request lifecycle (hot-read.ts).
+   */
+  currentIfLoaded(): ActiveBannersResponse | null {
+    return this.active ? this.answer() : null;
+  }
+
+  private answer(): ActiveBannersResponse {
+    const now = this.now();
+    if (now - this.loadedAt > (this.options.maxAgeMs ?? 10_000)) {
       // Stale: answer from memory now and re-read in the background (other instances' changes).
       void this.reload().catch((error: unknown) => this.options.onError?.(error));
     }
-    const now = this.now();
-    const live = (this.active ?? []).filter((banner) => isBannerLive(banner, now));
+    // The last answer holds until the next start or end date among the banners (or a reload): nothing is computed
+    // per poll in between.
+    if (this.answered && now < this.answered.until) return this.answered.response;
+    const active = this.active ?? [];
+    const live = active.filter((banner) => isBannerLive(banner, now));
     const key = live.map((banner) => `${banner.id}@${banner.updatedAt}`).join(',');
     let response = this.bodies.get(key);
     if (!response) {
@@ -57,6 +74,7 @@ export class ActiveBanners {
       if (this.bodies.size >= 32) this.bodies.clear();
       this.bodies.set(key, response);
     }
+    this.answered = { response, until: nextChange(active, now) };
     return response;
   }
 
@@ -72,12 +90,25 @@ export class ActiveBanners {
         this.active = rows.map((row) => toActiveBanner(toBanner(row)));
         this.loadedAt = this.now();
         this.bodies.clear();
+        this.answered = null;
       } finally {
         this.loading = null;
       }
     })();
     return this.loading;
   }
+}
+
+/** The first start or end date after `now` (when the live set can change next), or Infinity. */
+function nextChange(banners: ActiveBanner[], now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const { startDate, endDate } of banners) {
+    for (const date of [startDate, endDate]) {
+      const at = date ? Date.parse(date) : Number.NaN;
+      if (at > now && at < next) next = at;
+    }
+  }
+  return next;
 }
 
 function toActiveBanner(banner: ReturnType<typeof toBanner>): ActiveBanner {

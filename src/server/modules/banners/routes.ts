@@ -8,8 +8,10 @@ import {
   UpdateBannerSchema,
 } from '../../../shared/schemas/banners.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
+import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from '../../lib/lean-json.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import { ACTIVE_BANNERS_CACHE } from './hot-read.ts';
 import { type BannerDependencies, createBanner, deleteBanner, listBanners, updateBanner } from './service.ts';
 
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -22,6 +24,9 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
   app.get(
     '/api/banners/active',
     {
+      // Lean JSON (small, polled by every page): the same headers as its answer before Fastify (hot-read.ts).
+      ...LEAN_JSON_ROUTE,
+      onRequest: jsonSecurityHeaders,
       schema: {
         tags: ['banners'],
         summary: 'Banners to show now',
@@ -31,7 +36,7 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
     },
     // A ready JSON body from memory; short public caching, and unchanged polls cost a 304.
     async (request, reply) =>
-      sendCachedJson(request, reply, await app.activeBanners.current(), 'public, max-age=5, must-revalidate'),
+      sendCachedJson(request, reply, await app.activeBanners.current(), ACTIVE_BANNERS_CACHE),
   );
 
   app.get(

@@ -7,9 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedBody, JotFeed } from './feed.ts';
-import { etagMatches, JSON_TYPE } from '../../lib/http-cache.ts';
 import type { HotRead } from '../../plugins/metrics.ts';
-import { JSON_SECURITY_HEADERS } from './lean-json.ts';
+import { answerJsonFromMemory } from '../../lib/lean-json.ts';
 import { PUBLIC_CACHE, VARY } from './routes.ts';
 
 const COUNT_URL = '/api/jots/count';
@@ -42,35 +41,6 @@ export function answerHotRead(
   }
   if (!cached) return false;
 
-  if (etagMatches(request.headers['if-none-match'], cached.etag)) {
-    response.writeHead(304, headersFor(cached, vary, false));
-    response.end();
-    onAnswered(read, 304);
-    return true;
-  }
-  response.writeHead(200, headersFor(cached, vary, true));
-  response.end(cached.body);
-  onAnswered(read, 200);
+  onAnswered(read, answerJsonFromMemory(request, response, cached, PUBLIC_CACHE, vary));
   return true;
-}
-
-// Header lists as flat [name, value, …] arrays, built once per body version: at tens of thousands of answers a
-// second, building and validating a header object per answer was a measurable share of the work.
-const headerCache = new WeakMap<CachedBody, Map<string, string[]>>();
-
-function headersFor(cached: CachedBody, vary: string | undefined, withBody: boolean): string[] {
-  let byKind = headerCache.get(cached);
-  if (!byKind) {
-    byKind = new Map();
-    headerCache.set(cached, byKind);
-  }
-  const key = `${vary ?? ''}|${withBody}`;
-  let headers = byKind.get(key);
-  if (!headers) {
-    headers = [...Object.entries(JSON_SECURITY_HEADERS).flat(), 'etag', cached.etag, 'cache-control', PUBLIC_CACHE];
-    if (vary) headers.push('vary', vary);
-    if (withBody) headers.push('content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(cached.body)));
-    byKind.set(key, headers);
-  }
-  return headers;
 }

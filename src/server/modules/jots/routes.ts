@@ -25,7 +25,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { sendCachedJson } from '../../lib/http-cache.ts';
 import { CLIENT_SECURITY, errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { validationDetails } from '../../plugins/errors.ts';
-import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
+import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from '../../lib/lean-json.ts';
 import type { JotFeed } from './feed.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
 import { ingestJot, listJotRecords, listPublicJots, type ProtocolVersion, searchJots } from './service.ts';

@@ -21,7 +21,7 @@ import { clientNetworkKey } from '../../lib/client-network.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import type { FeedSnapshot, JotFeed } from './feed.ts';
-import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from './lean-json.ts';
+import { jsonSecurityHeaders, LEAN_JSON_ROUTE } from '../../lib/lean-json.ts';
 
 export const TOO_MANY_STREAMS = 'Too many open streams from this address';
 const PUSH_GAP_MS = 100;
