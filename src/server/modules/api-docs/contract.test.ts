@@ -77,6 +77,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getUsers: () => ({ query: { limit: '200' } }),
   patchUsersById: (ctx) => ({ params: { id: ctx.ids.postUsers! }, body: { username: `renamed-${UNIQUE}` } }),
   postUsersBulk: (ctx) => ({ body: { action: 'approve', ids: [ctx.ids.postUsers] } }),
+  postUsersByIdUnblockSignIn: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
   postBuildGuids: () => ({ body: { name: `contract-${UNIQUE}`, value: 'contract-secret' } }),
   getBuildGuids: () => ({}),
   putBuildGuidsById: (ctx) => ({ params: { id: ctx.ids.postBuildGuids! }, body: { name: `contract-${UNIQUE}`, value: 'other-secret' } }),

@@ -158,9 +158,9 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(html).toContain('application/rss+xml');
     expect(html).toContain('Stay Updated');
     for (const slug of ['draft', 'later', 'nope']) expect((await page(`/blog/${slug}`)).statusCode).toBe(404);
-    // Text PostgreSQL cannot take in a parameter (NUL): the 404 page too; bytes that are not UTF-8 are a 400.
-    for (const slug of ['%00', 'a%00b']) expect((await page(`/blog/${slug}`)).statusCode, slug).toBe(404);
-    for (const slug of ['%ED%A0%80', '%FF']) expect((await page(`/blog/${slug}`)).statusCode, slug).toBe(400);
+    // Text PostgreSQL cannot take in a parameter (NUL), and bytes that are not UTF-8 (a lone surrogate): the 404 page
+    // too (issue 34 §8; Fastify's router answered 400).
+    for (const slug of ['%00', 'a%00b', '%ED%A0%80', '%FF']) expect((await page(`/blog/${slug}`)).statusCode, slug).toBe(404);
     expect((await page('/blog')).body).not.toContain('Later');
     expect((await page('/blog/rss.xml')).body).not.toContain('/blog/later');
     expect((await page('/sitemap.xml')).body).not.toContain('/blog/later');
