@@ -43,12 +43,14 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   pgliteDir: string;
+  /** The embedded database starts as a copy of this dump (`PGlite.dumpDataDir()`): the tests' migrated template. */
+  pgliteLoadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteLoadDataDir);
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
@@ -77,10 +79,10 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   // pg_trgm: the trigram indexes of the jot and lead searches (migrations 0002 and 0006) exist here too.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     kind: 'pglite',
