@@ -15,14 +15,14 @@ describe('security headers', () => {
 
   // Issue 34 §8: HSTS means nothing over plain HTTP (RFC 6797 §7.2), so it goes only with an HTTPS answer.
   it('sends Strict-Transport-Security over HTTPS only (the connection, or the trusted proxy)', async () => {
-    const plain = await testApp.app.inject({ method: 'GET', url: '/api/banners/active' });
+    const plain = await testApp.app.inject({ method: 'GET', url: '/api/faqs' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
-    const forged = await testApp.app.inject({ method: 'GET', url: '/api/banners/active', headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await testApp.app.inject({ method: 'GET', url: '/api/faqs', headers: { 'x-forwarded-proto': 'https' } });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
     const proxiedPlain = await behindProxy.app.inject({ method: 'GET', url: '/about', headers: { 'x-forwarded-proto': 'http' } });
     expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
-    for (const url of ['/about', '/api/banners/active']) {
+    for (const url of ['/about', '/api/faqs']) {
       const secure = await behindProxy.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
       expect(secure.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
@@ -31,7 +31,7 @@ describe('security headers', () => {
   it('names each script source once: no duplicated \'self\' on JSON, the nonce beside it on pages', async () => {
     const scriptSrc = async (url: string) =>
       /script-src ([^;]*)/.exec(String((await testApp.app.inject({ method: 'GET', url })).headers['content-security-policy']))?.[1];
-    expect(await scriptSrc('/api/banners/active')).toBe("'self'");
+    expect(await scriptSrc('/api/faqs')).toBe("'self'");
     expect(await scriptSrc('/about')).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}'$/);
   });
 
