@@ -36,7 +36,7 @@
  */
 import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
 import type { PageVariance } from '../../shared/load-context.ts';
-import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, kindOfTag } from './content-events.ts';
+import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, changeTouches } from './content-events.ts';
 
 /** The most values a page may vary on: each is a stored page, so the list must stay short (decision 0045). */
 export const MAX_VARIANT_VALUES = 8;
@@ -140,13 +140,6 @@ function storedBlock(data: Buffer): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/** Whether a change of `kind` (naming `items`, or none: anything of that kind) touches a page that read `tags`. */
-function touches(tags: ReadonlySet<ContentTag>, kind: ContentKind, items: readonly ContentItemTag[]): boolean {
-  if (items.length > 0) return items.some((item) => tags.has(item));
-  for (const tag of tags) if (kindOfTag(tag) === kind) return true;
-  return false;
-}
-
 /** How many pages that said they are not shared are remembered, so their requests skip the one-render wait. */
 const MAX_UNSHARED_KEYS = 1000;
 
@@ -169,7 +162,7 @@ export class PageCache {
   private drop(kind: ContentKind, items: readonly ContentItemTag[]): void {
     this.generation += 1;
     this.nextPublish = null;
-    for (const [key, entry] of this.pages) if (touches(entry.tags, kind, items)) this.pages.delete(key);
+    for (const [key, entry] of this.pages) if (changeTouches(entry.tags, kind, items)) this.pages.delete(key);
   }
 
   /**
