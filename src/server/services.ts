@@ -11,6 +11,7 @@ import type { Mailer } from './jobs/mail.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { VisitorKeys } from './lib/visitor-key.ts';
 import type { SuppressionScope } from '../shared/schemas/unsubscribe.ts';
+import { can, type Permission, type Principal, type Role } from '../shared/permissions.ts';
 
 // The contracts of two services the app builds for every module are declared here, not in the module that
 // implements them (mail, unsubscribe): this file is the floor every module stands on and imports none of them.
@@ -61,14 +62,21 @@ export interface AppServices {
  */
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: number; isAdmin: boolean }
+  | { kind: 'user'; userId: number; role: Role; isAdmin: boolean }
   | { kind: 'client'; clientId: string; isAdmin: boolean };
 
 export const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous' });
 
-/** A signed-in admin user (not an admin API client): the admin views of the content routes. */
-export function isAdminUser(actor: Actor | null | undefined): boolean {
-  return actor?.kind === 'user' && actor.isAdmin;
+/** The caller as the permission table names it (src/shared/permissions.ts), or null for nobody. */
+export function principalOf(actor: Actor | null | undefined): Principal | null {
+  if (!actor || actor.kind === 'anonymous') return null;
+  if (actor.kind === 'client') return actor.isAdmin ? 'adminClient' : 'client';
+  return actor.role;
+}
+
+/** Whether the caller may take an action of the permission table (decision 0050). */
+export function actorCan(actor: Actor | null | undefined, permission: Permission): boolean {
+  return can(principalOf(actor), permission);
 }
 
 /** Where a request came from, for audit entries and stored submissions. */

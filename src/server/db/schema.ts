@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../shared/permissions.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -33,7 +34,12 @@ export const users = pgTable(
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    isAdmin: boolean().notNull().default(false),
+    /** One role per user (src/shared/permissions.ts, decision 0050). */
+    role: text({ enum: ROLES }).notNull().default('user'),
+    /** The spec's flag, derived by the database from the role: it can never disagree with it. */
+    isAdmin: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`role in ('owner', 'admin')`),
     isApproved: boolean().notNull().default(false),
     emailConfirmedAt: timestamp({ withTimezone: true }),
     // Bumped on password change, approval or role change: older JWTs stop working at once.

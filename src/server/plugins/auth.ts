@@ -10,7 +10,9 @@ import { jwtVerify, SignJWT } from 'jose';
 import { apiClients, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
-import { ANONYMOUS, isAdminUser, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
+import { principalsFor, type Permission } from '../../shared/permissions.ts';
+import { forbiddenText } from '../lib/permission-check.ts';
+import { ANONYMOUS, actorCan, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof apiClients.$inferSelect;
@@ -34,14 +36,18 @@ declare module 'fastify' {
     // caller without the right to call a route gets 401/403, never field errors about its body.
     /** onRequest: a signed-in, approved user (JWT). */
     requireUser(request: FastifyRequest): Promise<void>;
-    /** onRequest: an admin user (JWT). */
-    requireAdmin(request: FastifyRequest): Promise<void>;
-    /** onRequest: an admin user or an admin API client. */
-    requireAdminOrAdminClient(request: FastifyRequest): Promise<void>;
+    /**
+     * onRequest: a caller the permission table lets take `permission` (decision 0050): 401 for nobody, 403 for
+     * anyone else. One hook per permission, so the OpenAPI document can name who may call each operation.
+     */
+    requirePermission(permission: Permission): PermissionHook;
     /** onRequest: any valid caller's identity is resolved; anonymous is allowed. */
     identifyOptional(request: FastifyRequest): Promise<void>;
   }
 }
+
+/** An onRequest hook that checks one permission; the permission rides on it for the OpenAPI document. */
+export type PermissionHook = ((request: FastifyRequest) => Promise<void>) & { permission: Permission };
 
 const USER_AGENT_MAX = 500;
 
@@ -128,7 +134,7 @@ export const authPlugin = fp(
       let actor: Actor = ANONYMOUS;
       if (authorization?.toLowerCase().startsWith('bearer ')) {
         const user = await userFromToken(authorization.slice(7).trim());
-        actor = { kind: 'user', userId: user.id, isAdmin: user.isAdmin };
+        actor = { kind: 'user', userId: user.id, role: user.role, isAdmin: user.isAdmin };
       } else if (adminClientId) {
         const client = await clientFromHeaders(adminClientId, headerValue(request, 'x-admin-client-secret'));
         if (!client.isAdmin) throw forbidden('This client is not an admin client');
@@ -158,15 +164,23 @@ export const authPlugin = fp(
       const actor = await identify(request);
       if (actor.kind !== 'user') throw unauthorized('Please sign in to continue');
     });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
-      const actor = await identify(request);
-      if (actor.kind === 'anonymous') throw unauthorized('Please sign in to continue');
-      if (!isAdminUser(actor)) throw forbidden('Only administrators can do this');
-    });
-    app.decorate('requireAdminOrAdminClient', async (request: FastifyRequest) => {
-      const actor = await identify(request);
-      if (actor.kind === 'anonymous') throw unauthorized('Admin credentials are required');
-      if (!actor.isAdmin) throw forbidden('Only administrators can do this');
+    const permissionHooks = new Map<Permission, PermissionHook>();
+    app.decorate('requirePermission', (permission: Permission) => {
+      let hook = permissionHooks.get(permission);
+      if (!hook) {
+        // The spec's texts: a client route asks for admin credentials; a staff route for a sign-in.
+        const signInText = principalsFor(permission).includes('adminClient') ? 'Admin credentials are required' : 'Please sign in to continue';
+        hook = Object.assign(
+          async (request: FastifyRequest) => {
+            const actor = await identify(request);
+            if (actor.kind === 'anonymous') throw unauthorized(signInText);
+            if (!actorCan(actor, permission)) throw forbidden(forbiddenText(permission));
+          },
+          { permission },
+        );
+        permissionHooks.set(permission, hook);
+      }
+      return hook;
     });
   },
   { name: 'auth' },

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LIST_LIMIT_MAX, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { ROLES } from '../permissions.ts';
 import { AuthUserSchema } from './auth.ts';
 import { safeString } from './text.ts';
 import { pagingQuery } from './paging.ts';
@@ -113,11 +114,14 @@ const username = safeString('Username', { error: 'Username is required' })
   .regex(/^[\w.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores');
 
 /** Spec §3 User (stored), without the password: what the admin screens see. */
+const roleField = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).describe('Decision 0050: owner, admin, editor, author, support or user');
+
 export const UserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
-  isAdmin: z.boolean(),
+  isAdmin: z.boolean().describe('True for owners and admins (derived from `role`)'),
+  role: z.enum(ROLES),
   isApproved: z.boolean(),
   emailConfirmed: z.boolean(),
   createdAt: z.string().describe('ISO 8601'),
@@ -149,7 +153,8 @@ export const CreateUserSchema = z.object({
   username,
   email,
   password,
-  isAdmin: z.boolean().default(false),
+  isAdmin: z.boolean().default(false).describe('The spec\'s flag: true makes an admin, unless `role` says otherwise'),
+  role: roleField.optional(),
   isApproved: z.boolean().default(false),
 });
 export type CreateUser = z.input<typeof CreateUserSchema>;
@@ -159,7 +164,11 @@ export const UpdateUserSchema = z.object({
   username: username.optional(),
   email: email.optional(),
   password: z.union([z.literal(''), password]).optional(),
-  isAdmin: z.boolean().optional(),
+  isAdmin: z
+    .boolean()
+    .optional()
+    .describe('The spec\'s flag: true makes a non-admin an admin, false makes an owner or admin a user; ignored when `role` is sent'),
+  role: roleField.optional(),
   isApproved: z.boolean().optional(),
 });
 export type UpdateUser = z.infer<typeof UpdateUserSchema>;

@@ -4,7 +4,7 @@ import { pagingQuery } from './paging.ts';
 
 /**
  * The audit log's one vocabulary: an action is `entity.verb`, snake_case on both sides (`banner.create`,
- * `user.grant_admin`, `lead.retry_sync`), and the entity is the action's first part. Shared so the admin's
+ * `user.role_change`, `lead.retry_sync`), and the entity is the action's first part. Shared so the admin's
  * audit screen can offer the entity filter from the same list the server writes.
  */
 export const AUDIT_ENTITIES = [

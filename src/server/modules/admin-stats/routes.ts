@@ -13,7 +13,7 @@ export async function adminStatsRoutes(instance: FastifyInstance, { jotSeries }:
   app.get(
     '/api/admin/stats',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('dashboard.read'),
       schema: {
         tags: ['admin'],
         summary: 'Dashboard figures (admin)',

@@ -22,7 +22,7 @@ import {
   listPublicProducts,
   updateProduct,
 } from './service.ts';
-import { isAdminUser } from '../../services.ts';
+import { actorCan } from '../../services.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
@@ -53,7 +53,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'content.manage')) {
         reply.header('Cache-Control', 'no-store');
         return listAdminProducts(services, request.query);
       }
@@ -76,7 +76,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'content.manage')) {
         reply.header('Cache-Control', 'no-store');
         return getAdminProduct(services, request.params.id);
       }
@@ -87,7 +87,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
   app.post(
     '/api/affiliate-products',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['affiliate-products'],
         summary: 'Create an affiliate product (admin)',
@@ -103,7 +103,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/affiliate-products/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['affiliate-products'],
         summary: 'Change an affiliate product (admin)',
@@ -120,7 +120,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/affiliate-products/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['affiliate-products'],
         summary: 'Delete an affiliate product (admin)',

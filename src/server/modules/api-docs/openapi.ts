@@ -13,6 +13,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
+import { principalsFor, type Principal } from '../../../shared/permissions.ts';
+import type { PermissionHook } from '../../plugins/auth.ts';
 import { documentedSchema } from '../../../shared/schemas/wire.ts';
 import { OPTIONAL_USER_SECURITY, PUBLIC_SECURITY } from '../../lib/openapi.ts';
 import { bodyStrictness } from '../../lib/strict-body.ts';
@@ -22,6 +24,18 @@ export const PROTOCOL_PAGE_URL = '/docs/protocol';
 
 type JsonSchema = Record<string, unknown>;
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/** How the document names each caller of the permission table. */
+const PRINCIPAL_WORDS: Record<Principal, string> = {
+  owner: 'owners',
+  admin: 'admins',
+  editor: 'editors',
+  author: 'authors',
+  support: 'support',
+  user: 'users',
+  adminClient: 'admin API clients',
+  client: 'API clients',
+};
 
 const HTTP_VERB: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
 
@@ -124,8 +138,17 @@ export const openApiPlugin = fp(
       const method = Array.isArray(route.method) ? route.method[0]! : route.method;
 
       out.operationId ??= operationIdOf(method, route.url);
+      const hooks = ([] as unknown[]).concat(route.onRequest ?? []);
+      // Who may call it (decision 0050), from the route's permission hook: stated in words and as `x-roles`.
+      const permission = hooks.map((hook) => (hook as Partial<PermissionHook>).permission).find((name) => name !== undefined);
+      if (permission) {
+        const principals = principalsFor(permission);
+        out['x-permission'] = permission;
+        out['x-roles'] = [...principals];
+        const who = principals.map((principal) => PRINCIPAL_WORDS[principal]).join(', ');
+        out.description = `${out.description ? `${String(out.description)}\n\n` : ''}**Who may call it:** ${who} (\`${permission}\`); anyone else gets 403, nobody 401.`;
+      }
       if (!out.security) {
-        const hooks = ([] as unknown[]).concat(route.onRequest ?? []);
         out.security = hooks.includes(app.identifyOptional) ? OPTIONAL_USER_SECURITY : PUBLIC_SECURITY;
       }
       // Unknown fields are refused by lib/strict-body.ts (a writeBody refuses them itself).
@@ -166,7 +189,10 @@ export const openApiPlugin = fp(
             `sends jots, byte for byte, with test vectors: [the jot protocol](${PROTOCOL_PAGE_URL}). Names, errors ` +
             'and paging follow one contract: reads and writes use the same camelCase names (the forms\' snake_case ' +
             'names are accepted as aliases), an unknown field is a 400 naming it, and every error is ' +
-            '`{ "error", "details"?: [{ "field", "message" }] }`.',
+            '`{ "error", "details"?: [{ "field", "message" }] }`. Staff have one role each (owner, admin, editor, author, ' +
+            'support, user): every operation that needs a right says who may call it, in words and as `x-roles`. An ' +
+            'API client\'s rights are set by its admin flag when it is created (`POST /api/clients`): an admin client ' +
+            'may call the operations that list admin API clients, any client its own jots.',
           contact: { name: `${PRODUCT_NAME} support`, email: supportEmail, url: `${publicUrl}/contact` },
           license: { name: 'Proprietary', url: `${publicUrl}/terms-of-service` },
         },

@@ -49,7 +49,7 @@ describe(`audit entries named on ${testDatabaseKind()}`, () => {
     const banner = await call('POST', '/api/banners', { title: 'Hello', message: 'World' });
     await call('PATCH', `/api/banners/${banner.id}`, { title: 'Hello again' });
     const [post] = await testApp.database.db.insert(blogPosts).values({ title: 'Hello', slug: 'hello-audit', content: 'Body' }).returning();
-    await writeAudit(testApp.database.db, { actor: { kind: 'user', userId: admin.id, isAdmin: true }, meta: { ipAddress: null, userAgent: null, requestId: 'test' } }, {
+    await writeAudit(testApp.database.db, { actor: { kind: 'user', userId: admin.id, role: 'owner', isAdmin: true }, meta: { ipAddress: null, userAgent: null, requestId: 'test' } }, {
       action: 'blog_post.create',
       entityId: post!.id,
       details: { slug: post!.slug },

@@ -12,7 +12,7 @@ export async function auditRoutes(instance: FastifyInstance) {
   app.get(
     '/api/audit-log',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('audit.read'),
       schema: {
         tags: ['audit'],
         summary: 'The audit log (admin)',

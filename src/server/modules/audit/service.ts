@@ -1,6 +1,6 @@
 /**
  * The audit log: who did what to which entity, from where. Written by services (never by routes), one entry per
- * change, with one vocabulary: the action is `entity.verb` (`banner.create`, `user.grant_admin`), snake_case on
+ * change, with one vocabulary: the action is `entity.verb` (`banner.create`, `user.role_change`), snake_case on
  * both sides, and the entity column is the action's first part, so the two can never disagree.
  */
 import { and, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';

@@ -221,7 +221,7 @@ export async function authRoutes(instance: FastifyInstance) {
         params: UserIdParamsSchema,
         response: { 200: UnblockSignInResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('users.manage'),
     },
     async (request) => unblockSignIn(services, backOff, { ...requestContext(request), input: request.params }),
   );

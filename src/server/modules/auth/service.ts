@@ -13,6 +13,7 @@ import {
   INVALID_CONFIRMATION_LINK_MESSAGE,
   INVALID_RESET_LINK_MESSAGE,
 } from '../../../shared/schemas/accounts.ts';
+import type { AuthUser } from '../../../shared/schemas/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
@@ -89,8 +90,11 @@ export function waitUntil(started: number, ms: number): Promise<void> {
  * The signed-in user as `GET /api/auth/validate` answers it. The actor holds ids only (decision 0038), so the route
  * reads the row here; undefined when the account went away since the auth hook read it.
  */
-export async function signedInUser(db: Database, userId: number): Promise<{ id: number; email: string; isAdmin: boolean } | undefined> {
-  const [row] = await db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+export async function signedInUser(db: Database, userId: number): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 

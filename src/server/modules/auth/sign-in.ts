@@ -89,8 +89,8 @@ export async function signIn(
   const token = await deps.signUserToken(user);
   await writeAudit(
     db,
-    { actor: { kind: 'user', userId: user.id, isAdmin: user.isAdmin }, meta },
+    { actor: { kind: 'user', userId: user.id, role: user.role, isAdmin: user.isAdmin }, meta },
     { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
   );
-  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin } };
+  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
 }

@@ -42,7 +42,7 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
   app.get(
     '/api/banners',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['banners'],
         summary: 'All banners (admin)',
@@ -59,7 +59,7 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
   app.post(
     '/api/banners',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['banners'],
         summary: 'Create a banner (admin)',
@@ -77,7 +77,7 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
   app.patch(
     '/api/banners/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['banners'],
         summary: 'Change a banner (admin)',
@@ -94,7 +94,7 @@ export async function bannerRoutes(instance: FastifyInstance, { deps }: { deps: 
   app.delete(
     '/api/banners/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['banners'],
         summary: 'Delete a banner (admin)',

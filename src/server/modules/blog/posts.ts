@@ -17,10 +17,10 @@ import {
   type UpdateBlogPostInput,
 } from '../../../shared/schemas/blog.ts';
 import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
-import { actorUserId, type RequestContext } from '../../services.ts';
+import { actorCan, actorUserId, type Actor, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { replacePostAds, toAdLink } from './ads.ts';
 import type { BlogDeps } from './deps.ts';
@@ -96,11 +96,12 @@ function postColumns(input: UpdateBlogPostInput): Partial<typeof blogPosts.$infe
   return columns;
 }
 
-export async function listPosts(deps: BlogDeps, query: ListQuery, admin: true): Promise<{ items: AdminBlogPost[]; total: number }>;
+export async function listPosts(deps: BlogDeps, query: ListQuery, admin: true, authorId?: number): Promise<{ items: AdminBlogPost[]; total: number }>;
 export async function listPosts(deps: BlogDeps, query: ListQuery, admin: false): Promise<{ items: PublicBlogPostSummary[]; total: number }>;
-export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, admin: boolean) {
+export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, admin: boolean, authorId?: number) {
   const now = clock();
   const conditions: Array<SQL | undefined> = [];
+  if (authorId !== undefined) conditions.push(eq(blogPosts.createdBy, authorId));
   if (!admin) conditions.push(isLive(now));
   else if (query.status) conditions.push(statusCondition(query.status, now));
   if (query.q) {
@@ -155,11 +156,26 @@ const auditViewOf = (row: PostRow, links: Pick<AdminBlogPostDetail, 'relatedPost
   adLinks: links.adLinks.map(({ adId, position }) => ({ adId, position })),
 });
 
-/** A post by id or slug for an admin: with its related-post ids and ad links. */
-export async function getAdminPost({ db, now }: BlogDeps, idOrSlug: string): Promise<AdminBlogPostDetail> {
+/** A post by id or slug for staff: with its related-post ids and ad links (an author: their own posts only). */
+export async function getAdminPost({ db, now }: BlogDeps, idOrSlug: string, actor: Actor): Promise<AdminBlogPostDetail> {
   const [row] = await db.select().from(blogPosts).where(byIdOrSlug(idOrSlug));
-  if (!row) throw notFound(POST_NOT_FOUND);
+  if (!row || !(actorCan(actor, 'posts.publish') || isOwnPost(actor, row))) throw notFound(POST_NOT_FOUND);
   return postDetail(db, row, now());
+}
+
+/**
+ * Decision 0050: whoever may not publish (an author) writes drafts of their own — never a published or scheduled
+ * post, never another person's post. Checked before any change.
+ */
+export const AUTHOR_DRAFTS_ONLY = 'Authors save drafts: submit the post for review and an editor publishes it';
+export const AUTHOR_OWN_POSTS_ONLY = 'Authors can change only their own drafts';
+
+const isOwnPost = (actor: Actor, row: Pick<PostRow, 'createdBy'>) => row.createdBy !== null && row.createdBy === actorUserId(actor);
+
+function assertMayChangePost(actor: Actor, current: Pick<PostRow, 'createdBy' | 'isPublished'> | null, publishes: boolean): void {
+  if (actorCan(actor, 'posts.publish')) return;
+  if (current && (!isOwnPost(actor, current) || current.isPublished)) throw forbidden(AUTHOR_OWN_POSTS_ONLY);
+  if (publishes) throw forbidden(AUTHOR_DRAFTS_ONLY);
 }
 
 /** The row of a live post by id or slug, or 404 (drafts and scheduled posts do not exist for the public). */
@@ -198,6 +214,7 @@ async function saveLinks(tx: Executor, postId: string, input: Pick<UpdateBlogPos
 }
 
 export async function createPost({ db, events, now }: BlogDeps, { actor, meta, input }: RequestContext & { input: CreateBlogPostInput }): Promise<AdminBlogPostDetail> {
+  assertMayChangePost(actor, null, input.is_published || input.published_at != null);
   let slug = input.slug ?? '';
   const post = await slugs.guard(() => slug, () => db.transaction(async (tx) => {
     const at = now();
@@ -239,6 +256,7 @@ export async function updatePost(
     const at = now();
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) throw notFound(POST_NOT_FOUND);
+    assertMayChangePost(actor, current, changes.is_published === true || (changes.published_at != null));
     const linksBefore = await postLinks(tx, id);
     const columns = postColumns(changes);
     if (changes.category !== undefined) columns.category = await categoryName(tx, changes.category);
@@ -276,6 +294,9 @@ export async function updatePost(
 export async function removePost({ db, events }: BlogDeps, { actor, meta, input: { id } }: RequestContext & { input: { id: string } }): Promise<void> {
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
   await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) throw notFound(POST_NOT_FOUND);
+    assertMayChangePost(actor, current, false);
     const links = await postLinks(tx, id);
     const [deleted] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
     if (!deleted) throw notFound(POST_NOT_FOUND);

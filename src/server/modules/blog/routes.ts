@@ -33,7 +33,7 @@ import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, update
 import { getPublishedPost } from './public-service.ts';
 import { blogStats, recordView, setLike } from './reactions.ts';
 import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
-import { isAdminUser } from '../../services.ts';
+import { actorCan, actorUserId } from '../../services.ts';
 
 const NumericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const PostId = z.object({ id: safeString('Post id').max(200) });
@@ -65,12 +65,14 @@ export async function blogRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'posts.write')) {
         reply.header('Cache-Control', 'no-store');
-        return listPosts(blog, request.query, true);
+        // An author's admin list holds their own posts only (decision 0050).
+        const authorId = actorCan(request.actor, 'posts.publish') ? undefined : (actorUserId(request.actor!) ?? undefined);
+        return listPosts(blog, request.query, true, authorId);
       }
       // A filter the caller may not use is refused rather than ignored (issue 25).
-      if (request.query.status && request.query.status !== 'published') await app.requireAdmin(request);
+      if (request.query.status && request.query.status !== 'published') await app.requirePermission('posts.write')(request);
       return listPosts(blog, request.query, false);
     },
   );
@@ -87,9 +89,9 @@ export async function blogRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'posts.write')) {
         reply.header('Cache-Control', 'no-store');
-        return getAdminPost(blog, request.params.id);
+        return getAdminPost(blog, request.params.id, requestContext(request).actor);
       }
       const row = await getLivePostRow(blog, request.params.id);
       return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
@@ -98,19 +100,19 @@ export async function blogRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/blog-posts',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a blog post with its ad links and related posts (admin; one transaction)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostDetailSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: 'Create a blog post with its ad links and related posts (admin; one transaction)', security: USER_SECURITY, body: CreateBlogPostSchema, response: { 201: AdminBlogPostDetailSchema, ...writeErrors } } },
     async (request, reply) => reply.status(201).send(await createPost(blog, { ...requestContext(request), input: request.body })),
   );
 
   app.patch(
     '/api/blog-posts/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
     async (request) => updatePost(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
     '/api/blog-posts/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a blog post (admin)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
+    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: 'Delete a blog post (admin; an author: their own drafts)', security: USER_SECURITY, params: PostId, response: { 204: z.null(), ...adminErrors } } },
     async (request, reply) => {
       await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
@@ -144,17 +146,17 @@ export async function blogRoutes(instance: FastifyInstance) {
   );
   app.post(
     '/api/blog-categories',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Create a category (admin)', security: USER_SECURITY, body: CreateBlogCategorySchema, response: { 201: BlogCategoryWithCountSchema, ...writeErrors } } },
     async (request, reply) => reply.status(201).send(await createCategory(blog, { ...requestContext(request), input: request.body })),
   );
   app.patch(
     '/api/blog-categories/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Change a category (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogCategorySchema, response: { 200: BlogCategoryWithCountSchema, ...writeErrors } } },
     async (request) => updateCategory(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
   app.delete(
     '/api/blog-categories/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Delete an unused category (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...writeErrors } } },
     async (request, reply) => {
       await removeCategory(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
@@ -165,17 +167,17 @@ export async function blogRoutes(instance: FastifyInstance) {
   app.get('/api/blog-tags', { schema: { tags: ['blog'], summary: 'Blog tags with their post counts', response: { 200: z.array(BlogTagSchema) } } }, async () => listTags(blog.db));
   app.post(
     '/api/blog-tags',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Create a tag (admin)', security: USER_SECURITY, body: BlogTagInputSchema, response: { 201: BlogTagSchema, ...writeErrors } } },
     async (request, reply) => reply.status(201).send(await createTag(blog, { ...requestContext(request), input: request.body })),
   );
   app.patch(
     '/api/blog-tags/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Rename a tag everywhere (admin)', security: USER_SECURITY, params: NumericId, body: BlogTagInputSchema, response: { 200: BlogTagSchema, ...writeErrors } } },
     async (request) => updateTag(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
   app.delete(
     '/api/blog-tags/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Delete a tag from every post (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
     async (request, reply) => {
       await removeTag(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
@@ -185,7 +187,7 @@ export async function blogRoutes(instance: FastifyInstance) {
   // --- ads ---
   app.get(
     '/api/blog-ads',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Every ad (admin)', security: USER_SECURITY, response: { 200: z.array(BlogAdSchema), ...adminErrors } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return listAds(blog.db);
@@ -193,17 +195,17 @@ export async function blogRoutes(instance: FastifyInstance) {
   );
   app.post(
     '/api/blog-ads',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Create an ad (admin)', security: USER_SECURITY, body: CreateBlogAdSchema, response: { 201: BlogAdSchema, ...adminErrors } } },
     async (request, reply) => reply.status(201).send(await createAd(blog, { ...requestContext(request), input: request.body })),
   );
   app.patch(
     '/api/blog-ads/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Change an ad (admin)', security: USER_SECURITY, params: NumericId, body: UpdateBlogAdSchema, response: { 200: BlogAdSchema, ...adminErrors } } },
     async (request) => updateAd(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
   app.delete(
     '/api/blog-ads/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Delete an ad (admin)', security: USER_SECURITY, params: NumericId, response: { 204: z.null(), ...adminErrors } } },
     async (request, reply) => {
       await removeAd(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
@@ -236,7 +238,7 @@ export async function blogRoutes(instance: FastifyInstance) {
   // --- stats ---
   app.get(
     '/api/blog-stats',
-    { onRequest: app.requireAdmin, schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['blog'], summary: 'Blog summary cards and analytics (admin)', security: USER_SECURITY, response: { 200: BlogStatsSchema, ...adminErrors } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return blogStats(blog);

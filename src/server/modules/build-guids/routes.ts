@@ -15,7 +15,7 @@ export async function buildGuidRoutes(instance: FastifyInstance) {
   const deps = { db, keyring: app.buildGuidKeyring };
 
   // On request, before the body is read: callers without the right credentials learn nothing about the schema.
-  const onRequest = app.requireAdminOrAdminClient;
+  const onRequest = app.requirePermission('buildGuids.manage');
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get(

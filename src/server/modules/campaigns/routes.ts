@@ -25,7 +25,7 @@ import {
   listPublicCampaigns,
   updateCampaign,
 } from './service.ts';
-import { isAdminUser } from '../../services.ts';
+import { actorCan } from '../../services.ts';
 
 const NumericId = z.object({
   id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
@@ -52,7 +52,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'content.manage')) {
         reply.header('Cache-Control', 'no-store');
         return listAdminCampaigns(services, request.query);
       }
@@ -72,7 +72,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'content.manage')) {
         reply.header('Cache-Control', 'no-store');
         return getAdminCampaign(services, request.params.id);
       }
@@ -85,7 +85,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
   app.post(
     '/api/campaigns',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['campaigns'],
         summary: 'Create a campaign (admin)',
@@ -101,7 +101,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/campaigns/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['campaigns'],
         summary: 'Change a campaign (admin)',
@@ -118,7 +118,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/campaigns/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['campaigns'],
         summary: 'Delete a campaign (admin)',

@@ -19,7 +19,7 @@ export async function clientRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services.database;
   // On request, before the body is read: callers without the right credentials learn nothing about the schema.
-  const onRequest = app.requireAdminOrAdminClient;
+  const onRequest = app.requirePermission('clients.manage');
   const noStore = { 'Cache-Control': 'no-store' };
 
   app.get(

@@ -35,7 +35,7 @@ export async function faqRoutes(instance: FastifyInstance) {
       if (request.query.published === 'true') {
         return sendCachedJson(request, reply, { body: JSON.stringify(await listPublishedFaqsWithHtml(db)) }, 'public, max-age=60');
       }
-      await app.requireAdmin(request);
+      await app.requirePermission('content.manage')(request);
       reply.header('Cache-Control', 'no-store');
       return listFaqs(db, request.query.published === 'false' ? false : undefined);
     },
@@ -44,7 +44,7 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.post(
     '/api/faqs',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['faqs'],
         summary: 'Add a FAQ (admin)',
@@ -62,7 +62,7 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/faqs/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['faqs'],
         summary: 'Change a FAQ (admin)',
@@ -78,7 +78,7 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.post(
     '/api/faqs/reorder',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['faqs'],
         summary: 'Reorder the FAQs (admin)',
@@ -96,7 +96,7 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/faqs/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['faqs'],
         summary: 'Delete a FAQ (admin)',

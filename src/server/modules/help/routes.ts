@@ -32,7 +32,7 @@ export async function helpRoutes(instance: FastifyInstance) {
   app.put(
     '/api/help-config',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['help'],
         summary: 'Set the help page video (admin)',
@@ -51,7 +51,7 @@ export async function helpRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/help-config',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['help'],
         summary: 'Remove the help page video (admin)',

@@ -23,7 +23,6 @@ export async function inboxRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   // Encapsulated (no fastify-plugin): these hooks apply to this module's routes only.
-  app.addHook('onRequest', app.requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -31,6 +30,7 @@ export async function inboxRoutes(instance: FastifyInstance) {
   app.get(
     '/api/inbox',
     {
+      onRequest: app.requirePermission('inbox.manage'),
       schema: {
         tags: TAGS,
         summary: 'Feedback and contact messages (admin)',
@@ -48,6 +48,7 @@ export async function inboxRoutes(instance: FastifyInstance) {
   app.get(
     '/api/inbox/unread-count',
     {
+      onRequest: app.requirePermission('inbox.manage'),
       schema: {
         tags: TAGS,
         summary: 'Unread inbox messages (admin)',
@@ -62,6 +63,7 @@ export async function inboxRoutes(instance: FastifyInstance) {
   app.get(
     '/api/inbox/:type/:id',
     {
+      onRequest: app.requirePermission('inbox.manage'),
       schema: {
         tags: TAGS,
         summary: 'One message, whole (admin)',
@@ -77,6 +79,7 @@ export async function inboxRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/inbox/:type/:id',
     {
+      onRequest: app.requirePermission('inbox.manage'),
       schema: {
         tags: TAGS,
         summary: 'Mark read / unread, archive / unarchive (admin)',

@@ -30,7 +30,7 @@ import type { JotFeed } from './feed.ts';
 import type { OffsetAnchors } from './offset-anchors.ts';
 import { ingestJot, listJotRecords, listPublicJots, type ProtocolVersion, searchJots } from './service.ts';
 import type { JotWriter } from './writer.ts';
-import { isAdminUser, type Actor } from '../../services.ts';
+import { actorCan, type Actor } from '../../services.ts';
 
 /** The module's state the routes read and write (built once in index.ts). */
 export interface JotRoutesOptions {
@@ -54,7 +54,7 @@ export const TEST_JOT_UNKNOWN_GUID = (name: string) => `Build GUID "${name}" was
 /** Full jot records: admins (user or client) read every jot, an API client its own, anyone else nothing. */
 function recordScope(actor: Actor): { clientId?: string } | 'public' {
   if (actor.kind === 'client') return actor.isAdmin ? {} : { clientId: actor.clientId };
-  if (isAdminUser(actor)) return {};
+  if (actorCan(actor, 'jots.readAll')) return {};
   return 'public';
 }
 

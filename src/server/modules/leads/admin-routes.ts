@@ -20,6 +20,7 @@ import {
   RetrySyncResultSchema,
 } from '../../../shared/schemas/leads.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { assertActorCan } from '../../lib/permission-check.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import {
   bulkLeadAction,
@@ -45,7 +46,6 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const { db } = services.database;
-  app.addHook('onRequest', app.requireAdmin);
 
   // The IP country of the detail view comes from the GeoIP database, when GEOIP_DB is set.
   const { geoIp } = app;
@@ -54,6 +54,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.get(
     '/api/leads',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'List leads (admin)',
@@ -72,6 +73,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.get(
     '/api/leads/sources',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'Lead sources (admin)',
@@ -89,6 +91,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.get(
     '/api/leads/export.csv',
     {
+      onRequest: app.requirePermission('leads.manage'),
       schema: {
         tags: TAGS,
         summary: 'Export leads as CSV (admin)',
@@ -117,6 +120,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.get(
     '/api/leads/:id',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'One lead (admin)',
@@ -135,6 +139,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.post(
     '/api/leads/:id/retry-sync',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'Retry the Kit sync of a lead (admin)',
@@ -150,6 +155,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.put(
     '/api/leads/:id/subscription',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'Unsubscribe a lead, or subscribe it again (admin)',
@@ -168,6 +174,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/leads/:id',
     {
+      onRequest: app.requirePermission('leads.manage'),
       schema: {
         tags: TAGS,
         summary: 'Delete a lead (admin)',
@@ -186,6 +193,7 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
   app.post(
     '/api/leads/bulk',
     {
+      onRequest: app.requirePermission('leads.read'),
       schema: {
         tags: TAGS,
         summary: 'Bulk action on leads (admin)',
@@ -197,6 +205,9 @@ export async function leadAdminRoutes(instance: FastifyInstance) {
         response: { 200: LeadBulkResultSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => bulkLeadAction(services, { ...requestContext(request), input: request.body }),
+    async (request) => {
+      if (request.body.action === 'delete') assertActorCan(request.actor, 'leads.manage');
+      return bulkLeadAction(services, { ...requestContext(request), input: request.body });
+    },
   );
 }

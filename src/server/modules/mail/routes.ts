@@ -13,7 +13,7 @@ export async function mailRoutes(instance: FastifyInstance) {
   app.get(
     '/api/admin/emails',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('mail.preview'),
       schema: {
         tags: ['admin'],
         summary: 'Preview every e-mail the product sends (admin)',

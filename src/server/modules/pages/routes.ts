@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
-import { isAdminUser } from '../../services.ts';
+import { actorCan } from '../../services.ts';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const IdOrSlugParams = z.object({ id: safeString('Page id').max(200, 'Page id must be at most 200 characters') });
@@ -35,11 +35,11 @@ export async function pageRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!isAdminUser(request.actor) && request.query.published === 'true') {
+      if (!actorCan(request.actor, 'content.manage') && request.query.published === 'true') {
         reply.header('Cache-Control', 'public, max-age=60');
         return listPublishedPages(db, request.query);
       }
-      await app.requireAdmin(request);
+      await app.requirePermission('content.manage')(request);
       reply.header('Cache-Control', 'no-store');
       return listPages(db, request.query);
     },
@@ -57,7 +57,7 @@ export async function pageRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (isAdminUser(request.actor)) {
+      if (actorCan(request.actor, 'content.manage')) {
         reply.header('Cache-Control', 'no-store');
         return getPage(db, request.params.id);
       }
@@ -69,14 +69,14 @@ export async function pageRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/pages',
-    { onRequest: app.requireAdmin, schema: { tags: ['pages'], summary: 'Add a page (admin)', security: USER_SECURITY, body: CreatePageSchema, response: { 201: PageSchema, ...writeErrors } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['pages'], summary: 'Add a page (admin)', security: USER_SECURITY, body: CreatePageSchema, response: { 201: PageSchema, ...writeErrors } } },
     async (request, reply) => reply.status(201).send(await createPage(deps, { ...requestContext(request), input: request.body })),
   );
 
   app.patch(
     '/api/pages/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: { tags: ['pages'], summary: 'Change a page (admin)', description: 'A blank slug regenerates it from the title.', security: USER_SECURITY, params: IdParams, body: UpdatePageSchema, response: { 200: PageSchema, ...writeErrors } },
     },
     async (request) => updatePage(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
@@ -84,7 +84,7 @@ export async function pageRoutes(instance: FastifyInstance) {
 
   app.delete(
     '/api/pages/:id',
-    { onRequest: app.requireAdmin, schema: { tags: ['pages'], summary: 'Delete a page (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['pages'], summary: 'Delete a page (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       await deletePage(deps, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);

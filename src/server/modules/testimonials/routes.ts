@@ -12,7 +12,7 @@ import {
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
-import { isAdminUser } from '../../services.ts';
+import { actorCan } from '../../services.ts';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const adminErrors = errorResponses(400, 401, 403, 404);
@@ -39,12 +39,12 @@ export async function testimonialRoutes(instance: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const isAdmin = isAdminUser(request.actor);
+      const isAdmin = actorCan(request.actor, 'content.manage');
       if (!isAdmin && request.query.published === 'true') {
         reply.header('Cache-Control', 'public, max-age=60');
         return listPublishedTestimonials(db, request.query);
       }
-      await app.requireAdmin(request);
+      await app.requirePermission('content.manage')(request);
       reply.header('Cache-Control', 'no-store');
       return listTestimonials(db, request.query);
     },
@@ -53,7 +53,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
   app.get(
     '/api/testimonials/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: { tags: ['testimonials'], summary: 'One testimonial (admin)', security: USER_SECURITY, params: IdParams, response: { 200: TestimonialSchema, ...adminErrors } },
     },
     async (request) => getTestimonial(db, request.params.id),
@@ -62,7 +62,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
   app.post(
     '/api/testimonials',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: { tags: ['testimonials'], summary: 'Add a testimonial (admin)', security: USER_SECURITY, body: CreateTestimonialSchema, response: { 201: TestimonialSchema, ...adminErrors } },
     },
     async (request, reply) => reply.status(201).send(await createTestimonial(deps, { ...requestContext(request), input: request.body })),
@@ -71,7 +71,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/testimonials/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['testimonials'],
         summary: 'Change a testimonial (admin)',
@@ -87,7 +87,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/testimonials/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: { tags: ['testimonials'], summary: 'Delete a testimonial (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...adminErrors } },
     },
     async (request, reply) => {

@@ -38,7 +38,7 @@ export async function uploadRoutes(instance: FastifyInstance, { cache, reads, st
   app.post(
     '/api/uploads',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['blog'],
         summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, 5 MB at most',

@@ -20,7 +20,8 @@ function usernameFromEmail(email: string): string {
 
 /**
  * Creates (or promotes) an admin with this e-mail. Used by `npm run create-admin` and by start-up with
- * ADMIN_EMAIL/ADMIN_PASSWORD. An admin made here is confirmed and approved.
+ * ADMIN_EMAIL/ADMIN_PASSWORD. An admin made here is an owner (decision 0050: the way back in for whoever runs the
+ * server), confirmed and approved.
  */
 export async function upsertAdmin(db: Database, email: string, password: string): Promise<FirstAdminResult> {
   const passwordHash = await hashPassword(password);
@@ -30,7 +31,7 @@ export async function upsertAdmin(db: Database, email: string, password: string)
       .update(users)
       .set({
         passwordHash,
-        isAdmin: true,
+        role: 'owner',
         isApproved: true,
         emailConfirmedAt: existing.emailConfirmedAt ?? new Date(),
         tokenVersion: existing.tokenVersion + 1,
@@ -43,7 +44,7 @@ export async function upsertAdmin(db: Database, email: string, password: string)
     username: await uniqueUsername(db, usernameFromEmail(email)),
     email,
     passwordHash,
-    isAdmin: true,
+    role: 'owner',
     isApproved: true,
     emailConfirmedAt: new Date(),
   });

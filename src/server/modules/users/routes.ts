@@ -27,11 +27,11 @@ export async function userRoutes(instance: FastifyInstance) {
   const { services } = app;
   // Every route here is for signed-in admins (a JWT); API clients do not manage users. Checked on request, before
   // the body is validated: a caller without the right gets 401/403, not field errors.
-  app.addHook('onRequest', app.requireAdmin);
 
   app.get(
     '/api/users',
     {
+      onRequest: app.requirePermission('users.approve'),
       schema: {
         tags: TAGS,
         summary: 'List users',
@@ -53,6 +53,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.post(
     '/api/users',
     {
+      onRequest: app.requirePermission('users.manage'),
       schema: {
         tags: TAGS,
         summary: 'Create a user',
@@ -71,6 +72,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.post(
     '/api/users/bulk',
     {
+      onRequest: app.requirePermission('users.approve'),
       schema: {
         tags: TAGS,
         summary: 'Approve, revoke or delete many users',
@@ -89,6 +91,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.patch(
     '/api/users/:id',
     {
+      onRequest: app.requirePermission('users.approve'),
       schema: {
         tags: TAGS,
         summary: 'Update a user',
@@ -109,6 +112,7 @@ export async function userRoutes(instance: FastifyInstance) {
   app.delete(
     '/api/users/:id',
     {
+      onRequest: app.requirePermission('users.manage'),
       schema: {
         tags: TAGS,
         summary: 'Delete a user',

@@ -13,9 +13,11 @@ import type {
 } from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { can, canAssignRole, isAdminRole, type Role } from '../../../shared/permissions.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
-import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
+import { assertActorCan } from '../../lib/permission-check.ts';
+import { actorCan, actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { accountApprovedEmail } from '../auth/emails.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -24,7 +26,9 @@ type UserRow = typeof users.$inferSelect;
 
 export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
 export const USERNAME_TAKEN_MESSAGE = 'A user with this username already exists';
-export const LAST_ADMIN_MESSAGE = 'You are the last administrator: make another user an admin first.';
+export const LAST_OWNER_MESSAGE = 'This is the last owner: make another user an owner first.';
+export const ROLE_NOT_ALLOWED_MESSAGE = 'Your role cannot give this role';
+export const OWNER_ONLY_MESSAGE = 'Only an owner can change or remove an owner';
 export const DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
@@ -35,6 +39,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     email: row.email,
     isAdmin: row.isAdmin,
+    role: row.role,
     isApproved: row.isApproved,
     emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
@@ -111,9 +116,11 @@ export async function listUsers(db: Database, query: ListUsersParams): Promise<{
 
 export async function createUser(
   services: AppServices,
-  { actor, meta, input }: RequestContext & { input: Required<CreateUser> },
+  { actor, meta, input }: RequestContext & { input: Required<Omit<CreateUser, 'role'>> & Pick<CreateUser, 'role'> },
 ): Promise<User> {
   const { db } = services.database;
+  const role = input.role ?? (input.isAdmin ? 'admin' : 'user');
+  if (!canAssignRole(principalOf(actor)!, 'user', role)) throw forbidden(ROLE_NOT_ALLOWED_MESSAGE);
   await assertFree(db, { email: input.email, username: input.username });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -125,7 +132,7 @@ export async function createUser(
           username: input.username,
           email: input.email,
           passwordHash,
-          isAdmin: input.isAdmin,
+          role,
           isApproved: input.isApproved,
           // docs/architecture.md §6: users created by an admin are treated as confirmed.
           emailConfirmedAt: new Date(),
@@ -138,28 +145,45 @@ export async function createUser(
     await writeAudit(tx, { actor, meta }, {
       action: 'user.create',
       entityId: user.id,
-      details: { email: user.email, username: user.username, isAdmin: user.isAdmin, isApproved: user.isApproved },
+      details: { email: user.email, username: user.username, role: user.role, isApproved: user.isApproved },
     });
     return user;
   });
 }
 
 /**
- * The last-admin rule must hold under concurrency: two admins demoting each other at once must not both succeed.
- * Every change that can take an admin away first locks every admin row (in id order, so two such changes queue
- * instead of deadlocking), then counts; the second change waits for the first to commit and counts again. Row
- * locks work the same on PostgreSQL and PGlite.
+ * The last-owner rule (decision 0050) must hold under concurrency: two owners demoting each other at once must not
+ * both succeed. Every change that can take an owner away first locks every owner row (in id order, so two such
+ * changes queue instead of deadlocking), then counts; the second change waits for the first to commit and counts
+ * again. Row locks work the same on PostgreSQL and PGlite.
  */
-async function lockAdmins(tx: Executor): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+async function lockOwners(tx: Executor): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).orderBy(asc(users.id)).for('update');
 }
 
-async function otherAdminCount(tx: Executor, exceptId: number): Promise<number> {
+async function otherOwnerCount(tx: Executor, exceptId: number): Promise<number> {
   const [row] = await tx
     .select({ value: count() })
     .from(users)
-    .where(and(eq(users.isAdmin, true), ne(users.id, exceptId)));
+    .where(and(eq(users.role, 'owner'), ne(users.id, exceptId)));
   return row?.value ?? 0;
+}
+
+/**
+ * The role a change asks for: `role` when sent; else the spec's `isAdmin` — true makes a non-admin an admin, false
+ * makes an owner or admin a user — so the spec's clients, which send `isAdmin` with every edit, never demote an
+ * editor by saving their e-mail.
+ */
+function requestedRole(current: Role, changes: Pick<UpdateUser, 'role' | 'isAdmin'>): Role {
+  if (changes.role) return changes.role;
+  if (changes.isAdmin === true && !isAdminRole(current)) return 'admin';
+  if (changes.isAdmin === false && isAdminRole(current)) return 'user';
+  return current;
+}
+
+/** Only approval may be changed by a role that approves users without managing them (support). */
+function changesOnlyApproval(changes: UpdateUser): boolean {
+  return Object.entries(changes).every(([field, value]) => value === undefined || field === 'isApproved' || (field === 'password' && value === ''));
 }
 
 export async function updateUser(
@@ -172,13 +196,21 @@ export async function updateUser(
   // Hashed before the transaction: argon2 takes tens of milliseconds, too long to hold locks.
   const newPasswordHash = passwordChanged ? await hashPassword(changes.password!) : undefined;
 
+  const principal = principalOf(actor)!;
+  if (!changesOnlyApproval(changes)) assertActorCan(actor, 'users.manage');
+
   const { row, approvedNow } = await db.transaction(async (tx) => {
-    if (changes.isAdmin === false) await lockAdmins(tx);
+    await lockOwners(tx);
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
+    // An owner's account is an owner's business (decision 0050), approval included.
+    if (current.role === 'owner' && !can(principal, 'owners.manage')) throw forbidden(OWNER_ONLY_MESSAGE);
 
-    // The back-office must always keep an admin: the last one cannot step down.
-    if (changes.isAdmin === false && current.isAdmin && (await otherAdminCount(tx, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    const nextRole = requestedRole(current.role, changes);
+    const roleChanged = nextRole !== current.role;
+    if (roleChanged && !canAssignRole(principal, current.role, nextRole)) throw forbidden(ROLE_NOT_ALLOWED_MESSAGE);
+    // The back-office must always keep an owner: the last one cannot step down.
+    if (roleChanged && current.role === 'owner' && (await otherOwnerCount(tx, id)) === 0) throw conflict(LAST_OWNER_MESSAGE);
     // Nor lock themselves out by revoking their own approval.
     if (changes.isApproved === false && id === actorUserId(actor)) throw conflict('You cannot revoke your own approval.');
 
@@ -187,19 +219,18 @@ export async function updateUser(
     await assertFree(tx, { email: emailChanged ? changes.email : undefined, username: usernameChanged ? changes.username : undefined }, id);
 
     const approvalRevoked = changes.isApproved === false && current.isApproved;
-    const adminRevoked = changes.isAdmin === false && current.isAdmin;
     const approvedNow = changes.isApproved === true && !current.isApproved;
 
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (changes.username !== undefined) set.username = changes.username;
     if (changes.email !== undefined) set.email = changes.email;
-    if (changes.isAdmin !== undefined) set.isAdmin = changes.isAdmin;
+    if (roleChanged) set.role = nextRole;
     if (changes.isApproved !== undefined) set.isApproved = changes.isApproved;
     if (newPasswordHash) set.passwordHash = newPasswordHash;
     // Approving an account whose owner never confirmed the e-mail: the admin vouches for the address.
     if (approvedNow && !current.emailConfirmedAt) set.emailConfirmedAt = new Date();
-    // Old sessions die at once when the password changes or a right is taken away (docs/architecture.md §5).
-    if (passwordChanged || approvalRevoked || adminRevoked) set.tokenVersion = current.tokenVersion + 1;
+    // Old sessions die at once when the password changes, approval is taken away or the role changes (docs/architecture.md §5).
+    if (passwordChanged || approvalRevoked || roleChanged) set.tokenVersion = current.tokenVersion + 1;
 
     let row: UserRow | undefined;
     try {
@@ -214,10 +245,8 @@ export async function updateUser(
         ? changes.isApproved
           ? 'user.approve'
           : 'user.unapprove'
-        : changes.isAdmin !== undefined && changes.isAdmin !== current.isAdmin
-          ? changes.isAdmin
-            ? 'user.grant_admin'
-            : 'user.revoke_admin'
+        : roleChanged
+          ? 'user.role_change'
           : 'user.update';
     await writeAudit(tx, { actor, meta }, { action, entityId: id, change: { before: current, after: row } });
     // A password change is its own entry (issue 23 §6), even when it came with an approval or a role change.
@@ -234,15 +263,16 @@ export async function deleteUser(services: AppServices, { actor, meta, input }: 
   const { id } = input;
   if (id === actorUserId(actor)) throw conflict(DELETE_SELF_MESSAGE);
   await db.transaction(async (tx) => {
-    await lockAdmins(tx);
+    await lockOwners(tx);
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
-    if (current.isAdmin && (await otherAdminCount(tx, id)) === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    if (current.role === 'owner' && !actorCan(actor, 'owners.manage')) throw forbidden(OWNER_ONLY_MESSAGE);
+    if (current.role === 'owner' && (await otherOwnerCount(tx, id)) === 0) throw conflict(LAST_OWNER_MESSAGE);
     await tx.delete(users).where(eq(users.id, id));
     await writeAudit(tx, { actor, meta }, {
       action: 'user.delete',
       entityId: id,
-      details: { email: current.email, username: current.username, isAdmin: current.isAdmin },
+      details: { email: current.email, username: current.username, role: current.role },
     });
   });
 }
@@ -270,6 +300,7 @@ export async function bulkUsers(
     try {
       if (!row) throw notFound(USER_NOT_FOUND_MESSAGE);
       if (input.action === 'delete') {
+        assertActorCan(actor, 'users.manage');
         await deleteUser(services, { actor, meta, input: { id } });
       } else {
         const isApproved = input.action === 'approve';

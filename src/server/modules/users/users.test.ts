@@ -12,7 +12,7 @@ import { APPROVED_SUBJECT } from '../auth/emails.ts';
 import {
   DELETE_SELF_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
-  LAST_ADMIN_MESSAGE,
+  LAST_OWNER_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
   USERNAME_TAKEN_MESSAGE,
 } from './service.ts';
@@ -60,11 +60,14 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       const adminClient = { 'x-admin-client-id': clientId, 'x-admin-client-secret': secret };
 
       const target = await createTestUser(app());
-      const routes: Array<{ method: Method; url: string; payload?: object; ok: number }> = [
-        { method: 'GET', url: '/api/users', ok: 200 },
-        { method: 'POST', url: '/api/users', payload: newUserBody(), ok: 201 },
-        { method: 'PATCH', url: `/api/users/${target.id}`, payload: { isApproved: true }, ok: 200 },
-        { method: 'DELETE', url: `/api/users/${target.id}`, ok: 204 },
+      // Support may see users and approve them (decision 0050), so those 403s name the role, not administrators.
+      const roleText = 'Your role does not allow this';
+      const adminText = 'Only administrators can do this';
+      const routes: Array<{ method: Method; url: string; payload?: object; ok: number; refusal: string }> = [
+        { method: 'GET', url: '/api/users', ok: 200, refusal: roleText },
+        { method: 'POST', url: '/api/users', payload: newUserBody(), ok: 201, refusal: adminText },
+        { method: 'PATCH', url: `/api/users/${target.id}`, payload: { isApproved: true }, ok: 200, refusal: roleText },
+        { method: 'DELETE', url: `/api/users/${target.id}`, ok: 204, refusal: adminText },
       ];
       for (const route of routes) {
         const label = `${route.method} ${route.url}`;
@@ -72,7 +75,7 @@ describe(`users API on ${testDatabaseKind()}`, () => {
         expect(anonymous.statusCode, label).toBe(401);
         const asMember = await call(route.method, route.url, member, route.payload);
         expect(asMember.statusCode, label).toBe(403);
-        expect(asMember.json().error, label).toBe('Only administrators can do this');
+        expect(asMember.json().error, label).toBe(route.refusal);
         const asClient = await call(route.method, route.url, adminClient, route.payload);
         expect(asClient.statusCode, label).toBe(403);
         const asAdmin = await call(route.method, route.url, admin, route.payload);
@@ -98,7 +101,7 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       expect(body.users.length).toBeGreaterThan(0);
       expect(response.body).not.toMatch(/password|argon2/i);
       expect(Object.keys(body.users[0]!).sort()).toEqual(
-        ['createdAt', 'email', 'emailConfirmed', 'id', 'isAdmin', 'isApproved', 'updatedAt', 'username'].sort(),
+        ['createdAt', 'email', 'emailConfirmed', 'id', 'isAdmin', 'isApproved', 'role', 'updatedAt', 'username'].sort(),
       );
       const times = body.users.map((user) => Date.parse(user.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -242,12 +245,14 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       const token = (await signIn(body.email, body.password)).json<{ token: string }>().token;
       const session = { authorization: `Bearer ${token}` };
       const promoted = await call('PATCH', `/api/users/${user.id}`, admin, { isAdmin: true });
-      expect(promoted.json()).toMatchObject({ isAdmin: true });
-      // Granting a right keeps the session, and the next request sees the new role.
-      expect((await call('GET', '/api/users', session)).statusCode).toBe(200);
-
-      expect((await call('PATCH', `/api/users/${user.id}`, admin, { isAdmin: false })).statusCode).toBe(200);
+      expect(promoted.json()).toMatchObject({ isAdmin: true, role: 'admin' });
+      // Any role change ends the sessions (issue 36 §6): the next sign-in carries the new role.
       expect((await call('GET', '/api/users', session)).statusCode).toBe(401);
+      const promotedSession = { authorization: `Bearer ${(await signIn(body.email, body.password)).json<{ token: string }>().token}` };
+      expect((await call('GET', '/api/users', promotedSession)).statusCode).toBe(200);
+
+      expect((await call('PATCH', `/api/users/${user.id}`, admin, { isAdmin: false })).json()).toMatchObject({ isAdmin: false, role: 'user' });
+      expect((await call('GET', '/api/users', promotedSession)).statusCode).toBe(401);
 
       const fresh = { authorization: `Bearer ${(await signIn(body.email, body.password)).json<{ token: string }>().token}` };
       expect((await call('GET', '/api/users', fresh)).statusCode).toBe(403);
@@ -255,7 +260,8 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       expect((await call('GET', '/api/auth/validate', fresh)).statusCode).toBe(401);
 
       const actions = (await auditFor(user.id)).map((entry) => entry.action);
-      expect(actions).toEqual(expect.arrayContaining(['user.approve', 'user.grant_admin', 'user.revoke_admin', 'user.unapprove']));
+      expect(actions).toEqual(expect.arrayContaining(['user.approve', 'user.role_change', 'user.unapprove']));
+      expect(actions.filter((action) => action === 'user.role_change')).toHaveLength(2);
     });
 
     it('approving an account that never confirmed its e-mail lets it sign in', async () => {
@@ -321,7 +327,7 @@ describe(`the last admin on ${testDatabaseKind()}`, () => {
 
     const demote = await patch(only, only.id, { isAdmin: false });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().error).toBe(LAST_ADMIN_MESSAGE);
+    expect(demote.json().error).toBe(LAST_OWNER_MESSAGE);
     const deleteSelf = await remove(only, only.id);
     expect(deleteSelf.statusCode).toBe(409);
     expect(deleteSelf.json().error).toBe(DELETE_SELF_MESSAGE);
@@ -334,7 +340,7 @@ describe(`the last admin on ${testDatabaseKind()}`, () => {
     expect((await patch(only, only.id, { isAdmin: false })).statusCode).toBe(200);
     // Now `second` is the last admin: the former admin's old token is dead, and second cannot step down.
     expect((await remove(only, second.id)).statusCode).toBe(401);
-    expect((await patch(second, second.id, { isAdmin: false })).json().error).toBe(LAST_ADMIN_MESSAGE);
+    expect((await patch(second, second.id, { isAdmin: false })).json().error).toBe(LAST_OWNER_MESSAGE);
     // …but can delete the other (non-admin) account.
     expect((await remove(second, only.id)).statusCode).toBe(204);
     const [stillAdmin] = await testApp.database.db.select().from(users).where(eq(users.id, second.id));
@@ -352,7 +358,7 @@ describe(`the last admin on ${testDatabaseKind()}`, () => {
 
     /** Exactly two admins, fresh tokens. */
     async function twoAdmins(): Promise<[TestUser, TestUser]> {
-      await testApp.database.db.update(users).set({ isAdmin: false });
+      await testApp.database.db.update(users).set({ role: 'user' });
       return [await createTestAdmin(testApp.app), await createTestAdmin(testApp.app)];
     }
     const adminCount = async () => (await testApp.database.db.select().from(users).where(eq(users.isAdmin, true))).length;
