@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   'owners.manage': ['owner'],
   /** Every jot (a user and an API client see their own). */
   'jots.readAll': OWNER_ADMIN_CLIENT,
+  /** Search jot records: every jot for owners, admins and admin clients; its own for any other API client. */
+  'jots.search': ['owner', 'admin', 'adminClient', 'client'],
   'buildGuids.manage': OWNER_ADMIN_CLIENT,
   'clients.manage': OWNER_ADMIN_CLIENT,
   'audit.read': OWNER_ADMIN,

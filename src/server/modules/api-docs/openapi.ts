@@ -13,7 +13,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
-import { principalsFor, type Principal } from '../../../shared/permissions.ts';
+import { principalsFor, type Permission, type Principal } from '../../../shared/permissions.ts';
 import type { PermissionHook } from '../../plugins/auth.ts';
 import { documentedSchema } from '../../../shared/schemas/wire.ts';
 import { OPTIONAL_USER_SECURITY, PUBLIC_SECURITY } from '../../lib/openapi.ts';
@@ -111,6 +111,11 @@ declare module 'fastify' {
      * live beside their pages. The contract test holds them to the document like the rest of the API.
      */
     isApiOperation?: boolean;
+    /**
+     * A public operation whose staff variant needs a permission the handler checks (decision 0050): stated in the
+     * document, and the permission matrix test knows to expect its 403.
+     */
+    staffPermission?: Permission;
   }
 }
 
@@ -147,6 +152,14 @@ export const openApiPlugin = fp(
         out['x-roles'] = [...principals];
         const who = principals.map((principal) => PRINCIPAL_WORDS[principal]).join(', ');
         out.description = `${out.description ? `${String(out.description)}\n\n` : ''}**Who may call it:** ${who} (\`${permission}\`); anyone else gets 403, nobody 401.`;
+      }
+      // A public operation with a staff variant (every FAQ, not only the published ones): who may ask for it.
+      const staffPermission = route.config?.staffPermission;
+      if (staffPermission) {
+        const who = principalsFor(staffPermission).map((principal) => PRINCIPAL_WORDS[principal]).join(', ');
+        out['x-staff-permission'] = staffPermission;
+        out['x-staff-roles'] = [...principalsFor(staffPermission)];
+        out.description = `${out.description ? `${String(out.description)}\n\n` : ''}**Its staff variant** is for ${who} (\`${staffPermission}\`); anyone else asking for it gets 403, nobody 401.`;
       }
       if (!out.security) {
         out.security = hooks.includes(app.identifyOptional) ? OPTIONAL_USER_SECURITY : PUBLIC_SECURITY;

@@ -54,6 +54,7 @@ export async function blogRoutes(instance: FastifyInstance) {
     '/api/blog-posts',
     {
       onRequest: app.identifyOptional,
+      config: { staffPermission: 'posts.write' },
       schema: {
         tags: ['blog'],
         summary: 'Blog posts (public: live posts; admin: every post with its status)',

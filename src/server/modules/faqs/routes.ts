@@ -19,6 +19,7 @@ export async function faqRoutes(instance: FastifyInstance) {
   app.get(
     '/api/faqs',
     {
+      config: { staffPermission: 'content.manage' },
       schema: {
         tags: ['faqs'],
         summary: 'FAQs',

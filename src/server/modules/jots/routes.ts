@@ -208,11 +208,15 @@ export async function jotRoutes(instance: FastifyInstance, { feed, writer, offse
   );
 
   // ------------------------------------------------------------------ search (API clients and admins)
-  const requireJotReader = async (request: FastifyRequest) => {
-    const actor = await app.identify(request);
-    if (actor.kind === 'anonymous') throw unauthorized(SEARCH_CREDENTIALS_REQUIRED);
-    if (recordScope(actor) === 'public') throw forbidden('Only administrators and API clients can search jots');
-  };
+  // The permission hook's shape (decision 0050) with this route's own texts.
+  const requireJotReader = Object.assign(
+    async (request: FastifyRequest) => {
+      const actor = await app.identify(request);
+      if (actor.kind === 'anonymous') throw unauthorized(SEARCH_CREDENTIALS_REQUIRED);
+      if (!actorCan(actor, 'jots.search')) throw forbidden('Only administrators and API clients can search jots');
+    },
+    { permission: 'jots.search' as const },
+  );
   for (const url of ['/api/jots-search', '/jots-search']) {
     app.post(
       url,

@@ -23,6 +23,7 @@ export async function pageRoutes(instance: FastifyInstance) {
     '/api/pages',
     {
       onRequest: app.identifyOptional,
+      config: { staffPermission: 'content.manage' },
       schema: {
         tags: ['pages'],
         summary: 'Pages',

@@ -27,6 +27,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
     '/api/testimonials',
     {
       onRequest: app.identifyOptional,
+      config: { staffPermission: 'content.manage' },
       schema: {
         tags: ['testimonials'],
         summary: 'Testimonials',
