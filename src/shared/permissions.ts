@@ -110,3 +110,9 @@ export function canAssignRole(actor: Principal, current: Role, next: Role): bool
   if (actor === 'adminClient' || actor === 'client') return roleRank(next) >= roleRank('admin');
   return roleRank(next) >= roleRank(actor);
 }
+
+/** A signed-in user's role as the API describes them; an answer without `role` (an older client cache) reads `isAdmin`. */
+export function roleOfUser(user: { role?: Role; isAdmin: boolean } | null | undefined): Role | null {
+  if (!user) return null;
+  return user.role ?? (user.isAdmin ? 'admin' : 'user');
+}

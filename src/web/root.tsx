@@ -29,6 +29,7 @@ import { lazyHydrated, pendingServerPreloads } from './lib/lazy-hydrated';
 import { useHydrated } from './lib/use-hydrated';
 import type { SiteLink } from './components/site-links';
 import { serverContextOf } from './lib/server-context';
+import { can, roleOfUser } from '../shared/permissions';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -108,7 +109,7 @@ function DeferredToaster() {
 /** The site frame, with the admin menu's unread inbox count for signed-in admins (issue 10 §7). */
 function Frame({ children, counter, banners, footerLinks }: { children: ReactNode; counter: ReactNode; banners: ReactNode; footerLinks?: SiteLink[] }) {
   const { status, user } = useAuth();
-  const unread = useInboxUnreadCount(status === 'signed-in' && user?.isAdmin === true).data;
+  const unread = useInboxUnreadCount(status === 'signed-in' && can(roleOfUser(user), 'inbox.manage')).data;
   const adminCounts = useMemo(() => ({ '/admin/inbox': unread }), [unread]);
   return (
     <SiteLayout counter={counter} banners={banners} adminCounts={adminCounts} footerLinks={footerLinks}>

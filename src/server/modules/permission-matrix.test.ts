@@ -40,7 +40,7 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
       await app.services.database.db.insert(apiClients).values({ clientId, secretHash: hashSecret(secret), isAdmin, name: principal });
       callers.set(principal, isAdmin ? { 'x-admin-client-id': clientId, 'x-admin-client-secret': secret } : { 'x-client-id': clientId, 'x-client-secret': secret });
     }
-    const document = app.swagger() as {
+    const document = app.swagger() as unknown as {
       paths: Record<string, Record<string, { operationId: string; 'x-permission'?: string; 'x-roles'?: Principal[]; 'x-staff-permission'?: string }>>;
     };
     operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>

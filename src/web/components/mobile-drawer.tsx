@@ -5,12 +5,13 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import type { AuthStatus } from '~/lib/auth';
 import { navLinkClass } from './nav-link-class';
 import { AdminLinkCount } from './admin-link-count';
-import { ADMIN_LINKS, type AdminLinkCounts, MORE_LINKS, PRIMARY_LINKS, type SiteLink } from './site-links';
+import { type AdminLinkCounts, MORE_LINKS, PRIMARY_LINKS, type SiteLink } from './site-links';
 
 export interface MobileDrawerProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  isAdmin: boolean;
+  /** The admin entries the signed-in role may open (none for a visitor or a user). */
+  adminLinks: SiteLink[];
   adminCounts?: AdminLinkCounts;
   status: AuthStatus;
   email: string | undefined;
@@ -20,12 +21,12 @@ export interface MobileDrawerProps {
 }
 
 /** The side drawer with every link, below 768 px (spec §2). Loaded on first open: see nav-bar.tsx. */
-export default function MobileDrawer({ open, onOpenChange, isAdmin, adminCounts, status, email, onSignOut, returnFocusTo }: MobileDrawerProps) {
+export default function MobileDrawer({ open, onOpenChange, adminLinks, adminCounts, status, email, onSignOut, returnFocusTo }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   const groups: { title: string; links: SiteLink[] }[] = [
     { title: 'Menu', links: PRIMARY_LINKS },
     { title: 'More', links: MORE_LINKS },
-    ...(isAdmin ? [{ title: 'Admin', links: ADMIN_LINKS }] : []),
+    ...(adminLinks.length > 0 ? [{ title: 'Admin', links: adminLinks }] : []),
   ];
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

@@ -3,13 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { AdminLinkCount } from './admin-link-count';
-import { ADMIN_LINKS, type AdminLinkCounts, MORE_LINKS } from './site-links';
+import { type AdminLinkCounts, MORE_LINKS, type SiteLink } from './site-links';
 
 /**
  * The nav's More menu: an ARIA menu button (arrow keys, Home/End, Escape, outside click) without a popover library,
  * because it is on every page and the home page's initial JavaScript budget is 150 KB (docs/architecture.md §8).
  */
-export function MoreMenu({ isAdmin, adminCounts }: { isAdmin: boolean; adminCounts?: AdminLinkCounts }) {
+/** `adminLinks`: the admin entries the signed-in role may open (none for a visitor or a user). */
+export function MoreMenu({ adminLinks, adminCounts }: { adminLinks: SiteLink[]; adminCounts?: AdminLinkCounts }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -82,13 +83,13 @@ export function MoreMenu({ isAdmin, adminCounts }: { isAdmin: boolean; adminCoun
               {link.label}
             </Link>
           ))}
-          {isAdmin && (
+          {adminLinks.length > 0 && (
             <>
               <div role="separator" className="-mx-1 my-1 h-px bg-border" />
               <p className="flex items-center gap-2 px-2 py-1.5 text-xs font-medium text-muted-foreground">
                 <ShieldIcon aria-hidden="true" className="size-3.5" /> Admin
               </p>
-              {ADMIN_LINKS.map((link) => (
+              {adminLinks.map((link) => (
                 <Link key={link.to} to={link.to} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
                   {link.label}
                   <AdminLinkCount count={adminCounts?.[link.to]} />

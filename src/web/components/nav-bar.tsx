@@ -1,5 +1,5 @@
 import { LogOutIcon, MenuIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
@@ -8,7 +8,9 @@ import type { MobileDrawerProps } from './mobile-drawer';
 import { MoreMenu } from './more-menu';
 import type { AdminLinkCounts } from './site-links';
 import { navLinkClass } from './nav-link-class';
-import { PRIMARY_LINKS } from './site-links';
+import { ADMIN_LINKS, PRIMARY_LINKS } from './site-links';
+import { currentAdminSection } from './admin/admin-sections';
+import { can, roleOfUser } from '../../shared/permissions';
 
 const loadMobileDrawer = () => import('./mobile-drawer');
 const LazyMobileDrawer = lazy(loadMobileDrawer);
@@ -20,7 +22,9 @@ const LazyMobileDrawer = lazy(loadMobileDrawer);
 export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCounts?: AdminLinkCounts }) {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
-  const isAdmin = status === 'signed-in' && user?.isAdmin === true;
+  const role = status === 'signed-in' ? roleOfUser(user) : null;
+  // The spec's admin entries a role may open (decision 0050): all of them for an admin, none for a user.
+  const adminLinks = useMemo(() => ADMIN_LINKS.filter((link) => can(role, currentAdminSection(link.to)?.permission ?? 'admin.enter')), [role]);
 
   function handleSignOut() {
     signOut();
@@ -42,14 +46,14 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
               {link.label}
             </NavLink>
           ))}
-          <MoreMenu isAdmin={isAdmin} adminCounts={adminCounts} />
+          <MoreMenu adminLinks={adminLinks} adminCounts={adminCounts} />
         </div>
 
         <div className="ml-2 hidden items-center gap-2 md:flex">
           <SessionControls status={status} email={user?.email} onSignOut={handleSignOut} />
         </div>
 
-        <MobileMenu isAdmin={isAdmin} adminCounts={adminCounts} status={status} email={user?.email} onSignOut={handleSignOut} />
+        <MobileMenu adminLinks={adminLinks} adminCounts={adminCounts} status={status} email={user?.email} onSignOut={handleSignOut} />
       </nav>
     </header>
   );

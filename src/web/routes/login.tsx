@@ -4,6 +4,9 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { useAuth } from '~/lib/auth';
 import { originFromMatches, seo } from '~/lib/seo';
+import { can, roleOfUser } from '../../shared/permissions';
+
+const isStaff = (user: Parameters<typeof roleOfUser>[0]) => can(roleOfUser(user), 'admin.enter');
 import type { Route } from './+types/login';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,7 +36,7 @@ export default function LoginPage() {
           </CardContent>
           <CardFooter className="flex flex-wrap gap-2">
             <Button asChild>
-              <Link to={user.isAdmin ? '/admin' : '/overview'}>{user.isAdmin ? 'Admin Dashboard' : 'Go to Overview'}</Link>
+              <Link to={isStaff(user) ? '/admin' : '/overview'}>{isStaff(user) ? 'Admin Dashboard' : 'Go to Overview'}</Link>
             </Button>
           </CardFooter>
         </Card>

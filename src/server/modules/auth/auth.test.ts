@@ -217,12 +217,12 @@ describe(`auth API on ${testDatabaseKind()}`, () => {
       const signedIn = await signIn(email.toUpperCase(), 'flow-password');
       expect(signedIn.statusCode).toBe(200);
       const body = signedIn.json();
-      expect(body).toEqual({ token: expect.any(String), user: { id: user.id, email, isAdmin: false } });
+      expect(body).toEqual({ token: expect.any(String), user: { id: user.id, email, isAdmin: false, role: 'user' } });
       expect(JSON.stringify(body)).not.toContain('argon2');
 
       const validated = await validate(body.token);
       expect(validated.statusCode).toBe(200);
-      expect(validated.json()).toEqual({ user: { id: user.id, email, isAdmin: false } });
+      expect(validated.json()).toEqual({ user: { id: user.id, email, isAdmin: false, role: 'user' } });
       expect(validated.headers['cache-control']).toBe('no-store');
     });
 
@@ -302,7 +302,7 @@ describe(`auth API on ${testDatabaseKind()}`, () => {
     it('returns isAdmin for admins', async () => {
       const admin = await createTestAdmin(app());
       const response = await signIn(admin.email, admin.password);
-      expect(response.json().user).toEqual({ id: admin.id, email: admin.email, isAdmin: true });
+      expect(response.json().user).toEqual({ id: admin.id, email: admin.email, isAdmin: true, role: 'owner' });
     });
   });
 

@@ -21,6 +21,7 @@ import {
   TerminalIcon,
   UsersIcon,
 } from 'lucide-react';
+import { can, type Permission, type Role } from '../../../shared/permissions';
 
 /** The live figures a section may show beside its name (each from the dashboard's stats). */
 export type AdminCountKey = 'unreadInbox' | 'pendingUsers' | 'unsyncedLeads';
@@ -33,6 +34,8 @@ export interface AdminSection {
   /** Other words the command palette matches ("users" finds "Users", "accounts" too). */
   keywords?: string[];
   count?: { key: AdminCountKey; label: string };
+  /** Who sees it (decision 0050): the sidebar, the drawer and the palette leave it out for anyone else. */
+  permission: Permission;
 }
 
 export interface AdminSectionGroup {
@@ -43,46 +46,53 @@ export interface AdminSectionGroup {
 export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
   {
     title: 'Overview',
-    sections: [{ to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, keywords: ['home', 'stats'] }],
+    sections: [{ to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, keywords: ['home', 'stats'], permission: 'admin.enter' }],
   },
   {
     title: 'Audience',
     sections: [
-      { to: '/admin/leads', label: 'Leads', icon: MailIcon, keywords: ['emails', 'kit', 'export'], count: { key: 'unsyncedLeads', label: 'not synced' } },
-      { to: '/admin/inbox', label: 'Inbox', icon: InboxIcon, keywords: ['messages', 'contact', 'feedback'], count: { key: 'unreadInbox', label: 'unread' } },
-      { to: '/admin/campaigns', label: 'Campaigns', icon: RocketIcon, keywords: ['landing', 'utm'] },
-      { to: '/admin/affiliates', label: 'Affiliates', icon: ShoppingBagIcon, keywords: ['products'] },
+      { to: '/admin/leads', label: 'Leads', icon: MailIcon, keywords: ['emails', 'kit', 'export'], count: { key: 'unsyncedLeads', label: 'not synced' }, permission: 'leads.read' },
+      { to: '/admin/inbox', label: 'Inbox', icon: InboxIcon, keywords: ['messages', 'contact', 'feedback'], count: { key: 'unreadInbox', label: 'unread' }, permission: 'inbox.manage' },
+      { to: '/admin/campaigns', label: 'Campaigns', icon: RocketIcon, keywords: ['landing', 'utm'], permission: 'content.manage' },
+      { to: '/admin/affiliates', label: 'Affiliates', icon: ShoppingBagIcon, keywords: ['products'], permission: 'content.manage' },
     ],
   },
   {
     title: 'Content',
     sections: [
-      { to: '/admin/blog', label: 'Blog', icon: NewspaperIcon, keywords: ['posts', 'articles'] },
-      { to: '/admin/pages', label: 'Pages', icon: FileTextIcon },
-      { to: '/admin/faq', label: 'FAQ & Help', icon: HelpCircleIcon, keywords: ['questions', 'video'] },
-      { to: '/admin/testimonials', label: 'Testimonials', icon: QuoteIcon, keywords: ['quotes'] },
-      { to: '/admin/banners', label: 'Banners', icon: MegaphoneIcon, keywords: ['announcements'] },
+      { to: '/admin/blog', label: 'Blog', icon: NewspaperIcon, keywords: ['posts', 'articles'], permission: 'posts.write' },
+      { to: '/admin/pages', label: 'Pages', icon: FileTextIcon, permission: 'content.manage' },
+      { to: '/admin/faq', label: 'FAQ & Help', icon: HelpCircleIcon, keywords: ['questions', 'video'], permission: 'content.manage' },
+      { to: '/admin/testimonials', label: 'Testimonials', icon: QuoteIcon, keywords: ['quotes'], permission: 'content.manage' },
+      { to: '/admin/banners', label: 'Banners', icon: MegaphoneIcon, keywords: ['announcements'], permission: 'content.manage' },
     ],
   },
   {
     title: 'Product',
     sections: [
-      { to: '/admin/jots', label: 'Jots', icon: NotebookPenIcon, keywords: ['notes', 'test jot'] },
-      { to: '/admin/build-guids', label: 'Build GUIDs & Clients', icon: FingerprintIcon, keywords: ['guid', 'clients', 'builds'] },
-      { to: '/api-tester', label: 'API Tester', icon: TerminalIcon, keywords: ['api', 'curl'] },
+      { to: '/admin/jots', label: 'Jots', icon: NotebookPenIcon, keywords: ['notes', 'test jot'], permission: 'jots.readAll' },
+      { to: '/admin/build-guids', label: 'Build GUIDs & Clients', icon: FingerprintIcon, keywords: ['guid', 'clients', 'builds'], permission: 'buildGuids.manage' },
+      { to: '/api-tester', label: 'API Tester', icon: TerminalIcon, keywords: ['api', 'curl'], permission: 'admin.enter' },
     ],
   },
   {
     title: 'Administration',
     sections: [
-      { to: '/admin/users', label: 'Users', icon: UsersIcon, keywords: ['accounts', 'roles', 'approve'], count: { key: 'pendingUsers', label: 'pending' } },
-      { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon, keywords: ['history', 'changes'] },
-      { to: '/admin/emails', label: 'E-mail previews', icon: MailOpenIcon, keywords: ['mail', 'templates', 'unsubscribe'] },
+      { to: '/admin/users', label: 'Users', icon: UsersIcon, keywords: ['accounts', 'roles', 'approve'], count: { key: 'pendingUsers', label: 'pending' }, permission: 'users.approve' },
+      { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon, keywords: ['history', 'changes'], permission: 'audit.read' },
+      { to: '/admin/emails', label: 'E-mail previews', icon: MailOpenIcon, keywords: ['mail', 'templates', 'unsubscribe'], permission: 'mail.preview' },
     ],
   },
 ];
 
 export const ADMIN_SECTIONS: AdminSection[] = ADMIN_SECTION_GROUPS.flatMap((group) => group.sections);
+
+/** The groups and sections a role may open (decision 0050); a group left empty is left out. */
+export function adminSectionGroupsFor(role: Role | null): AdminSectionGroup[] {
+  return ADMIN_SECTION_GROUPS.map((group) => ({ ...group, sections: group.sections.filter((section) => can(role, section.permission)) })).filter(
+    (group) => group.sections.length > 0,
+  );
+}
 
 /** The section a path belongs to: the longest section path that is the path or a parent of it. */
 export function currentAdminSection(pathname: string): AdminSection | undefined {

@@ -14,7 +14,8 @@ import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { browserSetting } from '~/lib/browser-setting';
 import { cn } from '~/lib/utils';
-import { ADMIN_SECTION_GROUPS, type AdminCounts, type AdminSection } from './admin-sections';
+import type { RecordKind } from './record-search';
+import { ADMIN_SECTION_GROUPS, type AdminCounts, type AdminSection, type AdminSectionGroup } from './admin-sections';
 
 const loadCommandPalette = () => import('./command-palette');
 const LazyCommandPalette = lazy(loadCommandPalette);
@@ -29,10 +30,22 @@ export interface AdminShellProps {
   counts?: AdminCounts;
   /** False for a visitor at the gate (sign-in or Access Denied): the frame without the sections. */
   showNavigation?: boolean;
+  /** The sections the signed-in role may open (decision 0050); every section by default. */
+  sectionGroups?: AdminSectionGroup[];
+  /** Which records ⌘K may look up for this role (leads, posts, users). */
+  recordKinds?: RecordKind[];
   children: ReactNode;
 }
 
-export function AdminShell({ email, onSignOut, counts, showNavigation = true, children }: AdminShellProps) {
+export function AdminShell({
+  email,
+  onSignOut,
+  counts,
+  showNavigation = true,
+  sectionGroups = ADMIN_SECTION_GROUPS,
+  recordKinds,
+  children,
+}: AdminShellProps) {
   const [sidebar, setSidebar] = sidebarSetting.use();
   const isCollapsed = sidebar === 'collapsed';
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -115,7 +128,7 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
             )}
             data-collapsed={isCollapsed}
           >
-            <SectionNav counts={counts} isCollapsed={isCollapsed} className="flex-1 overflow-y-auto px-2 py-3" />
+            <SectionNav groups={sectionGroups} counts={counts} isCollapsed={isCollapsed} className="flex-1 overflow-y-auto px-2 py-3" />
             <div className="border-t p-2">
               <Button
                 variant="ghost"
@@ -150,7 +163,7 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
               <SheetTitle>Admin menu</SheetTitle>
               <SheetDescription className="sr-only">Every section of the back-office</SheetDescription>
             </SheetHeader>
-            <SectionNav counts={counts} className="px-2" onNavigate={() => setIsDrawerOpen(false)} />
+            <SectionNav groups={sectionGroups} counts={counts} className="px-2" onNavigate={() => setIsDrawerOpen(false)} />
             <div className="mt-2 flex flex-col gap-2 border-t px-4 py-4">
               {email && <p className="truncate text-sm text-muted-foreground">{email}</p>}
               <Button asChild variant="ghost" className="justify-start" onClick={() => setIsDrawerOpen(false)}>
@@ -176,7 +189,13 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
 
       {palette.isLoaded && (
         <Suspense fallback={null}>
-          <LazyCommandPalette key={palette.openCount} open={palette.isOpen} onOpenChange={palette.setIsOpen} />
+          <LazyCommandPalette
+            key={palette.openCount}
+            open={palette.isOpen}
+            onOpenChange={palette.setIsOpen}
+            sectionGroups={sectionGroups}
+            recordKinds={recordKinds}
+          />
         </Suspense>
       )}
     </div>
@@ -185,11 +204,13 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
 
 /** The grouped section links; `aria-current="page"` on the current section (React Router's NavLink sets it). */
 function SectionNav({
+  groups,
   counts,
   isCollapsed = false,
   className,
   onNavigate,
 }: {
+  groups: AdminSectionGroup[];
   counts?: AdminCounts;
   isCollapsed?: boolean;
   className?: string;
@@ -197,7 +218,7 @@ function SectionNav({
 }) {
   return (
     <nav aria-label="Admin" className={cn('flex flex-col gap-3', className)}>
-      {ADMIN_SECTION_GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group.title} className="flex flex-col gap-0.5">
           <p className={cn('px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase', isCollapsed && 'sr-only')}>
             {group.title}

@@ -9,8 +9,8 @@ import { CornerDownLeftIcon, FileTextIcon, LoaderCircleIcon, MailIcon, UserIcon 
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
-import { ADMIN_SECTION_GROUPS } from './admin-sections';
-import { type FoundRecord, useRecordSearch } from './record-search';
+import { ADMIN_SECTION_GROUPS, type AdminSectionGroup } from './admin-sections';
+import { type FoundRecord, RECORD_KINDS, type RecordKind, useRecordSearch } from './record-search';
 
 const RECORD_ICONS: Record<FoundRecord['kind'], typeof MailIcon> = { Lead: MailIcon, Post: FileTextIcon, User: UserIcon };
 const ITEM_CLASS =
@@ -18,12 +18,24 @@ const ITEM_CLASS =
 const GROUP_CLASS =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground';
 
-export default function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export default function CommandPalette({
+  open,
+  onOpenChange,
+  sectionGroups = ADMIN_SECTION_GROUPS,
+  recordKinds = RECORD_KINDS,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The sections the role may open (decision 0050). */
+  sectionGroups?: AdminSectionGroup[];
+  /** The records the role may look up. */
+  recordKinds?: readonly RecordKind[];
+}) {
   const navigate = useNavigate();
   const opener = useRef<HTMLElement | null>(null);
   const didNavigate = useRef(false);
   const [search, setSearch] = useState('');
-  const { records, isSearching, isWaiting } = useRecordSearch(search);
+  const { records, isSearching, isWaiting } = useRecordSearch(search, recordKinds);
   // The highlighted item. Records arrive after cmdk has picked its first match; when it found none, the first
   // record is highlighted, so Enter opens it.
   const [selected, setSelected] = useState('');
@@ -77,7 +89,7 @@ export default function CommandPalette({ open, onOpenChange }: { open: boolean; 
                 <LoaderCircleIcon aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" /> Searching leads, posts and users…
               </Command.Loading>
             )}
-            {ADMIN_SECTION_GROUPS.map((group) => (
+            {sectionGroups.map((group) => (
               <Command.Group
                 key={group.title}
                 heading={group.title}

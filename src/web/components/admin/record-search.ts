@@ -17,21 +17,27 @@ export const RECORD_SEARCH_MIN_LENGTH = 2;
 const PER_KIND = 5;
 
 export interface FoundRecord {
-  kind: 'Lead' | 'Post' | 'User';
+  kind: RecordKind;
   key: string;
   title: string;
   detail?: string;
   href: string;
 }
 
-export async function searchRecords(text: string, signal?: AbortSignal): Promise<FoundRecord[]> {
+/** What ⌘K can look up; a role is given only the kinds its permissions read (decision 0050). */
+export const RECORD_KINDS = ['Lead', 'Post', 'User'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+export async function searchRecords(text: string, kinds: readonly RecordKind[] = RECORD_KINDS, signal?: AbortSignal): Promise<FoundRecord[]> {
   const q = encodeURIComponent(text);
+  const unasked = Promise.reject(new Error('not asked'));
+  unasked.catch(() => undefined);
   // One kind failing (a slow list, a permission) leaves the others' results.
   const [leads, posts, users] = await Promise.allSettled([
-    apiRequest<LeadPage>(`/api/leads?q=${q}&limit=${PER_KIND}`, { signal }),
-    apiRequest<AdminBlogPostList>(`/api/blog-posts?q=${q}&limit=${PER_KIND}`, { signal }),
-    apiRequest<ListUsersResponse>(`/api/users?search=${q}&limit=${PER_KIND}`, { signal }),
-  ]);
+    kinds.includes('Lead') ? apiRequest<LeadPage>(`/api/leads?q=${q}&limit=${PER_KIND}`, { signal }) : unasked,
+    kinds.includes('Post') ? apiRequest<AdminBlogPostList>(`/api/blog-posts?q=${q}&limit=${PER_KIND}`, { signal }) : unasked,
+    kinds.includes('User') ? apiRequest<ListUsersResponse>(`/api/users?search=${q}&limit=${PER_KIND}`, { signal }) : unasked,
+  ] as const);
   const found: FoundRecord[] = [];
   if (leads.status === 'fulfilled') {
     for (const lead of leads.value.items) {
@@ -52,7 +58,7 @@ export async function searchRecords(text: string, signal?: AbortSignal): Promise
 }
 
 /** The records matching what was typed, once typing has paused; nothing under two characters. */
-export function useRecordSearch(text: string) {
+export function useRecordSearch(text: string, kinds: readonly RecordKind[] = RECORD_KINDS) {
   const [settled, setSettled] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setSettled(text.trim()), RECORD_SEARCH_DELAY_MS);
@@ -60,9 +66,9 @@ export function useRecordSearch(text: string) {
   }, [text]);
   const isEnabled = settled.length >= RECORD_SEARCH_MIN_LENGTH;
   const query = useQuery({
-    queryKey: ['palette-records', settled],
-    queryFn: ({ signal }) => searchRecords(settled, signal),
-    enabled: isEnabled,
+    queryKey: ['palette-records', settled, kinds],
+    queryFn: ({ signal }) => searchRecords(settled, kinds, signal),
+    enabled: isEnabled && kinds.length > 0,
     ...adminQueryDefaults,
   });
   return { records: isEnabled ? (query.data ?? []) : [], isSearching: isEnabled && query.isFetching, isWaiting: text.trim() !== settled };

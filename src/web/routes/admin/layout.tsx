@@ -1,15 +1,17 @@
 /**
- * The layout of every /admin/* route (issue 26 §1): the admin frame around the gate of spec §2. An admin sees the
- * sections and the screen; a visitor sees the sign-in screen (or Access Denied where the route's
+ * The layout of every /admin/* route (issue 26 §1): the admin frame around the gate of spec §2. Staff see the
+ * sections their role may open (decision 0050) and the screen, or "You don't have access to …" on one it may not; a visitor sees the sign-in screen (or Access Denied where the route's
  * `handle.whenSignedOut` asks for it: Leads), a signed-in user Access Denied — in the frame without its sections.
  * The screens render inside the gate, so their queries never run for someone who may not see them.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { can, roleOfUser } from '../../../shared/permissions';
 import type { AdminRouteHandle } from '~/components/admin/admin-page';
 import { AdminShell } from '~/components/admin/admin-shell';
-import type { AdminCounts } from '~/components/admin/admin-sections';
+import { adminSectionGroupsFor, currentAdminSection, type AdminCounts } from '~/components/admin/admin-sections';
+import { RECORD_KINDS } from '~/components/admin/record-search';
 import { ProtectedPage } from '~/features/accounts';
 import { getAdminStatsQueryOptions } from '~/features/admin-stats';
 import { useInboxUnreadCount } from '~/features/inbox/unread-count';
@@ -19,15 +21,23 @@ export default function AdminLayout() {
   const { status, user, signOut } = useAuth();
   const navigate = useNavigate();
   const matches = useMatches();
-  const isAdmin = status === 'signed-in' && user?.isAdmin === true;
+  const location = useLocation();
+  const role = status === 'signed-in' ? roleOfUser(user) : null;
+  const isStaff = can(role, 'admin.enter');
+  const section = currentAdminSection(location.pathname);
+  const sectionGroups = useMemo(() => adminSectionGroupsFor(role), [role]);
+  const recordKinds = useMemo(
+    () => RECORD_KINDS.filter((kind) => can(role, kind === 'Lead' ? 'leads.read' : kind === 'Post' ? 'posts.write' : 'users.approve')),
+    [role],
+  );
   const whenSignedOut = matches.some((match) => (match.handle as AdminRouteHandle | undefined)?.whenSignedOut === 'access-denied')
     ? 'access-denied'
     : 'sign-in';
 
   // The sidebar's live counts: one cheap aggregate the dashboard reads anyway, and the inbox's own unread count
   // (the inbox screen refreshes it when a message is read).
-  const stats = useQuery({ ...getAdminStatsQueryOptions(), enabled: isAdmin });
-  const unread = useInboxUnreadCount(isAdmin).data;
+  const stats = useQuery({ ...getAdminStatsQueryOptions(), enabled: can(role, 'dashboard.read') });
+  const unread = useInboxUnreadCount(can(role, 'inbox.manage')).data;
   const counts = useMemo<AdminCounts>(
     () => ({
       unreadInbox: unread ?? stats.data?.unreadInbox,
@@ -39,16 +49,18 @@ export default function AdminLayout() {
 
   return (
     <AdminShell
-      email={isAdmin ? user?.email : undefined}
+      email={isStaff ? user?.email : undefined}
       onSignOut={() => {
         signOut();
         void navigate('/login');
       }}
       counts={counts}
       // The frame is drawn with its sections while the session is checked (an admin sees no shift).
-      showNavigation={status === 'loading' || isAdmin}
+      showNavigation={status === 'loading' || isStaff}
+      sectionGroups={status === 'loading' ? undefined : sectionGroups}
+      recordKinds={recordKinds}
     >
-      <ProtectedPage requireAdmin whenSignedOut={whenSignedOut}>
+      <ProtectedPage permission={section?.permission ?? 'admin.enter'} area={section?.label} whenSignedOut={whenSignedOut}>
         <Outlet />
       </ProtectedPage>
     </AdminShell>

@@ -1,21 +1,27 @@
 /**
  * The gate of spec §2 around every signed-in and admin page: Loading while the stored token is checked, the
- * sign-in screen when nobody is signed in, Access Denied when admin is required and the user is not an admin.
+ * sign-in screen when nobody is signed in, Access Denied when the page needs a permission the user's role lacks
+ * (decision 0050): the spec's texts for someone who is not staff, "You don't have access to …" for a staff member
+ * whose role does not include this screen.
  * The server renders the Loading state (the token lives in localStorage, docs/architecture.md §2); the browser decides.
  *
- *   <ProtectedPage requireAdmin>…admin screen…</ProtectedPage>
+ *   <ProtectedPage permission="leads.read" area="Leads">…admin screen…</ProtectedPage>
  *
  * The gate is what people see; the API enforces the same rules on every call (docs/architecture.md §5).
  */
-import { Loader2Icon, ShieldAlertIcon } from 'lucide-react';
+import { Loader2Icon, LockIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
+import { can, roleOfUser, type Permission } from '../../../../shared/permissions';
 import { SignInForm } from './sign-in-form';
 
 export interface ProtectedPageProps {
-  requireAdmin?: boolean;
+  /** What the page needs (src/shared/permissions.ts); none: any signed-in user. */
+  permission?: Permission;
+  /** The screen's name, for "You don't have access to …". */
+  area?: string;
   /**
    * What a visitor who is not signed in sees: the sign-in screen (spec §2 gate), or Access Denied with a Sign In
    * button to /api-tester — spec §2 asks for that on Leads Management only.
@@ -24,12 +30,27 @@ export interface ProtectedPageProps {
   children: ReactNode;
 }
 
-export function ProtectedPage({ requireAdmin = false, whenSignedOut = 'sign-in', children }: ProtectedPageProps) {
+export function ProtectedPage({ permission, area, whenSignedOut = 'sign-in', children }: ProtectedPageProps) {
   const { status, user } = useAuth();
   if (status === 'loading') return <GateLoading />;
   if (!user) return whenSignedOut === 'sign-in' ? <SignInForm /> : <AccessDenied signedOut />;
-  if (requireAdmin && !user.isAdmin) return <AccessDenied />;
+  const role = roleOfUser(user);
+  if (permission && !can(role, permission)) return can(role, 'admin.enter') ? <NoAccess area={area} /> : <AccessDenied />;
   return <>{children}</>;
+}
+
+/** A staff member on a screen their role does not include (opened by URL or an old link). */
+function NoAccess({ area }: { area?: string }) {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <LockIcon aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">You don&apos;t have access to {area ?? 'this page'}</h1>
+      <p className="text-muted-foreground">Your role does not include this screen. An owner or admin can change your role.</p>
+      <Button asChild>
+        <Link to="/admin">Go to the dashboard</Link>
+      </Button>
+    </section>
+  );
 }
 
 function GateLoading() {

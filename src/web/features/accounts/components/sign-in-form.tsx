@@ -23,6 +23,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { Field } from '~/components/form';
 import { Input } from '~/components/ui/input';
+import { can, roleOfUser } from '../../../../shared/permissions';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -164,7 +165,7 @@ function CredentialsCard({
       const result = await signIn.mutateAsync({ ...values, captcha: solved });
       setFormError(null);
       auth.signIn(result.token, result.user);
-      if (navigateAfterSignIn) navigate(result.user.isAdmin ? '/admin' : '/overview');
+      if (navigateAfterSignIn) navigate(can(roleOfUser(result.user), 'admin.enter') ? '/admin' : '/overview');
     } catch (error) {
       const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
       // An unconfirmed account may have lost the first e-mail: offer to send the link again.

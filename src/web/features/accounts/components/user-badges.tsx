@@ -1,4 +1,5 @@
 import { MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { ROLE_LABELS } from '../../../../shared/permissions';
 import type { User } from '../../../../shared/schemas/accounts';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -16,7 +17,7 @@ export function StatusBadge({ user }: { user: User }) {
 }
 
 export function RoleBadge({ user }: { user: User }) {
-  return user.isAdmin ? <Badge variant="default">Admin</Badge> : <Badge variant="secondary">User</Badge>;
+  return <Badge variant={user.isAdmin ? 'default' : user.role === 'user' ? 'secondary' : 'outline'}>{ROLE_LABELS[user.role]}</Badge>;
 }
 
 /** The change a menu item asks for: approval or the admin role, flipped. */

@@ -11,7 +11,10 @@ import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
+import { useAuth } from '~/lib/auth';
+import { canAssignRole, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleOfUser } from '../../../../shared/permissions';
 
 /*
  * Add and edit share one form with every field always present: Add validates with CreateUserSchema, edit with
@@ -22,7 +25,8 @@ type UserFormValues = z.input<typeof CreateUserSchema>;
 type UserFormOutput = z.output<typeof CreateUserSchema> | z.output<typeof EditUserFormSchema>;
 
 /**
- * Spec §2 Add User and the edit dialog: username, email, password, and the Admin and Approved switches. On edit an
+ * Spec §2 Add User and the edit dialog: username, email, password, the Approved switch and the role (decision 0050:
+ * the spec's Admin switch became a choice of role, Admin among them). On edit an
  * empty password keeps the current one and is not sent (spec §5). `user` null means Add User.
  */
 export function UserFormDialog({
@@ -53,9 +57,14 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
       email: user?.email ?? '',
       password: '',
       isAdmin: user?.isAdmin ?? false,
+      role: user?.role ?? 'user',
       isApproved: user?.isApproved ?? false,
     },
   });
+  // The roles this operator may give (decision 0050): up to their own; owners alone touch an owner.
+  const actorRole = roleOfUser(useAuth().user) ?? 'user';
+  const currentRole = user?.role ?? 'user';
+  const roleOptions = ROLES.filter((role) => role === currentRole || canAssignRole(actorRole, currentRole, role));
   return (
     <FormDialogBody
       form={form}
@@ -99,8 +108,27 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
       </Field>
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <SwitchField control={form.control} name="isApproved" label="Approved" description="Approved users can sign in." />
-        <SwitchField control={form.control} name="isAdmin" label="Admin" description="Admins manage the whole site." />
       </div>
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <Select value={field.value ?? 'user'} onValueChange={field.onChange} disabled={roleOptions.length < 2}>
+            <Field name="role" label="Role" description={ROLE_DESCRIPTIONS[field.value ?? 'user']}>
+              <SelectTrigger className="w-full" onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+            </Field>
+            <SelectContent>
+              {roleOptions.map((role) => (
+                <SelectItem key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
     </FormDialogBody>
   );
 }
@@ -112,7 +140,7 @@ function SwitchField({
   description,
 }: {
   control: Control<UserFormValues, unknown, UserFormOutput>;
-  name: 'isAdmin' | 'isApproved';
+  name: 'isApproved';
   label: string;
   description: string;
 }) {
