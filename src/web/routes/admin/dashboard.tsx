@@ -27,7 +27,10 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { AdminPage, adminMeta } from '~/components/admin/admin-page';
+import { currentAdminSection } from '~/components/admin/admin-sections';
 import { useAdminStats } from '~/features/admin-stats';
+import { useAuth } from '~/lib/auth';
+import { can, roleOfUser, type Role } from '../../../shared/permissions';
 import { serverErrorText } from '~/lib/api-client';
 
 export const meta = adminMeta(pageTitle('Admin Dashboard'));
@@ -149,12 +152,42 @@ const SECTIONS: Array<{
   },
 ];
 
-/** Spec §2 Admin dashboard: a card per admin area with its live figure (issue 10 §4), and two 30-day charts. */
+/**
+ * Spec §2 Admin dashboard: a card per admin area with its live figure (issue 10 §4), and two 30-day charts. Staff
+ * whose role does not read the site-wide figures (decision 0050) get the cards of their own areas, without figures.
+ */
 export default function AdminDashboardPage() {
+  const role = roleOfUser(useAuth().user);
   return (
     <AdminPage title="Admin Dashboard" description="Manage the site's content, its users and the jot API." showBackLink={false}>
-      <Dashboard />
+      {can(role, 'dashboard.read') ? <Dashboard /> : <SectionCards role={role} />}
     </AdminPage>
+  );
+}
+
+function SectionCards({ role }: { role: Role | null }) {
+  const sections = SECTIONS.filter(({ to }) => can(role, currentAdminSection(to)?.permission ?? 'dashboard.read'));
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {sections.map(({ to, title, description, icon: Icon }) => (
+        <li key={to}>
+          <Link
+            to={to}
+            data-testid={`dashboard-card-${to.split('/').pop()}`}
+            className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary/50 hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col gap-1">
+              <span className="font-semibold">{title}</span>
+              <span className="text-sm text-muted-foreground">{description}</span>
+            </span>
+            <ChevronRightIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
