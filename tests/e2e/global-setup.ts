@@ -21,7 +21,8 @@ export default async function setup(project: TestProject) {
     throw new Error('The web build is missing: run `npm run build` (npm test does it for you).');
   }
   const day = utcDay();
-  const server = await startServer({}, { seeded: false });
+  // The first start migrates and seeds an empty embedded database: on a loaded machine that took over 60 s.
+  const server = await startServer({}, { seeded: false, readyTimeoutMs: 180_000 });
   const exitCode = await server.stop();
   if (exitCode !== 0) throw new Error(`The server that seeds the browser tests' data stopped with ${exitCode}:\n${server.output.join('')}`);
   project.provide('e2eSeededData', { dir: server.dataDir, day });

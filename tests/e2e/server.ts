@@ -47,9 +47,10 @@ function copyOfSeededData(): string | undefined {
   return dataDir;
 }
 
-export function startServer(env: Record<string, string> = {}, options: { seeded?: boolean } = {}): Promise<RunningServer> {
+export function startServer(env: Record<string, string> = {}, options: { seeded?: boolean; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   return startAppProcess({
     dataDir: options.seeded === false ? undefined : copyOfSeededData(),
+    readyTimeoutMs: options.readyTimeoutMs,
     env: {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       ADMIN_EMAIL: E2E_ADMIN.email,

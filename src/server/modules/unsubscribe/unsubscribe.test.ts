@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { type FakeKitServer, startFakeKit } from '../../../../tests/fixtures/fake-kit.ts';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
+import { listUnsubscribeUrl, mailHeader, type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { emailSuppressions, leads } from '../../db/schema.ts';
@@ -16,20 +16,6 @@ import { sendInvitation } from '../invitations/service.ts';
 
 let ipCounter = 0;
 const freshIp = () => `10.60.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-
-/** A header of a received message (unfolded), or undefined. */
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1];
-}
-
-/** The https? URL of the List-Unsubscribe header. */
-function oneClickUrl(mail: ReceivedMail): URL {
-  const value = header(mail, 'List-Unsubscribe');
-  const url = /<(https?:[^>]+)>/.exec(value ?? '')?.[1];
-  if (!url) throw new Error(`No List-Unsubscribe URL in: ${value}`);
-  return new URL(url);
-}
 
 /** The confirmation link of a mail's text part (double opt-in). */
 function confirmUrl(mail: ReceivedMail): URL {
@@ -114,7 +100,7 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
     expect(response.statusCode).toBe(200);
     const mail = await smtp.waitForMail((message) => message.to.includes('reader@example.com'));
     expect(mail.subject).toBe('Confirm your subscription to JotIt updates');
-    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const lead = await leadOf('reader@example.com');
     expect(lead.consentText).toMatch(/after you confirm your address/);
     expect(await kitJobs(lead.id)).toEqual([]);
@@ -126,8 +112,8 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
   it('one-click unsubscribe by POST without cookies: the lead is marked, Kit unsubscribes it, and no further marketing mail arrives', async () => {
     // Ada confirmed above, so Kit knows her.
     const download = mailsTo('ada@example.com')[0]!;
-    expect(header(download, 'List-Unsubscribe')).toMatch(/^<http:\/\/jotit\.test\/unsubscribe\?t=[\w.-]+>, <mailto:support@jotit\.local\?subject=Unsubscribe>$/);
-    const response = await postForm(oneClickUrl(download), 'List-Unsubscribe=One-Click');
+    expect(mailHeader(download, 'List-Unsubscribe')).toMatch(/^<http:\/\/jotit\.test\/unsubscribe\?t=[\w.-]+>, <mailto:support@jotit\.local\?subject=Unsubscribe>$/);
+    const response = await postForm(listUnsubscribeUrl(download), 'List-Unsubscribe=One-Click');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ unsubscribed: true });
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -156,7 +142,7 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
     const invite = { senderName: 'Grace', senderEmail: 'grace@example.com', recipientName: 'Alan' };
     await sendInvitation(deps, { ...invite, recipientEmail: 'alan@example.com' }, meta);
     const invitation = await smtp.waitForMail((message) => message.to.includes('alan@example.com'));
-    expect((await postForm(oneClickUrl(invitation), 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
+    expect((await postForm(listUnsubscribeUrl(invitation), 'List-Unsubscribe=One-Click')).statusCode).toBe(200);
 
     // A week later the per-recipient limit would allow another one: the suppression list does not.
     const nextWeek = () => new Date(Date.now() + 8 * 24 * 3600 * 1000);
@@ -168,7 +154,7 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
 
   it('the page form resubscribes (303 back to the page), Kit gets the address back, and mail flows again', async () => {
     const download = mailsTo('ada@example.com')[0]!;
-    const url = oneClickUrl(download);
+    const url = listUnsubscribeUrl(download);
     const page = await testApp.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).not.toBe(500);
     const response = await postForm(url, 'action=resubscribe');
@@ -185,7 +171,7 @@ describe(`unsubscribe and consent on ${testDatabaseKind()}`, () => {
 
   it('refuses a forged or altered token: 400 to a mail client, back to the page (which says so) for the form', async () => {
     const download = mailsTo('ada@example.com')[0]!;
-    const token = oneClickUrl(download).searchParams.get('t')!;
+    const token = listUnsubscribeUrl(download).searchParams.get('t')!;
     const [address, , signature] = token.split('.');
     for (const forged of [`${address}.all.${signature}`, `${Buffer.from('eve@example.com').toString('base64url')}.marketing.${signature}`, 'nonsense']) {
       const oneClick = await postForm(`/unsubscribe?t=${forged}`, 'List-Unsubscribe=One-Click');
