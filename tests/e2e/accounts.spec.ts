@@ -399,5 +399,6 @@ describe('accounts', () => {
     expect([...visitor.errors, ...admin.errors]).toEqual([]);
     await visitor.close();
     await admin.close();
-  });
+    // Seven full axe walks: 40–60 s on a loaded two-core machine, past the default 60 s in two CI rehearsals.
+  }, 120_000);
 });
