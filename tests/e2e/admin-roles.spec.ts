@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/permissions.ts';
 import { useTheme } from './admin-helpers.ts';
 import { axeViolations, isSerious, WCAG22_AA } from './axe.ts';
-import { DESKTOP, MOBILE, setUpE2e, signInViaApi, uniqueEmail, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, uniqueEmail, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 
@@ -62,6 +62,7 @@ describe('staff roles in the admin', () => {
       // The dashboard's cards are the editor's own areas, without the site-wide figures.
       await page.getByTestId('dashboard-card-blog').waitFor();
       expect(await page.getByTestId('dashboard-card-leads').count()).toBe(0);
+      await reviewScreenshot(page, `roles-editor-dashboard-${viewport.width}-${theme}`);
       expect(await seriousAxeFindings(page)).toEqual([]);
 
       // ⌘K offers no section the role lacks.
@@ -77,6 +78,7 @@ describe('staff roles in the admin', () => {
       await page.goto('/admin/leads');
       await page.getByRole('heading', { name: "You don't have access to Leads", level: 1 }).waitFor();
       expect(await page.getByRole('link', { name: 'Go to the dashboard' }).isVisible()).toBe(true);
+      await reviewScreenshot(page, `roles-editor-no-access-${viewport.width}-${theme}`);
       expect(await seriousAxeFindings(page)).toEqual([]);
       expect(unexpectedErrors(errors)).toEqual([]);
       await close();
