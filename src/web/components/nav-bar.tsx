@@ -1,4 +1,4 @@
-import { LogOutIcon, MenuIcon } from 'lucide-react';
+import { LogOutIcon, MenuIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -8,7 +8,7 @@ import type { MobileDrawerProps } from './mobile-drawer';
 import { MoreMenu } from './more-menu';
 import type { AdminLinkCounts } from './site-links';
 import { navLinkClass } from './nav-link-class';
-import { PRIMARY_LINKS } from './site-links';
+import { PRIMARY_LINKS, securityPagePath } from './site-links';
 
 const loadMobileDrawer = () => import('./mobile-drawer');
 const LazyMobileDrawer = lazy(loadMobileDrawer);
@@ -46,7 +46,7 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
         </div>
 
         <div className="ml-2 hidden items-center gap-2 md:flex">
-          <SessionControls status={status} email={user?.email} onSignOut={handleSignOut} />
+          <SessionControls status={status} email={user?.email} isAdmin={isAdmin} onSignOut={handleSignOut} />
         </div>
 
         <MobileMenu isAdmin={isAdmin} adminCounts={adminCounts} status={status} email={user?.email} onSignOut={handleSignOut} />
@@ -58,19 +58,26 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
 function SessionControls({
   status,
   email,
+  isAdmin,
   onSignOut,
 }: {
   status: ReturnType<typeof useAuth>['status'];
   email: string | undefined;
+  isAdmin: boolean;
   onSignOut: () => void;
 }) {
   if (status === 'loading') return <div className="h-9 w-20" aria-hidden="true" />;
   if (status === 'signed-in') {
     return (
       <>
-        <span className="max-w-48 truncate text-sm text-muted-foreground" title={email}>
+        <span className="hidden max-w-48 truncate text-sm text-muted-foreground lg:inline" title={email}>
           {email}
         </span>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={securityPagePath(isAdmin)}>
+            <ShieldIcon aria-hidden="true" /> Security
+          </Link>
+        </Button>
         <Button variant="outline" size="sm" onClick={onSignOut}>
           <LogOutIcon aria-hidden="true" /> Sign Out
         </Button>

@@ -10,7 +10,7 @@ import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createClient, startSecondInstance } from '../../../../tests/fixtures/test-kit.ts';
-import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestAdmin, createTestUser, type TestUserWithSession } from '../../../../tests/fixtures/users.ts';
 import type { Session } from '../../../shared/schemas/sessions.ts';
 import { auditLog, sessions } from '../../db/schema.ts';
 
@@ -48,7 +48,7 @@ describe(`sessions API on ${testDatabaseKind()}`, () => {
     app().inject({ method: 'POST', url: '/api/auth/sessions/end-others', headers: bearer(token), ...(payload ? { payload } : {}) });
   const validate = (token: string, instance = app()) =>
     instance.inject({ method: 'GET', url: '/api/auth/validate', headers: bearer(token) });
-  async function signIn(user: TestUser, userAgent = CHROME_ON_MAC, country = 'DE'): Promise<string> {
+  async function signIn(user: TestUserWithSession, userAgent = CHROME_ON_MAC, country = 'DE'): Promise<string> {
     const response = await app().inject({
       method: 'POST',
       url: '/api/auth/signin',
