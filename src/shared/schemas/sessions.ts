@@ -29,11 +29,11 @@ export const SessionListResponseSchema = z.object({ sessions: z.array(SessionSch
 export type SessionListResponse = z.infer<typeof SessionListResponseSchema>;
 
 export const SessionIdParamsSchema = z.strictObject({
-  id: z.string().regex(SESSION_ID_PATTERN, SESSION_ID_INVALID_MESSAGE),
+  id: z.string().length(22, SESSION_ID_INVALID_MESSAGE).regex(SESSION_ID_PATTERN, SESSION_ID_INVALID_MESSAGE),
 });
 
-/** `POST /api/auth/sessions/end-others` and `POST /api/auth/signout` take no fields: no body, or `{}`. */
-export const NoFieldsSchema = z.strictObject({}).nullish();
+/** `POST /api/auth/sessions/end-others` and `POST /api/auth/signout` take no fields: the body is `{}`. */
+export const NoFieldsSchema = z.strictObject({});
 
 /** How many sessions `POST /api/auth/sessions/end-others` ended. */
 export const EndOtherSessionsResponseSchema = z.object({ ended: z.number().int() });
