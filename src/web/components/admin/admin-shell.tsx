@@ -95,7 +95,7 @@ export function AdminShell({ email, onSignOut, counts, showNavigation = true, ch
           </Button>
           {email && onSignOut && (
             <div className="hidden items-center gap-2 md:flex">
-              <span className="max-w-56 truncate text-sm text-muted-foreground" title={email} data-testid="admin-email">
+              <span className="hidden max-w-56 truncate text-sm text-muted-foreground lg:inline" title={email} data-testid="admin-email">
                 {email}
               </span>
               <Button asChild variant="ghost" size="sm">
