@@ -8,6 +8,7 @@
  * value of each, for the "rare" searches), text made of common words plus a per-row hex word, created over the
  * last 365 days. Leads: 100,000 over 2 years, 6 sources, a few with a rare name.
  */
+import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { PAYLOAD_SEARCH_OFFSET_MAX } from '../src/shared/schemas/jots.ts';
 import { percentile, processMemory, roundTenth, type Row, withPgClient } from './lib.ts';
@@ -127,7 +128,14 @@ export async function createBenchAdminToken(databaseUrl: string, jwtSecret: stri
        on conflict (lower(email)) do update set is_admin = true returning id, token_version`,
       ['bench-admin', 'bench-admin@example.com'],
     );
-    return await new SignJWT({ ver: rows[0]!.token_version })
+    // The token names a session row (decision 0051), as one from sign-in does.
+    const sessionId = randomBytes(16).toString('base64url');
+    await client.query(`insert into sessions (id, user_id, token_version, device) values ($1, $2, $3, 'bench')`, [
+      sessionId,
+      rows[0]!.id,
+      rows[0]!.token_version,
+    ]);
+    return await new SignJWT({ ver: rows[0]!.token_version, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(rows[0]!.id))
       .setIssuer('jotit')

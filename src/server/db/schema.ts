@@ -70,6 +70,31 @@ export const authTokens = pgTable(
   (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user_idx').on(table.userId)],
 );
 
+/**
+ * Sign-in sessions (issue 36 item 6; decision 0051): one row per issued JWT, which names it in its `sid` claim. A token
+ * whose row is gone is refused, so ending a session is a DELETE that every instance sees at once. The id is 128
+ * random bits; it names a session but proves nothing without the signed token around it. No IP address is kept.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's token version when signed in: a password change or a revoked right ends the session (auth plugin). */
+    tokenVersion: integer().notNull(),
+    /** "Chrome on macOS", from the User-Agent at sign-in (lib/device-label.ts); the User-Agent itself is not kept. */
+    device: text().notNull(),
+    /** Two-letter country at sign-in, when known (trusted proxy header or GEOIP_DB). */
+    country: text(),
+    createdAt: createdAt(),
+    /** Updated at most once a minute (auth plugin), never a write per request. */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId, table.createdAt.desc())],
+);
+
 /** API clients (spec §3 Client); the secret is stored hashed and shown once at creation. */
 export const apiClients = pgTable('api_clients', {
   clientId: text().primaryKey(),

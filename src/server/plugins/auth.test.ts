@@ -84,8 +84,8 @@ describe(`auth checks before validation on ${testDatabaseKind()}`, () => {
 
   describe('session tokens', () => {
     const key = () => new TextEncoder().encode(testApp.config.jwtSecret);
-    const token = (user: { id: number }, withExpiry: boolean) => {
-      const jwt = new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer('jotit').setIssuedAt();
+    const token = (user: { id: number; sessionId: string }, withExpiry: boolean) => {
+      const jwt = new SignJWT({ ver: 0, sid: user.sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer('jotit').setIssuedAt();
       return (withExpiry ? jwt.setExpirationTime('1h') : jwt).sign(key());
     };
     const validate = (bearer: string) => inject('GET', '/api/auth/validate', undefined, { authorization: `Bearer ${bearer}` });
@@ -94,7 +94,7 @@ describe(`auth checks before validation on ${testDatabaseKind()}`, () => {
       const admin = await createTestAdmin(testApp.app);
       const now = Math.floor(Date.now() / 1000);
       const issued = (daysAgo: number) =>
-        new SignJWT({ ver: 0 })
+        new SignJWT({ ver: 0, sid: admin.sessionId })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(String(admin.id))
           .setIssuer('jotit')
@@ -106,7 +106,7 @@ describe(`auth checks before validation on ${testDatabaseKind()}`, () => {
       expect(old.statusCode).toBe(401);
       expect(old.json()).toEqual({ error: 'Your session has expired. Please sign in again.' });
       // No `iat`: its age is unknown, so it is refused too.
-      const ageless = new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setIssuer('jotit');
+      const ageless = new SignJWT({ ver: 0, sid: admin.sessionId }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setIssuer('jotit');
       expect((await validate(await ageless.setExpirationTime('1h').sign(key()))).statusCode).toBe(401);
     });
 

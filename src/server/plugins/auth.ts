@@ -1,13 +1,16 @@
 /**
  * Who is calling (docs/architecture.md §5): a user with a JWT (`Authorization: Bearer …`), an API client with
  * `X-Client-Id`/`X-Client-Secret` (or `X-Admin-Client-Id`/`X-Admin-Client-Secret`), or nobody.
- * Every request re-reads the user, so revoking approval or admin, or a password change, takes effect at once.
+ * Every request re-reads the user and the token's session (decision 0051), so revoking approval or admin, a
+ * password change or an ended session takes effect at once, on every instance.
  */
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
-import { apiClients, users } from '../db/schema.ts';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
+import { apiClients, sessions, users } from '../db/schema.ts';
+import { deviceLabel } from '../lib/device-label.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
 import { principalsFor, type Permission } from '../../shared/permissions.ts';
@@ -29,7 +32,8 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
+    /** Starts a session (a `sessions` row) and signs the token that names it (`sid`; decision 0051). */
+    signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>, origin?: SessionOrigin): Promise<string>;
     /** Resolves credentials if any; invalid credentials → 401. */
     identify(request: FastifyRequest): Promise<Actor>;
     // The checks below are `onRequest` hooks: the actor is checked before the body is parsed or validated, so a
@@ -50,6 +54,28 @@ declare module 'fastify' {
 export type PermissionHook = ((request: FastifyRequest) => Promise<void>) & { permission: Permission };
 
 const USER_AGENT_MAX = 500;
+
+/** Where a sign-in came from, for its session row: the User-Agent (only its device label is kept) and the country. */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  country?: string | null;
+}
+
+/** 128 random bits, base64url (22 characters): a session id, unguessable. */
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** A session's last activity is written at most this often: never a write per request (decision 0051). */
+export const SESSION_LAST_SEEN_INTERVAL_MS = 60_000;
+
+/**
+ * The session id of the request's bearer token. Only for a route behind `requireUser`, which has already verified
+ * this very token's signature and found its session; read here so the actor stays plain ids (decision 0038).
+ */
+export function currentSessionId(request: FastifyRequest): string | null {
+  const authorization = headerValue(request, 'authorization');
+  if (!authorization?.toLowerCase().startsWith('bearer ')) return null;
+  const { sid } = decodeJwt(authorization.slice(7).trim());
+  return typeof sid === 'string' ? sid : null;
+}
 
 export function requestMetaOf(request: FastifyRequest): RequestMeta {
   return {
@@ -80,19 +106,47 @@ export const authPlugin = fp(
 
     app.decorateRequest('actor', null as never);
 
-    app.decorate('signUserToken', (user: Pick<UserRow, 'id' | 'tokenVersion'>) =>
-      new SignJWT({ ver: user.tokenVersion })
+    app.decorate('signUserToken', async (user: Pick<UserRow, 'id' | 'tokenVersion'>, origin: SessionOrigin = {}) => {
+      const sessionId = randomBytes(16).toString('base64url');
+      // The user's sessions that can no longer be used (expired, or from before a password change) go as a new one
+      // starts, so the table holds about one row per live token.
+      await db
+        .delete(sessions)
+        .where(
+          and(
+            eq(sessions.userId, user.id),
+            sql`(${sessions.tokenVersion} <> ${user.tokenVersion} or ${sessions.createdAt} < now() - make_interval(secs => ${maxAgeSeconds}))`,
+          ),
+        );
+      await db.insert(sessions).values({
+        id: sessionId,
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        device: deviceLabel(origin.userAgent),
+        country: origin.country ?? null,
+      });
+      return new SignJWT({ ver: user.tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: JWT_ALGORITHM })
         .setSubject(String(user.id))
         .setIssuer(JWT_ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${maxAgeSeconds}s`)
-        .sign(key),
-    );
+        .sign(key);
+    });
+
+    // One statement for the user and the token's session (decision 0051), prepared once per connection: it runs on
+    // every signed-in request, and parsing and planning the join each time cost more than the join itself.
+    const userWithSession = db
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .from(users)
+      .innerJoin(sessions, eq(sessions.userId, users.id))
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(sessions.id, sql.placeholder('sessionId'))))
+      .prepare('auth_user_with_session');
 
     async function userFromToken(token: string): Promise<UserRow> {
       let subject: string | undefined;
       let version: unknown;
+      let sessionId: unknown;
       try {
         // The algorithm is pinned: a token signed with anything but HS256 (or 'none') is refused. A token without
         // `exp` would never expire (jose only checks exp when present), so it is required; and one issued longer
@@ -105,15 +159,26 @@ export const authPlugin = fp(
         });
         subject = payload.sub;
         version = payload.ver;
+        sessionId = payload.sid;
       } catch {
         throw unauthorized('Your session has expired. Please sign in again.');
       }
       const id = Number(subject);
-      const [user] = Number.isSafeInteger(id) ? await db.select().from(users).where(eq(users.id, id)) : [];
-      if (!user || user.tokenVersion !== version || !user.isApproved || !user.emailConfirmedAt) {
+      // A token without `sid` (issued before sessions existed), or whose session was ended, is refused like an
+      // expired one.
+      const sid = typeof sessionId === 'string' && SESSION_ID_PATTERN.test(sessionId) ? sessionId : null;
+      const [row] = Number.isSafeInteger(id) && sid ? await userWithSession.execute({ userId: id, sessionId: sid }) : [];
+      if (!row || row.user.tokenVersion !== version || !row.user.isApproved || !row.user.emailConfirmedAt) {
         throw unauthorized('Your session has expired. Please sign in again.');
       }
-      return user;
+      if (sid && Date.now() - row.lastSeenAt.getTime() > SESSION_LAST_SEEN_INTERVAL_MS) {
+        // Guarded in SQL too, so instances racing on one session write it once.
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: sql`now()` })
+          .where(and(eq(sessions.id, sid), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)));
+      }
+      return row.user;
     }
 
     async function clientFromHeaders(clientId: string, secret: string | undefined): Promise<ClientRow> {

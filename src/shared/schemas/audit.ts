@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'affiliate_product',
   'testimonial',
   'page',
+  'session',
 ] as const;
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);

@@ -33,6 +33,11 @@ export interface ConfirmDialogProps {
   /** Destructive actions (delete, revoke) get the red button. */
   isDestructive?: boolean;
   onConfirm(): void;
+  /**
+   * When the action removed what opened the dialog (a row's button), focus goes where this puts it (call
+   * `event.preventDefault()`); otherwise it returns to the opener.
+   */
+  onCloseAutoFocus?(event: Event): void;
 }
 
 export function ConfirmDialog({
@@ -45,10 +50,11 @@ export function ConfirmDialog({
   isPending = false,
   isDestructive = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle className="wrap-anywhere">{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -5,7 +5,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import type { AuthStatus } from '~/lib/auth';
 import { navLinkClass } from './nav-link-class';
 import { AdminLinkCount } from './admin-link-count';
-import { type AdminLinkCounts, MORE_LINKS, PRIMARY_LINKS, type SiteLink } from './site-links';
+import { type AdminLinkCounts, MORE_LINKS, PRIMARY_LINKS, securityPagePath, type SiteLink } from './site-links';
 
 export interface MobileDrawerProps {
   open: boolean;
@@ -60,6 +60,9 @@ export default function MobileDrawer({ open, onOpenChange, adminLinks, adminCoun
             {status === 'signed-in' ? (
               <>
                 <p className="truncate px-3 text-sm text-muted-foreground">{email}</p>
+                <NavLink to={securityPagePath(adminLinks.length > 0)} end onClick={close} className={navLinkClass}>
+                  Security
+                </NavLink>
                 <Button
                   variant="outline"
                   onClick={() => {

@@ -1,4 +1,4 @@
-import { LogOutIcon, MenuIcon } from 'lucide-react';
+import { LogOutIcon, MenuIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
@@ -8,7 +8,7 @@ import type { MobileDrawerProps } from './mobile-drawer';
 import { MoreMenu } from './more-menu';
 import type { AdminLinkCounts } from './site-links';
 import { navLinkClass } from './nav-link-class';
-import { ADMIN_LINKS, PRIMARY_LINKS } from './site-links';
+import { ADMIN_LINKS, PRIMARY_LINKS, securityPagePath } from './site-links';
 import { currentAdminSection } from './admin/admin-sections';
 import { can, roleOfUser } from '../../shared/permissions';
 
@@ -50,7 +50,7 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
         </div>
 
         <div className="ml-2 hidden items-center gap-2 md:flex">
-          <SessionControls status={status} email={user?.email} onSignOut={handleSignOut} />
+          <SessionControls status={status} email={user?.email} isStaff={can(role, 'admin.enter')} onSignOut={handleSignOut} />
         </div>
 
         <MobileMenu adminLinks={adminLinks} adminCounts={adminCounts} status={status} email={user?.email} onSignOut={handleSignOut} />
@@ -62,19 +62,27 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
 function SessionControls({
   status,
   email,
+  isStaff,
   onSignOut,
 }: {
   status: ReturnType<typeof useAuth>['status'];
   email: string | undefined;
+  /** Staff find the Security page inside the back-office. */
+  isStaff: boolean;
   onSignOut: () => void;
 }) {
   if (status === 'loading') return <div className="h-9 w-20" aria-hidden="true" />;
   if (status === 'signed-in') {
     return (
       <>
-        <span className="max-w-48 truncate text-sm text-muted-foreground" title={email}>
+        <span className="hidden max-w-48 truncate text-sm text-muted-foreground lg:inline" title={email}>
           {email}
         </span>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={securityPagePath(isStaff)}>
+            <ShieldIcon aria-hidden="true" /> Security
+          </Link>
+        </Button>
         <Button variant="outline" size="sm" onClick={onSignOut}>
           <LogOutIcon aria-hidden="true" /> Sign Out
         </Button>

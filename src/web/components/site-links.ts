@@ -17,6 +17,14 @@ export const MORE_LINKS: SiteLink[] = [
   { to: '/share-it', label: 'Share' },
 ];
 
+/**
+ * A signed-in person's Security page (issue 36 item 6): inside the back-office for admins, beside Overview for
+ * everyone else.
+ */
+export function securityPagePath(isStaff: boolean): string {
+  return isStaff ? '/admin/security' : '/account/security';
+}
+
 /** Counts shown beside admin links (the inbox's unread messages), by path; passed down from the root. */
 export type AdminLinkCounts = Partial<Record<string, number>>;
 

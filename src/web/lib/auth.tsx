@@ -71,6 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(() => {
+    // The server ends this token's session (decision 0051), so a copy of the token is useless from now on. The
+    // request takes the token before it is removed below; signing out never waits for it, nor fails with it.
+    if (readAuthToken()) void apiRequest<void>('/api/auth/signout', { method: 'POST', body: {} }).catch(() => undefined);
     window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
     setUser(null);
     setStatus('signed-out');

@@ -69,6 +69,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   postAuthSignup: async (ctx) => ({ body: { email: `signup-${UNIQUE}@example.com`, password: 'secret-password', captcha: await ctx.captcha() } }),
   postAuthSignin: async (ctx) => ({ body: { email: ctx.admin.email, password: ctx.admin.password, captcha: await ctx.captcha() } }),
   getAuthValidate: () => ({}),
+  getAuthSessions: () => ({}),
   postSendConfirmationEmail: () => ({ body: { email: `signup-${UNIQUE}@example.com` } }),
   postAuthConfirm: (ctx) => ({ body: { token: ctx.ids.confirmToken } }),
   postAuthForgotPassword: async (ctx) => ({ body: { email: ctx.admin.email, captcha: await ctx.captcha() } }),
@@ -184,6 +185,14 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   deleteClientsById: (ctx) => ({ params: { id: ctx.ids.postClients! } }),
   deleteBuildGuidsById: (ctx) => ({ params: { id: ctx.ids.postBuildGuids! } }),
   deleteUsersById: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
+  // The admin's sign-in above is a second session of the admin: ended here, not the one the calls use.
+  deleteAuthSessionsById: async (ctx) => {
+    const { sessions } = (await ctx.json('GET', '/api/auth/sessions')) as { sessions: Array<{ id: string; isCurrent: boolean }> };
+    return { params: { id: sessions.find((session) => !session.isCurrent)!.id } };
+  },
+  postAuthSessionsEndOthers: () => ({ body: {} }),
+  // Last, and with a session of its own (see the loop): signing out ends the session that asks.
+  postAuthSignout: () => ({ body: {} }),
 };
 
 /** OpenAPI 3.0 schema → JSON Schema for ajv: `$ref`s inlined, boolean exclusive bounds turned into numbers. */
@@ -322,6 +331,7 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
       }
       // A reset signs the user out everywhere: not the admin the other calls use.
       if (operationId === 'postAuthResetPassword') ctx.ids.resetToken = await issue((await createTestUser(app)).id, 'reset_password');
+      if (operationId === 'postAuthSignout') credentials.bearerAuth = (await createTestAdmin(app)).headers;
       if (operationId === 'getLeadsById') ctx.ids.lead = await ctx.lastId('/api/leads', 'items');
       if (operationId === 'getInboxByTypeById') {
         const inbox = await ctx.json('GET', '/api/inbox?type=contact');
@@ -410,6 +420,7 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
         }
       }
     }
+    credentials.bearerAuth = ctx.admin.headers;
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(byId.size);
   });

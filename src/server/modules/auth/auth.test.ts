@@ -320,32 +320,32 @@ describe(`auth API on ${testDatabaseKind()}`, () => {
       const other = await createTestUser(app(), { isAdmin: true });
       const [header, , signature] = user.token.split('.');
       const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: String(other.id), ver: 0, iss: 'jotit', iat: now, exp: now + 3600 };
+      const claims = { sub: String(other.id), ver: 0, sid: other.sessionId, iss: 'jotit', iat: now, exp: now + 3600 };
 
       const tampered = `${header}.${base64url(claims)}.${signature}`;
       const algNone = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
-      const otherKey = await new SignJWT({ ver: 0 })
+      const otherKey = await new SignJWT({ ver: 0, sid: other.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(other.id))
         .setIssuer('jotit')
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('another-secret-that-is-long-enough-for-hs256'));
-      const otherIssuer = await new SignJWT({ ver: 0 })
+      const otherIssuer = await new SignJWT({ ver: 0, sid: other.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(other.id))
         .setIssuer('someone-else')
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(key);
-      const expired = await new SignJWT({ ver: 0 })
+      const expired = await new SignJWT({ ver: 0, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuer('jotit')
         .setIssuedAt(now - 7200)
         .setExpirationTime(now - 60)
         .sign(key);
-      const hs512 = await new SignJWT({ ver: 0 })
+      const hs512 = await new SignJWT({ ver: 0, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS512' })
         .setSubject(String(user.id))
         .setIssuer('jotit')
@@ -359,7 +359,7 @@ describe(`auth API on ${testDatabaseKind()}`, () => {
         expect(response.json().error).toBe('Your session has expired. Please sign in again.');
       }
       // The same claims signed properly are accepted: the refusals above are about the token, not the claims.
-      const valid = await new SignJWT({ ver: 0 })
+      const valid = await new SignJWT({ ver: 0, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuer('jotit')

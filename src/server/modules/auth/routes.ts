@@ -85,8 +85,9 @@ export async function authRoutes(instance: FastifyInstance) {
         tags: TAGS,
         summary: 'Sign in',
         description:
-          'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by a password change or ' +
-          'revoked rights) and the user. 401 `Invalid email or password` for a wrong password or an unknown address ' +
+          'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by signing out, by ending ' +
+          'its session, by a password change or by revoked rights) and the user. Each sign-in is a session ' +
+          '(`GET /api/auth/sessions`). 401 `Invalid email or password` for a wrong password or an unknown address ' +
           'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha. ' +
           'After 3 failures in a row for one e-mail address (whether or not it has an account) each further try must ' +
           'wait 1 s, 2 s, 4 s … up to 15 min: 429 with Retry-After, no password checked. The owner is e-mailed after ' +

@@ -25,8 +25,11 @@ import type { AuthRequestContext } from './service.ts';
 let dummyHash: Promise<string> | undefined;
 const timingDummyHash = () => (dummyHash ??= hashPassword(generateToken()));
 
-/** Signs a session token for a user (the auth plugin holds the key). */
-export type SignUserToken = (user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>) => Promise<string>;
+/** Starts a session and signs its token for a user (the auth plugin holds the key; decision 0051). */
+export type SignUserToken = (
+  user: Pick<typeof users.$inferSelect, 'id' | 'tokenVersion'>,
+  origin: { userAgent: string | null; country: string | null },
+) => Promise<string>;
 
 export interface SignInDeps {
   signUserToken: SignUserToken;
@@ -86,7 +89,7 @@ export async function signIn(
     await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
     throw forbidden(AWAITING_APPROVAL_MESSAGE);
   }
-  const token = await deps.signUserToken(user);
+  const token = await deps.signUserToken(user, { userAgent: meta.userAgent, country });
   await writeAudit(
     db,
     { actor: { kind: 'user', userId: user.id, role: user.role, isAdmin: user.isAdmin }, meta },

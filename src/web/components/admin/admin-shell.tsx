@@ -4,7 +4,7 @@
  * No public banner strip, marketing nav or footer. The route layout (routes/admin/layout.tsx) feeds it the user,
  * the counts and the gate; the screens render in <main>.
  */
-import { ExternalLinkIcon, LogOutIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon } from 'lucide-react';
+import { ExternalLinkIcon, LogOutIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/brand';
@@ -108,9 +108,14 @@ export function AdminShell({
           </Button>
           {email && onSignOut && (
             <div className="hidden items-center gap-2 md:flex">
-              <span className="max-w-56 truncate text-sm text-muted-foreground" title={email} data-testid="admin-email">
+              <span className="hidden max-w-56 truncate text-sm text-muted-foreground lg:inline" title={email} data-testid="admin-email">
                 {email}
               </span>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/admin/security">
+                  <ShieldIcon aria-hidden="true" /> Security
+                </Link>
+              </Button>
               <Button variant="outline" size="sm" onClick={onSignOut}>
                 <LogOutIcon aria-hidden="true" /> Sign Out
               </Button>
@@ -166,6 +171,13 @@ export function AdminShell({
             <SectionNav groups={sectionGroups} counts={counts} className="px-2" onNavigate={() => setIsDrawerOpen(false)} />
             <div className="mt-2 flex flex-col gap-2 border-t px-4 py-4">
               {email && <p className="truncate text-sm text-muted-foreground">{email}</p>}
+              {email && (
+                <Button asChild variant="ghost" className="justify-start" onClick={() => setIsDrawerOpen(false)}>
+                  <Link to="/admin/security">
+                    <ShieldIcon aria-hidden="true" /> Security
+                  </Link>
+                </Button>
+              )}
               <Button asChild variant="ghost" className="justify-start" onClick={() => setIsDrawerOpen(false)}>
                 <Link to="/">
                   <ExternalLinkIcon aria-hidden="true" /> View site

@@ -20,6 +20,7 @@ const ENTITY_SCREENS: Record<AuditEntity, string | null> = {
   affiliate_product: '/admin/affiliates',
   testimonial: '/admin/testimonials',
   page: '/admin/pages',
+  session: null,
 };
 
 /**

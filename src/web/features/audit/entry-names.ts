@@ -22,6 +22,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   affiliate_product: 'Affiliate product',
   testimonial: 'Testimonial',
   page: 'Page',
+  session: 'Session',
 };
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity as AuditEntity] ?? entity;

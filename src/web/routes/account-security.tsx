@@ -1,0 +1,21 @@
+import { pageTitle } from '../../shared/brand';
+import { PageHeader } from '~/components/page-header';
+import { ProtectedPage } from '~/features/accounts';
+import { SessionsCard } from '~/features/sessions';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
+
+export const handle = SAME_FOR_EVERYONE;
+
+export const meta = () => [{ title: pageTitle('Security') }, { name: 'robots', content: 'noindex' }];
+
+/** A signed-in person's Security page (issue 36 item 6): where the account is signed in. Admins have it in the back-office. */
+export default function AccountSecurityPage() {
+  return (
+    <ProtectedPage>
+      <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
+        <PageHeader title="Security" description="The devices signed in to your account. Sign out any you don't recognise." />
+        <SessionsCard />
+      </div>
+    </ProtectedPage>
+  );
+}
