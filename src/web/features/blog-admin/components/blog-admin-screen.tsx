@@ -4,12 +4,13 @@
  * A draft left in this browser (a reload with the editor open) reopens the editor with it.
  */
 import { PlusIcon } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AdminBlogPost } from '../../../../shared/schemas/blog';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { loadDraft, type StoredDraft } from '../post-form';
 import type { PreviewComponent } from './post-preview';
@@ -53,10 +54,13 @@ export function BlogAdminScreen({
   Actions: ComponentType<{ children: ReactNode }>;
   Preview: PreviewComponent;
 }) {
-  const [editing, setEditing] = useState<Editing | null>(() => {
+  // Focus goes back to New Post or the post's Edit when the editor closes (decision 0052); the list stays mounted,
+  // hidden, so that button is still there.
+  const editor = useInPageEditor<Editing>(() => {
     const draft = loadDraft();
     return draft ? { postId: draft.postId, draft } : null;
   });
+  const editing = editor.editing;
   const [tab, setTab] = useState<Tab>('posts');
   const restoredDraft = editing?.draft ?? null;
 
@@ -65,19 +69,18 @@ export function BlogAdminScreen({
       toast.info('Draft restored', { description: 'Your unsaved changes from this browser are back in the editor.' });
   }, [restoredDraft]);
 
-  const openEditor = (post: AdminBlogPost | null) => setEditing({ postId: post?.id ?? null, draft: null });
+  const { open } = editor;
+  const openEditor = useCallback((post: AdminBlogPost | null) => open({ postId: post?.id ?? null, draft: null }), [open]);
 
   return (
     <>
-      {!editing && (
-        <Actions>
-          <Button onClick={() => openEditor(null)}>
-            <PlusIcon aria-hidden="true" /> New Post
-          </Button>
-        </Actions>
-      )}
+      <Actions>
+        <Button hidden={editing !== null} onClick={() => openEditor(null)}>
+          <PlusIcon aria-hidden="true" /> New Post
+        </Button>
+      </Actions>
       <SummaryCards />
-      {editing ? (
+      {editing && (
         <Suspense
           fallback={
             <Card aria-busy="true">
@@ -96,12 +99,13 @@ export function BlogAdminScreen({
             draft={editing.draft}
             Preview={Preview}
             onClose={() => {
-              setEditing(null);
+              editor.close();
               setTab('posts');
             }}
           />
         </Suspense>
-      ) : (
+      )}
+      <div hidden={editing !== null}>
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
             <TabsTrigger value="posts">Posts</TabsTrigger>
@@ -131,7 +135,7 @@ export function BlogAdminScreen({
             </Suspense>
           </TabsContent>
         </Tabs>
-      )}
+      </div>
     </>
   );
 }
