@@ -29,6 +29,8 @@ export interface FocusReturn {
   /** The record the opener belonged to (a table row, a list item), when it had one. */
   row: Element | null;
   rowKey: string | null;
+  /** Its place among its row's controls, to find it in the redrawn row when its name changed (a renamed post). */
+  indexInRow: number;
   nextRow: Element | null;
   previousRow: Element | null;
   heading: HTMLElement | null;
@@ -80,6 +82,7 @@ export function rememberOpener(active: Element | null = document.activeElement):
     name: accessibleName(element),
     row,
     rowKey: rowKeyOf(row),
+    indexInRow: row ? [...row.querySelectorAll(FOCUSABLE)].indexOf(element) : -1,
     nextRow: row?.nextElementSibling ?? null,
     previousRow: row?.previousElementSibling ?? null,
     heading: headingBefore(element),
@@ -92,7 +95,11 @@ function replacementOf(opener: FocusReturn): HTMLElement | undefined {
     (element) => element.getAttribute('role') === role && accessibleName(element) === opener.name && canTakeFocus(element),
   );
   if (opener.rowKey === null) return candidates[0];
-  return candidates.find((element) => rowKeyOf(element.closest(ROW)) === opener.rowKey) ?? candidates[0];
+  const inSameRow = candidates.find((element) => rowKeyOf(element.closest(ROW)) === opener.rowKey);
+  if (inSameRow) return inSameRow;
+  const row = [...document.querySelectorAll(ROW)].find((element) => element !== opener.row && rowKeyOf(element) === opener.rowKey);
+  const atSamePlace = row?.querySelectorAll(FOCUSABLE)[opener.indexInRow];
+  return (canTakeFocus(atSamePlace) ? atSamePlace : undefined) ?? candidates[0];
 }
 
 function firstControlOf(row: Element | null): HTMLElement | undefined {
@@ -173,9 +180,9 @@ export function useReturnFocus({
 
 /**
  * An editor that takes the place of a list on the same screen (a page, a campaign, a post): `open(item)` shows it,
- * `close()` goes back, and focus returns to the button that opened it by decision 0052's rule. The screen keeps
- * the list mounted but hidden while the editor shows, so that button is still there to take focus. `initial`
- * opens the editor at once (a draft restored from the browser); closing it then goes to the list's heading.
+ * `close()` goes back, and focus returns to the button that opened it by decision 0052's rule — the same element
+ * when the screen keeps the list mounted but hidden, else the button drawn again in its place. `initial` opens the
+ * editor at once (a draft restored from the browser); closing it then goes to the page's heading.
  */
 export function useInPageEditor<Item>(initial: () => Item | null = () => null) {
   const [editing, setEditing] = useState<Item | null>(initial);

@@ -54,8 +54,8 @@ export function BlogAdminScreen({
   Actions: ComponentType<{ children: ReactNode }>;
   Preview: PreviewComponent;
 }) {
-  // Focus goes back to New Post or the post's Edit when the editor closes (decision 0052); the list stays mounted,
-  // hidden, so that button is still there.
+  // Focus goes back to New Post or the post's Edit when the editor closes (decision 0052): the list comes back
+  // from the query cache in the same render, and the rule finds the button again by its name or its post.
   const editor = useInPageEditor<Editing>(() => {
     const draft = loadDraft();
     return draft ? { postId: draft.postId, draft } : null;
@@ -74,13 +74,15 @@ export function BlogAdminScreen({
 
   return (
     <>
-      <Actions>
-        <Button hidden={editing !== null} onClick={() => openEditor(null)}>
-          <PlusIcon aria-hidden="true" /> New Post
-        </Button>
-      </Actions>
+      {!editing && (
+        <Actions>
+          <Button onClick={() => openEditor(null)}>
+            <PlusIcon aria-hidden="true" /> New Post
+          </Button>
+        </Actions>
+      )}
       <SummaryCards />
-      {editing && (
+      {editing ? (
         <Suspense
           fallback={
             <Card aria-busy="true">
@@ -104,8 +106,7 @@ export function BlogAdminScreen({
             }}
           />
         </Suspense>
-      )}
-      <div hidden={editing !== null}>
+      ) : (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
             <TabsTrigger value="posts">Posts</TabsTrigger>
@@ -135,7 +136,7 @@ export function BlogAdminScreen({
             </Suspense>
           </TabsContent>
         </Tabs>
-      </div>
+      )}
     </>
   );
 }
