@@ -155,8 +155,8 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       const leads = page.getByTestId('chart-leads');
       await leads.scrollIntoViewIfNeeded();
       await leads.locator('svg.recharts-surface').first().waitFor();
-      await leads.locator('.recharts-legend-wrapper').getByText('Home page hero', { exact: true }).waitFor();
-      expect(await leads.locator('.recharts-legend-wrapper').getByText('homepage-hero', { exact: true }).count()).toBe(0);
+      await leads.locator('[data-slot="chart-legend"]').getByText('Home page hero', { exact: true }).waitFor();
+      expect(await leads.locator('[data-slot="chart-legend"]').getByText('homepage-hero', { exact: true }).count()).toBe(0);
       await expectNoHorizontalScroll(page);
       await shoot(page, `admin-dashboard-${viewport.width}-light`);
       await expectNoSeriousAxe(page);

@@ -87,7 +87,7 @@ describe('Blog management', () => {
     await statusBadgeOf(page, TITLE).getByText('Scheduled', { exact: true }).waitFor();
     expect((await e2e.request('GET', `/blog/${SLUG}`)).status).toBe(404);
 
-    // Publish now: clear the date.
+    // Clearing the date of a scheduled post publishes it, so Update asks first (issue 37 §2).
     await statusBadgeOf(page, TITLE)
       .getByRole('button', { name: `Edit ${TITLE}` })
       .click();
@@ -97,6 +97,7 @@ describe('Blog management', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('alertdialog', { name: `Publish "${TITLE}" now?` }).getByRole('button', { name: 'Publish now' }).click();
     await toast(page, 'Post published').waitFor();
     await statusBadgeOf(page, TITLE).getByText('Published', { exact: true }).waitFor();
     await screenshot(page, 'admin-blog-list-1280');
@@ -148,6 +149,7 @@ describe('Blog management', () => {
     // A chosen related post from another category replaces the same-category default.
     await page.getByRole('checkbox', { name: RELATED_TITLE }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Update the live post?' }).getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Post updated').waitFor();
 
     await page.goto(`/blog/${SLUG}`);

@@ -69,10 +69,12 @@ export interface E2e {
 }
 
 /**
- * Starts the product (with `env`; `smtp: true` adds a real SMTP server and points SMTP_URL at it) and Chromium
- * before the spec's tests, signs the admin in through the API, and stops everything afterwards.
+ * Starts the product (with `env`; `smtp: true` adds a real SMTP server and points SMTP_URL at it; `prepareData`
+ * writes into its data directory before it starts) and Chromium before the spec's tests, signs the admin in through the API, and stops everything afterwards.
  */
-export function setUpE2e(options: { env?: Record<string, string>; smtp?: boolean } = {}): E2e {
+export function setUpE2e(
+  options: { env?: Record<string, string>; smtp?: boolean; prepareData?(dataDir: string): Promise<void> } = {},
+): E2e {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let smtp: TestSmtpServer | undefined;
@@ -81,7 +83,7 @@ export function setUpE2e(options: { env?: Record<string, string>; smtp?: boolean
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtpServer();
     [server, browser] = await Promise.all([
-      startServer({ ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env }),
+      startServer({ ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env }, { prepareData: options.prepareData }),
       launchBrowser(),
     ]);
     adminToken = (await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password)).token;

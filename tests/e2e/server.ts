@@ -47,9 +47,21 @@ function copyOfSeededData(): string | undefined {
   return dataDir;
 }
 
-export function startServer(env: Record<string, string> = {}, options: { seeded?: boolean; readyTimeoutMs?: number } = {}): Promise<RunningServer> {
+/**
+ * `prepareData` changes the data directory before the product opens it: a spec that needs rows the API cannot
+ * make (a year of dated jots and leads) writes them into the embedded database there.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { seeded?: boolean; readyTimeoutMs?: number; prepareData?(dataDir: string): Promise<void> } = {},
+): Promise<RunningServer> {
+  let dataDir = options.seeded === false ? undefined : copyOfSeededData();
+  if (options.prepareData) {
+    dataDir ??= mkdtempSync(path.join(tmpdir(), 'jotit-e2e-'));
+    await options.prepareData(dataDir);
+  }
   return startAppProcess({
-    dataDir: options.seeded === false ? undefined : copyOfSeededData(),
+    dataDir,
     readyTimeoutMs: options.readyTimeoutMs,
     env: {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',

@@ -18,6 +18,7 @@ import {
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
 import { buttonVariants } from '~/components/ui/button';
+import { cn } from '~/lib/utils';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -60,14 +61,25 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          {/* While the action runs the buttons refuse clicks but keep focus (a disabled button drops it to
+              <body>, decision 0052). */}
+          <AlertDialogCancel
+            aria-disabled={isPending || undefined}
+            className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
+            onClick={(event) => isPending && event.preventDefault()}
+          >
+            Cancel
+          </AlertDialogCancel>
           <AlertDialogAction
-            disabled={isPending}
-            className={buttonVariants({ variant: isDestructive ? 'destructive' : 'default' })}
+            aria-disabled={isPending || undefined}
+            className={cn(
+              buttonVariants({ variant: isDestructive ? 'destructive' : 'default' }),
+              'aria-disabled:pointer-events-none aria-disabled:opacity-50',
+            )}
             onClick={(event) => {
               // The page closes the dialog when the action has answered.
               event.preventDefault();
-              onConfirm();
+              if (!isPending) onConfirm();
             }}
           >
             {isPending ? pendingLabel : confirmLabel}

@@ -395,6 +395,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <TableRow
                 key={row.id}
                 data-state={row.getIsSelected() ? 'selected' : undefined}
+                data-row-key={row.id}
                 data-testid={props.rowTestId && `${props.rowTestId}-row`}
                 className={props.rowClassName?.(row.original)}
               >
@@ -416,6 +417,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             key={row.id}
             className={cn('flex min-w-0 gap-3 rounded-lg border p-4 data-[selected=true]:bg-muted/50', props.rowClassName?.(row.original))}
             data-selected={row.getIsSelected() || undefined}
+            data-row-key={row.id}
             data-testid={props.rowTestId && `${props.rowTestId}-card`}
           >
             {isSelectable && (

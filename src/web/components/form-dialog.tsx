@@ -66,7 +66,7 @@ export function FormDialogBody<Values extends FieldValues, Output = Values>({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" isPending={isSubmitting}>
           {isSubmitting ? pendingLabel : submitLabel}
         </Button>
       </DialogFooter>

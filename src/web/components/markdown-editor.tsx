@@ -6,15 +6,30 @@
  * the renderer load only when an editor is first shown (lazy-markdown-editor.tsx), so admin lists stay small.
  *
  * Inside a kit <Field>, the field's id, aria-invalid and aria-describedby reach the editable area.
+ *
+ * Tab leaves the editor like any other field (issue 37 §4: a keyboard user was trapped in it); "Tab indents" in
+ * the toolbar makes Tab indent instead, remembered in this browser. The frame shows the focus ring while the
+ * editable area has focus.
  */
 import CodeMirror, { EditorView, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
-import { BoldIcon, CodeIcon, HeadingIcon, ImageUpIcon, ItalicIcon, LinkIcon, ListIcon, LoaderIcon } from 'lucide-react';
+import {
+  BoldIcon,
+  CodeIcon,
+  HeadingIcon,
+  ImageUpIcon,
+  IndentIncreaseIcon,
+  ItalicIcon,
+  LinkIcon,
+  ListIcon,
+  LoaderIcon,
+} from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { renderMarkdown } from '../../shared/markdown';
 import { markdownEditing } from '~/components/markdown-editing';
 import { Button } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { serverMessageOr } from '~/lib/api-client';
+import { browserSetting } from '~/lib/browser-setting';
 import { toast } from '~/lib/toast';
 import { useUploadImage } from '~/lib/upload-image';
 
@@ -72,6 +87,9 @@ const TOOLS: { label: string; icon: ReactNode; edit: Edit }[] = [
   },
 ];
 
+/** Whether Tab indents in the Markdown editors of this browser (off: Tab moves to the next control). */
+export const tabIndentsSetting = browserSetting('markdown-editor-tab', ['moves-focus', 'indents'], 'moves-focus');
+
 /** `![alt](url)` with the file name (without extension) as the alt text, brackets removed. */
 export function imageMarkdown(fileName: string, url: string): string {
   const alt =
@@ -95,6 +113,8 @@ export function MarkdownEditor({
   const fileRef = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const upload = useUploadImage();
+  const [tabMode, setTabMode] = tabIndentsSetting.use();
+  const tabIndents = tabMode === 'indents';
   const isInvalid = invalid || ariaInvalid === true || ariaInvalid === 'true';
   const preview = useMemo(() => (tab === 'preview' ? renderMarkdown(value) : ''), [tab, value]);
   const extensions = useMemo(() => {
@@ -140,7 +160,7 @@ export function MarkdownEditor({
     <Tabs
       value={tab}
       onValueChange={(next) => setTab(next as 'write' | 'preview')}
-      className="gap-0 overflow-hidden rounded-md border aria-invalid:border-destructive"
+      className="gap-0 overflow-hidden rounded-md border transition-[color,box-shadow] aria-invalid:border-destructive has-[.cm-focused]:border-ring has-[.cm-focused]:ring-[3px] has-[.cm-focused]:ring-ring/50"
       aria-invalid={isInvalid || undefined}
       data-slot="markdown-editor"
     >
@@ -170,7 +190,7 @@ export function MarkdownEditor({
               size="icon"
               aria-label="Upload image"
               title="Upload image"
-              disabled={upload.isPending}
+              isPending={upload.isPending}
               onClick={() => fileRef.current?.click()}
             >
               {upload.isPending ? (
@@ -188,6 +208,18 @@ export function MarkdownEditor({
               aria-label="Image file"
               onChange={(event) => onFile(event.target.files?.[0])}
             />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label="Tab indents"
+              aria-pressed={tabIndents}
+              title={tabIndents ? 'Tab indents (Esc, then Tab, leaves the editor)' : 'Tab moves to the next field'}
+              className="aria-pressed:bg-accent aria-pressed:text-accent-foreground"
+              onClick={() => setTabMode(tabIndents ? 'moves-focus' : 'indents')}
+            >
+              <IndentIncreaseIcon aria-hidden="true" />
+            </Button>
           </div>
         )}
       </div>
@@ -197,6 +229,7 @@ export function MarkdownEditor({
           value={value}
           onChange={onChange}
           extensions={extensions}
+          indentWithTab={tabIndents}
           minHeight="320px"
           maxHeight="70vh"
           theme="none"

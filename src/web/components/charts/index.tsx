@@ -10,14 +10,15 @@
  * comes within 400 px of the viewport (the dashboard's charts sit below its cards: an operator who never scrolls
  * never loads them); the server and the first client render show a skeleton of the same height, so nothing shifts
  * and the server never runs recharts.
- * Each chart is `role="img"` with the given label, and a screen-reader table of the same figures follows it.
+ * Each chart is `role="img"` with the given label, and a screen-reader table of the same figures follows it, inside
+ * a visually hidden box (ScreenReaderTable).
  * Tooltips say "8 jots on Nov 26"; a partial last day (today) is drawn dashed and a note under the chart says so.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useHydrated } from '~/lib/use-hydrated';
 import { formatDay, keyLabel } from './chart-text';
-import type { DaySeriesChartProps, StackedBarsChartProps } from './types';
+import { CHART_COLORS, type DaySeriesChartProps, type StackedBarsChartProps } from './types';
 
 export type { ChartUnit, DayPoint, DaySeriesChartProps, KeyedDayPoint, StackedBarsChartProps } from './types';
 export { countText, dayCountText, formatDay, keyLabel } from './chart-text';
@@ -44,6 +45,19 @@ function PartialDayNote({ date }: { date: string | undefined }) {
       </svg>
       Today ({formatDay(date)}) is still being counted.
     </p>
+  );
+}
+
+/**
+ * A table only screen readers get. `sr-only` goes on a wrapping block, never on the <table>: a table ignores the
+ * width, height and overflow that clip it, so a clipped table still laid out at full size and widened and
+ * lengthened the page (issue 37: the dashboard was 1,301 px wide at 1280 with ~700 px of blank page below).
+ */
+function ScreenReaderTable({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="sr-only">
+      <table>{children}</table>
+    </div>
   );
 }
 
@@ -81,7 +95,7 @@ export function DaySeriesChart(props: DaySeriesChartProps) {
         <LazyDaySeries {...props} height={height} />
       </ClientOnly>
       {props.isLastDayPartial && <PartialDayNote date={props.data.at(-1)?.date} />}
-      <table className="sr-only">
+      <ScreenReaderTable>
         <caption>{props.label}</caption>
         <tbody>
           {props.data.map((point) => (
@@ -91,7 +105,7 @@ export function DaySeriesChart(props: DaySeriesChartProps) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </ScreenReaderTable>
     </>
   );
 }
@@ -103,8 +117,20 @@ export function StackedBarsChart(props: StackedBarsChartProps) {
       <ClientOnly height={height} label={props.label}>
         <LazyStackedBars {...props} height={height} />
       </ClientOnly>
+      {/* The colours' key, in the page's flow: names of any length wrap here instead of shrinking the chart. The
+          table below says the same to a screen reader. */}
+      {props.keys.length > 0 && (
+        <ul aria-hidden="true" data-slot="chart-legend" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs">
+          {props.keys.map((key, index) => (
+            <li key={key} className="flex min-w-0 items-center gap-1.5">
+              <span className="size-2.5 shrink-0 rounded-sm" style={{ background: CHART_COLORS[index % CHART_COLORS.length] }} />
+              <span className="min-w-0 wrap-anywhere">{keyLabel(key, props.keyLabels)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {props.isLastDayPartial && <PartialDayNote date={props.data.at(-1)?.date} />}
-      <table className="sr-only">
+      <ScreenReaderTable>
         <caption>{props.label}</caption>
         <thead>
           <tr>
@@ -126,7 +152,7 @@ export function StackedBarsChart(props: StackedBarsChartProps) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </ScreenReaderTable>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, type TooltipContentProps, XAxis, YAxis } from 'recharts';
 import { countText, dayCountText, formatDay, keyLabel } from './chart-text';
 import { ChartTooltipBox } from './chart-tooltip';
 import { CHART_COLORS, type ChartUnit, type StackedBarsChartProps } from './types';
@@ -33,7 +33,8 @@ function StackTooltip({
 
 /**
  * Bars per day stacked by key (recharts). Loaded lazily through `./index`: never import it directly. A partial
- * last day is drawn lighter with a dashed outline; axis text and grid take the theme's colours.
+ * last day is drawn lighter with a dashed outline; axis text and grid take the theme's colours. The legend is
+ * ./index's, below the chart: inside recharts, long key names squeezed the bars into a strip on a phone.
  */
 export default function StackedBarsChart({ data, keys, keyLabels, label, unit, height = 240, isLastDayPartial = false }: StackedBarsChartProps) {
   const last = data.length - 1;
@@ -51,7 +52,6 @@ export default function StackedBarsChart({ data, keys, keyLabels, label, unit, h
           <XAxis dataKey="date" tickFormatter={formatDay} tick={{ fontSize: 12, fill: 'currentColor' }} stroke="currentColor" minTickGap={24} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: 'currentColor' }} stroke="currentColor" width={48} />
           <Tooltip content={<StackTooltip unit={unit} keys={keys} keyLabels={keyLabels} />} cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} />
-          {keys.length > 0 && <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value: string) => <span className="text-foreground">{keyLabel(value, keyLabels)}</span>} />}
           {keys.map((key, index) => {
             const color = CHART_COLORS[index % CHART_COLORS.length]!;
             return (

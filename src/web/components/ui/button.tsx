@@ -6,7 +6,7 @@ import type { VariantProps } from 'class-variance-authority';
 import { cn } from '~/lib/utils';
 
 const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 aria-busy:pointer-events-none aria-busy:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20 dark:aria-invalid:ring-destructive/40 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -40,9 +40,14 @@ type ButtonProps = React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
     /** Render the single child element (e.g. a router `<Link>`) with the button's styles. */
     asChild?: boolean;
+    /**
+     * Waiting for what it started (a save, an upload): it refuses clicks and says so, but keeps focus — a
+     * `disabled` button drops focus to <body> (decision 0052).
+     */
+    isPending?: boolean;
   };
 
-function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+function Button({ className, variant, size, asChild = false, isPending = false, onClick, ...props }: ButtonProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'button';
 
   return (
@@ -51,6 +56,12 @@ function Button({ className, variant, size, asChild = false, ...props }: ButtonP
       data-variant={variant ?? 'default'}
       data-size={size ?? 'default'}
       className={cn(buttonVariants({ variant, size }), className)}
+      aria-busy={isPending || undefined}
+      aria-disabled={isPending || undefined}
+      onClick={(event: React.MouseEvent<HTMLButtonElement>) => {
+        if (isPending) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     />
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asksFirst,
   clearDraft,
   DRAFT_STORAGE_KEY,
   effectiveReadTime,
@@ -13,6 +14,7 @@ import {
   savedMessage,
   saveDraft,
   splitTags,
+  stepOf,
   toLocalDateTime,
   valuesFor,
   visibleTags,
@@ -191,38 +193,67 @@ describe('adPreview (spec §9: 200 characters)', () => {
   });
 });
 
-describe('the publishing workflow (issue 26 §4)', () => {
+describe('the publishing workflow (issue 26 §4, issue 37 §2: every change of state is a named step)', () => {
   const now = new Date(2026, 5, 1, 12, 0).getTime();
   const future = { publishedDate: '2026-06-15', publishedTime: '09:30' };
+  const later = { publishedDate: '2026-07-01', publishedTime: '08:00' };
   const past = { publishedDate: '2026-05-01', publishedTime: '09:30' };
+  const cleared = { publishedDate: '', publishedTime: '' };
 
   it('offers Save draft and Publish for a draft, Schedule when its date is still to come', () => {
-    expect(saveActions('draft', form(), now)).toEqual(['draft', 'publish']);
-    expect(saveActions('draft', form(past), now)).toEqual(['draft', 'publish']);
-    expect(saveActions('draft', form(future), now)).toEqual(['draft', 'schedule']);
+    expect(saveActions('draft', form(), form(), now)).toEqual(['draft', 'publish']);
+    expect(saveActions('draft', form(past), form(), now)).toEqual(['draft', 'publish']);
+    expect(saveActions('draft', form(future), form(), now)).toEqual(['draft', 'schedule']);
   });
 
-  it('offers Unpublish and Update for a published or scheduled post', () => {
-    expect(saveActions('published', form(), now)).toEqual(['unpublish', 'update']);
-    expect(saveActions('scheduled', form(future), now)).toEqual(['unpublish', 'update']);
+  it('offers Unschedule, Publish now and Update for a scheduled post, Reschedule when its date moved', () => {
+    expect(saveActions('scheduled', form(future), form(future), now)).toEqual(['unschedule', 'publishNow', 'update']);
+    expect(saveActions('scheduled', form(later), form(future), now)).toEqual(['unschedule', 'publishNow', 'reschedule']);
+    expect(saveActions('scheduled', form(cleared), form(future), now)).toEqual(['unschedule', 'publishNow', 'update']);
+  });
+
+  it('offers Unpublish and Update for a published post, Schedule when it is given a date to come', () => {
+    expect(saveActions('published', form(), form(), now)).toEqual(['unpublish', 'update']);
+    expect(saveActions('published', form(future), form(past), now)).toEqual(['unpublish', 'schedule']);
+  });
+
+  it('turns Update of a scheduled post with its date cleared or passed into Publish now, never a silent publish', () => {
+    expect(stepOf('update', 'scheduled', form(cleared), form(future), now)).toBe('publishNow');
+    expect(stepOf('update', 'scheduled', form(past), form(future), now)).toBe('publishNow');
+    expect(stepOf('update', 'scheduled', form(future), form(future), now)).toBe('update');
+    expect(stepOf('update', 'scheduled', form(later), form(future), now)).toBe('reschedule');
+    expect(stepOf('update', 'published', form(past), form(past), now)).toBe('update');
+    expect(stepOf('unschedule', 'scheduled', form(cleared), form(future), now)).toBe('unschedule');
+  });
+
+  it('asks first for every step but Save draft and an Update that keeps a schedule', () => {
+    const steps = ['publish', 'schedule', 'reschedule', 'publishNow', 'unschedule', 'unpublish'] as const;
+    for (const step of steps) expect(asksFirst(step, 'scheduled')).toBe(true);
+    expect(asksFirst('update', 'published')).toBe(true);
+    expect(asksFirst('update', 'scheduled')).toBe(false);
+    expect(asksFirst('draft', 'draft')).toBe(false);
   });
 
   it('sets Published by the step, and Update keeps what is saved', () => {
     expect(valuesFor('publish', form(), false).isPublished).toBe(true);
     expect(valuesFor('schedule', form(future), false).isPublished).toBe(true);
+    expect(valuesFor('reschedule', form(later), true).isPublished).toBe(true);
     expect(valuesFor('draft', form({ isPublished: true }), true).isPublished).toBe(false);
     expect(valuesFor('unpublish', form({ isPublished: true }), true).isPublished).toBe(false);
+    expect(valuesFor('unschedule', form({ isPublished: true, ...future }), true)).toMatchObject({ isPublished: false, ...future });
+    expect(valuesFor('publishNow', form({ isPublished: true, ...future }), true)).toMatchObject({ isPublished: true, ...cleared });
     expect(valuesFor('update', form(), true).isPublished).toBe(true);
     expect(valuesFor('update', form({ isPublished: true }), false).isPublished).toBe(false);
   });
 
   it('says what was saved', () => {
-    expect(savedMessage('draft', form(), 'draft', now)).toBe('Draft saved');
-    expect(savedMessage('publish', form(), 'draft', now)).toBe('Post published');
-    expect(savedMessage('schedule', form(future), 'draft', now)).toBe('Post scheduled for Jun 15, 2026, 9:30 AM');
-    expect(savedMessage('update', form(), 'published', now)).toBe('Post updated');
-    expect(savedMessage('update', form(future), 'scheduled', now)).toMatch(/^Post scheduled for /);
-    expect(savedMessage('update', form(), 'scheduled', now)).toBe('Post published');
-    expect(savedMessage('unpublish', form(), 'published', now)).toBe('Post unpublished');
+    expect(savedMessage('draft', form(), now)).toBe('Draft saved');
+    expect(savedMessage('publish', form(), now)).toBe('Post published');
+    expect(savedMessage('publishNow', form(cleared), now)).toBe('Post published');
+    expect(savedMessage('schedule', form(future), now)).toBe('Post scheduled for Jun 15, 2026, 9:30 AM');
+    expect(savedMessage('reschedule', form(later), now)).toBe('Post scheduled for Jul 1, 2026, 8:00 AM');
+    expect(savedMessage('update', form(future), now)).toBe('Post updated');
+    expect(savedMessage('unschedule', form(future), now)).toBe('Post unscheduled');
+    expect(savedMessage('unpublish', form(), now)).toBe('Post unpublished');
   });
 });

@@ -197,12 +197,23 @@ export function formStatus(
 
 // --- the publishing workflow (issue 26 §4) ----------------------------------------------------------------------
 
-/** What a save does to the post: the editor's buttons, each an explicit step. */
-export type SaveAction = 'draft' | 'publish' | 'schedule' | 'update' | 'unpublish';
-/** The steps that change what the public sees ask first. */
-export type ConfirmedAction = Extract<SaveAction, 'publish' | 'schedule' | 'unpublish'>;
+/**
+ * What a save does to the post: the editor's buttons, each a named step (issue 37 §2). Every step that changes
+ * what the public sees asks first; Save draft, and Update of a scheduled post that keeps its date, do not.
+ */
+export type SaveAction =
+  | 'draft'
+  | 'publish'
+  | 'schedule'
+  | 'reschedule'
+  | 'publishNow'
+  | 'unschedule'
+  | 'update'
+  | 'unpublish';
+export type ConfirmedAction = Exclude<SaveAction, 'draft'>;
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (date: Date) => dateTimeFormat.format(date);
 
 /** The post's publish date as the form holds it, when it is still to come. */
 export function futureDate(values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): Date | null {
@@ -210,43 +221,93 @@ export function futureDate(values: Pick<PostFormValues, 'publishedDate' | 'publi
   return at && at.getTime() > now ? at : null;
 }
 
+type DateValues = Pick<PostFormValues, 'publishedDate' | 'publishedTime'>;
+
+const sameDate = (a: DateValues, b: DateValues) =>
+  fromLocalDateTime(a.publishedDate, a.publishedTime)?.getTime() === fromLocalDateTime(b.publishedDate, b.publishedTime)?.getTime();
+
 /**
- * The buttons beside Cancel, for the post as saved: a draft (or a new post) is saved as a draft or published —
- * scheduled instead when its date is still to come; a published or scheduled post is updated or unpublished.
- * The last one is the main button.
+ * The step a save really takes, for the post as saved (`saved`: its values as loaded): Update of a scheduled post
+ * whose date was cleared or has passed publishes it, with a new date still to come it reschedules it; Update of a
+ * published post given a date still to come schedules it (it leaves /blog until then). Anything else is itself.
  */
-export function saveActions(savedStatus: BlogPostStatus, values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>, now = Date.now()): SaveAction[] {
+export function stepOf(action: SaveAction, savedStatus: BlogPostStatus, values: DateValues, saved: DateValues, now = Date.now()): SaveAction {
+  if (action !== 'update') return action;
+  const future = futureDate(values, now);
+  if (savedStatus === 'scheduled') return !future ? 'publishNow' : sameDate(values, saved) ? 'update' : 'reschedule';
+  if (savedStatus === 'published' && future) return 'schedule';
+  return action;
+}
+
+/** Whether a step asks first: all but Save draft and Update of a scheduled post that keeps its date. */
+export const asksFirst = (step: SaveAction, savedStatus: BlogPostStatus) =>
+  step !== 'draft' && !(step === 'update' && savedStatus === 'scheduled');
+
+/**
+ * The buttons beside Cancel, for the post as saved; the last one is the main button. A draft (or a new post) is
+ * saved as a draft or published — scheduled instead when its date is still to come. A scheduled post is
+ * unscheduled, published now, or updated (rescheduled when its date moved). A published post is unpublished or
+ * updated (scheduled when it was given a date still to come).
+ */
+export function saveActions(savedStatus: BlogPostStatus, values: DateValues, saved: DateValues, now = Date.now()): SaveAction[] {
   if (savedStatus === 'draft') return ['draft', futureDate(values, now) ? 'schedule' : 'publish'];
-  return ['unpublish', 'update'];
+  if (savedStatus === 'scheduled') {
+    const update = stepOf('update', savedStatus, values, saved, now);
+    return ['unschedule', 'publishNow', update === 'reschedule' ? 'reschedule' : 'update'];
+  }
+  return ['unpublish', stepOf('update', savedStatus, values, saved, now)];
 }
 
 export const SAVE_ACTION_LABELS: Record<SaveAction, string> = {
   draft: 'Save draft',
   publish: 'Publish',
   schedule: 'Schedule',
+  reschedule: 'Reschedule',
+  publishNow: 'Publish now',
+  unschedule: 'Unschedule',
   update: 'Update',
   unpublish: 'Unpublish',
 };
 
-/** The values to send for a step: publishing and scheduling set Published, a draft and unpublishing clear it. */
-export function valuesFor(action: SaveAction, values: PostFormValues, savedIsPublished: boolean): PostFormValues {
-  const isPublished = action === 'publish' || action === 'schedule' ? true : action === 'update' ? savedIsPublished : false;
-  return { ...values, isPublished };
+/**
+ * The values to send for a step: publishing and scheduling set Published; Publish now also clears the date, so
+ * the server dates it now (spec §4); a draft, Unschedule and Unpublish clear Published (the date is kept, so
+ * Schedule brings it back); Update keeps the saved state.
+ */
+export function valuesFor(step: SaveAction, values: PostFormValues, savedIsPublished: boolean): PostFormValues {
+  switch (step) {
+    case 'publish':
+    case 'schedule':
+    case 'reschedule':
+      return { ...values, isPublished: true };
+    case 'publishNow':
+      return { ...values, isPublished: true, publishedDate: '', publishedTime: '' };
+    case 'update':
+      return { ...values, isPublished: savedIsPublished };
+    default:
+      return { ...values, isPublished: false };
+  }
 }
 
 /** The toast after a save names what was saved (never the upload's "Image uploaded"). */
-export function savedMessage(
-  action: SaveAction,
-  values: Pick<PostFormValues, 'publishedDate' | 'publishedTime'>,
-  savedStatus: BlogPostStatus,
-  now = Date.now(),
-): string {
-  if (action === 'draft') return 'Draft saved';
-  if (action === 'unpublish') return 'Post unpublished';
-  const scheduled = futureDate(values, now);
-  if (scheduled) return `Post scheduled for ${dateTimeFormat.format(scheduled)}`;
-  // Update of a scheduled post whose date was cleared or has passed: it goes live now.
-  return action === 'update' && savedStatus === 'published' ? 'Post updated' : 'Post published';
+export function savedMessage(step: SaveAction, values: DateValues, now = Date.now()): string {
+  switch (step) {
+    case 'draft':
+      return 'Draft saved';
+    case 'unpublish':
+      return 'Post unpublished';
+    case 'unschedule':
+      return 'Post unscheduled';
+    case 'update':
+      return 'Post updated';
+    case 'schedule':
+    case 'reschedule': {
+      const scheduled = futureDate(values, now);
+      return scheduled ? `Post scheduled for ${formatDateTime(scheduled)}` : 'Post published';
+    }
+    default:
+      return 'Post published';
+  }
 }
 
 // --- the draft kept in the browser -------------------------------------------------------------------------------

@@ -4,12 +4,13 @@
  * A draft left in this browser (a reload with the editor open) reopens the editor with it.
  */
 import { PlusIcon } from 'lucide-react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AdminBlogPost } from '../../../../shared/schemas/blog';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { loadDraft, type StoredDraft } from '../post-form';
 import type { PreviewComponent } from './post-preview';
@@ -53,10 +54,13 @@ export function BlogAdminScreen({
   Actions: ComponentType<{ children: ReactNode }>;
   Preview: PreviewComponent;
 }) {
-  const [editing, setEditing] = useState<Editing | null>(() => {
+  // Focus goes back to New Post or the post's Edit when the editor closes (decision 0052): the list comes back
+  // from the query cache in the same render, and the rule finds the button again by its name or its post.
+  const editor = useInPageEditor<Editing>(() => {
     const draft = loadDraft();
     return draft ? { postId: draft.postId, draft } : null;
   });
+  const editing = editor.editing;
   const [tab, setTab] = useState<Tab>('posts');
   const restoredDraft = editing?.draft ?? null;
 
@@ -65,7 +69,8 @@ export function BlogAdminScreen({
       toast.info('Draft restored', { description: 'Your unsaved changes from this browser are back in the editor.' });
   }, [restoredDraft]);
 
-  const openEditor = (post: AdminBlogPost | null) => setEditing({ postId: post?.id ?? null, draft: null });
+  const { open } = editor;
+  const openEditor = useCallback((post: AdminBlogPost | null) => open({ postId: post?.id ?? null, draft: null }), [open]);
 
   return (
     <>
@@ -96,7 +101,7 @@ export function BlogAdminScreen({
             draft={editing.draft}
             Preview={Preview}
             onClose={() => {
-              setEditing(null);
+              editor.close();
               setTab('posts');
             }}
           />

@@ -22,7 +22,7 @@ export function ImageUrlField({ name, label }: { name: string; label: string }) 
         <Input type="url" inputMode="url" {...register(name)} />
       </Field>
       <div>
-        <Button type="button" variant="outline" size="sm" disabled={upload.isPending} onClick={() => fileRef.current?.click()}>
+        <Button type="button" variant="outline" size="sm" isPending={upload.isPending} onClick={() => fileRef.current?.click()}>
           {upload.isPending ? (
             <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
           ) : (

@@ -9,7 +9,7 @@
  */
 import slugify from '@sindresorhus/slugify';
 import { AlertTriangleIcon, EyeIcon, PencilIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
@@ -39,11 +39,14 @@ import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
 import {
   clearDraft,
   type ConfirmedAction,
+  asksFirst,
   countWords,
   type EditorTab,
   emptyPostForm,
   firstErrorTab,
+  formatDateTime,
   formToPayload,
+  fromLocalDateTime,
   futureDate,
   META_DESCRIPTION_LIMIT,
   META_TITLE_LIMIT,
@@ -56,6 +59,7 @@ import {
   savedMessage,
   sameValues,
   saveDraft,
+  stepOf,
   type StoredDraft,
   toFieldErrors,
   valuesFor,
@@ -177,17 +181,53 @@ const postResolver =
     return parsed.success ? { values, errors: {} } : { values: {}, errors: toFormErrors(toFieldErrors(parsed.error.issues)) };
   };
 
-const CONFIRMATIONS: Record<ConfirmedAction, { title: (name: string) => string; description: (date: Date | null) => string }> = {
+interface ConfirmationContext {
+  name: string;
+  /** The form's date when it is still to come. */
+  date: Date | null;
+  /** The date the post is saved with. */
+  savedDate: Date | null;
+  savedStatus: BlogPostStatus;
+  /** The step came from Update (or Enter), not from its own button. */
+  isFromUpdate: boolean;
+}
+
+const when = (date: Date | null) => (date ? formatDateTime(date) : 'its date');
+
+/** What each step asks (issue 37 §2): the question names the step and the post, the description what follows. */
+const CONFIRMATIONS: Record<ConfirmedAction, { title(context: ConfirmationContext): string; description(context: ConfirmationContext): string }> = {
   publish: {
-    title: (name) => `Publish "${name}"?`,
+    title: ({ name }) => `Publish "${name}"?`,
     description: () => 'It goes live on /blog now, and readers can find and share it.',
   },
+  publishNow: {
+    title: ({ name }) => `Publish "${name}" now?`,
+    description: ({ savedDate, isFromUpdate }) =>
+      isFromUpdate
+        ? `Its publish date is cleared, so saving publishes it on /blog now instead of on ${when(savedDate)}. Cancel keeps it scheduled.`
+        : `It is scheduled for ${when(savedDate)}. It goes live on /blog now instead, and readers can find and share it.`,
+  },
   schedule: {
-    title: (name) => `Schedule "${name}"?`,
-    description: (date) => `It stays hidden until ${date ? date.toLocaleString() : 'its date'}, then goes live on /blog.`,
+    title: ({ name }) => `Schedule "${name}"?`,
+    description: ({ date, savedStatus }) =>
+      savedStatus === 'published'
+        ? `It leaves /blog now and stays hidden until ${when(date)}, then goes live again.`
+        : `It stays hidden until ${when(date)}, then goes live on /blog.`,
+  },
+  reschedule: {
+    title: ({ name }) => `Reschedule "${name}"?`,
+    description: ({ date, savedDate }) => `It goes live on ${when(date)} instead of ${when(savedDate)}, and stays hidden until then.`,
+  },
+  unschedule: {
+    title: ({ name }) => `Unschedule "${name}"?`,
+    description: ({ savedDate }) => `It will not go live on ${when(savedDate)}. It is kept as a draft until you publish or schedule it.`,
+  },
+  update: {
+    title: () => 'Update the live post?',
+    description: ({ name }) => `"${name}" changes on /blog for every reader now.`,
   },
   unpublish: {
-    title: (name) => `Unpublish "${name}"?`,
+    title: ({ name }) => `Unpublish "${name}"?`,
     description: () => 'It leaves /blog and its address answers "not found" until it is published again. It is kept as a draft.',
   },
 };
@@ -219,13 +259,24 @@ function EditorForm({
   const [isPreview, setIsPreview] = useState(false);
   const [isLeaving, setIsLeaving] = useState(false);
   // The step being asked about; it keeps its words while the dialog closes.
-  const [asking, setAsking] = useState<{ action: ConfirmedAction; isOpen: boolean }>({ action: 'publish', isOpen: false });
+  const [asking, setAsking] = useState<{ action: ConfirmedAction; isFromUpdate: boolean; isOpen: boolean }>({
+    action: 'publish',
+    isFromUpdate: false,
+    isOpen: false,
+  });
   const closeAsking = () => setAsking((current) => ({ ...current, isOpen: false }));
   const asked = CONFIRMATIONS[asking.action];
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const save = useSaveBlogPost();
   // From the first tap: the form is checked before the request starts, and a second tap meanwhile must not save twice.
   const isSaving = save.isPending || form.formState.isSubmitting;
   const isDirty = !sameValues(values, baseline) && !save.isSuccess;
+
+  // The editor takes the list's place: focus starts on its heading (decision 0052), unless already inside it.
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (heading && !heading.closest('form')?.contains(document.activeElement)) heading.focus({ preventScroll: true });
+  }, []);
 
   // Keep the open editor in this browser while it differs from what is saved.
   useEffect(() => {
@@ -278,15 +329,20 @@ function EditorForm({
     }
     clearDraft();
     closeAsking();
-    toast.success(savedMessage(action, sent, savedStatus), {
+    toast.success(savedMessage(action, sent), {
       description: postId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
     });
     onClose();
   }
 
-  /** Publishing, scheduling and unpublishing: checked first, then asked. */
-  async function ask(action: ConfirmedAction) {
-    if (await form.trigger()) setAsking({ action, isOpen: true });
+  /** A button's (or Enter's) step: the steps that change what the public sees are checked first, then asked. */
+  async function run(action: SaveAction) {
+    const step = stepOf(action, savedStatus, form.getValues(), baseline);
+    if (!asksFirst(step, savedStatus)) {
+      await form.handleSubmit((formValues) => saveAs(step, formValues), onInvalid)();
+      return;
+    }
+    if (await form.trigger()) setAsking({ action: step as ConfirmedAction, isFromUpdate: step !== action, isOpen: true });
     else onInvalid(form.formState.errors);
   }
 
@@ -305,21 +361,30 @@ function EditorForm({
     else onClose();
   }
 
-  const actions = saveActions(savedStatus, values);
+  const actions = saveActions(savedStatus, values, baseline);
   // Enter in a field clicks the form's submit button: the step that does not change what the public sees.
   const quietAction: SaveAction = savedStatus === 'draft' ? 'draft' : 'update';
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const words = countWords(values.content);
   const name = values.title.trim() || 'Untitled post';
   const category = categories.find((item) => item.name === values.category);
+  const confirmationContext: ConfirmationContext = {
+    name,
+    date: futureDate(values),
+    savedDate: fromLocalDateTime(baseline.publishedDate, baseline.publishedTime),
+    savedStatus,
+    isFromUpdate: asking.isFromUpdate,
+  };
 
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
-        <Form form={form} onSubmit={(formValues) => saveAs(quietAction, formValues)} className="gap-6">
+        <Form form={form} onSubmit={() => run(quietAction)} className="gap-6">
           <div aria-label={postId ? 'Edit post' : 'New post'} role="group" className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex min-w-0 flex-wrap items-center gap-3">
-              <h2 className="text-xl font-semibold">{postId ? 'Edit Post' : 'New Post'}</h2>
+              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
+                {postId ? 'Edit Post' : 'New Post'}
+              </h2>
               <StatusBadge status={savedStatus} />
               {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
             </div>
@@ -333,18 +398,16 @@ function EditorForm({
               </Button>
               {actions.map((action, index) => {
                 const isMain = index === actions.length - 1;
-                const asks = action === 'publish' || action === 'schedule' || action === 'unpublish';
                 return (
                   <Button
                     key={action}
                     type={action === quietAction ? 'submit' : 'button'}
                     variant={isMain ? 'default' : 'outline'}
-                    disabled={isSaving}
+                    isPending={isSaving}
                     onClick={(event) => {
                       // The main path: the shared schema's problems switch to their tab and say so in a toast.
                       event.preventDefault();
-                      if (asks) void ask(action);
-                      else void form.handleSubmit((formValues) => saveAs(action, formValues), onInvalid)();
+                      void run(action);
                     }}
                   >
                     {isSaving && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
@@ -436,8 +499,8 @@ function EditorForm({
       <ConfirmDialog
         open={asking.isOpen}
         onOpenChange={(open) => !open && closeAsking()}
-        title={asked.title(name)}
-        description={asked.description(futureDate(values))}
+        title={asked.title(confirmationContext)}
+        description={asked.description(confirmationContext)}
         confirmLabel={SAVE_ACTION_LABELS[asking.action]}
         pendingLabel="Saving..."
         isPending={isSaving}

@@ -138,7 +138,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
         <>
           <ul aria-label="Blog posts" className="flex flex-col gap-3" aria-busy={postsQuery.isFetching || undefined}>
             {postsQuery.data.items.map((post) => (
-              <li key={post.id}>
+              <li key={post.id} data-row-key={post.id}>
                 <PostCard post={post} onEdit={onEdit} onDelete={setPostToDelete} />
               </li>
             ))}
