@@ -57,10 +57,11 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    // 0.01 of a core, 100 ms of rendering at once: a flood is refused after a few to a few dozen renders, depending on
-    // how loaded the machine is, and a visitor's few pages fit whatever the load. The assertions never depend on how
-    // much the bucket refills between two requests (at 0.1 of a core, a 429 then a render 40 ms later failed in CI).
-    testApp = await createTestApp({ LOG_LEVEL: 'warn', PAGE_RENDER_SHARE: '0.01' }, { ssr: true });
+    // 0.05 of a core, 500 ms of rendering at once: a flood is refused after tens to hundreds of renders, depending on
+    // how loaded the machine is, and a visitor's two pages fit even when a busy machine stretches each render's wall
+    // time (at 0.01, a 100 ms bucket, one slowed 404 refused the next page in CI). No assertion depends on how much
+    // the bucket refills between two requests (at 0.1, a 429 then a render 40 ms later failed in CI).
+    testApp = await createTestApp({ LOG_LEVEL: 'warn', PAGE_RENDER_SHARE: '0.05' }, { ssr: true });
     app = testApp.app;
     // Building an app with pages on PGlite took 83 s on the shared machine at load average 31 (60 s by default).
   }, 180_000);
@@ -74,7 +75,7 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
   /** Uncacheable pages (every path a different 404, by default) from one address until one is refused; the statuses. */
   const flood = async (remoteAddress: string, label: string, url = (index: number) => `/no-such-page-${label}-${index}`) => {
     const statuses: number[] = [];
-    for (let index = 0; index < 200 && !statuses.includes(429); index += 1)
+    for (let index = 0; index < 2000 && !statuses.includes(429); index += 1)
       statuses.push((await page(url(index), remoteAddress)).statusCode);
     return statuses;
   };
@@ -101,7 +102,7 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
 
   it('renders every query variant of a stored page, so a flood of variants is refused too', async () => {
     expect((await page('/help', '10.9.0.4')).statusCode).toBe(200);
-    // Served from the cache, 200 variants would all be 200; each renders, so the bucket runs dry.
+    // Served from the cache, 2,000 variants would all be 200; each renders, so the bucket runs dry.
     const statuses = await flood('10.9.0.4', 'query', (index) => `/help?utm_source=flood-${index}`);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
@@ -110,11 +111,12 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
   it('counts an IPv6 client by its /64', async () => {
     const first = await flood('2001:db8:1:2::1', 'v6');
     expect(first.at(-1)).toBe(429);
-    // Another address of the same /64 draws from the spent bucket: refused at once, or after one render if the
+    // Another address of the same /64 draws from the spent bucket: refused at once, or after a render or two if the
     // bucket refilled a little in between (never the dozens a fresh bucket allows).
     const sameNetwork = await flood('2001:db8:1:2:ffff:ffff:ffff:ffff', 'v6-same');
     expect(sameNetwork.at(-1)).toBe(429);
-    expect(sameNetwork.length).toBeLessThanOrEqual(2);
+    expect(sameNetwork.length).toBeLessThanOrEqual(3);
+    expect(first.length).toBeGreaterThan(sameNetwork.length);
     expect((await page('/no-such-page-v6', '2001:db8:1:3::1')).statusCode).toBe(404);
   });
 

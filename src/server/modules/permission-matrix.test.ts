@@ -76,7 +76,7 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
     );
     expect(Object.keys(guarded).length).toBeGreaterThanOrEqual(60);
     // Changing a route's permission is a reviewed change: update this file with it (`vitest -u`).
-    await expect(JSON.stringify(guarded, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/operation-permissions.json');
+    await expect(JSON.stringify(guarded, null, 2) + '\n').toMatchFileSnapshot('./permission-matrix.operations.json');
   });
 
   it('answers every guarded operation as the table says, for every caller', async () => {
