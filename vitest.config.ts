@@ -6,7 +6,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * Projects: unit (shared + web logic), API integration on PGlite, the same API tests on the real PostgreSQL
  * server when TEST_DATABASE_URL is set (CI), operations tests on real processes (tests/ops: kill -9, restarts,
  * several instances behind a proxy; one file at a time so their timings hold), and browser tests against the built
- * app (run on their own, one file at a time: each file has its own server, data directory and browser).
+ * app (run on their own, two files at a time: each file has its own server, data directory and browser).
  * The CI layout and its figures: decision 0049.
  */
 const apiTests = ['src/server/**/*.test.ts'];
@@ -58,10 +58,8 @@ projects.push({
     name: 'e2e',
     include: ['tests/e2e/**/*.spec.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    // One browser file at a time: the API files' two workers (below) are no layout for these. A browser file runs a
-    // server and Chromium, about one core each at peaks; two at once on CI's two cores made the accounts screens'
-    // axe walk pass its 60 s (2026-11-29 rehearsal), where one at a time, as every landed run did, it passes.
-    fileParallelism: false,
+    // Two browser files at a time, like the API files (decision 0055): each waits on its own server and Chromium
+    // most of the time. Each file starts its own server on a copy of the seeded data, so the two share nothing.
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
