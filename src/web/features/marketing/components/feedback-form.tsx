@@ -1,51 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HeartHandshakeIcon, Loader2Icon, SendIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { HeartHandshakeIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from '~/lib/toast';
 import { type FeedbackForm as FeedbackValues, FeedbackFormSchema } from '../../../../shared/schemas/feedback';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';
-import { Honeypot } from './honeypot';
+import { PublicFormFooter } from './public-form-footer';
 import { ResultPanel } from './result-panel';
-import { useFormCaptcha } from './use-form-captcha';
-import { useUnsentForm } from './use-unsent-form';
+import { usePublicForm } from './use-public-form';
 import { useSendFeedback } from '../api/send-feedback';
 import type { FEEDBACK_FORM_FIELDS } from '../form-fields';
 import type { UnsentForm } from '../unsent-form';
 
 const EMPTY: FeedbackValues = { name: '', email: '', subject: '', message: '' };
-const FAILED = 'Failed to send feedback. Please try again.';
-
 
 /** The feedback form (spec §2 Feedback): editing, then sent ("Thank You!"), and reset to send more. */
 export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_FORM_FIELDS)[number]> }) {
   const [isSent, setIsSent] = useState(false);
-  const honeypotRef = useRef<HTMLInputElement>(null);
-  const { initialValues, clear, notice, dismissNotice } = useUnsentForm(unsent, EMPTY);
-  const captcha = useFormCaptcha({ activateOnMount: true });
   const sendFeedback = useSendFeedback();
-  const form = useForm<FeedbackValues>({ resolver: zodResolver(FeedbackFormSchema), defaultValues: initialValues });
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(values: FeedbackValues) {
-    const payload = await captcha.waitForPayload();
-    if (!payload) {
-      toast.error(FAILED);
-      return;
-    }
-    try {
-      await sendFeedback.mutateAsync({ ...values, captcha: payload, website: honeypotRef.current?.value || undefined });
+  const { form, initialValues, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+    unsent,
+    empty: EMPTY,
+    resolver: zodResolver(FeedbackFormSchema),
+    send: sendFeedback.mutateAsync,
+    onSent: () => {
       toast.success('Feedback Sent!', { description: "Thank you for your feedback. We'll get back to you soon!" });
-      form.reset(EMPTY);
-      clear();
       setIsSent(true);
-    } catch {
-      toast.error(FAILED);
-    } finally {
-      captcha.reset();
-    }
-  }
+    },
+    failedText: 'Failed to send feedback. Please try again.',
+  });
+  const { errors, isSubmitting } = form.formState;
 
   if (isSent) {
     return (
@@ -67,10 +51,7 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
     <form
       method="post"
       noValidate
-      onSubmit={(event) => {
-        dismissNotice();
-        return form.handleSubmit(onSubmit)(event);
-      }}
+      onSubmit={handleSubmit}
       className="flex flex-col gap-5"
       aria-label="Feedback"
     >
@@ -108,14 +89,7 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
         registration={form.register('message')}
         error={errors.message}
       />
-      <Honeypot ref={honeypotRef} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        {captcha.element}
-        <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-44">
-          {isSubmitting ? <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" /> : <SendIcon aria-hidden="true" />}
-          {isSubmitting ? 'Sending…' : 'Send Feedback'}
-        </Button>
-      </div>
+      <PublicFormFooter honeypotRef={honeypotRef} captcha={captcha.element} isSubmitting={isSubmitting} label="Send Feedback" />
     </form>
   );
 }
