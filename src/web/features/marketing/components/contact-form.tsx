@@ -13,7 +13,7 @@ const EMPTY = { name: '', email: '', company: '', subject: '', message: '' } sat
 /** The contact form (spec §2 Contact): on success a toast, and the form is cleared for the next message. */
 export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FORM_FIELDS)[number]> }) {
   const sendMessage = useSendContactMessage();
-  const { form, initialValues, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(ContactFormSchema),
@@ -21,53 +21,26 @@ export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FO
     onSent: () => toast.success('Message Sent!', { description: "We'll get back to you within 24 hours." }),
     failedText: 'Failed to send message. Please try again.',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Contact us"
-    >
+    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Contact us">
       {notice}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Full Name"
-          autoComplete="name"
-          defaultValue={initialValues.name}
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <FormField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          defaultValue={initialValues.email}
-          registration={form.register('email')}
-          error={errors.email}
-        />
+        <FormField label="Full Name" autoComplete="name" {...field('name')} />
+        <FormField label="Email Address" type="email" autoComplete="email" {...field('email')} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Company"
-          labelHint="(optional)"
-          autoComplete="organization"
-          defaultValue={initialValues.company}
-          registration={form.register('company')}
-          error={errors.company}
-        />
-        <FormField label="Subject" defaultValue={initialValues.subject} registration={form.register('subject')} error={errors.subject} />
+        <FormField label="Company" labelHint="(optional)" autoComplete="organization" {...field('company')} />
+        <FormField label="Subject" {...field('subject')} />
       </div>
-      <TextAreaField
-        label="Message"
-        rows={6}
-        defaultValue={initialValues.message}
-        registration={form.register('message')}
-        error={errors.message}
+      <TextAreaField label="Message" rows={6} {...field('message')} />
+      <PublicFormFooter
+        honeypotRef={honeypotRef}
+        captcha={captcha.element}
+        isSubmitting={isSubmitting}
+        label="Send Message"
       />
-      <PublicFormFooter honeypotRef={honeypotRef} captcha={captcha.element} isSubmitting={isSubmitting} label="Send Message" />
     </form>
   );
 }

@@ -18,7 +18,7 @@ const EMPTY: FeedbackValues = { name: '', email: '', subject: '', message: '' };
 export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_FORM_FIELDS)[number]> }) {
   const [isSent, setIsSent] = useState(false);
   const sendFeedback = useSendFeedback();
-  const { form, initialValues, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(FeedbackFormSchema),
@@ -29,7 +29,7 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
     },
     failedText: 'Failed to send feedback. Please try again.',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   if (isSent) {
     return (
@@ -48,48 +48,24 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Feedback"
-    >
+    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Feedback">
       {notice}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          label="Name"
-          autoComplete="name"
-          placeholder="Your name"
-          defaultValue={initialValues.name}
-          registration={form.register('name')}
-          error={errors.name}
-        />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={initialValues.email}
-          registration={form.register('email')}
-          error={errors.email}
-        />
+        <FormField label="Name" autoComplete="name" placeholder="Your name" {...field('name')} />
+        <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
       </div>
-      <FormField
-        label="Subject"
-        placeholder="What is it about?"
-        defaultValue={initialValues.subject}
-        registration={form.register('subject')}
-        error={errors.subject}
-      />
+      <FormField label="Subject" placeholder="What is it about?" {...field('subject')} />
       <TextAreaField
         label="Message"
         placeholder="What works, what doesn't, what you wish JotIt did…"
-        defaultValue={initialValues.message}
-        registration={form.register('message')}
-        error={errors.message}
+        {...field('message')}
       />
-      <PublicFormFooter honeypotRef={honeypotRef} captcha={captcha.element} isSubmitting={isSubmitting} label="Send Feedback" />
+      <PublicFormFooter
+        honeypotRef={honeypotRef}
+        captcha={captcha.element}
+        isSubmitting={isSubmitting}
+        label="Send Feedback"
+      />
     </form>
   );
 }

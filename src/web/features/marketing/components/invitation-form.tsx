@@ -12,13 +12,19 @@ import { useSendInvitation } from '../api/send-invitation';
 import type { INVITATION_FORM_FIELDS } from '../form-fields';
 import type { UnsentForm } from '../unsent-form';
 
-const EMPTY = { senderName: '', senderEmail: '', recipientName: '', recipientEmail: '', personalMessage: '' } satisfies InvitationFormInput;
+const EMPTY = {
+  senderName: '',
+  senderEmail: '',
+  recipientName: '',
+  recipientEmail: '',
+  personalMessage: '',
+} satisfies InvitationFormInput;
 
 /** The invitation form (spec §2 Share It): sent ("Invitation Sent!"), then reset to send another. */
 export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITATION_FORM_FIELDS)[number]> }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sendInvitation = useSendInvitation();
-  const { form, initialValues, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(InvitationFormSchema),
@@ -28,7 +34,7 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
     // The per-recipient limit says why in words worth showing; anything else gets the spec's text alone.
     failureReason: (error) => (error instanceof ApiError && error.status === 429 ? error.message : undefined),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   if (sentTo !== null) {
     return (
@@ -41,69 +47,41 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
           </Button>
         }
       >
-        {sentTo} will get an e-mail from us in a minute with your note and a link to download JotIt. Thanks for spreading
-        the word!
+        {sentTo} will get an e-mail from us in a minute with your note and a link to download JotIt. Thanks for
+        spreading the word!
       </ResultPanel>
     );
   }
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit}
-      className="flex flex-col gap-5"
-      aria-label="Invite a friend"
-    >
+    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Invite a friend">
       {notice}
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-muted-foreground">From you</legend>
-        <FormField
-          label="Your name"
-          autoComplete="name"
-          defaultValue={initialValues.senderName}
-          registration={form.register('senderName')}
-          error={errors.senderName}
-        />
-        <FormField
-          label="Your email"
-          type="email"
-          autoComplete="email"
-          defaultValue={initialValues.senderEmail}
-          registration={form.register('senderEmail')}
-          error={errors.senderEmail}
-        />
+        <FormField label="Your name" autoComplete="name" {...field('senderName')} />
+        <FormField label="Your email" type="email" autoComplete="email" {...field('senderEmail')} />
       </fieldset>
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-muted-foreground">To your friend</legend>
-        <FormField
-          label="Friend's name"
-          autoComplete="off"
-          defaultValue={initialValues.recipientName}
-          registration={form.register('recipientName')}
-          error={errors.recipientName}
-        />
-        <FormField
-          label="Friend's email"
-          type="email"
-          autoComplete="off"
-          defaultValue={initialValues.recipientEmail}
-          registration={form.register('recipientEmail')}
-          error={errors.recipientEmail}
-        />
+        <FormField label="Friend's name" autoComplete="off" {...field('recipientName')} />
+        <FormField label="Friend's email" type="email" autoComplete="off" {...field('recipientEmail')} />
       </fieldset>
       <TextAreaField
         label="Personal message"
         labelHint="(optional)"
         rows={4}
         placeholder="I use this to catch ideas before they vanish. Thought you'd like it!"
-        defaultValue={initialValues.personalMessage}
-        registration={form.register('personalMessage')}
-        error={errors.personalMessage}
+        {...field('personalMessage')}
       />
-      <PublicFormFooter honeypotRef={honeypotRef} captcha={captcha.element} isSubmitting={isSubmitting} label="Send Invitation" />
+      <PublicFormFooter
+        honeypotRef={honeypotRef}
+        captcha={captcha.element}
+        isSubmitting={isSubmitting}
+        label="Send Invitation"
+      />
       <p className="text-xs text-muted-foreground">
-        We send one e-mail to your friend from our address, say that we could not check yours, and do not add them to any list. An address can receive one invitation a week, and can ask for no more.
+        We send one e-mail to your friend from our address, say that we could not check yours, and do not add them to
+        any list. An address can receive one invitation a week, and can ask for no more.
       </p>
     </form>
   );

@@ -22,7 +22,11 @@ export function PublicFormFooter({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {captcha}
         <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-44">
-          {isSubmitting ? <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" /> : <SendIcon aria-hidden="true" />}
+          {isSubmitting ? (
+            <Loader2Icon aria-hidden="true" className="motion-safe:animate-spin" />
+          ) : (
+            <SendIcon aria-hidden="true" />
+          )}
           {isSubmitting ? 'Sending…' : label}
         </Button>
       </div>

@@ -1,11 +1,22 @@
 import { type FormEvent, useRef } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
 import { toast } from '~/lib/toast';
 import type { UnsentForm } from '../unsent-form';
 import { useFormCaptcha } from './use-form-captcha';
 import { useUnsentForm } from './use-unsent-form';
 
-export interface PublicFormOptions<Input extends FieldValues, Values extends FieldValues, Empty extends Record<string, string>> {
+export interface PublicFormOptions<
+  Input extends FieldValues,
+  Values extends FieldValues,
+  Empty extends Record<string, string>,
+> {
   /** The form as it was posted without JavaScript (../unsent-form.ts). */
   unsent: UnsentForm | undefined;
   /** The fields, empty: what the form starts from and is reset to after a send. */
@@ -28,7 +39,11 @@ export interface PublicFormOptions<Input extends FieldValues, Values extends Fie
  * the submit — captcha, send, then the form emptied (a failure keeps what was typed) — with a toast on failure.
  * The subscribe forms, with their states of spec §4, share `useSubscribeForm` instead.
  */
-export function usePublicForm<Input extends FieldValues, Values extends FieldValues, Empty extends Record<string, string>>({
+export function usePublicForm<
+  Input extends FieldValues,
+  Values extends FieldValues,
+  Empty extends Record<string, string>,
+>({
   unsent,
   empty,
   resolver,
@@ -64,7 +79,12 @@ export function usePublicForm<Input extends FieldValues, Values extends FieldVal
 
   return {
     form,
-    initialValues,
+    /** A field's props for FormField or TextAreaField: what it starts from, its registration, its error. */
+    field: (name: keyof Empty & Path<Input>) => ({
+      defaultValue: initialValues[name],
+      registration: form.register(name),
+      error: form.formState.errors[name] as FieldError | undefined,
+    }),
     notice,
     captcha,
     honeypotRef,
