@@ -65,6 +65,17 @@ describe(`slugs on ${testDatabaseKind()}`, () => {
     });
   });
 
+  // Blog tags have slugs too (named or made from the name), with their own text for a taken name or slug.
+  it('blog tags: two creates with one slug at once give one 201 and one 409, never a 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: RACES }, (_, race) => Promise.all([0, 1].map((n) => send('POST', '/api/blog-tags', { name: `Racer ${race} ${n}`, slug: `tag-race-${race}` })))),
+    );
+    for (const pair of answers) {
+      expect(pair.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(pair.find((answer) => answer.statusCode === 409)!.json<{ error: string }>().error).toBe('A tag with this name or slug already exists');
+    }
+  });
+
   // Rows written before the slug format, or by hand, may hold any text: the numbering still reads them as text.
   it('numbers after taken slugs that hold pattern characters, and is not fooled by look-alikes', async () => {
     const { db } = testApp.app.services.database;
