@@ -18,12 +18,13 @@ const POST_VIEWS = { visitors: blogPostVisitors, totals: blogPostDailyViews, thi
 export async function recordView(deps: BlogDeps, idOrSlug: string, visitor: Visitor): Promise<BlogViewResult> {
   const post = await getLivePostRow(deps, idOrSlug);
   let counts = { viewCount: post.viewCount, likeCount: post.likeCount };
-  const counted = await countOncePerVisitorPerDay({ ...deps, now: deps.now() }, POST_VIEWS, post.id, visitor, async (tx) => {
-    [counts] = await tx
+  const counted = await countOncePerVisitorPerDay({ db: deps.db, visitors: deps.visitors, now: deps.now() }, POST_VIEWS, post.id, visitor, async (tx) => {
+    const [row] = await tx
       .update(blogPosts)
       .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
       .where(eq(blogPosts.id, post.id))
-      .returning({ viewCount: blogPosts.viewCount, likeCount: blogPosts.likeCount }) as [typeof counts];
+      .returning({ viewCount: blogPosts.viewCount, likeCount: blogPosts.likeCount });
+    counts = row!;
   });
   return { counted, ...counts };
 }
