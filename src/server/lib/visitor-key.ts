@@ -13,6 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
 import { networkOf } from './client-network.ts';
+import { utcDay } from './utc-day.ts';
 
 /** A person reading the blog or following links does not come near this; a script does. */
 export const COUNTS_PER_MINUTE = 30;
@@ -57,7 +58,7 @@ export function createVisitorKeys(masterSecret: string, perMinute = COUNTS_PER_M
       const seen = counts.get(network) ?? 0;
       if (seen >= perMinute || (seen === 0 && counts.size >= MAX_TRACKED_NETWORKS)) return null;
       counts.set(network, seen + 1);
-      return hmac(`${now.toISOString().slice(0, 10)}|${network}`);
+      return hmac(`${utcDay(now)}|${network}`);
     },
     likeKey(visitor) {
       const network = humanNetwork(visitor);

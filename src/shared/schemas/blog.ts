@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
+import { SLUG_FORMAT_TEXT, slugSchema } from './slug.ts';
 
 /** A published post as the public blog lists it (no drafts, no admin fields). */
 export const PublicBlogPostSummarySchema = z.object({
@@ -67,7 +68,7 @@ export const BLOG_TEXTS = {
   authorRequired: 'Author name is required',
   categoryRequired: 'Category is required',
   readTime: 'Read time must be a number of at least 1 minute',
-  slugFormat: 'Slug may contain only lowercase letters, digits and hyphens',
+  slugFormat: SLUG_FORMAT_TEXT,
   slugTaken: (slug: string) => `The slug "${slug}" is already used by another post`,
   unknownCategory: (name: string) => `Category "${name}" does not exist`,
   categoryInUse: (name: string, count: number) =>
@@ -155,11 +156,7 @@ export const TagsInputSchema = z.preprocess(
   z.array(safeString('Tag').max(50, 'A tag must be at most 50 characters'), { error: 'Tags must be a list or comma-separated text' }).max(20, 'At most 20 tags'),
 );
 
-export const BlogSlugSchema = safeString('Slug')
-  .trim()
-  .toLowerCase()
-  .max(200, 'Slug must be at most 200 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, BLOG_TEXTS.slugFormat);
+export const BlogSlugSchema = slugSchema(200);
 
 /** ISO 8601 or `datetime-local`; blank or null clears it. */
 const nullableDate = (label: string) =>

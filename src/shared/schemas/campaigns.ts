@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
+import { SLUG_FORMAT_TEXT, slugSchema } from './slug.ts';
 
 /**
  * Campaigns (spec §3 Campaign, issue 12): name and slug required (the slug is generated from the name when
@@ -10,7 +11,7 @@ import { pagingQuery } from './paging.ts';
  */
 export const CAMPAIGN_TEXTS = {
   nameRequired: 'Name is required',
-  slugFormat: 'Slug may contain only lowercase letters, digits and single hyphens',
+  slugFormat: SLUG_FORMAT_TEXT,
   slugTaken: (slug: string) => `The slug "${slug}" is already used by another campaign`,
   notFound: 'Campaign not found',
 } as const;
@@ -25,11 +26,7 @@ const booleanField = (label: string) =>
   z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
 /** At most 90 characters, so `campaign:{slug}` fits the lead source's 100. */
-export const CampaignSlugSchema = safeString('Slug')
-  .trim()
-  .toLowerCase()
-  .max(90, 'Slug must be at most 90 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CAMPAIGN_TEXTS.slugFormat);
+export const CampaignSlugSchema = slugSchema(90);
 
 const campaignFields = {
   name: safeString('Name', { error: CAMPAIGN_TEXTS.nameRequired }).trim().min(1, CAMPAIGN_TEXTS.nameRequired).max(200, 'Name must be at most 200 characters'),

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { jots } from '../../db/schema.ts';
 
 /** `YYYY-MM-DD` of a timestamptz column, in UTC. */
-export const utcDay = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+export const utcDayOfColumn = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * Jots per UTC day of the series: one index-only range count per day (issue 13), each ending at `until` (exclusive)
@@ -54,7 +54,7 @@ export class JotSeriesCache {
         if (this.settled === settled) this.settled = null;
       });
     }
-    const day = utcDay(jots.createdAt);
+    const day = utcDayOfColumn(jots.createdAt);
     const [days, recent] = await Promise.all([
       settled.days,
       db.select({ day, value: count() }).from(jots).where(gte(jots.createdAt, settled.until)).groupBy(day),

@@ -19,7 +19,8 @@ import { PRO_WAITLIST_SOURCE } from '../../../shared/constants.ts';
 import { LEAD_SOURCES } from '../../../shared/schemas/leads.ts';
 import { isLive } from '../blog/live.ts';
 import { unreadInboxCount } from '../inbox/service.ts';
-import { type JotSeriesCache, jotsPerDay, utcDay } from './jot-series.ts';
+import { utcDay } from '../../lib/utc-day.ts';
+import { type JotSeriesCache, jotsPerDay, utcDayOfColumn } from './jot-series.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,13 +56,11 @@ export function utcDayStart(now: Date, daysBack = 0): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysBack * DAY_MS);
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** Every day of the window, oldest first, zero-filled. */
 function fillDays(start: Date, rows: Array<{ day: string; value: number }>): DaySeriesPoint[] {
   const byDay = new Map(rows.map((row) => [row.day, Number(row.value)]));
   return Array.from({ length: STATS_SERIES_DAYS }, (_, index) => {
-    const date = isoDay(new Date(start.getTime() + index * DAY_MS));
+    const date = utcDay(new Date(start.getTime() + index * DAY_MS));
     return { date, count: byDay.get(date) ?? 0 };
   });
 }
@@ -76,8 +75,8 @@ export async function adminStats(db: Database, now = new Date(), series?: JotSer
   const weekStart = utcDayStart(now, 6);
   const seriesStart = utcDayStart(now, STATS_SERIES_DAYS - 1);
 
-  const leadDay = utcDay(leads.subscribedAt);
-  const invitationDay = utcDay(invitations.createdAt);
+  const leadDay = utcDayOfColumn(leads.subscribedAt);
+  const invitationDay = utcDayOfColumn(invitations.createdAt);
 
   // PGlite runs one query at a time anyway; on PostgreSQL these go out together.
   const [

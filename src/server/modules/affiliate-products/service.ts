@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/affiliate-products.ts';
 import { affiliateProductClickVisitors, affiliateProductDailyClicks, affiliateProducts } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { countOncePerVisitorPerDay } from '../../lib/once-per-visitor-per-day.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { utcDay } from '../../lib/utc-day.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
@@ -128,6 +129,8 @@ export async function getActiveProduct(services: AppServices, id: number): Promi
   return toPublic(row);
 }
 
+const PRODUCT_CLICKS = { visitors: affiliateProductClickVisitors, totals: affiliateProductDailyClicks, thing: 'productId', count: 'clicks' } as const;
+
 /**
  * `/go/{id}`: the stored link of an active product (else null → 404), the click counted once per visitor and
  * day (decision 0021: the server-side visitor key; bots and floods not counted). The target is never taken
@@ -136,26 +139,7 @@ export async function getActiveProduct(services: AppServices, id: number): Promi
 export async function followProduct(services: AppServices, id: number, visitor: Visitor): Promise<string | null> {
   const row = await findProduct(services, id);
   if (!row?.isActive || !isHttpUrl(row.affiliateLink)) return null;
-  const now = services.now();
-  const visitorHash = services.visitors.countable(visitor, now);
-  if (visitorHash) {
-    const day = utcDay(now);
-    await services.database.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(affiliateProductClickVisitors)
-        .values({ productId: id, day, visitorHash })
-        .onConflictDoNothing()
-        .returning({ day: affiliateProductClickVisitors.day });
-      if (inserted.length === 0) return;
-      await tx
-        .insert(affiliateProductDailyClicks)
-        .values({ productId: id, day, clicks: 1 })
-        .onConflictDoUpdate({
-          target: [affiliateProductDailyClicks.productId, affiliateProductDailyClicks.day],
-          set: { clicks: sql`${affiliateProductDailyClicks.clicks} + 1` },
-        });
-    });
-  }
+  await countOncePerVisitorPerDay({ db: services.database.db, visitors: services.visitors, now: services.now() }, PRODUCT_CLICKS, id, visitor);
   return row.affiliateLink;
 }
 

@@ -6,33 +6,27 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { type BlogLikeResult, blogPostStatus, type BlogStats, type BlogViewResult } from '../../../shared/schemas/blog.ts';
 import { blogAds, blogCategories, blogPostDailyViews, blogPostLikes, blogPosts, blogPostVisitors } from '../../db/schema.ts';
-import type { Visitor } from '../../lib/visitor-key.ts';
+import { countOncePerVisitorPerDay } from '../../lib/once-per-visitor-per-day.ts';
 import { utcDay } from '../../lib/utc-day.ts';
+import type { Visitor } from '../../lib/visitor-key.ts';
 import type { BlogDeps } from './deps.ts';
 import { getLivePostRow } from './posts.ts';
 
+const POST_VIEWS = { visitors: blogPostVisitors, totals: blogPostDailyViews, thing: 'postId', count: 'views' } as const;
 
 /** Counted at most once per visitor per UTC day; bots never, and nothing past the per-network counting rate. */
 export async function recordView(deps: BlogDeps, idOrSlug: string, visitor: Visitor): Promise<BlogViewResult> {
   const post = await getLivePostRow(deps, idOrSlug);
-  const now = deps.now();
-  const visitorHash = deps.visitors.countable(visitor, now);
-  if (!visitorHash) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
-  const day = utcDay(now);
-  return deps.db.transaction(async (tx) => {
-    const inserted = await tx.insert(blogPostVisitors).values({ postId: post.id, day, visitorHash }).onConflictDoNothing().returning({ day: blogPostVisitors.day });
-    if (inserted.length === 0) return { counted: false, viewCount: post.viewCount, likeCount: post.likeCount };
-    await tx
-      .insert(blogPostDailyViews)
-      .values({ postId: post.id, day, views: 1 })
-      .onConflictDoUpdate({ target: [blogPostDailyViews.postId, blogPostDailyViews.day], set: { views: sql`${blogPostDailyViews.views} + 1` } });
+  let counts = { viewCount: post.viewCount, likeCount: post.likeCount };
+  const counted = await countOncePerVisitorPerDay({ db: deps.db, visitors: deps.visitors, now: deps.now() }, POST_VIEWS, post.id, visitor, async (tx) => {
     const [row] = await tx
       .update(blogPosts)
       .set({ viewCount: sql`${blogPosts.viewCount} + 1` })
       .where(eq(blogPosts.id, post.id))
       .returning({ viewCount: blogPosts.viewCount, likeCount: blogPosts.likeCount });
-    return { counted: true, viewCount: row!.viewCount, likeCount: row!.likeCount };
+    counts = row!;
   });
+  return { counted, ...counts };
 }
 
 /**

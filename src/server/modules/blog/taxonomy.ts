@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { blogCategories, blogPosts, blogTags } from '../../db/schema.ts';
 import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { slugOf, uniqueSlug } from '../../lib/slugs.ts';
+import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import type { Executor } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -30,6 +30,8 @@ export const TAG_NOT_FOUND = 'Tag not found';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** A tag made only of symbols still gets a stable slug. */
 const tagSlugOf = (name: string) => slugOf(name, `tag-${sha256(name).slice(0, 8)}`);
+// A race lost at the unique index gets the same 409 as a taken name or slug (assertTagFree).
+const tagSlugs = slugsOf({ table: blogTags, id: blogTags.id, slug: blogTags.slug, uniqueIndex: 'blog_tags_slug_unique', takenText: () => BLOG_TEXTS.tagTaken });
 
 // --- the rules a post save applies ---------------------------------------------------------------------------------
 
@@ -51,7 +53,7 @@ export async function syncTags(db: Executor, tags: readonly string[]): Promise<v
   const known = new Set(existing.map((row) => row.name.toLowerCase()));
   for (const name of tags) {
     if (known.has(name.toLowerCase())) continue;
-    const slug = await uniqueSlug(db, { table: blogTags, id: blogTags.id, slug: blogTags.slug }, tagSlugOf(name));
+    const slug = await tagSlugs.unique(db, tagSlugOf(name));
     await db.insert(blogTags).values({ name, slug }).onConflictDoNothing();
     known.add(name.toLowerCase());
   }
@@ -169,13 +171,13 @@ async function assertTagFree(db: Executor, name: string, slug: string, exceptId?
 }
 
 export async function createTag({ db }: ContentWriteDeps, { actor, meta, input }: RequestContext & { input: z.output<typeof BlogTagInputSchema> }): Promise<BlogTag> {
-  const id = await db.transaction(async (tx) => {
-    const slug = input.slug ?? tagSlugOf(input.name);
+  const slug = input.slug ?? tagSlugOf(input.name);
+  const id = await tagSlugs.guard(() => slug, () => db.transaction(async (tx) => {
     await assertTagFree(tx, input.name, slug);
     const [row] = await tx.insert(blogTags).values({ name: input.name, slug }).returning({ id: blogTags.id });
     await writeAudit(tx, { actor, meta }, { action: 'blog_tag.create', entityId: row!.id, details: { slug } });
     return row!.id;
-  });
+  }));
   // No post uses a new tag yet: no public page changes.
   return tagById(db, id);
 }
@@ -184,10 +186,11 @@ export async function updateTag(
   { db, events }: ContentWriteDeps,
   { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof BlogTagInputSchema> } },
 ): Promise<BlogTag> {
-  await db.transaction(async (tx) => {
+  let slug: string | undefined;
+  await tagSlugs.guard(() => slug, () => db.transaction(async (tx) => {
     const [current] = await tx.select().from(blogTags).where(eq(blogTags.id, id));
     if (!current) throw notFound(TAG_NOT_FOUND);
-    const slug = changes.slug ?? slugOf(changes.name, current.slug);
+    slug = changes.slug ?? slugOf(changes.name, current.slug);
     await assertTagFree(tx, changes.name, slug, id);
     await tx.update(blogTags).set({ name: changes.name, slug }).where(eq(blogTags.id, id));
     if (changes.name !== current.name) {
@@ -197,7 +200,7 @@ export async function updateTag(
         .where(sql`${current.name} = any(${blogPosts.tags})`);
     }
     await writeAudit(tx, { actor, meta }, { action: 'blog_tag.update', entityId: id, details: { from: current.name, to: changes.name } });
-  });
+  }));
   events.emit('blog');
   return tagById(db, id);
 }

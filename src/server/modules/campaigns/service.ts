@@ -18,6 +18,7 @@ import {
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { campaignDailyVisits, campaigns, campaignVisitors, leads } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { countOncePerVisitorPerDay } from '../../lib/once-per-visitor-per-day.ts';
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { utcDay } from '../../lib/utc-day.ts';
@@ -33,6 +34,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A slug from a name; a name without a letter or digit still gets one. */
 const campaignSlugOf = (name: string) => slugOf(name, 'campaign', { maxLength: 90 });
 
+const CAMPAIGN_VISITS = { visitors: campaignVisitors, totals: campaignDailyVisits, thing: 'campaignId', count: 'visits' } as const;
 const slugs = slugsOf({ table: campaigns, id: campaigns.id, slug: campaigns.slug, uniqueIndex: 'campaigns_slug_unique', takenText: CAMPAIGN_TEXTS.slugTaken });
 
 export function toCampaign(row: CampaignRow): Campaign {
@@ -151,19 +153,7 @@ export async function getActiveCampaign(services: AppServices, idOrSlug: string)
  * a network past its counting rate are not counted. True when counted.
  */
 export async function recordCampaignVisit(services: AppServices, campaignId: number, visitor: Visitor): Promise<boolean> {
-  const now = services.now();
-  const visitorHash = services.visitors.countable(visitor, now);
-  if (!visitorHash) return false;
-  const day = utcDay(now);
-  return services.database.db.transaction(async (tx) => {
-    const inserted = await tx.insert(campaignVisitors).values({ campaignId, day, visitorHash }).onConflictDoNothing().returning({ day: campaignVisitors.day });
-    if (inserted.length === 0) return false;
-    await tx
-      .insert(campaignDailyVisits)
-      .values({ campaignId, day, visits: 1 })
-      .onConflictDoUpdate({ target: [campaignDailyVisits.campaignId, campaignDailyVisits.day], set: { visits: sql`${campaignDailyVisits.visits} + 1` } });
-    return true;
-  });
+  return countOncePerVisitorPerDay({ db: services.database.db, visitors: services.visitors, now: services.now() }, CAMPAIGN_VISITS, campaignId, visitor);
 }
 
 /** The public page's data: an active campaign by slug, its visit counted; null when inactive or unknown. */

@@ -37,7 +37,7 @@ describe(`pages API on ${testDatabaseKind()}`, () => {
   it.each([
     [{}, 'Title is required'],
     [{ title: '   ' }, 'Title is required'],
-    [{ title: 'T', slug: 'Not a slug!' }, 'Slug may contain only lowercase letters, digits and hyphens'],
+    [{ title: 'T', slug: 'Not a slug!' }, 'Slug may contain only lowercase letters, digits and single hyphens'],
     [{ title: 'T', is_published: 'maybe' }, 'Published must be true or false'],
     [{ title: 'T', meta_description: 'x'.repeat(501) }, 'Meta description must be at most 500 characters'],
     [{ title: 'T', content: 'a\u0000' }, 'Content contains characters that are not allowed'],

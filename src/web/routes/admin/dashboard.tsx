@@ -17,7 +17,7 @@ import {
   QuoteIcon,
   FileTextIcon,
 } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../shared/brand';
 import type { AdminStats } from '../../../shared/schemas/admin-stats';
@@ -46,13 +46,16 @@ interface Figure {
   isAttention?: boolean;
 }
 
-const SECTIONS: Array<{
+/** An admin area as the dashboard shows it. */
+interface Section {
   to: string;
   title: string;
   description: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   figure?: (stats: AdminStats) => Figure;
-}> = [
+}
+
+const SECTIONS: Section[] = [
   {
     to: '/admin/leads',
     title: 'Leads',
@@ -169,25 +172,39 @@ function SectionCards({ role }: { role: Role | null }) {
   const sections = SECTIONS.filter(({ to }) => can(role, currentAdminSection(to)?.permission ?? 'dashboard.read'));
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {sections.map(({ to, title, description, icon: Icon }) => (
-        <li key={to}>
-          <Link
-            to={to}
-            data-testid={`dashboard-card-${to.split('/').pop()}`}
-            className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary/50 hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <span className="flex min-w-0 flex-1 flex-col gap-1">
-              <span className="font-semibold">{title}</span>
-              <span className="text-sm text-muted-foreground">{description}</span>
-            </span>
-            <ChevronRightIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground" />
-          </Link>
+      {sections.map((section) => (
+        <li key={section.to}>
+          <DashboardCard section={section} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One admin area's card, the same in both lists: the full dashboard puts the area's live figure (`children`)
+ * between its title and description; staff without the figures get the card alone.
+ */
+function DashboardCard({ section: { to, title, description, icon: Icon }, children }: { section: Section; children?: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      data-testid={`dashboard-card-${to.split('/').pop()}`}
+      className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary/50 hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="font-semibold">{title}</span>
+        {children}
+        <span className="text-sm text-muted-foreground">{description}</span>
+      </span>
+      <ChevronRightIcon
+        aria-hidden="true"
+        className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
+      />
+    </Link>
   );
 }
 
@@ -209,43 +226,28 @@ function Dashboard() {
         </div>
       )}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {SECTIONS.map(({ to, title, description, icon: Icon, figure }) => {
-          const value = stats && figure ? figure(stats) : undefined;
+        {SECTIONS.map((section) => {
+          const value = stats && section.figure ? section.figure(stats) : undefined;
           return (
-            <li key={to}>
-              <Link
-                to={to}
-                data-testid={`dashboard-card-${to.split('/').pop()}`}
-                className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary/50 hover:bg-muted/40 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <span className="flex min-w-0 flex-1 flex-col gap-1">
-                  <span className="font-semibold">{title}</span>
-                  {figure &&
-                    (value ? (
-                      <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="figure">
-                        <span className="text-2xl font-bold tabular-nums" data-testid="figure-value">
-                          {number(value.value)}
-                        </span>
-                        <span className="text-sm text-muted-foreground">{value.label}</span>
-                        {value.detail && (
-                          <Badge variant={value.isAttention && title === 'Leads' ? 'secondary' : 'outline'} className="tabular-nums">
-                            {value.detail}
-                          </Badge>
-                        )}
+            <li key={section.to}>
+              <DashboardCard section={section}>
+                {section.figure &&
+                  (value ? (
+                    <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="figure">
+                      <span className="text-2xl font-bold tabular-nums" data-testid="figure-value">
+                        {number(value.value)}
                       </span>
-                    ) : statsQuery.isPending ? (
-                      <Skeleton className="h-8 w-24" aria-hidden="true" />
-                    ) : null)}
-                  <span className="text-sm text-muted-foreground">{description}</span>
-                </span>
-                <ChevronRightIcon
-                  aria-hidden="true"
-                  className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
-                />
-              </Link>
+                      <span className="text-sm text-muted-foreground">{value.label}</span>
+                      {value.detail && (
+                        <Badge variant={value.isAttention && section.title === 'Leads' ? 'secondary' : 'outline'} className="tabular-nums">
+                          {value.detail}
+                        </Badge>
+                      )}
+                    </span>
+                  ) : statsQuery.isPending ? (
+                    <Skeleton className="h-8 w-24" aria-hidden="true" />
+                  ) : null)}
+              </DashboardCard>
             </li>
           );
         })}
