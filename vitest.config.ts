@@ -26,9 +26,15 @@ const databaseFreeServerTests = [
 ];
 /** Makes the run's migrated database template, which every API test database is a copy of (decision 0049). */
 const apiSetup = ['tests/fixtures/api-setup.ts'];
+/**
+ * API files share their worker's module cache (decision 0055): each file builds its own app, database and
+ * services, so nothing of one file reaches the next, and the app's imports (about 1.5 s a file) are paid once per
+ * worker, not once per file. No server test mocks a module or stubs a global (the unit files, which do, stay isolated).
+ */
+const sharedModules = { isolate: false } as const;
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
-  { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, globalSetup: apiSetup } },
+  { extends: true, test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, globalSetup: apiSetup, ...sharedModules } },
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
@@ -39,6 +45,7 @@ if (process.env.TEST_DATABASE_URL) {
       exclude: databaseFreeServerTests,
       env: { TEST_DB: 'postgres' },
       globalSetup: apiSetup,
+      ...sharedModules,
     },
   });
 }
