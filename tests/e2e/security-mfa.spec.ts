@@ -8,12 +8,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { seriousAxeViolations, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
-import { createUserViaApi, type CreatedUser, MOBILE, reviewScreenshot, setUpE2e, solveCaptchaWidget, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { createUserViaApi, type CreatedUser, MOBILE, reviewScreenshot, setUpE2e, solveCaptchaWidget, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
-/** A code of the time step after now: the server takes the next step too (clock drift), and it is always later than
- * the step a code a moment ago used, so no wait for the clock is needed. */
-const nextCode = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 });
+const codeAt = (secret: string, timestamp: number) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp });
+/** Enrolment confirms with the code of now; */
+const currentCode = (secret: string) => codeAt(secret, Date.now());
+/** sign-in then uses the next step's code, which the server takes too (clock drift) and which is always later than
+ * the step just used, so no test waits for the clock to turn. */
+const nextCode = (secret: string) => codeAt(secret, Date.now() + 30_000);
 
 describe('Security page: two-step sign-in', () => {
   const e2e = setUpE2e();
@@ -58,7 +61,7 @@ describe('Security page: two-step sign-in', () => {
     expect(await seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE })).toEqual([]);
     await reviewScreenshot(page, 'mfa-enrol-1280-light');
 
-    await page.getByLabel('2. Enter the 6-digit code the app shows').fill(nextCode(secret));
+    await page.getByLabel('2. Enter the 6-digit code the app shows').fill(currentCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await expect.poll(() => codes.count()).toBe(10);
@@ -87,7 +90,7 @@ describe('Security page: two-step sign-in', () => {
     const token = await signInViaApi(user);
     const started = await e2e.request('POST', '/api/auth/second-factor/enrol', { token, body: {} });
     const { secret } = (await started.json()) as { secret: string };
-    const confirmed = await e2e.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: nextCode(secret) } });
+    const confirmed = await e2e.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: currentCode(secret) } });
     const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
 
     const { page, errors, close } = await passwordStep(user, MOBILE);
@@ -109,6 +112,28 @@ describe('Security page: two-step sign-in', () => {
     expect(await seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE })).toEqual([]);
     await reviewScreenshot(page, 'mfa-security-375-dark');
     expect(unexpectedErrors(errors, [401])).toEqual([]);
+    await close();
+  });
+
+  it('lets an admin reset a person\'s two-step sign-in from User Management, after asking', async () => {
+    const user = await createUserViaApi(e2e);
+    const token = await signInViaApi(user);
+    const started = await e2e.request('POST', '/api/auth/second-factor/enrol', { token, body: {} });
+    const { secret } = (await started.json()) as { secret: string };
+    expect((await e2e.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: currentCode(secret) } })).status).toBe(200);
+
+    const { page, errors, close } = await e2e.openAsAdmin('/admin/users', { heading: 'User Management' });
+    await page.getByRole('button', { name: `Change access of ${user.username}` }).click();
+    await page.getByRole('menuitem', { name: 'Reset two-step sign-in' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Reset two-step sign-in of ${user.username}?` });
+    await dialog.waitFor();
+    expect(await seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE, include: '[role="alertdialog"]' })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Reset two-step sign-in' }).click();
+    await toast(page, 'Two-step sign-in reset').filter({ hasText: `${user.username} signs in with the password alone` }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const status = await e2e.request('GET', '/api/auth/second-factor', { token });
+    expect(((await status.json()) as { enabled: boolean }).enabled).toBe(false);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
 });
