@@ -86,6 +86,9 @@ export const ConfigEnvSchema = z.object({
   ADMIN_EMAIL: z.string().email({ message: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, { message: 'must be at least 6 characters' }).optional(),
   AUTO_APPROVE: booleanFromEnv.default(false),
+  // Issue 36 §5, decision 0053: staff (every role but `user`) must enrol a second factor before any back-office API
+  // answers them. Unset: on when PUBLIC_URL is a public address, off on localhost and reserved test names.
+  REQUIRE_STAFF_MFA: booleanFromEnv.optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number({ message: 'must be a number' }).int().min(10).max(10_000_000).default(50_000),
   // Issue 23 §5, issue 34 §1: sign-up, forgot-password and the confirmation re-send answer no sooner than this, new
   // or registered address alike (decision 0041). Well above the work of any of them (sign-up's argon2id plus a few
@@ -184,6 +187,8 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   autoApprove: boolean;
+  /** Staff without a second factor get 403 from back-office APIs until they enrol (decision 0053). */
+  requireStaffMfa: boolean;
   captchaMaxNumber: number;
   signUpMinMs: number;
   rateLimitMultiplier: number;
@@ -229,6 +234,17 @@ export function parseConfigEnv(env: Record<string, string | undefined>): ConfigE
   return result.data;
 }
 
+/**
+ * True for the local demo and tests: no PUBLIC_URL, or one on a loopback address, `localhost` or a name reserved for
+ * tests and local networks (RFC 2606, RFC 6761, RFC 6762: .localhost, .test, .example, .invalid, .local).
+ */
+export function isLocalUrl(url: string | undefined): boolean {
+  if (!url) return true;
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1' || host === '0.0.0.0' || /^127(\.\d{1,3}){3}$/.test(host)) return true;
+  return /\.(localhost|test|example|invalid|local)$/.test(host);
+}
+
 /** The JWT secret: from the environment, else generated once and kept in DATA_DIR. */
 function resolveJwtSecret(env: ConfigEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
@@ -268,6 +284,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: parsed.ADMIN_EMAIL,
     adminPassword: parsed.ADMIN_PASSWORD,
     autoApprove: parsed.AUTO_APPROVE,
+    requireStaffMfa: parsed.REQUIRE_STAFF_MFA ?? !isLocalUrl(parsed.PUBLIC_URL),
     captchaMaxNumber: parsed.CAPTCHA_MAX_NUMBER,
     signUpMinMs: parsed.SIGN_UP_MIN_MS,
     rateLimitMultiplier: parsed.RATE_LIMIT_MULTIPLIER,

@@ -13,10 +13,10 @@
  */
 import type { Page } from 'playwright-core';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/shared/constants.ts';
-import type { SignInResponse } from '../../src/shared/schemas/accounts.ts';
+import type { SignInSessionResponse } from '../../src/shared/schemas/second-factor.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 
-export type SessionUser = SignInResponse['user'];
+export type SessionUser = SignInSessionResponse['user'];
 
 /** `POST /api/auth/signin` over HTTP with a freshly solved captcha; throws with the server's text on failure. */
 export async function signInViaApi(baseUrl: string, email: string, password: string): Promise<{ token: string; user: SessionUser }> {
@@ -26,7 +26,7 @@ export async function signInViaApi(baseUrl: string, email: string, password: str
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, captcha }),
   });
-  const body = (await response.json().catch(() => ({}))) as Partial<SignInResponse> & { error?: string };
+  const body = (await response.json().catch(() => ({}))) as Partial<SignInSessionResponse> & { error?: string };
   if (!response.ok || !body.token || !body.user) {
     throw new Error(`Sign-in of ${email} failed: ${response.status} ${body.error ?? ''}`.trim());
   }

@@ -61,7 +61,8 @@ export const authTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['confirm_email', 'reset_password'] }).notNull(),
+    // `sign_in_challenge`: the 5-minute ticket between a right password and the second factor (decision 0053).
+    kind: text({ enum: ['confirm_email', 'reset_password', 'sign_in_challenge'] }).notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
@@ -93,6 +94,37 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/**
+ * A person's second factor (issue 36 §5; decision 0053): a TOTP secret, sealed with a key derived from JWT_SECRET
+ * (lib/sealed.ts), never sent again once enrolment is confirmed. A row without `enabledAt` is an enrolment awaiting
+ * its first code; it protects nothing.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text().notNull(),
+  enabledAt: timestamp({ withTimezone: true }),
+  /** The last TOTP time step (30 s) accepted: a code of this step or an earlier one is refused, so none is used twice. */
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes (decision 0053): ten per enrolment, only their SHA-256 stored, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
 );
 
 /** API clients (spec §3 Client); the secret is stored hashed and shown once at creation. */

@@ -5,15 +5,16 @@
  * password change or an ended session takes effect at once, on every instance.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
-import { apiClients, sessions, users } from '../db/schema.ts';
+import { apiClients, secondFactors, sessions, users } from '../db/schema.ts';
 import { deviceLabel } from '../lib/device-label.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
-import { principalsFor, type Permission } from '../../shared/permissions.ts';
+import { can, principalsFor, type Permission } from '../../shared/permissions.ts';
+import { STAFF_SECOND_FACTOR_REQUIRED_MESSAGE } from '../../shared/schemas/second-factor.ts';
 import { forbiddenText } from '../lib/permission-check.ts';
 import { ANONYMOUS, actorCan, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
 
@@ -229,6 +230,20 @@ export const authPlugin = fp(
       const actor = await identify(request);
       if (actor.kind !== 'user') throw unauthorized('Please sign in to continue');
     });
+    // REQUIRE_STAFF_MFA (decision 0053): staff without a confirmed second factor may sign in, see their Security
+    // page and enrol, but every back-office permission (one a plain `user` lacks) answers 403 until they have.
+    // Read per request like the session, so enrolling (or an admin's reset) counts at once on every instance.
+    const enabledFactor = db
+      .select({ userId: secondFactors.userId })
+      .from(secondFactors)
+      .where(and(eq(secondFactors.userId, sql.placeholder('userId')), isNotNull(secondFactors.enabledAt)))
+      .prepare('auth_enabled_second_factor');
+    async function assertStaffFactor(actor: Actor, permission: Permission): Promise<void> {
+      if (!app.services.config.requireStaffMfa || actor.kind !== 'user' || actor.role === 'user' || can('user', permission)) return;
+      const [factor] = await enabledFactor.execute({ userId: actor.userId });
+      if (!factor) throw forbidden(STAFF_SECOND_FACTOR_REQUIRED_MESSAGE);
+    }
+
     const permissionHooks = new Map<Permission, PermissionHook>();
     app.decorate('requirePermission', (permission: Permission) => {
       let hook = permissionHooks.get(permission);
@@ -240,6 +255,7 @@ export const authPlugin = fp(
             const actor = await identify(request);
             if (actor.kind === 'anonymous') throw unauthorized(signInText);
             if (!actorCan(actor, permission)) throw forbidden(forbiddenText(permission));
+            await assertStaffFactor(actor, permission);
           },
           { permission },
         );

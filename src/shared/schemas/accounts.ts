@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIST_LIMIT_MAX, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../permissions.ts';
-import { AuthUserSchema } from './auth.ts';
+import { SignInChallengeResponseSchema, SignInSessionResponseSchema } from './second-factor.ts';
 import { safeString } from './text.ts';
 import { pagingQuery } from './paging.ts';
 
@@ -72,7 +72,11 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordSchema>;
 export const SendConfirmationEmailSchema = EmailOnlySchema;
 export type SendConfirmationEmailRequest = z.infer<typeof SendConfirmationEmailSchema>;
 
-export const SignInResponseSchema = z.object({ token: z.string(), user: AuthUserSchema });
+/**
+ * A session (unchanged for an account without a second factor: the spec's clients read `token` and `user`), or for
+ * an account with one, a challenge for `POST /api/auth/signin/second-factor` (decision 0053).
+ */
+export const SignInResponseSchema = z.union([SignInSessionResponseSchema, SignInChallengeResponseSchema]);
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });

@@ -10,15 +10,32 @@ import {
   SIGN_IN_BACKED_OFF_MESSAGE,
   type SignInResponse,
 } from '../../../shared/schemas/accounts.ts';
-import type { users } from '../../db/schema.ts';
+import {
+  SIGN_IN_CHALLENGE_EXPIRED_MESSAGE,
+  SIGN_IN_CHALLENGE_TTL_SECONDS,
+  type SignInSessionResponse,
+} from '../../../shared/schemas/second-factor.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
 import { generateToken } from '../../lib/secrets.ts';
+import type { Executor } from '../../lib/sql.ts';
 import type { AppServices } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 import type { SignInBackOff } from './back-off.ts';
 import { failedSignInsEmail } from './emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import {
+  challengeUser,
+  hasSecondFactor,
+  issueSignInChallenge,
+  recoveryCodesLeft,
+  spendChallenge,
+  spendRecoveryCode,
+  spendTotpCode,
+  staffMustEnrol,
+} from './second-factor.ts';
 import type { AuthRequestContext } from './service.ts';
 
 // A real argon2id hash of a random password: unknown e-mails are verified against it, so they take as long as known ones.
@@ -38,30 +55,44 @@ export interface SignInDeps {
   onFailure?: (ipAddress: string | null) => void;
 }
 
-type SignInFailureReason = 'unknown_email' | 'wrong_password' | 'email_not_confirmed' | 'awaiting_approval' | 'backed_off';
+type SignInFailureReason =
+  | 'unknown_email'
+  | 'wrong_password'
+  | 'email_not_confirmed'
+  | 'awaiting_approval'
+  | 'backed_off'
+  | 'wrong_second_factor';
 
-/**
- * Sign-in (docs/architecture.md §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
- * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
- * roll-up with their reason, country and e-mail hash (decision 0022).
- */
-export async function signIn(
-  services: AppServices,
-  deps: SignInDeps,
-  context: AuthRequestContext & { input: { email: string; password: string } },
-): Promise<SignInResponse> {
+type UserRow = typeof users.$inferSelect;
+type SignInContext = AuthRequestContext & { input: { email: string; password: string } };
+
+/** The hour's roll-up of failures, the captcha told, and at the tenth failure in a row the owner's notice. */
+function failureRecorder(services: AppServices, deps: SignInDeps, context: AuthRequestContext, emailHash: string, now: Date) {
   const { db } = services.database;
-  const { input, meta, country } = context;
-  const now = services.now();
-  const emailHash = deps.backOff.emailHash(input.email);
-  const fail = async (reason: SignInFailureReason, failures?: number, user?: typeof users.$inferSelect) => {
-    deps.onFailure?.(meta.ipAddress);
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country, emailHash });
+  return async (reason: SignInFailureReason, failures?: number, user?: UserRow) => {
+    deps.onFailure?.(context.meta.ipAddress);
+    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country: context.country, emailHash });
     if (failures === undefined) return;
     // Asked for a known and an unknown address alike, so a burst's tenth failure takes the same time for both.
     const notify = await deps.backOff.shouldNotify(emailHash, failures, now);
     if (notify && user) await services.mailer.enqueue(await failedSignInsEmail(user.email, services.mailBrand, failures));
   };
+}
+
+/**
+ * Sign-in (docs/architecture.md §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
+ * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
+ * roll-up with their reason, country and e-mail hash (decision 0022).
+ *
+ * An account with a second factor (decision 0053) gets a challenge instead of a session, and its back-off is not
+ * cleared by the right password: only the second step's success clears it, so wrong codes keep adding to it.
+ */
+export async function signIn(services: AppServices, deps: SignInDeps, context: SignInContext): Promise<SignInResponse> {
+  const { db } = services.database;
+  const { input, country } = context;
+  const now = services.now();
+  const emailHash = deps.backOff.emailHash(input.email);
+  const fail = failureRecorder(services, deps, context, emailHash, now);
 
   // Counted as a failure before any password is checked (decision 0041): parallel guesses cannot outrun the block.
   const attempt = await deps.backOff.claimAttempt(emailHash, now);
@@ -79,21 +110,88 @@ export async function signIn(
     await fail('wrong_password', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  await deps.backOff.clear(emailHash);
+  const withFactor = await hasSecondFactor(db, user.id);
+  if (!withFactor) await deps.backOff.clear(emailHash);
   // Only now, with the right password, may the caller learn the account's state.
-  if (!user.emailConfirmedAt) {
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'email_not_confirmed', country, emailHash });
-    throw forbidden(EMAIL_NOT_CONFIRMED_MESSAGE);
+  await assertMaySignIn(db, user, { now, country, emailHash });
+  if (withFactor) {
+    const challenge = await issueSignInChallenge(services, user.id);
+    return { secondFactorRequired: true, challenge, expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS };
   }
-  if (!user.isApproved) {
-    await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason: 'awaiting_approval', country, emailHash });
-    throw forbidden(AWAITING_APPROVAL_MESSAGE);
-  }
+  return startSession(services, deps, context, user, { emailHash, country });
+}
+
+/** 403 with its own text for an unconfirmed address or an account awaiting approval, added to the hour's roll-up. */
+async function assertMaySignIn(db: Executor, user: UserRow, event: { now: Date; country: string | null; emailHash: string }) {
+  if (user.emailConfirmedAt && user.isApproved) return;
+  const reason = user.emailConfirmedAt ? 'awaiting_approval' : 'email_not_confirmed';
+  await addToAuditRollup(db, event.now, { action: 'user.sign_in_failed', reason, country: event.country, emailHash: event.emailHash });
+  throw forbidden(user.emailConfirmedAt ? AWAITING_APPROVAL_MESSAGE : EMAIL_NOT_CONFIRMED_MESSAGE);
+}
+
+/** The session and the answer of a successful sign-in, audited as the user's own `user.sign_in`. */
+async function startSession(
+  services: AppServices,
+  deps: SignInDeps,
+  context: AuthRequestContext,
+  user: UserRow,
+  details: { emailHash: string; country: string | null; secondFactor?: 'totp' | 'recovery_code' },
+): Promise<SignInSessionResponse> {
+  const { meta, country } = context;
   const token = await deps.signUserToken(user, { userAgent: meta.userAgent, country });
   await writeAudit(
-    db,
+    services.database.db,
     { actor: { kind: 'user', userId: user.id, role: user.role, isAdmin: user.isAdmin }, meta },
-    { action: 'user.sign_in', entityId: user.id, details: { emailHash, country } },
+    { action: 'user.sign_in', entityId: user.id, details },
   );
-  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
+  const answer: SignInSessionResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
+  // REQUIRE_STAFF_MFA: staff without a factor are sent to enrol (only then is the field there at all).
+  if (staffMustEnrol(services, user.role) && !details.secondFactor && !(await hasSecondFactor(services.database.db, user.id))) {
+    answer.secondFactorSetupRequired = true;
+  }
+  return answer;
+}
+
+/**
+ * The second step (decision 0053): a live challenge and a code of the account's authenticator app, or one of its
+ * recovery codes. A wrong code answers exactly as a wrong password does and counts toward the same back-off; the
+ * challenge survives it (a typo costs no new password), but is spent by the success, so it works once.
+ */
+export async function signInSecondFactor(
+  services: AppServices,
+  deps: SignInDeps,
+  context: AuthRequestContext & { input: { challenge: string } & ({ code: string } | { recoveryCode: string }) },
+): Promise<SignInSessionResponse> {
+  const { db } = services.database;
+  const { input, country } = context;
+  const now = services.now();
+  const userId = await challengeUser(db, input.challenge, now);
+  const [user] = userId === null ? [] : await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized(SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
+  const emailHash = deps.backOff.emailHash(user.email);
+  const fail = failureRecorder(services, deps, context, emailHash, now);
+  const attempt = await deps.backOff.claimAttempt(emailHash, now);
+  if (!attempt.allowed) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
+  }
+  const usesRecoveryCode = 'recoveryCode' in input;
+  const proven = usesRecoveryCode ? await spendRecoveryCode(db, user.id, input.recoveryCode) : await spendTotpCode(services, db, user.id, input.code);
+  if (!proven) {
+    await fail('wrong_second_factor', attempt.failures, user);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (!(await spendChallenge(db, input.challenge, now))) throw unauthorized(SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
+  await deps.backOff.clear(emailHash);
+  // Approval may have been revoked in the minutes since the password step.
+  await assertMaySignIn(db, user, { now, country, emailHash });
+  const actor = { kind: 'user' as const, userId: user.id, role: user.role, isAdmin: user.isAdmin };
+  if (usesRecoveryCode) {
+    await writeAudit(db, { actor, meta: context.meta }, {
+      action: 'user.mfa_recovery_code_use',
+      entityId: user.id,
+      details: { userId: user.id, recoveryCodesLeft: await recoveryCodesLeft(db, user.id) },
+    });
+  }
+  return startSession(services, deps, context, user, { emailHash, country, secondFactor: usesRecoveryCode ? 'recovery_code' : 'totp' });
 }

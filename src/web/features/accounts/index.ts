@@ -6,6 +6,7 @@ export { useDeleteUser } from './api/delete-user';
 export { getUsersQueryOptions, useUsers } from './api/get-users';
 export { useRequestPasswordReset } from './api/request-password-reset';
 export { useResetPassword } from './api/reset-password';
+export { useResetSecondFactor } from './api/reset-second-factor';
 export { useSendConfirmationEmail } from './api/send-confirmation-email';
 export { useSignIn } from './api/sign-in';
 export { useSignUp } from './api/sign-up';

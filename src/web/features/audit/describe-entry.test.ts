@@ -24,6 +24,9 @@ describe('audit entries in words', () => {
     expect(describeEntry({ action: 'user.signup', details: { count: 1, hour: '2026-11-28T09:00Z', countries: {} } })).toBe('1 sign-up request in the hour from 09:00 UTC');
     expect(describeEntry({ action: 'user.password_change', details: { by: 'admin' } })).toBe('Password changed by an admin');
     expect(describeEntry({ action: 'user.sign_in_unblock', details: {} })).toBe('Sign-in block lifted by an admin');
+    expect(describeEntry({ action: 'user.sign_in', details: { country: 'DE', secondFactor: 'totp' } })).toBe('Signed in with an app code from DE');
+    expect(describeEntry({ action: 'user.mfa_recovery_code_use', details: { recoveryCodesLeft: 1 } })).toBe('Signed in with a recovery code (1 code left)');
+    expect(describeEntry({ action: 'user.mfa_reset', details: { hadFactor: true } })).toBe('Two-step sign-in reset by an admin');
     expect(describeEntry({ action: 'lead.export', details: { rows: 2, complete: true, filter: { source: 'blog', sort: 'desc' } } })).toBe(
       'Exported 2 leads as CSV, filtered by source “blog”',
     );

@@ -1,6 +1,6 @@
 /**
  * An audit entry in words for the audit screen (issue 23 §6): sign-ins, the hourly roll-ups of anonymous events
- * (decision 0022), password changes and the leads export. Other actions say enough by their name: null.
+ * (decision 0022), password changes, two-step sign-in (decision 0053) and the leads export. Other actions say enough by their name: null.
  */
 import type { AuditLogEntry } from '../../../shared/schemas/audit';
 
@@ -10,6 +10,7 @@ const REASONS: Record<string, string> = {
   email_not_confirmed: 'e-mail not confirmed',
   awaiting_approval: 'awaiting approval',
   backed_off: 'refused while the address waits',
+  wrong_second_factor: 'wrong two-step code',
 };
 
 /** Filter fields of the export that are defaults, not choices. */
@@ -49,8 +50,21 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
   const details = entry.details ?? {};
   const count = typeof details.count === 'number' ? details.count : 0;
   switch (entry.action) {
-    case 'user.sign_in':
-      return `Signed in${typeof details.country === 'string' ? ` from ${details.country}` : ''}`;
+    case 'user.sign_in': {
+      const how = details.secondFactor === 'totp' ? ' with an app code' : details.secondFactor === 'recovery_code' ? ' with a recovery code' : '';
+      return `Signed in${how}${typeof details.country === 'string' ? ` from ${details.country}` : ''}`;
+    }
+    // Two-step sign-in (decision 0053).
+    case 'user.mfa_enable':
+      return 'Two-step sign-in turned on';
+    case 'user.mfa_disable':
+      return `Two-step sign-in turned off${details.proof === 'password' ? ' with the password' : details.proof === 'code' ? ' with an app code' : ''}`;
+    case 'user.mfa_recovery_codes_regenerate':
+      return 'New recovery codes made; the old ones stopped working';
+    case 'user.mfa_recovery_code_use':
+      return typeof details.recoveryCodesLeft === 'number' ? `Signed in with a recovery code (${plural(details.recoveryCodesLeft, 'code')} left)` : 'Signed in with a recovery code';
+    case 'user.mfa_reset':
+      return details.hadFactor === false ? 'Two-step sign-in reset by an admin (there was none)' : 'Two-step sign-in reset by an admin';
     case 'user.sign_in_failed': {
       const reasons = asCounts(details.reasons).map(([reason, n]) => `${REASONS[reason] ?? reason.replaceAll('_', ' ')} ${number.format(n)}`);
       const addresses = Array.isArray(details.emailHashes) ? details.emailHashes.length : 0;

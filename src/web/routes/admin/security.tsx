@@ -1,14 +1,19 @@
 import { pageTitle } from '../../../shared/brand';
 import { AdminPage, adminMeta } from '~/components/admin/admin-page';
+import { useSearchParams } from 'react-router';
+import { SecondFactorCard } from '~/features/second-factor';
 import { SessionsCard } from '~/features/sessions';
 
 export const meta = adminMeta(pageTitle('Security'), 'The devices signed in to your account.');
 
-/** An admin's Security page, inside the back-office (issue 36 item 6): the same card as everyone's. */
+/** An admin's Security page, inside the back-office (issue 36 item 6, §5): the same cards as everyone's. */
 export default function AdminSecurityPage() {
+  // `?setup=two-step`: sent here after sign-in to set up two-step sign-in (REQUIRE_STAFF_MFA, decision 0053).
+  const [searchParams] = useSearchParams();
   return (
-    <AdminPage title="Security" description="The devices signed in to your account. Sign out any you don't recognise.">
-      <div className="max-w-3xl">
+    <AdminPage title="Security" description="How you sign in, and the devices signed in to your account.">
+      <div className="flex max-w-3xl flex-col gap-8">
+        <SecondFactorCard startSetup={searchParams.get('setup') === 'two-step'} />
         <SessionsCard />
       </div>
     </AdminPage>

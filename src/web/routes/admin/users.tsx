@@ -19,9 +19,11 @@ import {
   UserFormDialog,
   UsersBulkActions,
   type UserAccessField,
+  useResetSecondFactor,
   useUpdateUser,
   useUsers,
 } from '~/features/accounts';
+import { can, roleOfUser } from '../../../shared/permissions';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import type { TableStateOptions } from '~/lib/table-url-state';
@@ -63,6 +65,10 @@ function UserManagement() {
   // It stays set while the dialog closes, so the dialog keeps its words until it is gone.
   const [accessChange, setAccessChange] = useState<{ user: User; field: UserAccessField } | null>(null);
   const [isAccessChangeOpen, setIsAccessChangeOpen] = useState(false);
+  // Resetting two-step sign-in (decision 0053) asks first too; owners and admins only.
+  const [secondFactorReset, setSecondFactorReset] = useState<User | null>(null);
+  const resetSecondFactor = useResetSecondFactor();
+  const mayResetSecondFactor = currentUser ? can(roleOfUser(currentUser), 'users.manage') : false;
 
   const usersQuery = useUsers({ search, status, limit: PAGE_SIZE, offset: table.offset });
   const updateUser = useUpdateUser();
@@ -78,10 +84,11 @@ function UserManagement() {
           setAccessChange({ user, field });
           setIsAccessChangeOpen(true);
         },
+        onRequestSecondFactorReset: mayResetSecondFactor ? setSecondFactorReset : undefined,
         onEdit: (user) => openForm(user),
         onDelete: setUserToDelete,
       }),
-    [currentUser?.id, busyUserId],
+    [currentUser?.id, busyUserId, mayResetSecondFactor],
   );
 
   function openForm(user: User | null) {
@@ -105,6 +112,20 @@ function UserManagement() {
       setBusyUserId(null);
       setIsAccessChangeOpen(false);
     }
+  }
+
+  function confirmSecondFactorReset(user: User) {
+    resetSecondFactor.mutate(user.id, {
+      onSuccess: ({ reset }) => {
+        toast.success(reset ? 'Two-step sign-in reset' : 'Nothing to reset', {
+          description: reset
+            ? `${user.username} signs in with the password alone until they set it up again.`
+            : `${user.username} had no two-step sign-in.`,
+        });
+        setSecondFactorReset(null);
+      },
+      onError: (error) => toast.error('Error', { description: serverErrorText(error) ?? 'Failed to reset two-step sign-in.' }),
+    });
   }
 
   function confirmDelete(user: User) {
@@ -180,6 +201,7 @@ function UserManagement() {
                 }}
                 onEdit={openForm}
                 onDelete={setUserToDelete}
+                onRequestSecondFactorReset={mayResetSecondFactor ? setSecondFactorReset : undefined}
               />
             )}
             empty={
@@ -212,6 +234,21 @@ function UserManagement() {
           onConfirm={() => void toggle(accessChange.user, accessChange.field)}
         />
       )}
+      <ConfirmDialog
+        open={secondFactorReset !== null}
+        onOpenChange={(open) => {
+          if (!open) setSecondFactorReset(null);
+        }}
+        title={`Reset two-step sign-in of ${secondFactorReset?.username ?? ''}?`}
+        description={`Their authenticator app and recovery codes stop working: ${secondFactorReset?.username ?? 'they'} signs in with the password alone until they set it up again. Do this only when you are sure who is asking.`}
+        confirmLabel="Reset two-step sign-in"
+        pendingLabel="Resetting..."
+        isPending={resetSecondFactor.isPending}
+        isDestructive
+        onConfirm={() => {
+          if (secondFactorReset) confirmSecondFactorReset(secondFactorReset);
+        }}
+      />
       <UserFormDialog open={isFormOpen} user={formUser} onOpenChange={setIsFormOpen} />
       <DeleteUserDialog
         user={userToDelete}

@@ -18,20 +18,32 @@ import {
   EmailOnlySchema,
   INVALID_CREDENTIALS_MESSAGE,
 } from '../../../../shared/schemas/accounts';
+import {
+  CODE_INVALID_MESSAGE,
+  RecoveryCodeSchema,
+  SIGN_IN_CHALLENGE_EXPIRED_MESSAGE,
+  type SignInSessionResponse,
+  TotpCodeSchema,
+} from '../../../../shared/schemas/second-factor';
 import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { Field } from '~/components/form';
 import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
 import { can, roleOfUser } from '../../../../shared/permissions';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { useSignIn } from '../api/sign-in';
+import { useSignInSecondFactor } from '../api/sign-in-second-factor';
 import { useSignUp } from '../api/sign-up';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
+
+/** Staff have the Security page in the back-office (decision 0051). */
+const SECURITY_PATH_FOR_STAFF = '/admin/security';
 
 // Reset mode has no password field (spec §2): it validates the e-mail only, and never sends the (empty) password.
 const ResetModeSchema = EmailOnlySchema.extend({ password: z.string() });
@@ -63,8 +75,28 @@ export interface SignInFormProps {
   navigateAfterSignIn?: boolean;
 }
 
+/**
+ * After a session is granted (by the password, or by the second step): store it, and go on. With REQUIRE_STAFF_MFA,
+ * staff without a second factor go to the Security page to set it up, wherever they signed in.
+ */
+function useFinishSignIn(navigateAfterSignIn: boolean) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  return (result: SignInSessionResponse) => {
+    auth.signIn(result.token, result.user);
+    if (result.secondFactorSetupRequired) {
+      toast.info('Set up two-step sign-in', { description: 'Your role needs it before you can use the back-office.' });
+      void navigate(`${SECURITY_PATH_FOR_STAFF}?setup=two-step`);
+    } else if (navigateAfterSignIn) {
+      void navigate(can(roleOfUser(result.user), 'admin.enter') ? '/admin' : '/overview');
+    }
+  };
+}
+
 export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
+  // The password was right and the account has a second factor: the code step, with the challenge it answers.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ kind: Outcome; email: string } | null>(null);
   // The e-mail typed so far survives a switch of mode; 'Back to Sign In' from a confirmation screen clears it.
   const [email, setEmail] = useState('');
@@ -79,6 +111,8 @@ export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
     <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       {outcome ? (
         <OutcomeCard kind={outcome.kind} email={outcome.email} onBack={backToSignIn} />
+      ) : challenge ? (
+        <SecondFactorStep challenge={challenge} navigateAfterSignIn={navigateAfterSignIn} onExpired={() => setChallenge(null)} />
       ) : (
         <CredentialsCard
           key={mode}
@@ -89,6 +123,10 @@ export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
             setMode(next);
           }}
           onDone={(kind, doneEmail) => setOutcome({ kind, email: doneEmail })}
+          onChallenge={(next, currentEmail) => {
+            setEmail(currentEmail);
+            setChallenge(next);
+          }}
           navigateAfterSignIn={navigateAfterSignIn}
         />
       )}
@@ -101,18 +139,19 @@ function CredentialsCard({
   initialEmail,
   onModeChange,
   onDone,
+  onChallenge,
   navigateAfterSignIn,
 }: {
   mode: Mode;
   initialEmail: string;
   onModeChange(mode: Mode, email: string): void;
   onDone(kind: Outcome, email: string): void;
+  onChallenge(challenge: string, email: string): void;
   navigateAfterSignIn: boolean;
 }) {
   const text = MODE_TEXT[mode];
   const isReset = mode === 'reset';
-  const auth = useAuth();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const requestReset = useRequestPasswordReset();
@@ -164,8 +203,8 @@ function CredentialsCard({
     try {
       const result = await signIn.mutateAsync({ ...values, captcha: solved });
       setFormError(null);
-      auth.signIn(result.token, result.user);
-      if (navigateAfterSignIn) navigate(can(roleOfUser(result.user), 'admin.enter') ? '/admin' : '/overview');
+      if ('challenge' in result) onChallenge(result.challenge, values.email);
+      else finishSignIn(result);
     } catch (error) {
       const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
       // An unconfirmed account may have lost the first e-mail: offer to send the link again.
@@ -301,6 +340,117 @@ function CredentialsCard({
             Back to Sign In
           </Button>
         )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+type CodeKind = 'code' | 'recoveryCode';
+
+/**
+ * The second step (decision 0053): the 6-digit code of the authenticator app, or one recovery code. A wrong code
+ * keeps the step (the challenge survives it); an expired challenge goes back to the password.
+ */
+function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { challenge: string; navigateAfterSignIn: boolean; onExpired(): void }) {
+  const [kind, setKind] = useState<CodeKind>('code');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
+  const signInSecondFactor = useSignInSecondFactor();
+  const finishSignIn = useFinishSignIn(navigateAfterSignIn);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const isCode = kind === 'code';
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [kind]);
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  function showError(message: string) {
+    setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1 }));
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = (isCode ? TotpCodeSchema : RecoveryCodeSchema).safeParse(value);
+    if (!parsed.success) {
+      showError(parsed.error.issues[0]?.message ?? CODE_INVALID_MESSAGE);
+      return;
+    }
+    try {
+      const result = await signInSecondFactor.mutateAsync(isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data });
+      finishSignIn(result);
+    } catch (caught) {
+      const message = serverErrorText(caught) ?? INVALID_CREDENTIALS_MESSAGE;
+      if (message === SIGN_IN_CHALLENGE_EXPIRED_MESSAGE) {
+        toast.error('Sign In Error', { description: message });
+        onExpired();
+        return;
+      }
+      setValue('');
+      showError(message === INVALID_CREDENTIALS_MESSAGE ? (isCode ? 'That code is not right. Try the newest one.' : 'That recovery code is not right, or it was used already.') : message);
+    }
+  }
+
+  function switchKind() {
+    setKind(isCode ? 'recoveryCode' : 'code');
+    setValue('');
+    setError(null);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-bold tracking-tight">Two-step sign-in</h1>
+        <CardDescription>
+          {isCode ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'}
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Two-step sign-in">
+        <CardContent className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="second-factor-code">{isCode ? 'Authentication code' : 'Recovery code'}</Label>
+            <Input
+              id="second-factor-code"
+              ref={inputRef}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              autoComplete="one-time-code"
+              inputMode={isCode ? 'numeric' : 'text'}
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder={isCode ? '123456' : 'abcde-23456'}
+              maxLength={isCode ? 20 : 40}
+              aria-invalid={error ? true : undefined}
+              className="font-mono tracking-widest"
+            />
+          </div>
+          {error && (
+            <div
+              key={error.attempt}
+              ref={errorRef}
+              role="alert"
+              tabIndex={-1}
+              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+            >
+              <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <p>{error.message}</p>
+            </div>
+          )}
+          <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
+            {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
+          </Button>
+        </CardContent>
+      </form>
+      <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
+        <Button type="button" variant="link" onClick={switchKind}>
+          {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
+        </Button>
+        <Button type="button" variant="link" onClick={onExpired}>
+          Back to Sign In
+        </Button>
       </CardFooter>
     </Card>
   );

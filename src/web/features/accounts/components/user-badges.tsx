@@ -1,4 +1,4 @@
-import { MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
+import { KeyRoundIcon, MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import { ROLE_LABELS } from '../../../../shared/permissions';
 import type { User } from '../../../../shared/schemas/accounts';
 import { Badge } from '~/components/ui/badge';
@@ -27,7 +27,17 @@ export type UserAccessField = 'isApproved' | 'isAdmin';
  * The row menu that changes a user's approval or role. It only asks: the page confirms with a dialog that names
  * the change (issue 26: no more one-click grants or revokes).
  */
-export function UserAccessMenu({ user, isBusy, onRequest }: { user: User; isBusy: boolean; onRequest(user: User, field: UserAccessField): void }) {
+export function UserAccessMenu({
+  user,
+  isBusy,
+  onRequest,
+  onResetSecondFactor,
+}: {
+  user: User;
+  isBusy: boolean;
+  onRequest(user: User, field: UserAccessField): void;
+  onResetSecondFactor?(user: User): void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -45,6 +55,12 @@ export function UserAccessMenu({ user, isBusy, onRequest }: { user: User; isBusy
           {user.isAdmin ? <ShieldOffIcon aria-hidden="true" /> : <ShieldCheckIcon aria-hidden="true" />}
           {user.isAdmin ? 'Make regular user' : 'Make admin'}
         </DropdownMenuItem>
+        {onResetSecondFactor && (
+          <DropdownMenuItem variant="destructive" onSelect={() => onResetSecondFactor(user)}>
+            <KeyRoundIcon aria-hidden="true" />
+            Reset two-step sign-in
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -14,6 +14,8 @@ export interface UserActions {
   onRequestAccessChange(user: User, field: UserAccessField): void;
   onEdit(user: User): void;
   onDelete(user: User): void;
+  /** Asks to reset the user's two-step sign-in (owners and admins only; the page confirms first). */
+  onRequestSecondFactorReset?(user: User): void;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -96,11 +98,11 @@ function UserName({ user, isCurrent }: { user: User; isCurrent: boolean }) {
   );
 }
 
-function RowActions({ user, currentUserId, busyUserId, onRequestAccessChange, onEdit, onDelete }: { user: User } & UserActions) {
+function RowActions({ user, currentUserId, busyUserId, onRequestAccessChange, onEdit, onDelete, onRequestSecondFactorReset }: { user: User } & UserActions) {
   const isSelf = user.id === currentUserId;
   return (
     <span className="inline-flex shrink-0 gap-1">
-      <UserAccessMenu user={user} isBusy={busyUserId === user.id} onRequest={onRequestAccessChange} />
+      <UserAccessMenu user={user} isBusy={busyUserId === user.id} onRequest={onRequestAccessChange} onResetSecondFactor={onRequestSecondFactorReset} />
       <Button variant="ghost" size="icon" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => onEdit(user)}>
         <PencilIcon aria-hidden="true" />
       </Button>
