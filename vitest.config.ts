@@ -7,7 +7,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * server when TEST_DATABASE_URL is set (CI), operations tests on real processes (tests/ops: kill -9, restarts,
  * several instances behind a proxy; one file at a time so their timings hold), and browser tests against the built
  * app (run on their own, two files at a time: each file has its own server, data directory and browser).
- * The CI layout and its figures: decision 0049.
+ * The CI layout and its figures: decisions 0049 and 0055.
  */
 const apiTests = ['src/server/**/*.test.ts'];
 /**
