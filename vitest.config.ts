@@ -17,6 +17,7 @@ const apiTests = ['src/server/**/*.test.ts'];
  */
 const databaseFreeServerTests = [
   'src/server/config.test.ts',
+  'src/server/docs.test.ts',
   'src/server/jobs/mail-pace.test.ts',
   'src/server/lib/location.test.ts',
   'src/server/lib/visitor-key.test.ts',
