@@ -38,11 +38,21 @@ export const RecoveryCodeSchema = safeString('Recovery code', { error: RECOVERY_
 
 const challenge = safeString('Challenge', { error: SIGN_IN_CHALLENGE_EXPIRED_MESSAGE }).min(1, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE).max(100, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
 
+/**
+ * Exactly one of two proofs, as one strict object rather than a union: a union's 400 names no field ("Invalid
+ * input"), where this one names an unknown field, as every other body does, and says which proof is missing.
+ */
+function exactlyOneOf<Key extends string>(keys: [Key, Key], message: string) {
+  return (body: Partial<Record<Key, unknown>>, context: z.RefinementCtx) => {
+    if (keys.filter((key) => body[key] !== undefined).length !== 1) context.addIssue({ code: 'custom', message, path: [keys[0]] });
+  };
+}
+
 /** `POST /api/auth/signin/second-factor`: the challenge from the password step and a code, or a recovery code. */
-export const SecondFactorSignInSchema = z.union([
-  z.strictObject({ challenge, code: TotpCodeSchema }),
-  z.strictObject({ challenge, recoveryCode: RecoveryCodeSchema }),
-]);
+export const SecondFactorSignInSchema = z
+  .strictObject({ challenge, code: TotpCodeSchema.optional(), recoveryCode: RecoveryCodeSchema.optional() })
+  .superRefine(exactlyOneOf(['code', 'recoveryCode'], 'Send a code or a recovery code'))
+  .transform(({ challenge, code, recoveryCode }) => (recoveryCode === undefined ? { challenge, code: code! } : { challenge, recoveryCode }));
 export type SecondFactorSignInRequest = z.input<typeof SecondFactorSignInSchema>;
 
 /** The answer of the password step for an account with a second factor: no session yet. */
@@ -89,10 +99,13 @@ export const RecoveryCodesResponseSchema = z.object({ recoveryCodes: z.array(z.s
 export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
 
 /** Turning the factor off or replacing the recovery codes: the account's password, or a current code. */
-export const SecondFactorProofSchema = z.union([
-  z.strictObject({ password: safeString('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long.') }),
-  z.strictObject({ code: TotpCodeSchema }),
-]);
+export const SecondFactorProofSchema = z
+  .strictObject({
+    password: safeString('Password').min(1, 'Password is required').max(200, 'Password must be at most 200 characters long.').optional(),
+    code: TotpCodeSchema.optional(),
+  })
+  .superRefine(exactlyOneOf(['password', 'code'], 'Send your password or a code'))
+  .transform(({ password, code }) => (password === undefined ? { code: code! } : { password }));
 export type SecondFactorProof = z.input<typeof SecondFactorProofSchema>;
 
 export const ResetSecondFactorResponseSchema = z.object({ reset: z.boolean() });

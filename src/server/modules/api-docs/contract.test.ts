@@ -13,6 +13,7 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { Secret, TOTP } from 'otpauth';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
@@ -62,6 +63,7 @@ interface Context {
 // A 1×1 transparent PNG: the upload route checks the content, not the name.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const UNIQUE = randomUUID().slice(0, 8);
+const totpCode = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 /** A valid call per operation, in the order they run (creations first, deletions last). */
 const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
@@ -178,6 +180,21 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   deleteBlogPostsById: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   deleteBlogTagsById: (ctx) => ({ params: { id: ctx.ids.postBlogTags! } }),
   deleteBlogCategoriesById: (ctx) => ({ params: { id: ctx.ids.emptyCategory! } }),
+  // Two-step sign-in for the admin the calls use (decision 0053), turned off again before the deletions.
+  getAuthSecondFactor: () => ({}),
+  postAuthSecondFactorEnrol: () => ({ body: {} }),
+  postAuthSecondFactorConfirm: async (ctx) => {
+    const { secret } = await ctx.json('POST', '/api/auth/second-factor/enrol', {});
+    return { body: { code: totpCode(secret as string) } };
+  },
+  postAuthSecondFactorRecoveryCodes: (ctx) => ({ body: { password: ctx.admin.password } }),
+  postAuthSigninSecondFactor: async (ctx) => {
+    const { recoveryCodes } = (await ctx.json('POST', '/api/auth/second-factor/recovery-codes', { password: ctx.admin.password })) as { recoveryCodes: string[] };
+    const { challenge } = await ctx.json('POST', '/api/auth/signin', { email: ctx.admin.email, password: ctx.admin.password, captcha: await ctx.captcha() });
+    return { body: { challenge, recoveryCode: recoveryCodes[0] } };
+  },
+  postAuthSecondFactorDisable: (ctx) => ({ body: { password: ctx.admin.password } }),
+  postUsersByIdResetSecondFactor: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
   deleteCampaignsById: (ctx) => ({ params: { id: ctx.ids.postCampaigns! } }),
   deleteAffiliateProductsById: (ctx) => ({ params: { id: ctx.ids.postAffiliateProducts! } }),
   deleteTestimonialsById: (ctx) => ({ params: { id: ctx.ids.postTestimonials! } }),

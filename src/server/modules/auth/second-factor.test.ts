@@ -301,6 +301,21 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it('names what is wrong with a second step: an unknown field, both proofs or neither', async () => {
+    const challenge = 'a'.repeat(40);
+    const details = async (payload: object) => {
+      const response = await secondStep(payload);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<{ details: Array<{ field: string; message: string }> }>().details;
+    };
+    expect(await details({ challenge, code: '123456', remember: true })).toContainEqual({ field: 'remember', message: 'Unknown field "remember"' });
+    expect(await details({ challenge, code: '123456', recoveryCode: 'abcde-23456' })).toEqual([{ field: 'code', message: 'Send a code or a recovery code' }]);
+    expect(await details({ challenge })).toEqual([{ field: 'code', message: 'Send a code or a recovery code' }]);
+    const user = await createTestUser(app());
+    const disable = await post('/api/auth/second-factor/disable', { password: user.password, code: '123456' }, user.headers);
+    expect(disable.json()).toMatchObject({ details: [{ field: 'password', message: 'Send your password or a code' }] });
+  });
+
   it('never answers a 5xx, whatever the code, recovery code or challenge', async () => {
     tick(300_000);
     const user = await createTestUser(app());
