@@ -36,9 +36,12 @@ describe(`staff invitations on ${testDatabaseKind()}`, () => {
     smtp = await startSmtpServer();
     testApp = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100' });
     await testApp.startWorkers();
-    [owner, admin, editor, support] = await Promise.all(
-      (['owner', 'admin', 'editor', 'support'] as const).map((role) => createTestStaff(testApp.app, role)),
-    );
+    [owner, admin, editor, support] = await Promise.all([
+      createTestStaff(testApp.app, 'owner'),
+      createTestStaff(testApp.app, 'admin'),
+      createTestStaff(testApp.app, 'editor'),
+      createTestStaff(testApp.app, 'support'),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();
