@@ -16,7 +16,9 @@ export const ACCOUNT_EXISTS_MESSAGE =
   'This address already has an account. Change its role on the Users screen instead of inviting it.';
 export const STAFF_INVITATION_NOT_FOUND_MESSAGE = 'Invitation not found';
 /** What the accept page says for each kind of dead link: a clear page, never a crash. */
-export const INVITATION_LINK_UNKNOWN_MESSAGE = 'This invitation link is not valid. Check that you opened the whole link from the e-mail.';
+/** Also a revoked invitation, or one replaced by a newer one: its row is gone. */
+export const INVITATION_LINK_UNKNOWN_MESSAGE =
+  'This invitation link is not valid: it may have been revoked or replaced by a newer invitation. Open the link in the latest e-mail, or ask for a new one.';
 export const INVITATION_LINK_EXPIRED_MESSAGE = 'This invitation has expired. Ask whoever invited you to send a new one.';
 export const INVITATION_LINK_USED_MESSAGE = 'This invitation has already been used. Sign in with the password you chose.';
 
