@@ -231,3 +231,21 @@ describe(`staff invitations on ${testDatabaseKind()}`, () => {
     }
   });
 });
+
+describe(`staff invitation links are rate limited on ${testDatabaseKind()}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+  });
+  afterAll(() => testApp?.close());
+
+  it('the public accept route takes the auth limit: the eleventh try in a minute is 429', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/staff-invitations/accept', payload: { token: `guess-${attempt}`, password: 'x' } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
