@@ -2,7 +2,8 @@
  * Staff invitations (issue 36 §4; decision 0056) in the browser: the owner invites from the Users screen, the link
  * arrives by e-mail, and a new browser accepts it and lands in the admin as an editor (no Leads in the sidebar);
  * at 375 px in dark the owner revokes an invitation (asked first) and its link shows a clear page. Axe on the
- * dialog and the accept page; screenshots at 1280 light and 375 dark.
+ * dialog and the accept page; screenshots at 1280 light and 375 dark for review (`SCREENSHOT_DIR=/tmp` writes
+ * /tmp/invite-*.png).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -53,12 +54,11 @@ describe('staff invitations', () => {
     expect(options).toEqual(['Owner', 'Admin', 'Editor', 'Author', 'Support']);
     await owner.page.keyboard.press('Escape');
     expect(await seriousAxeViolations(owner.page, { tags: WCAG22_AA_BEST_PRACTICE, include: '[role="dialog"]' })).toEqual([]);
-    await owner.dialog.screenshot({ path: '/tmp/invite-dialog-1280-light.png' });
     await reviewScreenshot(owner.dialog, 'invite-dialog-1280-light');
     const path = await invite(owner.page, email);
     const pending = owner.page.getByRole('region', { name: /Pending invitations/ });
     await pending.getByText(email).waitFor();
-    await owner.page.screenshot({ path: '/tmp/invite-users-1280-light.png', fullPage: true });
+    await reviewScreenshot(owner.page, 'invite-users-1280-light');
 
     const invitee = await e2e.open(DESKTOP);
     await useTheme(invitee.page.context(), 'light');
@@ -67,7 +67,7 @@ describe('staff invitations', () => {
     expect(await invitee.page.getByText(`admin@e2e.test invited you`).isVisible()).toBe(true);
     expect(await invitee.page.getByText(email).isVisible()).toBe(true);
     expect(await seriousAxeViolations(invitee.page, { tags: WCAG22_AA_BEST_PRACTICE })).toEqual([]);
-    await invitee.page.screenshot({ path: '/tmp/invite-accept-1280-light.png', fullPage: true });
+    await reviewScreenshot(invitee.page, 'invite-accept-1280-light');
     await invitee.page.getByLabel('Choose a Password').fill('editor-password-1');
     await invitee.page.getByLabel('Confirm Password').fill('editor-password-1');
     await invitee.page.getByRole('button', { name: 'Accept and Sign In' }).click();
@@ -93,8 +93,7 @@ describe('staff invitations', () => {
     const email = uniqueEmail('revoked-editor');
     const owner = await openInviteDialog(MOBILE, 'dark');
     expect(await seriousAxeViolations(owner.page, { tags: WCAG22_AA_BEST_PRACTICE, include: '[role="dialog"]' })).toEqual([]);
-    await owner.page.screenshot({ path: '/tmp/invite-dialog-375-dark.png' });
-    await reviewScreenshot(owner.page, 'invite-dialog-375-dark');
+    await reviewScreenshot(owner.page, 'invite-dialog-375-dark', { fullPage: false });
     const path = await invite(owner.page, email);
 
     const invitee = await e2e.open(MOBILE);
@@ -103,7 +102,7 @@ describe('staff invitations', () => {
     await invitee.page.getByRole('heading', { name: 'Join JotIt as Editor', level: 1 }).waitFor();
     expect(await invitee.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     expect(await seriousAxeViolations(invitee.page, { tags: WCAG22_AA_BEST_PRACTICE })).toEqual([]);
-    await invitee.page.screenshot({ path: '/tmp/invite-accept-375-dark.png', fullPage: true });
+    await reviewScreenshot(invitee.page, 'invite-accept-375-dark');
 
     const pending = owner.page.getByRole('region', { name: /Pending invitations/ });
     await pending.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
@@ -116,7 +115,7 @@ describe('staff invitations', () => {
     await invitee.page.reload();
     await invitee.page.getByRole('heading', { name: 'This invitation cannot be used', level: 1 }).waitFor();
     expect(await invitee.page.getByText(/it may have been revoked/).isVisible()).toBe(true);
-    await invitee.page.screenshot({ path: '/tmp/invite-invalid-375-dark.png', fullPage: true });
+    await reviewScreenshot(invitee.page, 'invite-invalid-375-dark');
     expect(unexpectedErrors(owner.errors)).toEqual([]);
     expect(unexpectedErrors(invitee.errors, [400])).toEqual([]);
     await invitee.close();
