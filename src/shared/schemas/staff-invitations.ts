@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { STAFF_ROLES, type Role } from '../permissions.ts';
-import { CredentialsSchema, PASSWORDS_DO_NOT_MATCH_MESSAGE, ResetPasswordSchema, SignInResponseSchema } from './accounts.ts';
+import { CredentialsSchema, PASSWORDS_DO_NOT_MATCH_MESSAGE, ResetPasswordSchema } from './accounts.ts';
+import { SignInSessionResponseSchema } from './second-factor.ts';
 import { safeString } from './text.ts';
 
 /** Hours an invitation link stays valid. */
@@ -67,8 +68,12 @@ export type StaffInvitationPreview = z.infer<typeof StaffInvitationPreviewSchema
 /** `POST /api/staff-invitations/accept`: the sign-up password rules (accounts.ts), once. */
 export const AcceptStaffInvitationSchema = z.strictObject({ token, password: ResetPasswordSchema.shape.password });
 export type AcceptStaffInvitation = z.infer<typeof AcceptStaffInvitationSchema>;
-/** Accepting signs the invitee in: the same answer as sign-in. */
-export const AcceptStaffInvitationResponseSchema = SignInResponseSchema;
+/**
+ * Accepting signs the invitee in: the session answer of sign-in, `secondFactorSetupRequired` included — a new staff
+ * account has no second factor, so with REQUIRE_STAFF_MFA it is sent to set one up (decision 0053).
+ */
+export const AcceptStaffInvitationResponseSchema = SignInSessionResponseSchema;
+export type AcceptStaffInvitationResponse = z.infer<typeof AcceptStaffInvitationResponseSchema>;
 
 /** The accept page's form: the password twice. */
 export const AcceptStaffInvitationFormSchema = z

@@ -11,7 +11,7 @@
  * - Expiry reads `services.now()`, the clock tests replace.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { canAssignRole, type Role } from '../../../shared/permissions.ts';
+import { canAssignRole } from '../../../shared/permissions.ts';
 import {
   ACCOUNT_EXISTS_MESSAGE,
   INVITATION_LINK_EXPIRED_MESSAGE,
@@ -20,12 +20,12 @@ import {
   STAFF_INVITATION_NOT_FOUND_MESSAGE,
   STAFF_INVITATION_TTL_HOURS,
   type AcceptStaffInvitation,
+  type AcceptStaffInvitationResponse,
   type CreateStaffInvitation,
   type StaffInvitation,
   type StaffInvitationList,
   type StaffInvitationPreview,
 } from '../../../shared/schemas/staff-invitations.ts';
-import type { SignInResponse } from '../../../shared/schemas/accounts.ts';
 import { staffInvitations, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
@@ -33,6 +33,7 @@ import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import { actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { staffMustEnrol } from '../auth/second-factor.ts';
 import type { SignUserToken } from '../auth/sign-in.ts';
 import { findUserByEmail, ROLE_NOT_ALLOWED_MESSAGE, uniqueUsernameFor } from '../users/service.ts';
 import { staffInvitationEmail } from './emails.ts';
@@ -157,7 +158,7 @@ export async function acceptStaffInvitation(
   services: AppServices,
   deps: { signUserToken: SignUserToken },
   { meta, input, country }: RequestContext & { country: string | null; input: AcceptStaffInvitation },
-): Promise<SignInResponse> {
+): Promise<AcceptStaffInvitationResponse> {
   const { db } = services.database;
   // Hashed before the transaction: argon2 takes tens of milliseconds, too long to hold a lock.
   const passwordHash = await hashPassword(input.password);
@@ -179,7 +180,7 @@ export async function acceptStaffInvitation(
           username: await uniqueUsernameFor(tx, invitation.email),
           email: invitation.email,
           passwordHash,
-          role: invitation.role as Role,
+          role: invitation.role,
           // The link reached the inbox, which proves the address; the inviter vouches for the person.
           isApproved: true,
           emailConfirmedAt: now,
@@ -199,5 +200,8 @@ export async function acceptStaffInvitation(
     return user!;
   });
   const token = await deps.signUserToken(user, { userAgent: meta.userAgent, country });
-  return { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
+  const answer: AcceptStaffInvitationResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
+  // A new account has no second factor: with REQUIRE_STAFF_MFA it sets one up first, as sign-in says (decision 0053).
+  if (staffMustEnrol(services, user.role)) answer.secondFactorSetupRequired = true;
+  return answer;
 }

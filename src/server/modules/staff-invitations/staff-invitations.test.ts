@@ -20,6 +20,7 @@ import {
   type StaffInvitationList,
 } from '../../../shared/schemas/staff-invitations.ts';
 import { auditLog, sessions, staffInvitations, users } from '../../db/schema.ts';
+import { hashSecret } from '../../lib/secrets.ts';
 import { roleChangedSubject, STAFF_REMOVED_SUBJECT } from '../users/emails.ts';
 import { staffInvitationSubject } from './emails.ts';
 
@@ -232,10 +233,10 @@ describe(`staff invitations on ${testDatabaseKind()}`, () => {
   });
 });
 
-describe(`staff invitation links are rate limited on ${testDatabaseKind()}`, () => {
+describe(`staff invitation links with the auth limit and REQUIRE_STAFF_MFA on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1', REQUIRE_STAFF_MFA: 'true' });
   });
   afterAll(() => testApp?.close());
 
@@ -247,5 +248,16 @@ describe(`staff invitation links are rate limited on ${testDatabaseKind()}`, () 
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('with REQUIRE_STAFF_MFA the new staff account is signed in and told to set up two-step sign-in', async () => {
+    const token = 'mfa-invitation-token';
+    await testApp.database.db
+      .insert(staffInvitations)
+      .values({ email: uniqueEmail('mfa'), role: 'editor', tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + 60_000) });
+    // From another address than the test above, whose tries used up the minute's limit.
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/staff-invitations/accept', payload: { token, password: PASSWORD }, remoteAddress: '203.0.113.9' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ user: { role: 'editor' }, secondFactorSetupRequired: true });
   });
 });

@@ -79,8 +79,14 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
     try {
       const result = await accept.mutateAsync({ token, password });
       auth.signIn(result.token, result.user);
+      if (result.secondFactorSetupRequired) {
+        // REQUIRE_STAFF_MFA (decision 0053): the back-office waits until two-step sign-in is set up, as after sign-in.
+        toast.info('Set up two-step sign-in', { description: `You are signed in as ${role}. Your role needs it before you can use the back-office.` });
+        void navigate('/admin/security?setup=two-step');
+        return;
+      }
       toast.success(`Welcome to ${PRODUCT_NAME}`, { description: `You are signed in as ${role}.` });
-      navigate('/admin');
+      void navigate('/admin');
     } catch (error) {
       toast.error('Error', { description: serverErrorText(error) ?? 'Failed to accept the invitation. Please try again.' });
     }
