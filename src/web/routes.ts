@@ -10,6 +10,7 @@ export default [
   route('login', 'routes/login.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('confirm-email', 'routes/confirm-email.tsx'),
+  route('staff-invite', 'routes/staff-invite.tsx'),
   route('unsubscribe', 'routes/unsubscribe.tsx'),
   route('confirm-subscription', 'routes/confirm-subscription.tsx'),
   route('overview', 'routes/overview.tsx'),

@@ -127,6 +127,30 @@ export const recoveryCodes = pgTable(
   (table) => [index('recovery_codes_user_idx').on(table.userId)],
 );
 
+/**
+ * Staff invitations (issue 36 §4; decision 0056): an owner or admin invites an address with a role; the invitee sets a
+ * password through the e-mailed link and is signed in. Only a SHA-256 of the link's token is stored. One pending
+ * invitation per address (a new one replaces it); an accepted one stays as the record of who came in how.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    role: text({ enum: ROLES }).notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: createdBy(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_invitations_token_hash_unique').on(table.tokenHash),
+    uniqueIndex('staff_invitations_pending_email_unique').on(sql`lower(${table.email})`).where(sql`${table.acceptedAt} is null`),
+  ],
+);
+
 /** API clients (spec §3 Client); the secret is stored hashed and shown once at creation. */
 export const apiClients = pgTable('api_clients', {
   clientId: text().primaryKey(),

@@ -29,6 +29,7 @@ import { leadsModule } from './leads/index.ts';
 import { mailModule } from './mail/index.ts';
 import { pagesModule } from './pages/index.ts';
 import { seoModule } from './seo/index.ts';
+import { staffInvitationsModule } from './staff-invitations/index.ts';
 import { testimonialsModule } from './testimonials/index.ts';
 import { unsubscribeModule } from './unsubscribe/index.ts';
 import { uploadsModule } from './uploads/index.ts';
@@ -40,6 +41,7 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   captchaModule,
   accountsModule,
   usersModule,
+  staffInvitationsModule,
   // jots: the keys, the API clients, then the jot path itself
   buildGuidsModule,
   clientsModule,

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'testimonial',
   'page',
   'session',
+  'staff_invitation',
 ] as const;
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);

@@ -23,7 +23,7 @@ import { createClient, createKey, type TestKey } from '../../../../tests/fixture
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { encryptLegacy, encryptV2 } from '../../../shared/jot-crypto.ts';
-import { authTokens } from '../../db/schema.ts';
+import { authTokens, staffInvitations } from '../../db/schema.ts';
 import { MAX_PATH_PARAM_LENGTH } from '../../lib/openapi.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 
@@ -81,6 +81,10 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   patchUsersById: (ctx) => ({ params: { id: ctx.ids.postUsers! }, body: { username: `renamed-${UNIQUE}` } }),
   postUsersBulk: (ctx) => ({ body: { action: 'approve', ids: [ctx.ids.postUsers] } }),
   postUsersByIdUnblockSignIn: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
+  postStaffInvitations: () => ({ body: { email: `staff-${UNIQUE}@example.com`, role: 'editor' } }),
+  getStaffInvitations: () => ({}),
+  postStaffInvitationsLookup: (ctx) => ({ body: { token: ctx.ids.staffInvitationToken } }),
+  postStaffInvitationsAccept: (ctx) => ({ body: { token: ctx.ids.staffInvitationToken, password: 'new-secret-password' } }),
   postBuildGuids: () => ({ body: { name: `contract-${UNIQUE}`, value: 'contract-secret' } }),
   getBuildGuids: () => ({}),
   putBuildGuidsById: (ctx) => ({ params: { id: ctx.ids.postBuildGuids! }, body: { name: `contract-${UNIQUE}`, value: 'other-secret' } }),
@@ -202,6 +206,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   deleteClientsById: (ctx) => ({ params: { id: ctx.ids.postClients! } }),
   deleteBuildGuidsById: (ctx) => ({ params: { id: ctx.ids.postBuildGuids! } }),
   deleteUsersById: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
+  deleteStaffInvitationsById: (ctx) => ({ params: { id: ctx.ids.postStaffInvitations! } }),
   // The admin's sign-in above is a second session of the admin: ended here, not the one the calls use.
   deleteAuthSessionsById: async (ctx) => {
     const { sessions } = (await ctx.json('GET', '/api/auth/sessions')) as { sessions: Array<{ id: string; isCurrent: boolean }> };
@@ -348,6 +353,16 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
       }
       // A reset signs the user out everywhere: not the admin the other calls use.
       if (operationId === 'postAuthResetPassword') ctx.ids.resetToken = await issue((await createTestUser(app)).id, 'reset_password');
+      // The invitation's link travels by e-mail: a second invitation, stored as the service stores it (hashed).
+      if (operationId === 'postStaffInvitationsLookup') {
+        ctx.ids.staffInvitationToken = `contract-staff-${UNIQUE}`;
+        await app.services.database.db.insert(staffInvitations).values({
+          email: `staff-accept-${UNIQUE}@example.com`,
+          role: 'author',
+          tokenHash: hashSecret(String(ctx.ids.staffInvitationToken)),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+      }
       if (operationId === 'postAuthSignout') credentials.bearerAuth = (await createTestAdmin(app)).headers;
       if (operationId === 'getLeadsById') ctx.ids.lead = await ctx.lastId('/api/leads', 'items');
       if (operationId === 'getInboxByTypeById') {

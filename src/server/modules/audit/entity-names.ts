@@ -19,6 +19,7 @@ import {
   faqs,
   leads,
   pages,
+  staffInvitations,
   testimonials,
   users,
 } from '../../db/schema.ts';
@@ -47,6 +48,7 @@ const NAME_SOURCES: Partial<Record<AuditEntity, NameSource>> = {
   affiliate_product: { table: affiliateProducts, id: affiliateProducts.id, name: affiliateProducts.name },
   testimonial: { table: testimonials, id: testimonials.id, name: testimonials.customerName },
   page: { table: pages, id: pages.id, name: pages.title },
+  staff_invitation: { table: staffInvitations, id: staffInvitations.id, name: staffInvitations.email },
 };
 
 /** What an entry wrote about its entity, in the order a reader would name it by. */

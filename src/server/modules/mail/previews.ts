@@ -6,6 +6,8 @@
 import type { MailEmailKind } from '../../../shared/schemas/mail-previews.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
 import * as auth from '../auth/emails.ts';
+import * as staffInvitations from '../staff-invitations/emails.ts';
+import * as staffChanges from '../users/emails.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
@@ -61,6 +63,25 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     label: 'Password reset',
     description: 'Account mail: sent when someone asks to reset a password.',
     build: (to, { brand }) => auth.passwordResetEmail(to, brand, SAMPLE_TOKEN),
+  },
+  {
+    kind: 'staff-invitation',
+    label: 'Staff invitation',
+    description: 'Account mail: sent when an owner or admin invites someone to the back-office with a role.',
+    build: (to, { brand }) =>
+      staffInvitations.staffInvitationEmail(to, brand, { token: SAMPLE_TOKEN, role: 'editor', invitedBy: 'ada@example.com', expiresAt: SAMPLE_RECEIVED_AT }),
+  },
+  {
+    kind: 'role-changed',
+    label: 'Role changed',
+    description: "Account mail: sent when an owner or admin changes someone's role.",
+    build: (to, { brand }) => staffChanges.roleChangedEmail(to, brand, 'editor'),
+  },
+  {
+    kind: 'staff-removed',
+    label: 'Staff account removed',
+    description: 'Account mail: sent when an owner or admin deletes the account of a staff member.',
+    build: (to, { brand }) => staffChanges.staffRemovedEmail(to, brand),
   },
   {
     kind: 'download',

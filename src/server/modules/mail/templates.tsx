@@ -127,6 +127,71 @@ export function failedSignInsEmail(brand: MailBrand, to: string, failures: numbe
   );
 }
 
+// --- Staff mail (issue 36 §4, decision 0056; account mail: no unsubscribe) ----------------------------------------
+
+export interface StaffInvitationEmailInput {
+  token: string;
+  /** The role's label ("Editor"). */
+  roleLabel: string;
+  /** Who invited, by e-mail; null when unknown. */
+  invitedBy: string | null;
+  expiresAt: Date;
+}
+
+/** An owner or admin invited this address to the back-office with a role. */
+export function staffInvitationEmail(brand: MailBrand, to: string, input: StaffInvitationEmailInput) {
+  const link = `${brand.publicUrl}/staff-invite?token=${encodeURIComponent(input.token)}`;
+  const subject = `You are invited to ${PRODUCT_NAME} as ${input.roleLabel}`;
+  return renderMail(
+    subject,
+    <EmailLayout
+      title={subject}
+      preheader={`Choose a password to join the ${PRODUCT_NAME} team. The link expires in 72 hours.`}
+      brand={brand}
+      footer={{ reason: `You get this e-mail because someone on the ${PRODUCT_NAME} team invited ${to}. Account messages cannot be unsubscribed from.` }}
+    >
+      <Paragraph>
+        {input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited'} to work on {PRODUCT_NAME} as {input.roleLabel}.
+      </Paragraph>
+      <Paragraph>Open the page below and choose a password; you are then signed in to the back-office.</Paragraph>
+      <CtaButton href={link}>Accept the invitation</CtaButton>
+      <Note>The link works once and expires on {formatWhen(input.expiresAt)}.</Note>
+      <Note>If you did not expect this, ignore this e-mail: no account is made until the link is used.</Note>
+    </EmailLayout>,
+  );
+}
+
+/** Someone with the right changed this person's role (users/service.ts). */
+export function roleChangedEmail(brand: MailBrand, to: string, input: { roleLabel: string; isStaff: boolean }) {
+  const subject = `Your role on ${PRODUCT_NAME} is now ${input.roleLabel}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader="Sign in again to continue with your new role." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>An administrator changed the role of the {PRODUCT_NAME} account for {to}: it is now {input.roleLabel}.</Paragraph>
+      <Paragraph>
+        {input.isStaff
+          ? 'What you can see and do in the back-office changes with it. Your sessions ended with the change, so please sign in again.'
+          : 'The account no longer has access to the back-office. Your sessions ended with the change; you can still sign in as a user.'}
+      </Paragraph>
+      <CtaButton href={`${brand.publicUrl}/login`}>Sign in</CtaButton>
+      <Note>If you think this is a mistake, contact whoever manages your team.</Note>
+    </EmailLayout>,
+  );
+}
+
+/** A staff account was deleted (users/service.ts). */
+export function staffRemovedEmail(brand: MailBrand, to: string) {
+  const subject = `Your ${PRODUCT_NAME} account has been removed`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader="You no longer have access to the back-office." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>An administrator removed the {PRODUCT_NAME} account for {to}, and with it your access to the back-office.</Paragraph>
+      <Paragraph>Every session of the account has ended. Nothing else is needed from you.</Paragraph>
+      <Note>If you think this is a mistake, ask whoever manages your team to invite you again.</Note>
+    </EmailLayout>,
+  );
+}
+
 // --- Marketing mail (suppressible, with the unsubscribe pair) -------------------------------------------------
 
 const MARKETING_UNSUBSCRIBE = 'Unsubscribe from product updates';

@@ -21,7 +21,7 @@ describe(`robots.txt and sitemap.xml on ${testDatabaseKind()}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toContain('User-agent: *\nAllow: /\n');
-    for (const path of ['/admin', '/api/', '/api-tester', '/reset-password', '/confirm-email']) {
+    for (const path of ['/admin', '/api/', '/api-tester', '/reset-password', '/confirm-email', '/staff-invite']) {
       expect(response.body).toContain(`Disallow: ${path}\n`);
     }
     expect(response.body).not.toMatch(/^Disallow: \/$/m);

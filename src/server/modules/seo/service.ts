@@ -20,7 +20,7 @@ export const SITEMAP_PAGES: ReadonlyArray<{ path: string; changefreq: 'daily' | 
 ];
 
 /** Pages that are private, per-user or hold one-time tokens: no crawling (they are not in the sitemap either). */
-const DISALLOWED = ['/admin', '/api/', '/api-tester', '/overview', '/login', '/reset-password', '/confirm-email', '/docs'];
+const DISALLOWED = ['/admin', '/api/', '/api-tester', '/overview', '/login', '/reset-password', '/confirm-email', '/staff-invite', '/docs'];
 
 export function robotsTxt(publicUrl: string): string {
   return [

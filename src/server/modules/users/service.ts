@@ -20,6 +20,7 @@ import { assertActorCan } from '../../lib/permission-check.ts';
 import { actorCan, actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { accountApprovedEmail } from '../auth/emails.ts';
+import { roleChangedEmail, staffRemovedEmail } from './emails.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -50,7 +51,7 @@ export function toUser(row: UserRow): User {
 const lowerEmail = sql`lower(${users.email})`;
 const lowerUsername = sql`lower(${users.username})`;
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(lowerEmail, email.toLowerCase()));
   return row;
 }
@@ -199,7 +200,7 @@ export async function updateUser(
   const principal = principalOf(actor)!;
   if (!changesOnlyApproval(changes)) assertActorCan(actor, 'users.manage');
 
-  const { row, approvedNow } = await db.transaction(async (tx) => {
+  const { row, approvedNow, roleChanged } = await db.transaction(async (tx) => {
     await lockOwners(tx);
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
@@ -251,10 +252,13 @@ export async function updateUser(
     await writeAudit(tx, { actor, meta }, { action, entityId: id, change: { before: current, after: row } });
     // A password change is its own entry (issue 23 §6), even when it came with an approval or a role change.
     if (passwordChanged) await writeAudit(tx, { actor, meta }, { action: 'user.password_change', entityId: id, details: { by: 'admin' } });
-    return { row, approvedNow };
+    return { row, approvedNow, roleChanged };
   });
 
+  // Queued (persisted) after the commit, as every account mail: a rolled-back change sends nothing.
   if (approvedNow) await services.mailer.enqueue(await accountApprovedEmail(row.email, services.mailBrand));
+  // Decision 0056: a person learns that their access changed, and why their session just ended.
+  if (roleChanged) await services.mailer.enqueue(await roleChangedEmail(row.email, services.mailBrand, row.role));
   return toUser(row);
 }
 
@@ -262,7 +266,7 @@ export async function deleteUser(services: AppServices, { actor, meta, input }: 
   const { db } = services.database;
   const { id } = input;
   if (id === actorUserId(actor)) throw conflict(DELETE_SELF_MESSAGE);
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     await lockOwners(tx);
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
@@ -274,7 +278,11 @@ export async function deleteUser(services: AppServices, { actor, meta, input }: 
       entityId: id,
       details: { email: current.email, username: current.username, role: current.role },
     });
+    return current;
   });
+  // Decision 0056: a staff member learns their access is gone. A plain user (often an unconfirmed sign-up being
+  // cleared away) is not mailed.
+  if (removed.role !== 'user') await services.mailer.enqueue(await staffRemovedEmail(removed.email, services.mailBrand));
 }
 
 /**

@@ -21,6 +21,7 @@ const ENTITY_SCREENS: Record<AuditEntity, string | null> = {
   testimonial: '/admin/testimonials',
   page: '/admin/pages',
   session: null,
+  staff_invitation: '/admin/users',
 };
 
 /**

@@ -23,12 +23,13 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   testimonial: 'Testimonial',
   page: 'Page',
   session: 'Session',
+  staff_invitation: 'Staff invitation',
 };
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity as AuditEntity] ?? entity;
 
 /** Entities named by an e-mail address, which reads best without quotes. */
-const NAMED_BY_EMAIL = new Set(['user', 'lead']);
+const NAMED_BY_EMAIL = new Set(['user', 'lead', 'staff_invitation']);
 
 const regionNames = new Intl.DisplayNames('en', { type: 'region' });
 

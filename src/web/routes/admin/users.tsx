@@ -1,4 +1,4 @@
-import { UserPlusIcon, UsersIcon } from 'lucide-react';
+import { MailPlusIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '~/lib/toast';
@@ -24,6 +24,7 @@ import {
   useUsers,
 } from '~/features/accounts';
 import { can, roleOfUser } from '../../../shared/permissions';
+import { InviteStaffDialog, invitableRoles, PendingInvitationsCard } from '~/features/staff-invitations';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import type { TableStateOptions } from '~/lib/table-url-state';
@@ -59,6 +60,9 @@ function UserManagement() {
   const status = USER_STATUS_FILTERS.find((value) => value === table.state.filters.status);
   const [formUser, setFormUser] = useState<User | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
+  const [isInviteOpen, setIsInviteOpen] = useState(false);
+  // Inviting needs a role to give (decision 0056): support approves users but invites nobody.
+  const canInvite = invitableRoles(roleOfUser(currentUser)).length > 0;
   const [userToDelete, setUserToDelete] = useState<User | null>(null);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   // Issue 26: a change of approval or role waits here for the operator to confirm it.
@@ -143,6 +147,11 @@ function UserManagement() {
   return (
     <>
       <AdminPageActions>
+        {canInvite && (
+          <Button variant="outline" onClick={() => setIsInviteOpen(true)}>
+            <MailPlusIcon aria-hidden="true" /> Invite
+          </Button>
+        )}
         <Button onClick={() => openForm(null)}>
           <UserPlusIcon aria-hidden="true" /> Add User
         </Button>
@@ -224,6 +233,7 @@ function UserManagement() {
           />
         </CardContent>
       </Card>
+      {canInvite && <PendingInvitationsCard />}
 
       {accessChange && (
         <ConfirmDialog
@@ -250,6 +260,7 @@ function UserManagement() {
         }}
       />
       <UserFormDialog open={isFormOpen} user={formUser} onOpenChange={setIsFormOpen} />
+      <InviteStaffDialog open={isInviteOpen} onOpenChange={setIsInviteOpen} />
       <DeleteUserDialog
         user={userToDelete}
         isDeleting={deleteUser.isPending}
