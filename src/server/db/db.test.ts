@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
 import { decryptV2 } from '../../shared/jot-crypto.ts';
 import { ensureFirstAdmin } from '../modules/users/first-admin.ts';
-import { verifyPassword } from '../modules/auth/passwords.ts';
+import { verifyPassword } from '../lib/passwords.ts';
 import { affiliateProducts, banners, blogCategories, blogPosts, blogTags, buildGuids, campaigns, faqs, jots, pages, testimonials, users } from './schema.ts';
 import { DEMO_BLOG_POSTS } from './seed-data.ts';
 import { DEMO_JOT_COUNT, seedDemoContent } from './seed.ts';

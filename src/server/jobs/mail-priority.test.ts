@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts
 import { createTestUser } from '../../../tests/fixtures/users.ts';
 import { auditLog, leads } from '../db/schema.ts';
 import { startAccountMailWorker } from '../modules/auth/account-mail.ts';
-import { RESET_SUBJECT } from '../modules/auth/emails.ts';
+import { RESET_SUBJECT } from '../modules/mail/account-emails.ts';
 import { captureLead, leadDependencies, LEAD_DOWNLOAD_EMAIL_LIMIT, type LeadDependencies } from '../modules/leads/service.ts';
 import { startMailWorker } from './mail.ts';
 

@@ -15,7 +15,7 @@ import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
 import { can, principalsFor, type Permission } from '../../shared/permissions.ts';
 import { STAFF_SECOND_FACTOR_REQUIRED_MESSAGE } from '../../shared/schemas/second-factor.ts';
-import { forbiddenText } from '../lib/permission-check.ts';
+import { forbiddenText } from '../permission-check.ts';
 import { ANONYMOUS, actorCan, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
 
 export type UserRow = typeof users.$inferSelect;

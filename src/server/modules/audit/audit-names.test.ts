@@ -12,7 +12,7 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AuditLogEntry, AuditLogResponse } from '../../../shared/schemas/audit.ts';
 import { auditLog, blogPosts } from '../../db/schema.ts';
-import { RESET_SUBJECT } from '../auth/emails.ts';
+import { RESET_SUBJECT } from '../mail/account-emails.ts';
 import { AUDIT_VALUE_MAX_LENGTH } from './changes.ts';
 import { writeAudit } from './service.ts';
 

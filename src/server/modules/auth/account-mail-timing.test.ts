@@ -15,7 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { users } from '../../db/schema.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const interquartileRange = (values: number[]) => {

@@ -17,7 +17,7 @@ import { users } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { findUserByEmail } from '../users/service.ts';
-import { confirmationEmail, passwordResetEmail } from './emails.ts';
+import { confirmationEmail, passwordResetEmail } from '../mail/account-emails.ts';
 import { CONFIRM_TOKEN_TTL_MS, issuedRecently, issueTokenIn, RESET_TOKEN_TTL_MS, waitUntil } from './service.ts';
 
 export const ACCOUNT_MAIL_JOB = 'account.mail';

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/accounts.ts';
 import { auditLog, authTokens, users } from '../../db/schema.ts';
 import { CAPTCHA_ERROR } from '../captcha/service.ts';
-import { ALREADY_REGISTERED_SUBJECT, APPROVED_SUBJECT, CONFIRMATION_SUBJECT, RESET_SUBJECT } from './emails.ts';
+import { ALREADY_REGISTERED_SUBJECT, APPROVED_SUBJECT, CONFIRMATION_SUBJECT, RESET_SUBJECT } from '../mail/account-emails.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
   PASSWORD_RESET_MESSAGE,

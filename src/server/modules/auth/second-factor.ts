@@ -43,7 +43,7 @@ import { actorCan, type AppServices, type RequestContext } from '../../services.
 import { writeAudit } from '../audit/service.ts';
 import { OWNER_ONLY_MESSAGE } from '../users/service.ts';
 import type { SignInBackOff } from './back-off.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 
 const sealers = new WeakMap<object, Sealer>();

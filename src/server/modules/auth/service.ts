@@ -23,8 +23,8 @@ import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
-import { alreadyRegisteredEmail, confirmationEmail } from './emails.ts';
-import { hashPassword } from './passwords.ts';
+import { alreadyRegisteredEmail, confirmationEmail } from '../mail/account-emails.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 export type AuthTokenKind = (typeof authTokens.$inferSelect)['kind'];
 

@@ -14,7 +14,7 @@ import { createTestAdmin, createTestUser } from '../../../../tests/fixtures/user
 import { INVALID_CREDENTIALS_MESSAGE, SIGN_IN_BACKED_OFF_MESSAGE } from '../../../shared/schemas/accounts.ts';
 import { auditLog, leads } from '../../db/schema.ts';
 import { DIFFICULTY_STEP } from '../captcha/service.ts';
-import { FAILED_SIGN_INS_SUBJECT } from './emails.ts';
+import { FAILED_SIGN_INS_SUBJECT } from '../mail/account-emails.ts';
 import { FREE_FAILURES, NOTICE_AFTER } from './back-off.ts';
 
 const CAPTCHA_MAX = 10;

@@ -24,8 +24,8 @@ import type { AppServices } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 import type { SignInBackOff } from './back-off.ts';
-import { failedSignInsEmail } from './emails.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { failedSignInsEmail } from '../mail/account-emails.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import {
   challengeUser,
   hasSecondFactor,

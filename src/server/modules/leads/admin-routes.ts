@@ -20,7 +20,7 @@ import {
   RetrySyncResultSchema,
 } from '../../../shared/schemas/leads.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { assertActorCan } from '../../lib/permission-check.ts';
+import { assertActorCan } from '../../permission-check.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import {
   bulkLeadAction,

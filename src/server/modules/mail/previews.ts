@@ -5,9 +5,9 @@
  */
 import type { MailEmailKind } from '../../../shared/schemas/mail-previews.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
-import * as auth from '../auth/emails.ts';
-import * as staffInvitations from '../staff-invitations/emails.ts';
-import * as staffChanges from '../users/emails.ts';
+import * as auth from './account-emails.ts';
+import * as staffInvitations from './staff-invitation-emails.ts';
+import * as staffChanges from './staff-change-emails.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';

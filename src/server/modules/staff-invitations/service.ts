@@ -32,11 +32,11 @@ import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import { actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { staffMustEnrol } from '../auth/second-factor.ts';
 import type { SignUserToken } from '../auth/sign-in.ts';
 import { findUserByEmail, ROLE_NOT_ALLOWED_MESSAGE, uniqueUsernameFor } from '../users/service.ts';
-import { staffInvitationEmail } from './emails.ts';
+import { staffInvitationEmail } from '../mail/staff-invitation-emails.ts';
 
 export const STAFF_INVITATION_TTL_MS = STAFF_INVITATION_TTL_HOURS * 60 * 60 * 1000;
 

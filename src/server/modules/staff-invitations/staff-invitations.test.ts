@@ -21,8 +21,8 @@ import {
 } from '../../../shared/schemas/staff-invitations.ts';
 import { auditLog, sessions, staffInvitations, users } from '../../db/schema.ts';
 import { hashSecret } from '../../lib/secrets.ts';
-import { roleChangedSubject, STAFF_REMOVED_SUBJECT } from '../users/emails.ts';
-import { staffInvitationSubject } from './emails.ts';
+import { roleChangedSubject, STAFF_REMOVED_SUBJECT } from '../mail/staff-change-emails.ts';
+import { staffInvitationSubject } from '../mail/staff-invitation-emails.ts';
 
 let sequence = 0;
 const uniqueEmail = (name = 'invitee') => `${name}.${Date.now()}.${(sequence += 1)}@example.com`;

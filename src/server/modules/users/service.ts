@@ -16,12 +16,12 @@ import { users } from '../../db/schema.ts';
 import { can, canAssignRole, isAdminRole, type Role } from '../../../shared/permissions.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
-import { assertActorCan } from '../../lib/permission-check.ts';
+import { assertActorCan } from '../../permission-check.ts';
 import { actorCan, actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
-import { accountApprovedEmail } from '../auth/emails.ts';
-import { roleChangedEmail, staffRemovedEmail } from './emails.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { accountApprovedEmail } from '../mail/account-emails.ts';
+import { roleChangedEmail, staffRemovedEmail } from '../mail/staff-change-emails.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 type UserRow = typeof users.$inferSelect;
 

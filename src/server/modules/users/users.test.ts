@@ -8,7 +8,7 @@ import { createTestAdmin, createTestUser, type TestUser } from '../../../../test
 import { PASSWORD_TOO_SHORT_MESSAGE, type User } from '../../../shared/schemas/accounts.ts';
 import { apiClients, auditLog, users } from '../../db/schema.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
-import { APPROVED_SUBJECT } from '../auth/emails.ts';
+import { APPROVED_SUBJECT } from '../mail/account-emails.ts';
 import {
   DELETE_SELF_MESSAGE,
   EMAIL_TAKEN_MESSAGE,

@@ -6,8 +6,8 @@
  */
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
-import type { MailBrand } from '../mail/layout.tsx';
-import * as templates from '../mail/templates.tsx';
+import type { MailBrand } from './layout.tsx';
+import * as templates from './templates.tsx';
 
 export const CONFIRMATION_SUBJECT = `Confirm your ${PRODUCT_NAME} email address`;
 export const RESET_SUBJECT = `Reset your ${PRODUCT_NAME} password`;

@@ -5,8 +5,8 @@
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import { ROLE_LABELS, type Role } from '../../../shared/permissions.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
-import type { MailBrand } from '../mail/layout.tsx';
-import * as templates from '../mail/templates.tsx';
+import type { MailBrand } from './layout.tsx';
+import * as templates from './templates.tsx';
 
 export const roleChangedSubject = (role: Role) => `Your role on ${PRODUCT_NAME} is now ${ROLE_LABELS[role]}`;
 export const STAFF_REMOVED_SUBJECT = `Your ${PRODUCT_NAME} account has been removed`;

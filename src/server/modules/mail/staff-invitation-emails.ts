@@ -1,9 +1,9 @@
-/** The staff invitation e-mail (decision 0056): account mail, transactional, no unsubscribe (auth/emails.ts explains why). */
+/** The staff invitation e-mail (decision 0056): account mail, transactional, no unsubscribe (account-emails.ts explains why). */
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import { ROLE_LABELS, type Role } from '../../../shared/permissions.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
-import type { MailBrand } from '../mail/layout.tsx';
-import * as templates from '../mail/templates.tsx';
+import type { MailBrand } from './layout.tsx';
+import * as templates from './templates.tsx';
 
 export const staffInvitationSubject = (role: Role) => `You are invited to ${PRODUCT_NAME} as ${ROLE_LABELS[role]}`;
 

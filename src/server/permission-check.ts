@@ -3,9 +3,9 @@
  * caller who may not call a route at all; a service or handler calls `assertActorCan` for a rule that depends on
  * the input (a bulk delete, a role change, a field only some roles may change).
  */
-import { principalsFor, type Permission } from '../../shared/permissions.ts';
-import { actorCan, type Actor } from '../services.ts';
-import { forbidden } from './http-errors.ts';
+import { principalsFor, type Permission } from '../shared/permissions.ts';
+import { actorCan, type Actor } from './services.ts';
+import { forbidden } from './lib/http-errors.ts';
 
 /** The 403's text: the spec's for what only administrators may do, a plain one for what other staff roles may. */
 export function forbiddenText(permission: Permission): string {
