@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AuthUserSchema } from './auth.ts';
+import { AuthenticationResponseSchema } from './passkeys.ts';
 import { safeString } from './text.ts';
 
 export const TOTP_DIGITS = 6;
@@ -38,10 +39,14 @@ export const RecoveryCodeSchema = safeString('Recovery code', { error: RECOVERY_
 
 const challenge = safeString('Challenge', { error: SIGN_IN_CHALLENGE_EXPIRED_MESSAGE }).min(1, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE).max(100, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
 
-/** `POST /api/auth/signin/second-factor`: the challenge from the password step and a code, or a recovery code. */
+/**
+ * `POST /api/auth/signin/second-factor`: the challenge from the password step and a code, a recovery code, or a
+ * passkey's assertion (decision 0057; its options from `POST /api/auth/signin/passkey/options`).
+ */
 export const SecondFactorSignInSchema = z.union([
   z.strictObject({ challenge, code: TotpCodeSchema }),
   z.strictObject({ challenge, recoveryCode: RecoveryCodeSchema }),
+  z.strictObject({ challenge, passkey: AuthenticationResponseSchema }),
 ]);
 export type SecondFactorSignInRequest = z.input<typeof SecondFactorSignInSchema>;
 
