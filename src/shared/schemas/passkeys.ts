@@ -35,11 +35,11 @@ export const RegistrationResponseSchema = z.strictObject({
   type: z.literal('public-key'),
   response: z.strictObject({
     clientDataJSON: base64url('Client data', 4000),
-    attestationObject: base64url('Attestation', 20_000),
-    authenticatorData: base64url('Authenticator data', 4000).optional(),
+    attestationObject: base64url('Attestation', 30_000),
+    authenticatorData: base64url('Authenticator data', 10_000).optional(),
     transports: z.array(z.enum(TRANSPORTS)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url('Public key', 4000).optional(),
+    publicKey: base64url('Public key', 10_000).optional(),
   }),
   authenticatorAttachment: attachment,
   clientExtensionResults: extensionResults,
@@ -54,7 +54,8 @@ export const AuthenticationResponseSchema = z.strictObject({
   response: z.strictObject({
     clientDataJSON: base64url('Client data', 4000),
     authenticatorData: base64url('Authenticator data', 4000),
-    signature: base64url('Signature', 2000),
+    // ML-DSA (post-quantum) signatures run to about 4,600 bytes; ES256 to 72.
+    signature: base64url('Signature', 10_000),
     userHandle: base64url('User handle', 200).optional(),
   }),
   authenticatorAttachment: attachment,

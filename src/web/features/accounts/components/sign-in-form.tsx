@@ -4,7 +4,7 @@
  * Used by /login and by the gate (<ProtectedPage>) when nobody is signed in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircleIcon, CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
+import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -38,6 +38,8 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { useSignIn } from '../api/sign-in';
 import { useSignInSecondFactor } from '../api/sign-in-second-factor';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey';
+import { isPasskeyCancelled, PASSKEY_CANCELLED_MESSAGE, usePasskeySupport } from '~/lib/webauthn';
 import { useSignUp } from '../api/sign-up';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
@@ -153,6 +155,9 @@ function CredentialsCard({
   const isReset = mode === 'reset';
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const signIn = useSignIn();
+  const passkeySignIn = useSignInWithPasskey();
+  // Known after hydration only: the server renders the form without the passkey button.
+  const canUsePasskeys = usePasskeySupport() === true;
   const signUp = useSignUp();
   const requestReset = useRequestPasswordReset();
   const resendConfirmation = useSendConfirmationEmail();
@@ -214,6 +219,18 @@ function CredentialsCard({
         setResendState('idle');
       }
       showError('Sign In Error', description, isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined);
+    }
+  }
+
+  /** Passwordless: the browser offers this site's passkeys; any refusal is the generic sign-in error. */
+  async function signInWithPasskey() {
+    try {
+      const result = await passkeySignIn.mutateAsync(undefined);
+      setFormError(null);
+      finishSignIn(result);
+    } catch (error) {
+      if (isPasskeyCancelled(error)) showError('Sign In Error', PASSKEY_CANCELLED_MESSAGE);
+      else showError('Sign In Error', serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE);
     }
   }
 
@@ -297,6 +314,16 @@ function CredentialsCard({
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Please wait...' : text.submit}
             </Button>
+            {mode === 'sign-in' && canUsePasskeys && (
+              <>
+                <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                  or
+                </p>
+                <Button type="button" variant="outline" className="w-full" disabled={passkeySignIn.isPending} onClick={() => void signInWithPasskey()}>
+                  <KeyRoundIcon aria-hidden="true" /> {passkeySignIn.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+                </Button>
+              </>
+            )}
             {mode === 'sign-in' && unconfirmedEmail && (
               <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
                 <p className="text-muted-foreground">
@@ -356,6 +383,8 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
   const signInSecondFactor = useSignInSecondFactor();
+  const passkeySecondStep = useSignInWithPasskey();
+  const canUsePasskeys = usePasskeySupport() === true;
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -391,6 +420,20 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
       }
       setValue('');
       showError(message === INVALID_CREDENTIALS_MESSAGE ? (isCode ? 'That code is not right. Try the newest one.' : 'That recovery code is not right, or it was used already.') : message);
+    }
+  }
+
+  async function answerWithPasskey() {
+    try {
+      finishSignIn(await passkeySecondStep.mutateAsync(challenge));
+    } catch (caught) {
+      const message = serverErrorText(caught);
+      if (message === SIGN_IN_CHALLENGE_EXPIRED_MESSAGE) {
+        toast.error('Sign In Error', { description: message });
+        onExpired();
+        return;
+      }
+      showError(isPasskeyCancelled(caught) ? PASSKEY_CANCELLED_MESSAGE : 'That passkey did not work. Try again, or enter a code.');
     }
   }
 
@@ -445,6 +488,11 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
         </CardContent>
       </form>
       <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
+        {canUsePasskeys && (
+          <Button type="button" variant="outline" className="mb-2 w-full" disabled={passkeySecondStep.isPending} onClick={() => void answerWithPasskey()}>
+            <KeyRoundIcon aria-hidden="true" /> {passkeySecondStep.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          </Button>
+        )}
         <Button type="button" variant="link" onClick={switchKind}>
           {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
         </Button>
