@@ -56,6 +56,8 @@ export const SignInChallengeResponseSchema = z.object({
   /** Single use, for `POST /api/auth/signin/second-factor` only; never a bearer token. */
   challenge: z.string(),
   expiresInSeconds: z.number().int(),
+  /** What the account can answer with: `totp` (an app code, or a recovery code), `passkey` (decision 0057). */
+  methods: z.array(z.enum(['totp', 'passkey'])),
 });
 export type SignInChallengeResponse = z.infer<typeof SignInChallengeResponseSchema>;
 

@@ -183,7 +183,7 @@ describe(`passkeys on ${testDatabaseKind()}`, () => {
     const { authenticator: theirs } = await addPasskey(other);
 
     const first = await passwordStep(user);
-    expect(first.json()).toMatchObject({ secondFactorRequired: true });
+    expect(first.json()).toMatchObject({ secondFactorRequired: true, methods: ['passkey'] });
     const { challenge } = first.json<{ challenge: string }>();
     const optionsFor = async () => {
       const options = await post('/api/auth/signin/passkey/options', { challenge });

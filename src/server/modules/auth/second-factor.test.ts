@@ -22,7 +22,7 @@ import {
 import { loadConfig } from '../../config.ts';
 import { auditLog, secondFactors, signInFailures } from '../../db/schema.ts';
 
-const CHALLENGE_KEYS = ['challenge', 'expiresInSeconds', 'secondFactorRequired'];
+const CHALLENGE_KEYS = ['challenge', 'expiresInSeconds', 'methods', 'secondFactorRequired'];
 
 const codeAt = (secret: string, time: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: time });

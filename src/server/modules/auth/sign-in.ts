@@ -114,20 +114,22 @@ export async function signIn(services: AppServices, deps: SignInDeps, context: S
     await fail('wrong_password', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  const withFactor = await hasAnySecondFactor(db, user.id);
+  const methods = await secondFactorMethods(db, user.id);
+  const withFactor = methods.length > 0;
   if (!withFactor) await deps.backOff.clear(emailHash);
   // Only now, with the right password, may the caller learn the account's state.
   await assertMaySignIn(db, user, { now, country, emailHash });
   if (withFactor) {
     const challenge = await issueSignInChallenge(services, user.id);
-    return { secondFactorRequired: true, challenge, expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS };
+    return { secondFactorRequired: true, challenge, expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS, methods };
   }
   return startSession(services, deps, context, user, { emailHash, country });
 }
 
 /** A confirmed authenticator app or a passkey: either makes sign-in two steps, and either satisfies REQUIRE_STAFF_MFA. */
-async function hasAnySecondFactor(db: Executor, userId: number): Promise<boolean> {
-  return (await hasSecondFactor(db, userId)) || (await hasPasskey(db, userId));
+async function secondFactorMethods(db: Executor, userId: number): Promise<Array<'totp' | 'passkey'>> {
+  const [totp, passkey] = await Promise.all([hasSecondFactor(db, userId), hasPasskey(db, userId)]);
+  return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
 /** 403 with its own text for an unconfirmed address or an account awaiting approval, added to the hour's roll-up. */
@@ -155,7 +157,7 @@ async function startSession(
   );
   const answer: SignInSessionResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
   // REQUIRE_STAFF_MFA: staff without a factor are sent to enrol (only then is the field there at all).
-  if (staffMustEnrol(services, user.role) && !details.secondFactor && !details.passkey && !(await hasAnySecondFactor(services.database.db, user.id))) {
+  if (staffMustEnrol(services, user.role) && !details.secondFactor && !details.passkey && (await secondFactorMethods(services.database.db, user.id)).length === 0) {
     answer.secondFactorSetupRequired = true;
   }
   return answer;

@@ -22,6 +22,7 @@ import {
   CODE_INVALID_MESSAGE,
   RecoveryCodeSchema,
   SIGN_IN_CHALLENGE_EXPIRED_MESSAGE,
+  type SignInChallengeResponse,
   type SignInSessionResponse,
   TotpCodeSchema,
 } from '../../../../shared/schemas/second-factor';
@@ -98,7 +99,7 @@ function useFinishSignIn(navigateAfterSignIn: boolean) {
 export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
   // The password was right and the account has a second factor: the code step, with the challenge it answers.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallengeResponse | null>(null);
   const [outcome, setOutcome] = useState<{ kind: Outcome; email: string } | null>(null);
   // The e-mail typed so far survives a switch of mode; 'Back to Sign In' from a confirmation screen clears it.
   const [email, setEmail] = useState('');
@@ -114,7 +115,12 @@ export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
       {outcome ? (
         <OutcomeCard kind={outcome.kind} email={outcome.email} onBack={backToSignIn} />
       ) : challenge ? (
-        <SecondFactorStep challenge={challenge} navigateAfterSignIn={navigateAfterSignIn} onExpired={() => setChallenge(null)} />
+        <SecondFactorStep
+          challenge={challenge.challenge}
+          methods={challenge.methods}
+          navigateAfterSignIn={navigateAfterSignIn}
+          onExpired={() => setChallenge(null)}
+        />
       ) : (
         <CredentialsCard
           key={mode}
@@ -148,7 +154,7 @@ function CredentialsCard({
   initialEmail: string;
   onModeChange(mode: Mode, email: string): void;
   onDone(kind: Outcome, email: string): void;
-  onChallenge(challenge: string, email: string): void;
+  onChallenge(challenge: SignInChallengeResponse, email: string): void;
   navigateAfterSignIn: boolean;
 }) {
   const text = MODE_TEXT[mode];
@@ -208,7 +214,7 @@ function CredentialsCard({
     try {
       const result = await signIn.mutateAsync({ ...values, captcha: solved });
       setFormError(null);
-      if ('challenge' in result) onChallenge(result.challenge, values.email);
+      if ('challenge' in result) onChallenge(result, values.email);
       else finishSignIn(result);
     } catch (error) {
       const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
@@ -218,7 +224,11 @@ function CredentialsCard({
         setUnconfirmedEmail(values.email);
         setResendState('idle');
       }
-      showError('Sign In Error', description, isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined);
+      showError(
+        'Sign In Error',
+        description,
+        isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined,
+      );
     }
   }
 
@@ -319,8 +329,15 @@ function CredentialsCard({
                 <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
                   or
                 </p>
-                <Button type="button" variant="outline" className="w-full" disabled={passkeySignIn.isPending} onClick={() => void signInWithPasskey()}>
-                  <KeyRoundIcon aria-hidden="true" /> {passkeySignIn.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full"
+                  disabled={passkeySignIn.isPending}
+                  onClick={() => void signInWithPasskey()}
+                >
+                  <KeyRoundIcon aria-hidden="true" />{' '}
+                  {passkeySignIn.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
                 </Button>
               </>
             )}
@@ -378,7 +395,19 @@ type CodeKind = 'code' | 'recoveryCode';
  * The second step (decision 0053): the 6-digit code of the authenticator app, or one recovery code. A wrong code
  * keeps the step (the challenge survives it); an expired challenge goes back to the password.
  */
-function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { challenge: string; navigateAfterSignIn: boolean; onExpired(): void }) {
+function SecondFactorStep({
+  challenge,
+  methods,
+  navigateAfterSignIn,
+  onExpired,
+}: {
+  challenge: string;
+  methods: SignInChallengeResponse['methods'];
+  navigateAfterSignIn: boolean;
+  onExpired(): void;
+}) {
+  // An account whose only factor is a passkey has no code to type (decision 0057).
+  const hasCodes = methods.includes('totp');
   const [kind, setKind] = useState<CodeKind>('code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
@@ -409,7 +438,9 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
       return;
     }
     try {
-      const result = await signInSecondFactor.mutateAsync(isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data });
+      const result = await signInSecondFactor.mutateAsync(
+        isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data },
+      );
       finishSignIn(result);
     } catch (caught) {
       const message = serverErrorText(caught) ?? INVALID_CREDENTIALS_MESSAGE;
@@ -419,7 +450,13 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
         return;
       }
       setValue('');
-      showError(message === INVALID_CREDENTIALS_MESSAGE ? (isCode ? 'That code is not right. Try the newest one.' : 'That recovery code is not right, or it was used already.') : message);
+      showError(
+        message === INVALID_CREDENTIALS_MESSAGE
+          ? isCode
+            ? 'That code is not right. Try the newest one.'
+            : 'That recovery code is not right, or it was used already.'
+          : message,
+      );
     }
   }
 
@@ -433,7 +470,13 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
         onExpired();
         return;
       }
-      showError(isPasskeyCancelled(caught) ? PASSKEY_CANCELLED_MESSAGE : 'That passkey did not work. Try again, or enter a code.');
+      showError(
+        isPasskeyCancelled(caught)
+          ? PASSKEY_CANCELLED_MESSAGE
+          : hasCodes
+            ? 'That passkey did not work. Try again, or enter a code.'
+            : 'That passkey did not work. Try again.',
+      );
     }
   }
 
@@ -448,54 +491,83 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
       <CardHeader>
         <h1 className="text-2xl font-bold tracking-tight">Two-step sign-in</h1>
         <CardDescription>
-          {isCode ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'}
+          {!hasCodes
+            ? 'Use your passkey to finish signing in.'
+            : isCode
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'}
         </CardDescription>
       </CardHeader>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Two-step sign-in">
-        <CardContent className="flex flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="second-factor-code">{isCode ? 'Authentication code' : 'Recovery code'}</Label>
-            <Input
-              id="second-factor-code"
-              ref={inputRef}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              autoComplete="one-time-code"
-              inputMode={isCode ? 'numeric' : 'text'}
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={isCode ? '123456' : 'abcde-23456'}
-              maxLength={isCode ? 20 : 40}
-              aria-invalid={error ? true : undefined}
-              className="font-mono tracking-widest"
-            />
+      {!hasCodes && error && (
+        <CardContent>
+          <div
+            key={error.attempt}
+            ref={errorRef}
+            role="alert"
+            tabIndex={-1}
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+          >
+            <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>{error.message}</p>
           </div>
-          {error && (
-            <div
-              key={error.attempt}
-              ref={errorRef}
-              role="alert"
-              tabIndex={-1}
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-            >
-              <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <p>{error.message}</p>
-            </div>
-          )}
-          <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
-            {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
-          </Button>
         </CardContent>
-      </form>
+      )}
+      {hasCodes && (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Two-step sign-in">
+          <CardContent className="flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="second-factor-code">{isCode ? 'Authentication code' : 'Recovery code'}</Label>
+              <Input
+                id="second-factor-code"
+                ref={inputRef}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoComplete="one-time-code"
+                inputMode={isCode ? 'numeric' : 'text'}
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder={isCode ? '123456' : 'abcde-23456'}
+                maxLength={isCode ? 20 : 40}
+                aria-invalid={error ? true : undefined}
+                className="font-mono tracking-widest"
+              />
+            </div>
+            {error && (
+              <div
+                key={error.attempt}
+                ref={errorRef}
+                role="alert"
+                tabIndex={-1}
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+              >
+                <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <p>{error.message}</p>
+              </div>
+            )}
+            <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
+              {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
+            </Button>
+          </CardContent>
+        </form>
+      )}
       <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
-        {canUsePasskeys && (
-          <Button type="button" variant="outline" className="mb-2 w-full" disabled={passkeySecondStep.isPending} onClick={() => void answerWithPasskey()}>
-            <KeyRoundIcon aria-hidden="true" /> {passkeySecondStep.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+        {canUsePasskeys && methods.includes('passkey') && (
+          <Button
+            type="button"
+            variant={hasCodes ? 'outline' : 'default'}
+            className="mb-2 w-full"
+            disabled={passkeySecondStep.isPending}
+            onClick={() => void answerWithPasskey()}
+          >
+            <KeyRoundIcon aria-hidden="true" />{' '}
+            {passkeySecondStep.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
           </Button>
         )}
-        <Button type="button" variant="link" onClick={switchKind}>
-          {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
-        </Button>
+        {hasCodes && (
+          <Button type="button" variant="link" onClick={switchKind}>
+            {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
+          </Button>
+        )}
         <Button type="button" variant="link" onClick={onExpired}>
           Back to Sign In
         </Button>
