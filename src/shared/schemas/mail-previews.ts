@@ -6,6 +6,7 @@ export const MAIL_EMAIL_KINDS = [
   'already-registered',
   'account-approved',
   'password-reset',
+  'security-notice',
   'download',
   'download-campaign',
   'subscribe-confirmation',

@@ -40,6 +40,7 @@ import { hashSecret } from '../../lib/secrets.ts';
 import { uniqueViolation, type Executor } from '../../lib/sql.ts';
 import type { AppServices } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { sendSecurityNotice } from './emails.ts';
 import type { UserContext } from './second-factor.ts';
 
 export interface RelyingParty {
@@ -200,7 +201,7 @@ export async function registerPasskey(
   }
   if (!verified.verified) throw badRequest(PASSKEY_NOT_VERIFIED_MESSAGE);
   const { credential } = verified.registrationInfo;
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(passkeys).where(eq(passkeys.userId, userId));
     if (total >= PASSKEYS_PER_ACCOUNT_MAX) throw conflict(PASSKEY_LIMIT_MESSAGE);
     let row: typeof passkeys.$inferSelect | undefined;
@@ -224,6 +225,9 @@ export async function registerPasskey(
     await writeAudit(tx, { actor, meta }, { action: 'user.passkey_add', entityId: userId, details: { userId, passkeyId: row.id, name: row.name } });
     return toPasskey(row);
   });
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (owner) await sendSecurityNotice(services, owner.email, { kind: 'passkey_added', name: added.name });
+  return added;
 }
 
 export async function renamePasskey(services: AppServices, context: UserContext & { input: { id: number; name: string } }): Promise<Passkey> {

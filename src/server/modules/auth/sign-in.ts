@@ -25,7 +25,7 @@ import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 import type { AuthenticationResponse } from '../../../shared/schemas/passkeys.ts';
 import type { SignInBackOff } from './back-off.ts';
-import { failedSignInsEmail } from './emails.ts';
+import { failedSignInsEmail, sendSecurityNotice } from './emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hasPasskey, passkeyOf, type RelyingParty, requireRelyingParty, verifyAssertion } from './passkeys.ts';
 import {
@@ -205,11 +205,13 @@ export async function signInSecondFactor(
   await assertMaySignIn(db, user, { now, country, emailHash });
   const actor = { kind: 'user' as const, userId: user.id, role: user.role, isAdmin: user.isAdmin };
   if (usesRecoveryCode) {
+    const codesLeft = await recoveryCodesLeft(db, user.id);
     await writeAudit(db, { actor, meta: context.meta }, {
       action: 'user.mfa_recovery_code_use',
       entityId: user.id,
-      details: { userId: user.id, recoveryCodesLeft: await recoveryCodesLeft(db, user.id) },
+      details: { userId: user.id, recoveryCodesLeft: codesLeft },
     });
+    await sendSecurityNotice(services, user.email, { kind: 'recovery_code_used', codesLeft });
   }
   const secondFactor = usesRecoveryCode ? 'recovery_code' : 'passkey' in input ? 'passkey' : 'totp';
   return startSession(services, deps, context, user, { emailHash, country, secondFactor });
