@@ -226,6 +226,19 @@ describe(`passkeys on ${testDatabaseKind()}`, () => {
     expect(Object.keys(signedIn.json()).sort()).toEqual(['token', 'user']);
   });
 
+  it('an admin\'s reset of two-step sign-in removes the passkeys too: the password alone signs in again', async () => {
+    tick(600_000);
+    await db().delete(signInFailures);
+    const user = await createTestUser(app());
+    const { authenticator } = await addPasskey(user);
+    expect((await passwordStep(user)).json()).toMatchObject({ secondFactorRequired: true });
+    const admin = await createTestStaff(app(), 'admin');
+    expect((await post(`/api/users/${user.id}/reset-second-factor`, {}, admin.headers)).json()).toEqual({ reset: true });
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
+    expect(Object.keys((await passwordStep(user)).json()).sort()).toEqual(['token', 'user']);
+    expect((await signInWith(authenticator.assert(await passwordlessOptions(), HERE))).statusCode).toBe(401);
+  });
+
   it('takes the relying party from a public PUBLIC_URL, and the request host only when both are local', () => {
     expect(relyingPartyFor('https://jotit.app', { protocol: 'http', host: 'localhost:3000' })).toEqual({ id: 'jotit.app', origin: 'https://jotit.app' });
     expect(relyingPartyFor('http://localhost:3000', { protocol: 'http', host: 'localhost:5173' })).toEqual({ id: 'localhost', origin: 'http://localhost:5173' });

@@ -200,7 +200,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
         tags: ['users'],
         summary: "Reset a user's two-step sign-in",
         description:
-          'Owners and admins: removes the person\'s authenticator secret and recovery codes (a lost phone), so they ' +
+          'Owners and admins: removes the person\'s authenticator secret, recovery codes and passkeys (a lost phone), so they ' +
           'sign in with the password alone and can enrol again. Only owners reset an owner. `reset` is false when ' +
           'there was no factor. Audited as `user.mfa_reset`.',
         security: USER_SECURITY,

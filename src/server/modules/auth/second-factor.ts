@@ -34,7 +34,7 @@ import {
 } from '../../../shared/schemas/second-factor.ts';
 import { STAFF_ROLES } from '../../../shared/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { authTokens, recoveryCodes, secondFactors, users } from '../../db/schema.ts';
+import { authTokens, passkeys, recoveryCodes, secondFactors, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { createSealer, type Sealer } from '../../lib/sealed.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
@@ -273,7 +273,8 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * An owner or admin takes another person's factor away (a lost phone and lost codes): that person signs in with the
+ * An owner or admin takes another person's factors away (a lost phone and lost codes: the app, the recovery codes
+ * and the passkeys): that person signs in with the
  * password alone and may enrol again. Owners' factors only by owners. Audited as `user.mfa_reset`, without secrets.
  */
 export async function resetSecondFactor(services: AppServices, context: RequestContext & { input: { id: number } }): Promise<ResetSecondFactorResponse> {
@@ -285,11 +286,13 @@ export async function resetSecondFactor(services: AppServices, context: RequestC
     if (target.role === 'owner' && !actorCan(actor, 'owners.manage')) throw forbidden(OWNER_ONLY_MESSAGE);
     const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, target.id)).returning({ enabledAt: secondFactors.enabledAt });
     const codes = await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, target.id)).returning({ id: recoveryCodes.id });
-    const hadFactor = removed.some((row) => row.enabledAt !== null);
+    // A lost phone takes its passkeys with it: they go too, or a passkey-only account could never sign in again.
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, target.id)).returning({ id: passkeys.id });
+    const hadFactor = removed.some((row) => row.enabledAt !== null) || keys.length > 0;
     await writeAudit(tx, { actor, meta }, {
       action: 'user.mfa_reset',
       entityId: target.id,
-      details: { userId: target.id, hadFactor, recoveryCodesRemoved: codes.length },
+      details: { userId: target.id, hadFactor, recoveryCodesRemoved: codes.length, passkeysRemoved: keys.length },
     });
     return { reset: hadFactor, email: target.email };
   });
