@@ -151,6 +151,47 @@ export const staffInvitations = pgTable(
   ],
 );
 
+/**
+ * Passkeys (issue 36; decision 0057): WebAuthn credentials, several per person, each named by them. Only the public
+ * key is here (COSE, base64url); the signature counter is kept so a cloned authenticator's lower count is refused.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text().notNull(),
+    publicKey: text().notNull(),
+    signCount: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [uniqueIndex('passkeys_credential_unique').on(table.credentialId), index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * WebAuthn challenges (decision 0057): 32 random bytes each, only their SHA-256 kept, two minutes, deleted when used
+ * (single use). `purpose` says which ceremony may spend it; `userId` is the person registering or signing in with a
+ * second factor, null for a passwordless sign-in (the credential names the person).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial().primaryKey(),
+    challengeHash: text().notNull(),
+    purpose: text({ enum: ['register', 'sign_in', 'second_factor'] }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('webauthn_challenges_hash_unique').on(table.challengeHash), index('webauthn_challenges_expires_idx').on(table.expiresAt)],
+);
+
 /** API clients (spec §3 Client); the secret is stored hashed and shown once at creation. */
 export const apiClients = pgTable('api_clients', {
   clientId: text().primaryKey(),

@@ -5,11 +5,11 @@
  * password change or an ended session takes effect at once, on every instance.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
-import { apiClients, secondFactors, sessions, users } from '../db/schema.ts';
+import { apiClients, passkeys, secondFactors, sessions, users } from '../db/schema.ts';
 import { deviceLabel } from '../lib/device-label.ts';
 import { forbidden, unauthorized } from '../lib/http-errors.ts';
 import { secretMatches } from '../lib/secrets.ts';
@@ -233,10 +233,19 @@ export const authPlugin = fp(
     // REQUIRE_STAFF_MFA (decision 0053): staff without a confirmed second factor may sign in, see their Security
     // page and enrol, but every back-office permission (one a plain `user` lacks) answers 403 until they have.
     // Read per request like the session, so enrolling (or an admin's reset) counts at once on every instance.
+    // A passkey counts as a factor too (decision 0057).
     const enabledFactor = db
-      .select({ userId: secondFactors.userId })
-      .from(secondFactors)
-      .where(and(eq(secondFactors.userId, sql.placeholder('userId')), isNotNull(secondFactors.enabledAt)))
+      .select({ userId: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          or(
+            exists(db.select({ one: sql`1` }).from(secondFactors).where(and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.enabledAt)))),
+            exists(db.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.userId, users.id))),
+          ),
+        ),
+      )
       .prepare('auth_enabled_second_factor');
     async function assertStaffFactor(actor: Actor, permission: Permission): Promise<void> {
       if (!app.services.config.requireStaffMfa || actor.kind !== 'user' || actor.role === 'user' || can('user', permission)) return;

@@ -9,6 +9,7 @@ export const MAIL_EMAIL_KINDS = [
   'staff-invitation',
   'role-changed',
   'staff-removed',
+  'security-notice',
   'download',
   'download-campaign',
   'subscribe-confirmation',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AuthUserSchema } from './auth.ts';
+import { AuthenticationResponseSchema } from './passkeys.ts';
 import { safeString } from './text.ts';
 
 export const TOTP_DIGITS = 6;
@@ -39,20 +40,30 @@ export const RecoveryCodeSchema = safeString('Recovery code', { error: RECOVERY_
 const challenge = safeString('Challenge', { error: SIGN_IN_CHALLENGE_EXPIRED_MESSAGE }).min(1, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE).max(100, SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
 
 /**
- * Exactly one of two proofs, as one strict object rather than a union: a union's 400 names no field ("Invalid
- * input"), where this one names an unknown field, as every other body does, and says which proof is missing.
+ * Exactly one proof, as one strict object rather than a union: a union's 400 names no field ("Invalid input"),
+ * where this one names an unknown field, as every other body does, and says which proof is missing.
  */
-function exactlyOneOf<Key extends string>(keys: [Key, Key], message: string) {
+function exactlyOneOf<Key extends string>(keys: Key[], message: string) {
   return (body: Partial<Record<Key, unknown>>, context: z.RefinementCtx) => {
-    if (keys.filter((key) => body[key] !== undefined).length !== 1) context.addIssue({ code: 'custom', message, path: [keys[0]] });
+    if (keys.filter((key) => body[key] !== undefined).length !== 1) context.addIssue({ code: 'custom', message, path: [keys[0]!] });
   };
 }
 
-/** `POST /api/auth/signin/second-factor`: the challenge from the password step and a code, or a recovery code. */
+/**
+ * `POST /api/auth/signin/second-factor`: the challenge from the password step and a code, a recovery code, or a
+ * passkey's assertion (decision 0057; its options from `POST /api/auth/signin/passkey/options`).
+ */
 export const SecondFactorSignInSchema = z
-  .strictObject({ challenge, code: TotpCodeSchema.optional(), recoveryCode: RecoveryCodeSchema.optional() })
-  .superRefine(exactlyOneOf(['code', 'recoveryCode'], 'Send a code or a recovery code'))
-  .transform(({ challenge, code, recoveryCode }) => (recoveryCode === undefined ? { challenge, code: code! } : { challenge, recoveryCode }));
+  .strictObject({
+    challenge,
+    code: TotpCodeSchema.optional(),
+    recoveryCode: RecoveryCodeSchema.optional(),
+    passkey: AuthenticationResponseSchema.optional(),
+  })
+  .superRefine(exactlyOneOf(['code', 'recoveryCode', 'passkey'], 'Send a code, a recovery code or a passkey'))
+  .transform(({ challenge, code, recoveryCode, passkey }) =>
+    passkey !== undefined ? { challenge, passkey } : recoveryCode !== undefined ? { challenge, recoveryCode } : { challenge, code: code! },
+  );
 export type SecondFactorSignInRequest = z.input<typeof SecondFactorSignInSchema>;
 
 /** The answer of the password step for an account with a second factor: no session yet. */
@@ -61,6 +72,8 @@ export const SignInChallengeResponseSchema = z.object({
   /** Single use, for `POST /api/auth/signin/second-factor` only; never a bearer token. */
   challenge: z.string(),
   expiresInSeconds: z.number().int(),
+  /** What the account can answer with: `totp` (an app code, or a recovery code), `passkey` (decision 0057). */
+  methods: z.array(z.enum(['totp', 'passkey'])),
 });
 export type SignInChallengeResponse = z.infer<typeof SignInChallengeResponseSchema>;
 

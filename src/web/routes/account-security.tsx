@@ -1,6 +1,7 @@
 import { pageTitle } from '../../shared/brand';
 import { PageHeader } from '~/components/page-header';
 import { ProtectedPage } from '~/features/accounts';
+import { PasskeysCard } from '~/features/passkeys';
 import { SecondFactorCard } from '~/features/second-factor';
 import { SessionsCard } from '~/features/sessions';
 import { SAME_FOR_EVERYONE } from '~/lib/server-context';
@@ -16,6 +17,7 @@ export default function AccountSecurityPage() {
       <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
         <PageHeader title="Security" description="How you sign in, and the devices signed in to your account." />
         <SecondFactorCard />
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </ProtectedPage>

@@ -21,6 +21,7 @@ import { openJotStream } from '../../../../tests/fixtures/jot-stream.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { createClient, createKey, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { SoftAuthenticator } from '../../../../tests/fixtures/webauthn.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { encryptLegacy, encryptV2 } from '../../../shared/jot-crypto.ts';
 import { authTokens, staffInvitations } from '../../db/schema.ts';
@@ -63,6 +64,9 @@ interface Context {
 // A 1×1 transparent PNG: the upload route checks the content, not the name.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const UNIQUE = randomUUID().slice(0, 8);
+/** An injected request's host is `localhost:80`, so its WebAuthn origin is `http://localhost`. */
+const PASSKEY_CEREMONY = { origin: 'http://localhost' };
+const contractPasskey = new SoftAuthenticator();
 const totpCode = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
 /** A valid call per operation, in the order they run (creations first, deletions last). */
@@ -199,6 +203,19 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   },
   postAuthSecondFactorDisable: (ctx) => ({ body: { password: ctx.admin.password } }),
   postUsersByIdResetSecondFactor: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
+  // Passkeys (decision 0057), with a software authenticator at the origin an injected request has.
+  getAuthPasskeys: () => ({}),
+  postAuthPasskeysRegistrationOptions: () => ({ body: {} }),
+  postAuthPasskeys: async (ctx) => {
+    const options = (await ctx.json('POST', '/api/auth/passkeys/registration-options', {})) as { challenge: string; user: { id: string } };
+    return { body: { name: 'Contract key', response: contractPasskey.register(options, PASSKEY_CEREMONY) } };
+  },
+  patchAuthPasskeysById: (ctx) => ({ params: { id: ctx.ids.postAuthPasskeys! }, body: { name: 'Renamed key' } }),
+  postAuthSigninPasskeyOptions: () => ({ body: {} }),
+  postAuthSigninPasskey: async (ctx) => {
+    const options = (await ctx.json('POST', '/api/auth/signin/passkey/options', {})) as { challenge: string };
+    return { body: { response: contractPasskey.assert(options, PASSKEY_CEREMONY) } };
+  },
   deleteCampaignsById: (ctx) => ({ params: { id: ctx.ids.postCampaigns! } }),
   deleteAffiliateProductsById: (ctx) => ({ params: { id: ctx.ids.postAffiliateProducts! } }),
   deleteTestimonialsById: (ctx) => ({ params: { id: ctx.ids.postTestimonials! } }),
@@ -206,6 +223,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   deleteClientsById: (ctx) => ({ params: { id: ctx.ids.postClients! } }),
   deleteBuildGuidsById: (ctx) => ({ params: { id: ctx.ids.postBuildGuids! } }),
   deleteUsersById: (ctx) => ({ params: { id: ctx.ids.postUsers! } }),
+  deleteAuthPasskeysById: (ctx) => ({ params: { id: ctx.ids.postAuthPasskeys! } }),
   deleteStaffInvitationsById: (ctx) => ({ params: { id: ctx.ids.postStaffInvitations! } }),
   // The admin's sign-in above is a second session of the admin: ended here, not the one the calls use.
   deleteAuthSessionsById: async (ctx) => {

@@ -92,7 +92,7 @@ export async function authRoutes(instance: FastifyInstance) {
           'After 3 failures in a row for one e-mail address (whether or not it has an account) each further try must ' +
           'wait 1 s, 2 s, 4 s … up to 15 min: 429 with Retry-After, no password checked. The owner is e-mailed after ' +
           '10 failures in a row. For an account with two-step sign-in (decision 0053) the right password answers ' +
-          '`{ secondFactorRequired: true, challenge, expiresInSeconds }` instead: send the challenge and a code to ' +
+          '`{ secondFactorRequired: true, challenge, expiresInSeconds, methods }` (`totp`, `passkey`) instead: send the challenge and a code to ' +
           '`POST /api/auth/signin/second-factor`. With REQUIRE_STAFF_MFA, staff without it get ' +
           '`secondFactorSetupRequired: true` beside the token.',
         body: SignInSchema,

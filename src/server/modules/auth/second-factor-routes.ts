@@ -30,6 +30,7 @@ import {
   startEnrolment,
   type UserContext,
 } from './second-factor.ts';
+import { relyingPartyFor } from './passkeys.ts';
 import { signInSecondFactor } from './sign-in.ts';
 
 const TAGS = ['auth'];
@@ -57,7 +58,8 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
         description:
           'For an account with two-step sign-in, `POST /api/auth/signin` answers `{ secondFactorRequired: true, ' +
           'challenge, expiresInSeconds }` instead of a session. Send the challenge here with `code` (6 digits from ' +
-          'the authenticator app) or `recoveryCode`; the answer is the session, exactly as `POST /api/auth/signin` ' +
+          'the authenticator app), `recoveryCode`, or `passkey` (a WebAuthn assertion for the options of ' +
+          '`POST /api/auth/signin/passkey/options` with the same challenge); the answer is the session, exactly as `POST /api/auth/signin` ' +
           'gives it. A wrong code answers 401 `Invalid email or password` like a wrong password and counts toward ' +
           'the same back-off (429); the challenge stays usable for another try. A code works once; a recovery code ' +
           'once. The challenge works once and for 5 minutes, then 401. It is never a bearer token.',
@@ -71,7 +73,13 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
       return signInSecondFactor(
         services,
         { signUserToken: app.signUserToken, backOff, onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress) },
-        { ...context, meta: { ...context.meta, country }, country, input: request.body },
+        {
+          ...context,
+          meta: { ...context.meta, country },
+          country,
+          input: request.body,
+          relyingParty: relyingPartyFor(services.config.publicUrl, request),
+        },
       );
     },
   );
@@ -192,7 +200,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
         tags: ['users'],
         summary: "Reset a user's two-step sign-in",
         description:
-          'Owners and admins: removes the person\'s authenticator secret and recovery codes (a lost phone), so they ' +
+          'Owners and admins: removes the person\'s authenticator secret, recovery codes and passkeys (a lost phone), so they ' +
           'sign in with the password alone and can enrol again. Only owners reset an owner. `reset` is false when ' +
           'there was no factor. Audited as `user.mfa_reset`.',
         security: USER_SECURITY,

@@ -22,7 +22,7 @@ import {
 import { loadConfig } from '../../config.ts';
 import { auditLog, secondFactors, signInFailures } from '../../db/schema.ts';
 
-const CHALLENGE_KEYS = ['challenge', 'expiresInSeconds', 'secondFactorRequired'];
+const CHALLENGE_KEYS = ['challenge', 'expiresInSeconds', 'methods', 'secondFactorRequired'];
 
 const codeAt = (secret: string, time: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: time });
@@ -309,8 +309,8 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
       return response.json<{ details: Array<{ field: string; message: string }> }>().details;
     };
     expect(await details({ challenge, code: '123456', remember: true })).toContainEqual({ field: 'remember', message: 'Unknown field "remember"' });
-    expect(await details({ challenge, code: '123456', recoveryCode: 'abcde-23456' })).toEqual([{ field: 'code', message: 'Send a code or a recovery code' }]);
-    expect(await details({ challenge })).toEqual([{ field: 'code', message: 'Send a code or a recovery code' }]);
+    expect(await details({ challenge, code: '123456', recoveryCode: 'abcde-23456' })).toEqual([{ field: 'code', message: 'Send a code, a recovery code or a passkey' }]);
+    expect(await details({ challenge })).toEqual([{ field: 'code', message: 'Send a code, a recovery code or a passkey' }]);
     const user = await createTestUser(app());
     const disable = await post('/api/auth/second-factor/disable', { password: user.password, code: '123456' }, user.headers);
     expect(disable.json()).toMatchObject({ details: [{ field: 'password', message: 'Send your password or a code' }] });

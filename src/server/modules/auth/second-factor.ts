@@ -34,7 +34,7 @@ import {
 } from '../../../shared/schemas/second-factor.ts';
 import { STAFF_ROLES } from '../../../shared/permissions.ts';
 import type { Database } from '../../db/client.ts';
-import { authTokens, recoveryCodes, secondFactors, users } from '../../db/schema.ts';
+import { authTokens, passkeys, recoveryCodes, secondFactors, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { createSealer, type Sealer } from '../../lib/sealed.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
@@ -43,6 +43,7 @@ import { actorCan, type AppServices, type RequestContext } from '../../services.
 import { writeAudit } from '../audit/service.ts';
 import { OWNER_ONLY_MESSAGE } from '../users/service.ts';
 import type { SignInBackOff } from './back-off.ts';
+import { sendSecurityNotice } from '../mail/account-emails.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 
 
@@ -158,7 +159,7 @@ export async function confirmEnrolment(services: AppServices, context: UserConte
   const secret = sealerOf(services).open(pending.secretSealed);
   const step = secret === null ? null : totpStep(secret, input.code, services.now());
   if (step === null) throw badRequest(ENROLMENT_CODE_WRONG_MESSAGE, [{ field: 'code', message: ENROLMENT_CODE_WRONG_MESSAGE }]);
-  return db.transaction(async (tx) => {
+  const confirmed = await db.transaction(async (tx) => {
     // The code that confirms is spent too; the row must still be this pending enrolment (not restarted meanwhile).
     const [enabled] = await tx
       .update(secondFactors)
@@ -170,6 +171,8 @@ export async function confirmEnrolment(services: AppServices, context: UserConte
     await writeAudit(tx, { actor, meta }, { action: 'user.mfa_enable', entityId: userId, details: { userId, recoveryCodes: codes.length } });
     return { recoveryCodes: codes };
   });
+  await sendSecurityNotice(services, (await userRow(db, userId)).email, { kind: 'second_factor_added' });
+  return confirmed;
 }
 
 /**
@@ -244,6 +247,7 @@ export async function disableSecondFactor(
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await writeAudit(tx, { actor, meta }, { action: 'user.mfa_disable', entityId: userId, details: { userId, proof: 'password' in input ? 'password' : 'code' } });
   });
+  await sendSecurityNotice(services, (await userRow(db, userId)).email, { kind: 'second_factor_removed', byAdmin: false });
 }
 
 /** Ten new recovery codes; every earlier one stops working. */
@@ -269,26 +273,31 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * An owner or admin takes another person's factor away (a lost phone and lost codes): that person signs in with the
+ * An owner or admin takes another person's factors away (a lost phone and lost codes: the app, the recovery codes
+ * and the passkeys): that person signs in with the
  * password alone and may enrol again. Owners' factors only by owners. Audited as `user.mfa_reset`, without secrets.
  */
 export async function resetSecondFactor(services: AppServices, context: RequestContext & { input: { id: number } }): Promise<ResetSecondFactorResponse> {
   const { db } = services.database;
   const { actor, meta, input } = context;
-  return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, input.id)).for('update');
+  const { reset, email } = await db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id, role: users.role, email: users.email }).from(users).where(eq(users.id, input.id)).for('update');
     if (!target) throw notFound('User not found');
     if (target.role === 'owner' && !actorCan(actor, 'owners.manage')) throw forbidden(OWNER_ONLY_MESSAGE);
     const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, target.id)).returning({ enabledAt: secondFactors.enabledAt });
     const codes = await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, target.id)).returning({ id: recoveryCodes.id });
-    const hadFactor = removed.some((row) => row.enabledAt !== null);
+    // A lost phone takes its passkeys with it: they go too, or a passkey-only account could never sign in again.
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, target.id)).returning({ id: passkeys.id });
+    const hadFactor = removed.some((row) => row.enabledAt !== null) || keys.length > 0;
     await writeAudit(tx, { actor, meta }, {
       action: 'user.mfa_reset',
       entityId: target.id,
-      details: { userId: target.id, hadFactor, recoveryCodesRemoved: codes.length },
+      details: { userId: target.id, hadFactor, recoveryCodesRemoved: codes.length, passkeysRemoved: keys.length },
     });
-    return { reset: hadFactor };
+    return { reset: hadFactor, email: target.email };
   });
+  if (reset) await sendSecurityNotice(services, email, { kind: 'second_factor_removed', byAdmin: true });
+  return { reset };
 }
 
 // ---- sign-in challenges ---------------------------------------------------------------------------------------

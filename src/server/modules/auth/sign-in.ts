@@ -23,9 +23,11 @@ import type { Executor } from '../../lib/sql.ts';
 import type { AppServices } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
+import type { AuthenticationResponse } from '../../../shared/schemas/passkeys.ts';
 import type { SignInBackOff } from './back-off.ts';
-import { failedSignInsEmail } from '../mail/account-emails.ts';
+import { failedSignInsEmail, sendSecurityNotice } from '../mail/account-emails.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hasPasskey, passkeyOf, type RelyingParty, requireRelyingParty, verifyAssertion } from './passkeys.ts';
 import {
   challengeUser,
   hasSecondFactor,
@@ -61,18 +63,20 @@ type SignInFailureReason =
   | 'email_not_confirmed'
   | 'awaiting_approval'
   | 'backed_off'
-  | 'wrong_second_factor';
+  | 'wrong_second_factor'
+  | 'unknown_passkey'
+  | 'wrong_passkey';
 
 type UserRow = typeof users.$inferSelect;
 type SignInContext = AuthRequestContext & { input: { email: string; password: string } };
 
 /** The hour's roll-up of failures, the captcha told, and at the tenth failure in a row the owner's notice. */
-function failureRecorder(services: AppServices, deps: SignInDeps, context: AuthRequestContext, emailHash: string, now: Date) {
+function failureRecorder(services: AppServices, deps: SignInDeps, context: AuthRequestContext, emailHash: string | undefined, now: Date) {
   const { db } = services.database;
   return async (reason: SignInFailureReason, failures?: number, user?: UserRow) => {
     deps.onFailure?.(context.meta.ipAddress);
     await addToAuditRollup(db, now, { action: 'user.sign_in_failed', reason, country: context.country, emailHash });
-    if (failures === undefined) return;
+    if (failures === undefined || emailHash === undefined) return;
     // Asked for a known and an unknown address alike, so a burst's tenth failure takes the same time for both.
     const notify = await deps.backOff.shouldNotify(emailHash, failures, now);
     if (notify && user) await services.mailer.enqueue(await failedSignInsEmail(user.email, services.mailBrand, failures));
@@ -110,15 +114,22 @@ export async function signIn(services: AppServices, deps: SignInDeps, context: S
     await fail('wrong_password', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
-  const withFactor = await hasSecondFactor(db, user.id);
+  const methods = await secondFactorMethods(db, user.id);
+  const withFactor = methods.length > 0;
   if (!withFactor) await deps.backOff.clear(emailHash);
   // Only now, with the right password, may the caller learn the account's state.
   await assertMaySignIn(db, user, { now, country, emailHash });
   if (withFactor) {
     const challenge = await issueSignInChallenge(services, user.id);
-    return { secondFactorRequired: true, challenge, expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS };
+    return { secondFactorRequired: true, challenge, expiresInSeconds: SIGN_IN_CHALLENGE_TTL_SECONDS, methods };
   }
   return startSession(services, deps, context, user, { emailHash, country });
+}
+
+/** A confirmed authenticator app or a passkey: either makes sign-in two steps, and either satisfies REQUIRE_STAFF_MFA. */
+async function secondFactorMethods(db: Executor, userId: number): Promise<Array<'totp' | 'passkey'>> {
+  const [totp, passkey] = await Promise.all([hasSecondFactor(db, userId), hasPasskey(db, userId)]);
+  return [...(totp ? (['totp'] as const) : []), ...(passkey ? (['passkey'] as const) : [])];
 }
 
 /** 403 with its own text for an unconfirmed address or an account awaiting approval, added to the hour's roll-up. */
@@ -135,7 +146,7 @@ async function startSession(
   deps: SignInDeps,
   context: AuthRequestContext,
   user: UserRow,
-  details: { emailHash: string; country: string | null; secondFactor?: 'totp' | 'recovery_code' },
+  details: { emailHash: string; country: string | null; secondFactor?: 'totp' | 'recovery_code' | 'passkey'; passkey?: true },
 ): Promise<SignInSessionResponse> {
   const { meta, country } = context;
   const token = await deps.signUserToken(user, { userAgent: meta.userAgent, country });
@@ -146,7 +157,7 @@ async function startSession(
   );
   const answer: SignInSessionResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
   // REQUIRE_STAFF_MFA: staff without a factor are sent to enrol (only then is the field there at all).
-  if (staffMustEnrol(services, user.role) && !details.secondFactor && !(await hasSecondFactor(services.database.db, user.id))) {
+  if (staffMustEnrol(services, user.role) && !details.secondFactor && !details.passkey && (await secondFactorMethods(services.database.db, user.id)).length === 0) {
     answer.secondFactorSetupRequired = true;
   }
   return answer;
@@ -160,7 +171,10 @@ async function startSession(
 export async function signInSecondFactor(
   services: AppServices,
   deps: SignInDeps,
-  context: AuthRequestContext & { input: { challenge: string } & ({ code: string } | { recoveryCode: string }) },
+  context: AuthRequestContext & {
+    input: { challenge: string } & ({ code: string } | { recoveryCode: string } | { passkey: AuthenticationResponse });
+    relyingParty: RelyingParty | null;
+  },
 ): Promise<SignInSessionResponse> {
   const { db } = services.database;
   const { input, country } = context;
@@ -176,7 +190,11 @@ export async function signInSecondFactor(
     throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
   }
   const usesRecoveryCode = 'recoveryCode' in input;
-  const proven = usesRecoveryCode ? await spendRecoveryCode(db, user.id, input.recoveryCode) : await spendTotpCode(services, db, user.id, input.code);
+  const proven = usesRecoveryCode
+    ? await spendRecoveryCode(db, user.id, input.recoveryCode)
+    : 'passkey' in input
+      ? await provePasskey(services, requireRelyingParty(context.relyingParty), user.id, input.passkey)
+      : await spendTotpCode(services, db, user.id, input.code);
   if (!proven) {
     await fail('wrong_second_factor', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
@@ -187,11 +205,58 @@ export async function signInSecondFactor(
   await assertMaySignIn(db, user, { now, country, emailHash });
   const actor = { kind: 'user' as const, userId: user.id, role: user.role, isAdmin: user.isAdmin };
   if (usesRecoveryCode) {
+    const codesLeft = await recoveryCodesLeft(db, user.id);
     await writeAudit(db, { actor, meta: context.meta }, {
       action: 'user.mfa_recovery_code_use',
       entityId: user.id,
-      details: { userId: user.id, recoveryCodesLeft: await recoveryCodesLeft(db, user.id) },
+      details: { userId: user.id, recoveryCodesLeft: codesLeft },
     });
+    await sendSecurityNotice(services, user.email, { kind: 'recovery_code_used', codesLeft });
   }
-  return startSession(services, deps, context, user, { emailHash, country, secondFactor: usesRecoveryCode ? 'recovery_code' : 'totp' });
+  const secondFactor = usesRecoveryCode ? 'recovery_code' : 'passkey' in input ? 'passkey' : 'totp';
+  return startSession(services, deps, context, user, { emailHash, country, secondFactor });
+}
+
+/** A passkey of this person (never another account's) whose assertion verifies against a second-factor challenge. */
+async function provePasskey(services: AppServices, rp: RelyingParty, userId: number, response: AuthenticationResponse): Promise<boolean> {
+  const passkey = await passkeyOf(services.database.db, response);
+  if (!passkey || passkey.userId !== userId) return false;
+  return verifyAssertion(services, rp, passkey, response, 'second_factor');
+}
+
+/**
+ * Passwordless sign-in with a discoverable passkey (decision 0057): the credential names the person, and a verified
+ * assertion with user verification stands for password and second factor together. Behind the same per-IP limit and
+ * per-address back-off as the password (claimed before the signature is checked); every failure answers the
+ * wrong password's 401 and joins the hour's roll-up (`unknown_passkey`, `wrong_passkey`).
+ */
+export async function signInWithPasskey(
+  services: AppServices,
+  deps: SignInDeps,
+  context: AuthRequestContext & { input: { response: AuthenticationResponse }; relyingParty: RelyingParty | null },
+): Promise<SignInSessionResponse> {
+  const { db } = services.database;
+  const { input, country } = context;
+  const rp = requireRelyingParty(context.relyingParty);
+  const now = services.now();
+  const passkey = await passkeyOf(db, input.response);
+  const [user] = passkey ? await db.select().from(users).where(eq(users.id, passkey.userId)) : [];
+  if (!passkey || !user) {
+    await failureRecorder(services, deps, context, undefined, now)('unknown_passkey');
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  const emailHash = deps.backOff.emailHash(user.email);
+  const fail = failureRecorder(services, deps, context, emailHash, now);
+  const attempt = await deps.backOff.claimAttempt(emailHash, now);
+  if (!attempt.allowed) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
+  }
+  if (!(await verifyAssertion(services, rp, passkey, input.response, 'sign_in'))) {
+    await fail('wrong_passkey', attempt.failures, user);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  await deps.backOff.clear(emailHash);
+  await assertMaySignIn(db, user, { now, country, emailHash });
+  return startSession(services, deps, context, user, { emailHash, country, passkey: true });
 }

@@ -6,6 +6,7 @@
  */
 import { PRODUCT_NAME } from '../../../shared/brand.ts';
 import type { MailMessage } from '../../jobs/mail.ts';
+import type { AppServices } from '../../services.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
 
@@ -25,6 +26,15 @@ export const passwordResetEmail = (to: string, brand: MailBrand, token: string) 
 export const accountApprovedEmail = (to: string, brand: MailBrand) => transactional(to, templates.accountApprovedEmail(brand, to));
 /** Sign-up with an address that already has a confirmed account: tell the owner, reveal nothing to the caller. */
 export const alreadyRegisteredEmail = (to: string, brand: MailBrand) => transactional(to, templates.alreadyRegisteredEmail(brand, to));
+
+/** Issue 36 §7: a second factor added or removed, a recovery code used, a passkey added. */
+export const securityNoticeEmail = (to: string, brand: MailBrand, notice: templates.SecurityNotice) =>
+  transactional(to, templates.securityNoticeEmail(brand, to, notice));
+
+/** Queues the notice on the mail job (after the change is stored: it tells of something that happened). */
+export async function sendSecurityNotice(services: Pick<AppServices, 'mailer' | 'mailBrand'>, to: string, notice: templates.SecurityNotice): Promise<void> {
+  await services.mailer.enqueue(await securityNoticeEmail(to, services.mailBrand, notice));
+}
 
 export const FAILED_SIGN_INS_SUBJECT = `Failed sign-ins to your ${PRODUCT_NAME} account`;
 /** Issue 23 §7: a burst of failed sign-ins on the owner's address (a notice, at most one a day). */

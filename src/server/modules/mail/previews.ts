@@ -84,6 +84,13 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     build: (to, { brand }) => staffChanges.staffRemovedEmail(to, brand),
   },
   {
+    kind: 'security-notice',
+    label: 'Security notice',
+    description:
+      'Account mail: sent when a second factor is added or removed, a recovery code is used, or a passkey is added (here: a passkey).',
+    build: (to, { brand }) => auth.securityNoticeEmail(to, brand, { kind: 'passkey_added', name: 'Work laptop' }),
+  },
+  {
     kind: 'download',
     label: 'Download link (hero and call to action)',
     description: 'Sent when a visitor asks for the download; asks to confirm product updates (double opt-in).',

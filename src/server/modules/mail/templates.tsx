@@ -192,6 +192,54 @@ export function staffRemovedEmail(brand: MailBrand, to: string) {
   );
 }
 
+/** What changed in how an account signs in (issue 36 §7): each is told to the account's address at once. */
+export type SecurityNotice =
+  | { kind: 'second_factor_added' }
+  | { kind: 'second_factor_removed'; byAdmin: boolean }
+  | { kind: 'recovery_code_used'; codesLeft: number }
+  | { kind: 'passkey_added'; name: string };
+
+const SECURITY_NOTICE_SUBJECTS: Record<SecurityNotice['kind'], string> = {
+  second_factor_added: `A second factor was added to your ${PRODUCT_NAME} account`,
+  second_factor_removed: `A second factor was removed from your ${PRODUCT_NAME} account`,
+  recovery_code_used: `A recovery code was used on your ${PRODUCT_NAME} account`,
+  passkey_added: `A new passkey was added to your ${PRODUCT_NAME} account`,
+};
+
+export const securityNoticeSubject = (notice: SecurityNotice) => SECURITY_NOTICE_SUBJECTS[notice.kind];
+
+function securityNoticeBody(notice: SecurityNotice): string {
+  switch (notice.kind) {
+    case 'second_factor_added':
+      return 'Two-step sign-in with an authenticator app is now on: after your password, sign-in asks for a code from the app.';
+    case 'second_factor_removed':
+      return notice.byAdmin
+        ? 'An administrator reset your two-step sign-in: your authenticator app and recovery codes no longer work.'
+        : 'Two-step sign-in with an authenticator app was turned off: your password alone signs in again, unless you have a passkey.';
+    case 'recovery_code_used':
+      return `Someone signed in with your password and one of your recovery codes. ${notice.codesLeft === 1 ? '1 code is' : `${notice.codesLeft} codes are`} left.`;
+    case 'passkey_added':
+      return `A passkey named “${notice.name}” was added. It signs in to your account without a password.`;
+  }
+}
+
+/** Issue 36 §7: a change to how the account signs in, so its owner notices one they did not make. */
+export function securityNoticeEmail(brand: MailBrand, to: string, notice: SecurityNotice) {
+  const subject = securityNoticeSubject(notice);
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader={securityNoticeBody(notice)} brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>{securityNoticeBody(notice)}</Paragraph>
+      <CtaButton href={`${brand.publicUrl}/account/security`}>Review your security settings</CtaButton>
+      <Note>If this was you, there is nothing to do.</Note>
+      <Note>
+        If it was not, someone may know your password: choose a new one with “Forgot your password?” on the sign-in page,
+        then sign out the devices you do not recognise on the Security page.
+      </Note>
+    </EmailLayout>,
+  );
+}
+
 // --- Marketing mail (suppressible, with the unsubscribe pair) -------------------------------------------------
 
 const MARKETING_UNSUBSCRIBE = 'Unsubscribe from product updates';

@@ -27,6 +27,11 @@ describe('audit entries in words', () => {
     expect(describeEntry({ action: 'user.sign_in', details: { country: 'DE', secondFactor: 'totp' } })).toBe('Signed in with an app code from DE');
     expect(describeEntry({ action: 'user.mfa_recovery_code_use', details: { recoveryCodesLeft: 1 } })).toBe('Signed in with a recovery code (1 code left)');
     expect(describeEntry({ action: 'user.mfa_reset', details: { hadFactor: true } })).toBe('Two-step sign-in reset by an admin');
+    expect(describeEntry({ action: 'user.passkey_add', details: { name: 'Laptop' } })).toBe('Passkey “Laptop” added');
+    expect(describeEntry({ action: 'user.passkey_rename', details: { from: 'Laptop', to: 'Work' } })).toBe('Passkey “Laptop” renamed “Work”');
+    expect(describeEntry({ action: 'user.passkey_remove', details: { name: 'Work' } })).toBe('Passkey “Work” removed');
+    expect(describeEntry({ action: 'user.sign_in', details: { passkey: true } })).toBe('Signed in with a passkey');
+    expect(describeEntry({ action: 'user.sign_in', details: { secondFactor: 'passkey' } })).toBe('Signed in with the password and a passkey');
     expect(describeEntry({ action: 'lead.export', details: { rows: 2, complete: true, filter: { source: 'blog', sort: 'desc' } } })).toBe(
       'Exported 2 leads as CSV, filtered by source “blog”',
     );

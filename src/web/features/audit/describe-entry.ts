@@ -11,6 +11,8 @@ const REASONS: Record<string, string> = {
   awaiting_approval: 'awaiting approval',
   backed_off: 'refused while the address waits',
   wrong_second_factor: 'wrong two-step code',
+  unknown_passkey: 'unknown passkey',
+  wrong_passkey: 'passkey refused',
 };
 
 /** Filter fields of the export that are defaults, not choices. */
@@ -51,7 +53,16 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
   const count = typeof details.count === 'number' ? details.count : 0;
   switch (entry.action) {
     case 'user.sign_in': {
-      const how = details.secondFactor === 'totp' ? ' with an app code' : details.secondFactor === 'recovery_code' ? ' with a recovery code' : '';
+      const how =
+        details.secondFactor === 'totp'
+          ? ' with an app code'
+          : details.secondFactor === 'recovery_code'
+            ? ' with a recovery code'
+            : details.secondFactor === 'passkey'
+              ? ' with the password and a passkey'
+              : details.passkey === true
+                ? ' with a passkey'
+                : '';
       return `Signed in${how}${typeof details.country === 'string' ? ` from ${details.country}` : ''}`;
     }
     // Two-step sign-in (decision 0053).
@@ -65,6 +76,13 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
       return typeof details.recoveryCodesLeft === 'number' ? `Signed in with a recovery code (${plural(details.recoveryCodesLeft, 'code')} left)` : 'Signed in with a recovery code';
     case 'user.mfa_reset':
       return details.hadFactor === false ? 'Two-step sign-in reset by an admin (there was none)' : 'Two-step sign-in reset by an admin';
+    // Passkeys (decision 0057).
+    case 'user.passkey_add':
+      return typeof details.name === 'string' ? `Passkey “${details.name}” added` : 'Passkey added';
+    case 'user.passkey_rename':
+      return typeof details.from === 'string' && typeof details.to === 'string' ? `Passkey “${details.from}” renamed “${details.to}”` : 'Passkey renamed';
+    case 'user.passkey_remove':
+      return typeof details.name === 'string' ? `Passkey “${details.name}” removed` : 'Passkey removed';
     case 'user.sign_in_failed': {
       const reasons = asCounts(details.reasons).map(([reason, n]) => `${REASONS[reason] ?? reason.replaceAll('_', ' ')} ${number.format(n)}`);
       const addresses = Array.isArray(details.emailHashes) ? details.emailHashes.length : 0;

@@ -1,6 +1,7 @@
 import { pageTitle } from '../../../shared/brand';
 import { AdminPage, adminMeta } from '~/components/admin/admin-page';
 import { useSearchParams } from 'react-router';
+import { PasskeysCard } from '~/features/passkeys';
 import { SecondFactorCard } from '~/features/second-factor';
 import { SessionsCard } from '~/features/sessions';
 
@@ -14,6 +15,7 @@ export default function AdminSecurityPage() {
     <AdminPage title="Security" description="How you sign in, and the devices signed in to your account.">
       <div className="flex max-w-3xl flex-col gap-8">
         <SecondFactorCard startSetup={searchParams.get('setup') === 'two-step'} />
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </AdminPage>

@@ -4,7 +4,7 @@
  * Used by /login and by the gate (<ProtectedPage>) when nobody is signed in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircleIcon, CheckCircle2Icon, MailCheckIcon } from 'lucide-react';
+import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import {
   CODE_INVALID_MESSAGE,
   RecoveryCodeSchema,
   SIGN_IN_CHALLENGE_EXPIRED_MESSAGE,
+  type SignInChallengeResponse,
   type SignInSessionResponse,
   TotpCodeSchema,
 } from '../../../../shared/schemas/second-factor';
@@ -38,6 +39,8 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSendConfirmationEmail } from '../api/send-confirmation-email';
 import { useSignIn } from '../api/sign-in';
 import { useSignInSecondFactor } from '../api/sign-in-second-factor';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey';
+import { isPasskeyCancelled, PASSKEY_CANCELLED_MESSAGE, usePasskeySupport } from '~/lib/webauthn';
 import { useSignUp } from '../api/sign-up';
 
 type Mode = 'sign-in' | 'sign-up' | 'reset';
@@ -96,7 +99,7 @@ function useFinishSignIn(navigateAfterSignIn: boolean) {
 export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
   const [mode, setMode] = useState<Mode>('sign-in');
   // The password was right and the account has a second factor: the code step, with the challenge it answers.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallengeResponse | null>(null);
   const [outcome, setOutcome] = useState<{ kind: Outcome; email: string } | null>(null);
   // The e-mail typed so far survives a switch of mode; 'Back to Sign In' from a confirmation screen clears it.
   const [email, setEmail] = useState('');
@@ -112,7 +115,12 @@ export function SignInForm({ navigateAfterSignIn = false }: SignInFormProps) {
       {outcome ? (
         <OutcomeCard kind={outcome.kind} email={outcome.email} onBack={backToSignIn} />
       ) : challenge ? (
-        <SecondFactorStep challenge={challenge} navigateAfterSignIn={navigateAfterSignIn} onExpired={() => setChallenge(null)} />
+        <SecondFactorStep
+          challenge={challenge.challenge}
+          methods={challenge.methods}
+          navigateAfterSignIn={navigateAfterSignIn}
+          onExpired={() => setChallenge(null)}
+        />
       ) : (
         <CredentialsCard
           key={mode}
@@ -146,13 +154,16 @@ function CredentialsCard({
   initialEmail: string;
   onModeChange(mode: Mode, email: string): void;
   onDone(kind: Outcome, email: string): void;
-  onChallenge(challenge: string, email: string): void;
+  onChallenge(challenge: SignInChallengeResponse, email: string): void;
   navigateAfterSignIn: boolean;
 }) {
   const text = MODE_TEXT[mode];
   const isReset = mode === 'reset';
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const signIn = useSignIn();
+  const passkeySignIn = useSignInWithPasskey();
+  // Known after hydration only: the server renders the form without the passkey button.
+  const canUsePasskeys = usePasskeySupport() === true;
   const signUp = useSignUp();
   const requestReset = useRequestPasswordReset();
   const resendConfirmation = useSendConfirmationEmail();
@@ -203,7 +214,7 @@ function CredentialsCard({
     try {
       const result = await signIn.mutateAsync({ ...values, captcha: solved });
       setFormError(null);
-      if ('challenge' in result) onChallenge(result.challenge, values.email);
+      if ('challenge' in result) onChallenge(result, values.email);
       else finishSignIn(result);
     } catch (error) {
       const description = serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE;
@@ -213,7 +224,23 @@ function CredentialsCard({
         setUnconfirmedEmail(values.email);
         setResendState('idle');
       }
-      showError('Sign In Error', description, isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined);
+      showError(
+        'Sign In Error',
+        description,
+        isUnconfirmed ? { label: 'Resend email', onClick: () => resend(values.email) } : undefined,
+      );
+    }
+  }
+
+  /** Passwordless: the browser offers this site's passkeys; any refusal is the generic sign-in error. */
+  async function signInWithPasskey() {
+    try {
+      const result = await passkeySignIn.mutateAsync(undefined);
+      setFormError(null);
+      finishSignIn(result);
+    } catch (error) {
+      if (isPasskeyCancelled(error)) showError('Sign In Error', PASSKEY_CANCELLED_MESSAGE);
+      else showError('Sign In Error', serverErrorText(error) ?? INVALID_CREDENTIALS_MESSAGE);
     }
   }
 
@@ -297,6 +324,23 @@ function CredentialsCard({
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Please wait...' : text.submit}
             </Button>
+            {mode === 'sign-in' && canUsePasskeys && (
+              <>
+                <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                  or
+                </p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="w-full"
+                  disabled={passkeySignIn.isPending}
+                  onClick={() => void signInWithPasskey()}
+                >
+                  <KeyRoundIcon aria-hidden="true" />{' '}
+                  {passkeySignIn.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+                </Button>
+              </>
+            )}
             {mode === 'sign-in' && unconfirmedEmail && (
               <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm">
                 <p className="text-muted-foreground">
@@ -351,11 +395,25 @@ type CodeKind = 'code' | 'recoveryCode';
  * The second step (decision 0053): the 6-digit code of the authenticator app, or one recovery code. A wrong code
  * keeps the step (the challenge survives it); an expired challenge goes back to the password.
  */
-function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { challenge: string; navigateAfterSignIn: boolean; onExpired(): void }) {
+function SecondFactorStep({
+  challenge,
+  methods,
+  navigateAfterSignIn,
+  onExpired,
+}: {
+  challenge: string;
+  methods: SignInChallengeResponse['methods'];
+  navigateAfterSignIn: boolean;
+  onExpired(): void;
+}) {
+  // An account whose only factor is a passkey has no code to type (decision 0057).
+  const hasCodes = methods.includes('totp');
   const [kind, setKind] = useState<CodeKind>('code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; attempt: number } | null>(null);
   const signInSecondFactor = useSignInSecondFactor();
+  const passkeySecondStep = useSignInWithPasskey();
+  const canUsePasskeys = usePasskeySupport() === true;
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -380,7 +438,9 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
       return;
     }
     try {
-      const result = await signInSecondFactor.mutateAsync(isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data });
+      const result = await signInSecondFactor.mutateAsync(
+        isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data },
+      );
       finishSignIn(result);
     } catch (caught) {
       const message = serverErrorText(caught) ?? INVALID_CREDENTIALS_MESSAGE;
@@ -390,7 +450,33 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
         return;
       }
       setValue('');
-      showError(message === INVALID_CREDENTIALS_MESSAGE ? (isCode ? 'That code is not right. Try the newest one.' : 'That recovery code is not right, or it was used already.') : message);
+      showError(
+        message === INVALID_CREDENTIALS_MESSAGE
+          ? isCode
+            ? 'That code is not right. Try the newest one.'
+            : 'That recovery code is not right, or it was used already.'
+          : message,
+      );
+    }
+  }
+
+  async function answerWithPasskey() {
+    try {
+      finishSignIn(await passkeySecondStep.mutateAsync(challenge));
+    } catch (caught) {
+      const message = serverErrorText(caught);
+      if (message === SIGN_IN_CHALLENGE_EXPIRED_MESSAGE) {
+        toast.error('Sign In Error', { description: message });
+        onExpired();
+        return;
+      }
+      showError(
+        isPasskeyCancelled(caught)
+          ? PASSKEY_CANCELLED_MESSAGE
+          : hasCodes
+            ? 'That passkey did not work. Try again, or enter a code.'
+            : 'That passkey did not work. Try again.',
+      );
     }
   }
 
@@ -405,49 +491,83 @@ function SecondFactorStep({ challenge, navigateAfterSignIn, onExpired }: { chall
       <CardHeader>
         <h1 className="text-2xl font-bold tracking-tight">Two-step sign-in</h1>
         <CardDescription>
-          {isCode ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'}
+          {!hasCodes
+            ? 'Use your passkey to finish signing in.'
+            : isCode
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'}
         </CardDescription>
       </CardHeader>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Two-step sign-in">
-        <CardContent className="flex flex-col gap-5">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="second-factor-code">{isCode ? 'Authentication code' : 'Recovery code'}</Label>
-            <Input
-              id="second-factor-code"
-              ref={inputRef}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              autoComplete="one-time-code"
-              inputMode={isCode ? 'numeric' : 'text'}
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={isCode ? '123456' : 'abcde-23456'}
-              maxLength={isCode ? 20 : 40}
-              aria-invalid={error ? true : undefined}
-              className="font-mono tracking-widest"
-            />
+      {!hasCodes && error && (
+        <CardContent>
+          <div
+            key={error.attempt}
+            ref={errorRef}
+            role="alert"
+            tabIndex={-1}
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+          >
+            <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>{error.message}</p>
           </div>
-          {error && (
-            <div
-              key={error.attempt}
-              ref={errorRef}
-              role="alert"
-              tabIndex={-1}
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-            >
-              <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <p>{error.message}</p>
-            </div>
-          )}
-          <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
-            {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
-          </Button>
         </CardContent>
-      </form>
+      )}
+      {hasCodes && (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Two-step sign-in">
+          <CardContent className="flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="second-factor-code">{isCode ? 'Authentication code' : 'Recovery code'}</Label>
+              <Input
+                id="second-factor-code"
+                ref={inputRef}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                autoComplete="one-time-code"
+                inputMode={isCode ? 'numeric' : 'text'}
+                autoCapitalize="off"
+                spellCheck={false}
+                placeholder={isCode ? '123456' : 'abcde-23456'}
+                maxLength={isCode ? 20 : 40}
+                aria-invalid={error ? true : undefined}
+                className="font-mono tracking-widest"
+              />
+            </div>
+            {error && (
+              <div
+                key={error.attempt}
+                ref={errorRef}
+                role="alert"
+                tabIndex={-1}
+                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+              >
+                <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <p>{error.message}</p>
+              </div>
+            )}
+            <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
+              {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
+            </Button>
+          </CardContent>
+        </form>
+      )}
       <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
-        <Button type="button" variant="link" onClick={switchKind}>
-          {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
-        </Button>
+        {canUsePasskeys && methods.includes('passkey') && (
+          <Button
+            type="button"
+            variant={hasCodes ? 'outline' : 'default'}
+            className="mb-2 w-full"
+            disabled={passkeySecondStep.isPending}
+            onClick={() => void answerWithPasskey()}
+          >
+            <KeyRoundIcon aria-hidden="true" />{' '}
+            {passkeySecondStep.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          </Button>
+        )}
+        {hasCodes && (
+          <Button type="button" variant="link" onClick={switchKind}>
+            {isCode ? 'Use a recovery code' : 'Use your authenticator app'}
+          </Button>
+        )}
         <Button type="button" variant="link" onClick={onExpired}>
           Back to Sign In
         </Button>
