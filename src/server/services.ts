@@ -94,6 +94,11 @@ export interface RequestContext {
   meta: RequestMeta;
 }
 
+/** A request of a signed-in person (behind `app.requireUser`): the context and their id. */
+export interface UserContext extends RequestContext {
+  userId: number;
+}
+
 /** The signed-in user's id, or null (an API client or nobody): `createdBy` columns. */
 export function actorUserId(actor: Actor): number | null {
   return actor.kind === 'user' ? actor.userId : null;

@@ -16,7 +16,7 @@ import { secretMatches } from '../lib/secrets.ts';
 import { can, principalsFor, type Permission } from '../../shared/permissions.ts';
 import { STAFF_SECOND_FACTOR_REQUIRED_MESSAGE } from '../../shared/schemas/second-factor.ts';
 import { forbiddenText } from '../permission-check.ts';
-import { ANONYMOUS, actorCan, type Actor, type RequestContext, type RequestMeta } from '../services.ts';
+import { ANONYMOUS, actorCan, type Actor, type RequestContext, type RequestMeta, type UserContext } from '../services.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ClientRow = typeof apiClients.$inferSelect;
@@ -92,6 +92,13 @@ export function requestMetaOf(request: FastifyRequest): RequestMeta {
  */
 export function requestContext(request: FastifyRequest): RequestContext {
   return { actor: request.actor ?? ANONYMOUS, meta: requestMetaOf(request) };
+}
+
+/** `requestContext` of a route behind `app.requireUser`, with the person's id. */
+export function userContext(request: FastifyRequest): UserContext {
+  const context = requestContext(request);
+  if (context.actor.kind !== 'user') throw new Error('requireUser let a non-user through');
+  return { ...context, userId: context.actor.userId };
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

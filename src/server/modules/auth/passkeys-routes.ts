@@ -20,7 +20,7 @@ import { SIGN_IN_CHALLENGE_EXPIRED_MESSAGE, SignInSessionResponseSchema } from '
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { requestContext } from '../../plugins/auth.ts';
+import { requestContext, userContext } from '../../plugins/auth.ts';
 import { createSignInBackOff } from './back-off.ts';
 import {
   authenticationOptions,
@@ -32,16 +32,10 @@ import {
   renamePasskey,
   requireRelyingParty,
 } from './passkeys.ts';
-import { challengeUser, type UserContext } from './second-factor.ts';
+import { challengeUser } from './second-factor.ts';
 import { signInWithPasskey } from './sign-in.ts';
 
 const TAGS = ['auth'];
-
-function userContext(request: FastifyRequest): UserContext {
-  const context = requestContext(request);
-  if (context.actor.kind !== 'user') throw new Error('requireUser let a non-user through');
-  return { ...context, userId: context.actor.userId };
-}
 
 export async function passkeyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

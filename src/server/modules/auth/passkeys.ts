@@ -38,10 +38,9 @@ import { passkeys, users, webauthnChallenges } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { uniqueViolation, type Executor } from '../../lib/sql.ts';
-import type { AppServices } from '../../services.ts';
+import type { AppServices, UserContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { sendSecurityNotice } from '../mail/account-emails.ts';
-import type { UserContext } from './second-factor.ts';
 
 export interface RelyingParty {
   id: string;

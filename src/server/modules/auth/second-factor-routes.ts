@@ -3,7 +3,7 @@
  * factor under `/api/auth/second-factor`, and for owners and admins `POST /api/users/{id}/reset-second-factor`.
  * Thin: schema, permission and rate limit here; the rules in second-factor.ts and sign-in.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserIdParamsSchema } from '../../../shared/schemas/accounts.ts';
@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/second-factor.ts';
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { requestContext } from '../../plugins/auth.ts';
+import { requestContext, userContext } from '../../plugins/auth.ts';
 import { createSignInBackOff } from './back-off.ts';
 import {
   confirmEnrolment,
@@ -28,18 +28,11 @@ import {
   resetSecondFactor,
   secondFactorStatus,
   startEnrolment,
-  type UserContext,
 } from './second-factor.ts';
 import { relyingPartyFor } from './passkeys.ts';
 import { signInSecondFactor } from './sign-in.ts';
 
 const TAGS = ['auth'];
-
-function userContext(request: FastifyRequest): UserContext {
-  const context = requestContext(request);
-  if (context.actor.kind !== 'user') throw new Error('requireUser let a non-user through');
-  return { ...context, userId: context.actor.userId };
-}
 
 export async function secondFactorRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -39,7 +39,7 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../.
 import { createSealer, type Sealer } from '../../lib/sealed.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import type { Executor } from '../../lib/sql.ts';
-import { actorCan, type AppServices, type RequestContext } from '../../services.ts';
+import { actorCan, type AppServices, type RequestContext, type UserContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { OWNER_ONLY_MESSAGE } from '../users/service.ts';
 import type { SignInBackOff } from './back-off.ts';
@@ -101,9 +101,6 @@ export async function hasSecondFactor(db: Executor, userId: number): Promise<boo
 export const staffMustEnrol = (services: AppServices, role: string) =>
   services.config.requireStaffMfa && (STAFF_ROLES as readonly string[]).includes(role);
 
-export interface UserContext extends RequestContext {
-  userId: number;
-}
 
 async function userRow(db: Executor, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
