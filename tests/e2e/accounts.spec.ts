@@ -35,7 +35,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(fields.email);
     if (fields.password !== undefined) await page.getByLabel('Password', { exact: true }).fill(fields.password);
     await solveCaptchaWidget(page);
-    await page.getByRole('button', { name: submit }).click();
+    await page.getByRole('button', { name: submit, exact: true }).click();
   }
 
   it('shows the sign-in screen to a signed-out visitor on protected pages, with a Sign In button in the nav', async () => {
