@@ -2,14 +2,15 @@
  * Staff roles in the admin (issue 36 §3, decision 0050), at 1280 px in light and 375 px in dark: an editor's
  * sidebar, drawer and ⌘K hold the content screens and no Leads or Users; a screen opened by URL that the role lacks
  * says "You don't have access to …" rather than breaking; support sees Leads, Inbox and Users and no Blog; the
- * dashboard shows a role's own areas. Axe finds nothing serious or critical on these screens.
+ * dashboard shows a role's own areas. An author submits a draft for review and an editor finds it first, with its
+ * badge, and publishes it (decision 0058). Axe finds nothing serious or critical on these screens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../src/shared/permissions.ts';
 import { useTheme } from './admin-helpers.ts';
 import { axeViolations, isSerious, WCAG22_AA } from './axe.ts';
-import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, uniqueEmail, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
+import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, toast, uniqueEmail, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
 
@@ -97,6 +98,50 @@ describe('staff roles in the admin', () => {
     await page.getByRole('heading', { name: 'Leads Management', level: 1 }).waitFor();
     await page.goto('/admin/blog');
     await page.getByRole('heading', { name: "You don't have access to Blog", level: 1 }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('an author submits a draft for review; an editor sees it first with its badge and publishes it', async () => {
+    const authorToken = await staffToken('author');
+    const title = `Review post ${Date.now().toString(36)}`;
+    const created = await e2e.request('POST', '/api/blog-posts', { body: { title, content: 'Body.', category: 'General' }, token: authorToken });
+    expect(created.status).toBe(201);
+    // A newer plain draft: date order alone would list it above the submitted one.
+    await e2e.adminApi('POST', '/api/blog-posts', { title: `Newer plain draft ${title}`, content: 'Body.', category: 'General' });
+    const postsList = (page: Page) => page.getByRole('list', { name: 'Blog posts' });
+
+    const author = await e2e.open(DESKTOP);
+    await useSession(author.page, authorToken);
+    await author.page.goto('/admin/blog');
+    await postsList(author.page).getByRole('button', { name: `Edit ${title}` }).click();
+    await author.page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    const authorHeader = author.page.getByRole('group', { name: 'Edit post' });
+    await authorHeader.getByRole('button', { name: 'Submit for review' }).click();
+    await toast(author.page, 'Submitted for review').waitFor();
+    await postsList(author.page).getByRole('listitem').filter({ hasText: title }).getByText('Submitted', { exact: true }).waitFor();
+    expect(await authorHeader.count()).toBe(0);
+    expect(unexpectedErrors(author.errors)).toEqual([]);
+    await author.close();
+
+    const { page, errors, close } = await e2e.open(DESKTOP);
+    await useSession(page, await staffToken('editor'));
+    await page.goto('/admin/blog');
+    const first = postsList(page).getByRole('listitem').first();
+    await first.getByText('Submitted for review', { exact: true }).waitFor();
+    expect(await first.getByRole('heading', { level: 3 }).innerText()).toBe(title);
+    await first.getByRole('button', { name: `Return ${title} to author` }).waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+
+    await first.getByRole('button', { name: `Edit ${title}` }).click();
+    const header = page.getByRole('group', { name: 'Edit post' });
+    await header.getByText('Submitted for review', { exact: true }).waitFor();
+    await header.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('alertdialog', { name: `Publish "${title}"?` }).getByRole('button', { name: 'Publish' }).click();
+    await toast(page, 'Post published').waitFor();
+    const published = postsList(page).getByRole('listitem').filter({ hasText: title }).filter({ hasNotText: 'Newer plain draft' });
+    await published.getByText('Published', { exact: true }).waitFor();
+    expect(await published.getByText('Submitted for review').count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

@@ -450,10 +450,15 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: createdBy(),
+    /** Submitted for review by its author (decision 0058): set while the draft waits for an editor, else null. */
+    submittedForReviewAt: timestamp({ withTimezone: true }),
+    submittedBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),
     index('blog_posts_published_idx').on(table.isPublished, table.publishedAt.desc()),
+    // The editors' queue (decision 0058): the few submitted drafts, oldest first, without reading the rest.
+    index('blog_posts_submitted_idx').on(table.submittedForReviewAt).where(sql`submitted_for_review_at is not null`),
   ],
 );
 

@@ -50,6 +50,9 @@ export type BlogCategory = z.infer<typeof BlogCategorySchema>;
 
 export const BLOG_POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+/** The admin list's status filter: a status, or the drafts submitted for review (decision 0058). */
+export const BLOG_POST_LIST_FILTERS = [...BLOG_POST_STATUSES, 'submitted'] as const;
+export type BlogPostListFilter = (typeof BLOG_POST_LIST_FILTERS)[number];
 export const BLOG_AD_TYPES = ['banner', 'inline', 'sidebar', 'affiliate_link'] as const;
 export type BlogAdType = (typeof BLOG_AD_TYPES)[number];
 export const BLOG_AD_POSITIONS = ['top', 'middle', 'bottom', 'sidebar'] as const;
@@ -278,6 +281,8 @@ export const AdminBlogPostSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.number().int().nullable(),
+  /** When its author submitted the draft for review (decision 0058); null when it is not waiting for an editor. */
+  submittedForReviewAt: z.string().nullable(),
 });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
 
@@ -291,11 +296,12 @@ export type AdminBlogPostDetail = z.infer<typeof AdminBlogPostDetailSchema>;
 /**
  * `GET /api/blog-posts` query. Anonymous / non-admin: published posts only (a status other than published is 401/403). Admin: every post,
  * optionally filtered by status. `q` searches title, excerpt and slug; category = name or slug; tag = name.
- * Newest first (published date, else creation date).
+ * Newest first (published date, else creation date); for editors, drafts submitted for review come first, longest waiting
+ * first (decision 0058). `status=submitted`: the drafts waiting for review.
  */
 export const BlogPostListQuerySchema = z.object({
   q: safeString('Search').trim().max(200).optional(),
-  status: z.enum(BLOG_POST_STATUSES, { error: 'Status must be one of draft, scheduled, published' }).optional(),
+  status: z.enum(BLOG_POST_LIST_FILTERS, { error: 'Status must be one of draft, scheduled, published, submitted' }).optional(),
   category: safeString('Category').trim().max(100).optional(),
   tag: safeString('Tag').trim().max(50).optional(),
   ...pagingQuery(20),

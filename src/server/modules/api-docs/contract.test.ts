@@ -150,6 +150,9 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
     params: { id: ctx.ids.postBlogPosts! },
     body: { excerpt: 'Changed', adLinks: [{ adId: ctx.ids.postBlogAds, position: 'top' }], relatedPostIds: [ctx.ids.otherPost] },
   }),
+  // Review (decision 0058): the admin's own draft is submitted, then withdrawn.
+  postBlogPostsByIdSubmit: (ctx) => ({ params: { id: ctx.ids.otherPost! }, body: {} }),
+  postBlogPostsByIdWithdraw: (ctx) => ({ params: { id: ctx.ids.otherPost! }, body: {} }),
   postBlogPostsByIdView: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   postBlogPostsByIdLike: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   deleteBlogPostsByIdLike: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),

@@ -3,7 +3,7 @@
  * written in ONE transaction and announced once (issue 28 §3): a refused link leaves the post as it was, and the
  * page cache drops its pages once per save. Time-dependent rules (scheduled posts) read the injectable clock.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminBlogPost,
@@ -17,7 +17,7 @@ import {
   type UpdateBlogPostInput,
 } from '../../../shared/schemas/blog.ts';
 import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { actorCan, actorUserId, type Actor, type RequestContext } from '../../services.ts';
@@ -31,13 +31,18 @@ import { categoryName, syncTags } from './taxonomy.ts';
 type PostRow = typeof blogPosts.$inferSelect;
 type ListQuery = z.output<typeof BlogPostListQuerySchema>;
 
+/** The columns of a post no longer waiting for review (decision 0058). */
+const notSubmitted = { submittedForReviewAt: null, submittedBy: null } as const;
+
 export const POST_NOT_FOUND = 'Blog post not found';
 export const UNKNOWN_RELATED_POST = 'Unknown post in the related posts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-const statusCondition = (status: 'draft' | 'scheduled' | 'published', now: Date): SQL => {
+const statusCondition = (status: NonNullable<ListQuery['status']>, now: Date): SQL => {
+  // Served by the partial index blog_posts_submitted_idx (decision 0058).
+  if (status === 'submitted') return and(isNotNull(blogPosts.submittedForReviewAt), eq(blogPosts.isPublished, false))!;
   if (status === 'draft') return eq(blogPosts.isPublished, false);
   return status === 'scheduled' ? isScheduled(now) : isLive(now);
 };
@@ -69,6 +74,7 @@ export function toAdminPost(row: PostRow, now: Date): AdminBlogPost {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     createdBy: row.createdBy,
+    submittedForReviewAt: row.submittedForReviewAt?.toISOString() ?? null,
   };
 }
 
@@ -96,6 +102,9 @@ function postColumns(input: UpdateBlogPostInput): Partial<typeof blogPosts.$infe
   return columns;
 }
 
+/** Editors see the review queue first (decision 0058): submitted drafts, longest waiting first, then the rest as before. */
+const submittedFirst = [sql`${blogPosts.submittedForReviewAt} is null`, asc(blogPosts.submittedForReviewAt)];
+
 export async function listPosts(deps: BlogDeps, query: ListQuery, admin: true, authorId?: number): Promise<{ items: AdminBlogPost[]; total: number }>;
 export async function listPosts(deps: BlogDeps, query: ListQuery, admin: false): Promise<{ items: PublicBlogPostSummary[]; total: number }>;
 export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, admin: boolean, authorId?: number) {
@@ -122,7 +131,7 @@ export async function listPosts({ db, now: clock }: BlogDeps, query: ListQuery, 
       .select()
       .from(blogPosts)
       .where(where)
-      .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.createdAt))
+      .orderBy(...(admin && authorId === undefined ? submittedFirst : []), desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.createdAt))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(blogPosts).where(where),
@@ -270,6 +279,8 @@ export async function updatePost(
     if (changes.is_published !== undefined || changes.published_at !== undefined) {
       columns.publishedAt = publishedAtOf(at, isPublished, changes.published_at, current.publishedAt);
     }
+    // Publishing or scheduling ends the review (decision 0058); an author's edit of a submitted draft keeps it submitted.
+    if (isPublished) Object.assign(columns, notSubmitted);
     const [row] = await tx
       .update(blogPosts)
       // updatedAt always moves forward: it versions the rendered HTML cache (public-service.ts).
@@ -303,4 +314,49 @@ export async function removePost({ db, events }: BlogDeps, { actor, meta, input:
     await writeAudit(tx, { actor, meta }, { action: 'blog_post.delete', entityId: id, details: { slug: deleted.slug }, change: { before: auditViewOf(deleted, links), after: null } });
   });
   events.emit('blog');
+}
+
+// --- review (decision 0058) ---------------------------------------------------------------------------------------
+
+export const REVIEW_TEXTS = {
+  submitOwnOnly: 'Only the author of a post can submit it for review',
+  submitDraftOnly: 'Only a draft can be submitted for review: this post is published or scheduled',
+  withdrawOnly: "Only the post's author or an editor can withdraw it from review",
+} as const;
+
+/**
+ * Submit (`submit: true`) a draft for review, or withdraw it (an editor's "Return to author"). Idempotent: a post
+ * already in the asked state answers as it is, with no audit entry. The author submits their own draft; the author or
+ * whoever may publish withdraws it. Checked under the row lock, so a publish and a submit never interleave.
+ */
+export async function setPostReview(
+  { db, now }: BlogDeps,
+  { actor, meta, input: { id, submit } }: RequestContext & { input: { id: string; submit: boolean } },
+): Promise<AdminBlogPostDetail> {
+  if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+  const post = await db.transaction(async (tx) => {
+    const at = now();
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) throw notFound(POST_NOT_FOUND);
+    const mayPublish = actorCan(actor, 'posts.publish');
+    // An author never learns of another person's post beyond the 403 a change of it answers (as a save does).
+    if (submit && !isOwnPost(actor, current)) throw forbidden(mayPublish ? REVIEW_TEXTS.submitOwnOnly : AUTHOR_OWN_POSTS_ONLY);
+    if (!submit && !isOwnPost(actor, current) && !mayPublish) throw forbidden(AUTHOR_OWN_POSTS_ONLY);
+    if (submit && current.isPublished) throw conflict(REVIEW_TEXTS.submitDraftOnly);
+    if ((current.submittedForReviewAt !== null) === submit) return postDetail(tx, current, at);
+    const [row] = await tx
+      .update(blogPosts)
+      .set(submit ? { submittedForReviewAt: at, submittedBy: actorUserId(actor) } : notSubmitted)
+      .where(eq(blogPosts.id, id))
+      .returning();
+    await writeAudit(tx, { actor, meta }, {
+      action: submit ? 'blog_post.submit' : 'blog_post.withdraw',
+      entityId: id,
+      details: { slug: row!.slug, ...(submit || isOwnPost(actor, current) ? {} : { returnedToAuthor: true }) },
+      change: { before: { submittedForReviewAt: current.submittedForReviewAt, submittedBy: current.submittedBy }, after: { submittedForReviewAt: row!.submittedForReviewAt, submittedBy: row!.submittedBy } },
+    });
+    return postDetail(tx, row!, at);
+  });
+  // Drafts are not public: no page reads a submitted flag, so nothing is announced.
+  return post;
 }

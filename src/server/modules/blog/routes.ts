@@ -23,13 +23,14 @@ import {
   UpdateBlogCategorySchema,
   UpdateBlogPostSchema,
 } from '../../../shared/schemas/blog.ts';
+import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { leadDependencies, requestCountry, subscribeToUpdates } from '../leads/service.ts';
 import { safeString } from '../../../shared/schemas/text.ts';
 import { createAd, listAds, removeAd, updateAd } from './ads.ts';
-import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, updatePost } from './posts.ts';
+import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, setPostReview, updatePost } from './posts.ts';
 import { getPublishedPost } from './public-service.ts';
 import { blogStats, recordView, setLike } from './reactions.ts';
 import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
@@ -118,6 +119,41 @@ export async function blogRoutes(instance: FastifyInstance) {
       await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
+  );
+
+  // --- review (decision 0058): an author submits a draft, the author or an editor withdraws it ---
+  app.post(
+    '/api/blog-posts/:id/submit',
+    {
+      onRequest: app.requirePermission('posts.write'),
+      schema: {
+        tags: ['blog'],
+        summary: 'Submit a draft for review (its author)',
+        description: 'Marks the draft as waiting for an editor (`submittedForReviewAt`); already submitted answers the post as it is. Another person\'s post is 403; a published or scheduled post 409. Publishing or scheduling the post ends the review.',
+        security: USER_SECURITY,
+        params: PostId,
+        body: NoFieldsSchema,
+        response: { 200: AdminBlogPostDetailSchema, ...writeErrors },
+      },
+    },
+    async (request) => setPostReview(blog, { ...requestContext(request), input: { id: request.params.id, submit: true } }),
+  );
+
+  app.post(
+    '/api/blog-posts/:id/withdraw',
+    {
+      onRequest: app.requirePermission('posts.write'),
+      schema: {
+        tags: ['blog'],
+        summary: 'Withdraw a draft from review (its author), or return it to its author (an editor)',
+        description: 'The post stays a draft, no longer waiting for review; a post not waiting answers as it is. An author may withdraw only their own post (403 otherwise); whoever may publish may return anyone\'s.',
+        security: USER_SECURITY,
+        params: PostId,
+        body: NoFieldsSchema,
+        response: { 200: AdminBlogPostDetailSchema, ...writeErrors },
+      },
+    },
+    async (request) => setPostReview(blog, { ...requestContext(request), input: { id: request.params.id, submit: false } }),
   );
 
   // --- views and likes (public, rate-limited) ---

@@ -1,6 +1,6 @@
 /**
  * An audit entry in words for the audit screen (issue 23 §6): sign-ins, the hourly roll-ups of anonymous events
- * (decision 0022), password changes, two-step sign-in (decision 0053) and the leads export. Other actions say enough by their name: null.
+ * (decision 0022), password changes, two-step sign-in (decision 0053), post review (decision 0058) and the leads export. Other actions say enough by their name: null.
  */
 import type { AuditLogEntry } from '../../../shared/schemas/audit';
 
@@ -101,6 +101,11 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
       return 'Password reset with an e-mailed link';
     case 'user.sign_in_unblock':
       return 'Sign-in block lifted by an admin';
+    // Post review (decision 0058).
+    case 'blog_post.submit':
+      return 'Submitted for review';
+    case 'blog_post.withdraw':
+      return details.returnedToAuthor === true ? 'Returned to its author' : 'Withdrawn from review';
     case 'lead.export': {
       const rows = typeof details.rows === 'number' ? details.rows : 0;
       return `Exported ${plural(rows, 'lead')} as CSV${filterText(details.filter)}${details.complete === false ? ' (the download stopped early)' : ''}`;

@@ -9,8 +9,9 @@ export function getBlogAds(signal?: AbortSignal): Promise<BlogAd[]> {
   return apiRequest<BlogAd[]>('/api/blog-ads', { signal });
 }
 
-export function useBlogAds() {
-  return useQuery({ queryKey: blogAdminKeys.ads, queryFn: ({ signal }) => getBlogAds(signal), ...adminQueryDefaults });
+/** `isEnabled: false` for whoever may not manage ads (an author's editor): the API would answer 403. */
+export function useBlogAds({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ queryKey: blogAdminKeys.ads, queryFn: ({ signal }) => getBlogAds(signal), enabled: isEnabled, ...adminQueryDefaults });
 }
 
 export function saveBlogAd({ id, input }: { id: number | null; input: CreateBlogAd | UpdateBlogAd }): Promise<BlogAd> {

@@ -1,6 +1,6 @@
 /** The admin's calls on `/api/blog-posts` (docs/blog-api.md): list with search and status, one post, save (with its links), delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBlogPostDetail, AdminBlogPostList, BlogPostStatus } from '../../../../shared/schemas/blog';
+import type { AdminBlogPostDetail, AdminBlogPostList, BlogPostListFilter } from '../../../../shared/schemas/blog';
 import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
 import type { PostPayload } from '../post-form';
@@ -11,7 +11,7 @@ export const ADMIN_POSTS_LIMIT = 100;
 
 export interface PostFilters {
   q?: string;
-  status?: BlogPostStatus;
+  status?: BlogPostListFilter;
 }
 
 export function getBlogPosts(filters: PostFilters, signal?: AbortSignal): Promise<AdminBlogPostList> {

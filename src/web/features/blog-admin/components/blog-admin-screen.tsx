@@ -1,15 +1,18 @@
 /**
  * /admin/blog (spec §2 Blog management): New Post in the header, the four summary cards, then either the tabs
  * (Posts, Ads & Monetization, Analytics, Categories & Tags) or — after New Post or Edit — the post editor in their place.
- * A draft left in this browser (a reload with the editor open) reopens the editor with it.
+ * A draft left in this browser (a reload with the editor open) reopens the editor with it. An author (decision 0050,
+ * posts.write without content.manage) gets the Posts tab alone, without the site-wide cards the API would refuse.
  */
 import { PlusIcon } from 'lucide-react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { can, roleOfUser } from '../../../../shared/permissions';
 import type { AdminBlogPost } from '../../../../shared/schemas/blog';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { useAuth } from '~/lib/auth';
 import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { loadDraft, type StoredDraft } from '../post-form';
@@ -62,6 +65,7 @@ export function BlogAdminScreen({
   });
   const editing = editor.editing;
   const [tab, setTab] = useState<Tab>('posts');
+  const mayManageContent = can(roleOfUser(useAuth().user), 'content.manage');
   const restoredDraft = editing?.draft ?? null;
 
   useEffect(() => {
@@ -81,7 +85,7 @@ export function BlogAdminScreen({
           </Button>
         </Actions>
       )}
-      <SummaryCards />
+      {mayManageContent && <SummaryCards />}
       {editing ? (
         <Suspense
           fallback={
@@ -110,9 +114,13 @@ export function BlogAdminScreen({
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-10 sm:w-fit">
             <TabsTrigger value="posts">Posts</TabsTrigger>
-            <TabsTrigger value="ads">Ads &amp; Monetization</TabsTrigger>
-            <TabsTrigger value="analytics">Analytics</TabsTrigger>
-            <TabsTrigger value="categories">Categories &amp; Tags</TabsTrigger>
+            {mayManageContent && (
+              <>
+                <TabsTrigger value="ads">Ads &amp; Monetization</TabsTrigger>
+                <TabsTrigger value="analytics">Analytics</TabsTrigger>
+                <TabsTrigger value="categories">Categories &amp; Tags</TabsTrigger>
+              </>
+            )}
           </TabsList>
           <TabsContent value="posts" className="mt-4">
             <PostsPanel onEdit={openEditor} />

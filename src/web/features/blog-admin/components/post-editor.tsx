@@ -6,6 +6,8 @@
  * Settings hold every post field of spec §3, on the kit's Form and Field (react-hook-form, checked with the shared
  * schema). The open editor's values are kept in localStorage (post-form.ts) so a reload restores them; leaving
  * with unsaved changes asks first (Cancel, in-app links through the router's blocker, the browser's own prompt).
+ * An author (who may not publish) gets Save draft and, for a saved draft, Submit for review or Withdraw instead
+ * (decision 0058); a submitted draft wears its badge for everyone.
  */
 import slugify from '@sindresorhus/slugify';
 import { AlertTriangleIcon, EyeIcon, PencilIcon } from 'lucide-react';
@@ -22,6 +24,7 @@ import {
   CreateBlogPostSchema,
   UpdateBlogPostSchema,
 } from '../../../../shared/schemas/blog';
+import { can, roleOfUser } from '../../../../shared/permissions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Field, Form } from '~/components/form';
 import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
@@ -32,10 +35,12 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Textarea } from '~/components/ui/textarea';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
+import { useAuth } from '~/lib/auth';
 import { toast } from '~/lib/toast';
 import { useBlogAds } from '../api/blog-ads';
 import { useBlogCategories } from '../api/blog-categories';
 import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
+import { useSetPostReview } from '../api/post-review';
 import {
   clearDraft,
   type ConfirmedAction,
@@ -68,7 +73,7 @@ import { ImageUrlField } from './image-url-field';
 import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
 import { CharacterCount, SeoPreview } from './seo-preview';
-import { StatusBadge } from './status-badge';
+import { ReviewBadge, StatusBadge } from './status-badge';
 
 export interface PostEditorProps {
   /** The post to edit, or null for a new one. */
@@ -83,9 +88,11 @@ export interface PostEditorProps {
 export default function PostEditor({ postId, draft, Preview, onClose }: PostEditorProps) {
   const postQuery = useBlogPost(postId);
   const categoriesQuery = useBlogCategories();
-  const adsQuery = useBlogAds();
+  // Ads are content.manage: an author's editor neither reads nor links them (the API would answer 403).
+  const mayLinkAds = can(roleOfUser(useAuth().user), 'content.manage');
+  const adsQuery = useBlogAds({ isEnabled: mayLinkAds });
   const postsQuery = useBlogPosts({});
-  const queries = postId ? [postQuery, categoriesQuery, adsQuery, postsQuery] : [categoriesQuery, adsQuery, postsQuery];
+  const queries = [...(postId ? [postQuery] : []), categoriesQuery, ...(mayLinkAds ? [adsQuery] : []), postsQuery];
   const failed = queries.find((query) => query.isError);
 
   if (failed) {
@@ -141,6 +148,7 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
       key={postId ?? 'new'}
       postId={postId}
       savedStatus={saved?.status ?? 'draft'}
+      isSubmitted={(saved?.submittedForReviewAt ?? null) !== null}
       baseline={baseline}
       initial={initial}
       categories={categories}
@@ -235,6 +243,7 @@ const CONFIRMATIONS: Record<ConfirmedAction, { title(context: ConfirmationContex
 function EditorForm({
   postId,
   savedStatus,
+  isSubmitted,
   baseline,
   initial,
   categories,
@@ -245,6 +254,8 @@ function EditorForm({
 }: {
   postId: string | null;
   savedStatus: BlogPostStatus;
+  /** Saved as submitted for review (decision 0058). */
+  isSubmitted: boolean;
   baseline: PostFormValues;
   initial: PostFormValues;
   categories: readonly BlogCategoryWithCount[];
@@ -268,6 +279,8 @@ function EditorForm({
   const asked = CONFIRMATIONS[asking.action];
   const headingRef = useRef<HTMLHeadingElement>(null);
   const save = useSaveBlogPost();
+  const review = useSetPostReview();
+  const mayPublish = can(roleOfUser(useAuth().user), 'posts.publish');
   // From the first tap: the form is checked before the request starts, and a second tap meanwhile must not save twice.
   const isSaving = save.isPending || form.formState.isSubmitting;
   const isDirty = !sameValues(values, baseline) && !save.isSuccess;
@@ -346,6 +359,28 @@ function EditorForm({
     else onInvalid(form.formState.errors);
   }
 
+  /**
+   * An author's Submit for review (or Withdraw) of a saved draft: unsaved changes are saved as the draft first, so
+   * the editor reviews what the author sees.
+   */
+  async function changeReview(step: 'submit' | 'withdraw', formValues: PostFormValues) {
+    if (postId === null) return;
+    try {
+      if (isDirty) await save.mutateAsync({ id: postId, post: formToPayload(valuesFor('draft', formValues, baseline.isPublished)) });
+      await review.mutateAsync({ id: postId, step });
+    } catch (error) {
+      toast.error(step === 'submit' ? 'Failed to submit the post for review' : 'Failed to withdraw the post', {
+        description: serverMessageOr(error, 'Failed to save blog post'),
+      });
+      return;
+    }
+    clearDraft();
+    toast.success(step === 'submit' ? 'Submitted for review' : 'Withdrawn from review', {
+      description: step === 'submit' ? 'An editor will publish it or return it to you.' : 'It is a plain draft again.',
+    });
+    onClose();
+  }
+
   function cancel() {
     if (isDirty) setIsLeaving(true);
     else {
@@ -361,7 +396,9 @@ function EditorForm({
     else onClose();
   }
 
-  const actions = saveActions(savedStatus, values, baseline);
+  // Whoever may not publish saves drafts only, and submits them for review (decision 0058).
+  const actions: SaveAction[] = mayPublish ? saveActions(savedStatus, values, baseline) : ['draft'];
+  const reviewStep = !mayPublish && postId !== null && savedStatus === 'draft' ? (isSubmitted ? 'withdraw' : 'submit') : null;
   // Enter in a field clicks the form's submit button: the step that does not change what the public sees.
   const quietAction: SaveAction = savedStatus === 'draft' ? 'draft' : 'update';
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -386,6 +423,7 @@ function EditorForm({
                 {postId ? 'Edit Post' : 'New Post'}
               </h2>
               <StatusBadge status={savedStatus} />
+              {isSubmitted && <ReviewBadge isReviewer={mayPublish} />}
               {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
             </div>
             <div className="flex flex-wrap gap-2">
@@ -397,7 +435,7 @@ function EditorForm({
                 Cancel
               </Button>
               {actions.map((action, index) => {
-                const isMain = index === actions.length - 1;
+                const isMain = index === actions.length - 1 && reviewStep !== 'submit';
                 return (
                   <Button
                     key={action}
@@ -414,6 +452,18 @@ function EditorForm({
                   </Button>
                 );
               })}
+              {reviewStep && (
+                <Button
+                  type="button"
+                  variant={reviewStep === 'submit' ? 'default' : 'outline'}
+                  isPending={review.isPending}
+                  onClick={() =>
+                    void form.handleSubmit((formValues) => changeReview(reviewStep, formValues), onInvalid)()
+                  }
+                >
+                  {reviewStep === 'submit' ? 'Submit for review' : 'Withdraw'}
+                </Button>
+              )}
             </div>
           </div>
 

@@ -1,7 +1,8 @@
 /**
  * The Posts tab (spec §2): a search box and a status filter, the posts as cards with Edit, View (the public page in
  * a new window) and Delete (with the spec's confirmation), up to 5 tags then '+N more', 3 skeleton cards while
- * loading, and the load error with Retry.
+ * loading, and the load error with Retry. A draft submitted for review (decision 0058) wears a badge; editors see the
+ * queue first and may return a draft to its author (asked first).
  */
 import {
   AlertTriangleIcon,
@@ -11,10 +12,13 @@ import {
   PencilIcon,
   StarIcon,
   Trash2Icon,
+  Undo2Icon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BLOG_POST_STATUSES, type AdminBlogPost, type BlogPostStatus } from '../../../../shared/schemas/blog';
+import { BLOG_POST_LIST_FILTERS, type AdminBlogPost, type BlogPostListFilter } from '../../../../shared/schemas/blog';
+import { can, roleOfUser } from '../../../../shared/permissions';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { DataTableSearch } from '~/components/data-table-search';
 import { Badge } from '~/components/ui/badge';
@@ -24,15 +28,18 @@ import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
+import { useAuth } from '~/lib/auth';
 import { toast } from '~/lib/toast';
 import { useBlogPosts, useDeleteBlogPost } from '../api/blog-posts';
+import { useSetPostReview } from '../api/post-review';
 import { visibleTags } from '../post-form';
-import { StatusBadge } from './status-badge';
+import { ReviewBadge, StatusBadge } from './status-badge';
 
-const STATUS_LABELS: Record<BlogPostStatus, string> = {
+const STATUS_LABELS: Record<BlogPostListFilter, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',
   published: 'Published',
+  submitted: 'Submitted for review',
 };
 const ALL = 'all';
 const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -42,7 +49,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() || undefined;
   const statusParam = params.get('status');
-  const status = BLOG_POST_STATUSES.find((value) => value === statusParam) ?? ALL;
+  const status = BLOG_POST_LIST_FILTERS.find((value) => value === statusParam) ?? ALL;
   const postsQuery = useBlogPosts({ q: query, status: status === ALL ? undefined : status });
   const setFilter = (name: 'q' | 'status', value: string | undefined) =>
     setParams(
@@ -56,6 +63,23 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
     );
   const deletePost = useDeleteBlogPost();
   const [postToDelete, setPostToDelete] = useState<AdminBlogPost | null>(null);
+  const isReviewer = can(roleOfUser(useAuth().user), 'posts.publish');
+  const review = useSetPostReview();
+  const [postToReturn, setPostToReturn] = useState<AdminBlogPost | null>(null);
+
+  function confirmReturn(post: AdminBlogPost) {
+    review.mutate(
+      { id: post.id, step: 'withdraw' },
+      {
+        onSuccess: () => {
+          toast.success('Returned to its author', { description: `"${post.title}" is a plain draft again.` });
+          setPostToReturn(null);
+        },
+        onError: (error) =>
+          toast.error('Failed to return the post', { description: serverMessageOr(error, 'Failed to return the post') }),
+      },
+    );
+  }
 
   function confirmDelete(post: AdminBlogPost) {
     deletePost.mutate(post.id, {
@@ -89,7 +113,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL}>All statuses</SelectItem>
-              {BLOG_POST_STATUSES.map((value) => (
+              {BLOG_POST_LIST_FILTERS.map((value) => (
                 <SelectItem key={value} value={value}>
                   {STATUS_LABELS[value]}
                 </SelectItem>
@@ -139,7 +163,13 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
           <ul aria-label="Blog posts" className="flex flex-col gap-3" aria-busy={postsQuery.isFetching || undefined}>
             {postsQuery.data.items.map((post) => (
               <li key={post.id} data-row-key={post.id}>
-                <PostCard post={post} onEdit={onEdit} onDelete={setPostToDelete} />
+                <PostCard
+                  post={post}
+                  isReviewer={isReviewer}
+                  onEdit={onEdit}
+                  onDelete={setPostToDelete}
+                  onReturn={setPostToReturn}
+                />
               </li>
             ))}
           </ul>
@@ -161,19 +191,35 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
           if (!open) setPostToDelete(null);
         }}
       />
+      <ConfirmDialog
+        open={postToReturn !== null}
+        onOpenChange={(open) => !open && setPostToReturn(null)}
+        title={`Return "${postToReturn?.title ?? ''}" to its author?`}
+        description="It leaves the review queue and stays a draft; its author can change it and submit it again."
+        confirmLabel="Return to author"
+        pendingLabel="Returning..."
+        isPending={review.isPending}
+        onConfirm={() => postToReturn && confirmReturn(postToReturn)}
+      />
     </div>
   );
 }
 
 function PostCard({
   post,
+  isReviewer,
   onEdit,
   onDelete,
+  onReturn,
 }: {
   post: AdminBlogPost;
+  /** Whoever may publish reviews: the badge says so, and a submitted draft can go back to its author. */
+  isReviewer: boolean;
   onEdit(post: AdminBlogPost): void;
   onDelete(post: AdminBlogPost): void;
+  onReturn(post: AdminBlogPost): void;
 }) {
+  const isSubmitted = post.submittedForReviewAt !== null;
   const { shown, more } = visibleTags(post.tags);
   const date = post.publishedAt ?? post.createdAt;
   return (
@@ -183,6 +229,7 @@ function PostCard({
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="min-w-0 text-lg font-semibold wrap-anywhere">{post.title}</h3>
             <StatusBadge status={post.status} />
+            {isSubmitted && <ReviewBadge isReviewer={isReviewer} />}
             {post.isFeatured && (
               <span className="inline-flex items-center gap-1 text-xs text-amber-700 dark:text-amber-400">
                 <StarIcon aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
@@ -222,10 +269,15 @@ function PostCard({
             </ul>
           )}
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => onEdit(post)} aria-label={`Edit ${post.title}`}>
             <PencilIcon aria-hidden="true" /> Edit
           </Button>
+          {isReviewer && isSubmitted && (
+            <Button variant="outline" size="sm" onClick={() => onReturn(post)} aria-label={`Return ${post.title} to author`}>
+              <Undo2Icon aria-hidden="true" /> Return to author
+            </Button>
+          )}
           <Button asChild variant="outline" size="sm">
             <a
               href={`/blog/${post.slug}`}

@@ -8,3 +8,11 @@ const VARIANTS = { draft: 'secondary', scheduled: 'warning', published: 'success
 export function StatusBadge({ status }: { status: BlogPostStatus }) {
   return <Badge variant={VARIANTS[status]}>{LABELS[status]}</Badge>;
 }
+
+/**
+ * A draft waiting for an editor (decision 0058): "Submitted" to its author, "Submitted for review" to whoever
+ * reviews it.
+ */
+export function ReviewBadge({ isReviewer }: { isReviewer: boolean }) {
+  return <Badge variant="default">{isReviewer ? 'Submitted for review' : 'Submitted'}</Badge>;
+}
