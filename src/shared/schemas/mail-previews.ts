@@ -10,6 +10,7 @@ export const MAIL_EMAIL_KINDS = [
   'role-changed',
   'staff-removed',
   'security-notice',
+  'new-sign-in',
   'download',
   'download-campaign',
   'subscribe-confirmation',

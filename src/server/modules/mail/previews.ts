@@ -87,8 +87,15 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     kind: 'security-notice',
     label: 'Security notice',
     description:
-      'Account mail: sent when a second factor is added or removed, a recovery code is used, or a passkey is added (here: a passkey).',
+      'Account mail: sent when a second factor is added or removed, a recovery code is used, a passkey is added or removed, or the password is changed (here: a passkey added).',
     build: (to, { brand }) => auth.securityNoticeEmail(to, brand, { kind: 'passkey_added', name: 'Work laptop' }),
+  },
+  {
+    kind: 'new-sign-in',
+    label: 'New sign-in',
+    description: 'Account mail: sent when an account signs in from a device or country it had not signed in from before.',
+    build: (to, { brand }) =>
+      auth.securityNoticeEmail(to, brand, { kind: 'new_sign_in', device: 'Firefox on Windows', country: 'DE', at: SAMPLE_RECEIVED_AT }),
   },
   {
     kind: 'download',

@@ -197,13 +197,19 @@ export type SecurityNotice =
   | { kind: 'second_factor_added' }
   | { kind: 'second_factor_removed'; byAdmin: boolean }
   | { kind: 'recovery_code_used'; codesLeft: number }
-  | { kind: 'passkey_added'; name: string };
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string }
+  | { kind: 'password_changed' }
+  | { kind: 'new_sign_in'; device: string; country: string | null; at: Date };
 
 const SECURITY_NOTICE_SUBJECTS: Record<SecurityNotice['kind'], string> = {
   second_factor_added: `A second factor was added to your ${PRODUCT_NAME} account`,
   second_factor_removed: `A second factor was removed from your ${PRODUCT_NAME} account`,
   recovery_code_used: `A recovery code was used on your ${PRODUCT_NAME} account`,
   passkey_added: `A new passkey was added to your ${PRODUCT_NAME} account`,
+  passkey_removed: `A passkey was removed from your ${PRODUCT_NAME} account`,
+  password_changed: `Your ${PRODUCT_NAME} password was changed`,
+  new_sign_in: `New sign-in to your ${PRODUCT_NAME} account`,
 };
 
 export const securityNoticeSubject = (notice: SecurityNotice) => SECURITY_NOTICE_SUBJECTS[notice.kind];
@@ -220,8 +226,27 @@ function securityNoticeBody(notice: SecurityNotice): string {
       return `Someone signed in with your password and one of your recovery codes. ${notice.codesLeft === 1 ? '1 code is' : `${notice.codesLeft} codes are`} left.`;
     case 'passkey_added':
       return `A passkey named “${notice.name}” was added. It signs in to your account without a password.`;
+    case 'passkey_removed':
+      return `The passkey named “${notice.name}” was removed. It no longer signs in to your account.`;
+    case 'password_changed':
+      return 'Your password was changed from the Security page. Every other device signed in to your account was signed out.';
+    case 'new_sign_in':
+      return `Your account was signed in to from ${notice.device}${notice.country ? ` in ${countryName(notice.country)}` : ''} on ${signInTime(notice.at)}, a device or country it had not signed in from before.`;
   }
 }
+
+/** A country code as its English name ("DE" → "Germany"), the code itself when the runtime has no name for it. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "29 November 2026 at 12:00 UTC": one zone for every reader, named, since the mail cannot know the reader's. */
+const signInTime = (at: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at)} at ${new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 
 /** Issue 36 §7: a change to how the account signs in, so its owner notices one they did not make. */
 export function securityNoticeEmail(brand: MailBrand, to: string, notice: SecurityNotice) {
