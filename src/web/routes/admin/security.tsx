@@ -2,8 +2,10 @@ import { pageTitle } from '../../../shared/brand';
 import { AdminPage, adminMeta } from '~/components/admin/admin-page';
 import { useSearchParams } from 'react-router';
 import { PasskeysCard } from '~/features/passkeys';
+import { PasswordCard } from '~/features/password';
 import { SecondFactorCard } from '~/features/second-factor';
-import { SessionsCard } from '~/features/sessions';
+import { getSessionsQueryOptions, SessionsCard } from '~/features/sessions';
+import { useQueryClient } from '@tanstack/react-query';
 
 export const meta = adminMeta(pageTitle('Security'), 'The devices signed in to your account.');
 
@@ -11,9 +13,11 @@ export const meta = adminMeta(pageTitle('Security'), 'The devices signed in to y
 export default function AdminSecurityPage() {
   // `?setup=two-step`: sent here after sign-in to set up two-step sign-in (REQUIRE_STAFF_MFA, decision 0053).
   const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
   return (
     <AdminPage title="Security" description="How you sign in, and the devices signed in to your account.">
       <div className="flex max-w-3xl flex-col gap-8">
+        <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: getSessionsQueryOptions().queryKey })} />
         <SecondFactorCard startSetup={searchParams.get('setup') === 'two-step'} />
         <PasskeysCard />
         <SessionsCard />
