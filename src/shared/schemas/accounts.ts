@@ -163,6 +163,8 @@ export const UserSchema = z.object({
   role: z.enum(ROLES),
   isApproved: z.boolean(),
   emailConfirmed: z.boolean(),
+  /** The list's rows only: whether there is anything for "Reset two-step sign-in" to take away. */
+  hasSecondFactor: z.boolean().optional().describe('In `GET /api/users` only: a confirmed authenticator app or a passkey'),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
