@@ -192,6 +192,35 @@ export function staffRemovedEmail(brand: MailBrand, to: string) {
   );
 }
 
+/** Post review (decision 0058): a draft was submitted; to each person who may publish it. */
+export function postSubmittedEmail(brand: MailBrand, to: string, input: { title: string; author: string }) {
+  const subject = `A post was submitted for review: ${input.title}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader={`${input.author} asks for a review.`} brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>
+        {input.author} submitted “{input.title}” for review. Read it, then publish it or return it to its author.
+      </Paragraph>
+      <CtaButton href={`${brand.publicUrl}/admin/blog?status=submitted`}>Open the review queue</CtaButton>
+    </EmailLayout>,
+  );
+}
+
+/** Post review (decision 0058): an editor returned a submitted draft; to its author. */
+export function postReturnedEmail(brand: MailBrand, to: string, input: { title: string; by: string }) {
+  const subject = `Your post was returned to you: ${input.title}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader="It is a draft again: change it and submit it once more." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>
+        {input.by} returned “{input.title}” to you. It is a draft again: change what it needs and submit it for review once
+        more.
+      </Paragraph>
+      <CtaButton href={`${brand.publicUrl}/admin/blog`}>Open your posts</CtaButton>
+    </EmailLayout>,
+  );
+}
+
 /** What changed in how an account signs in (issue 36 §7): each is told to the account's address at once. */
 export type SecurityNotice =
   | { kind: 'second_factor_added' }
