@@ -10,6 +10,8 @@ export const MAIL_EMAIL_KINDS = [
   'role-changed',
   'staff-removed',
   'security-notice',
+  'post-submitted',
+  'post-returned',
   'new-sign-in',
   'download',
   'download-campaign',

@@ -8,6 +8,7 @@ import type { MailMessage } from '../../jobs/mail.ts';
 import * as auth from './account-emails.ts';
 import * as staffInvitations from './staff-invitation-emails.ts';
 import * as staffChanges from './staff-change-emails.ts';
+import * as review from './review-emails.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
@@ -89,6 +90,18 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     description:
       'Account mail: sent when a second factor is added or removed, a recovery code is used, a passkey is added or removed, or the password is changed (here: a passkey added).',
     build: (to, { brand }) => auth.securityNoticeEmail(to, brand, { kind: 'passkey_added', name: 'Work laptop' }),
+  },
+  {
+    kind: 'post-submitted',
+    label: 'Post submitted for review',
+    description: 'Account mail: sent to everyone who may publish when an author submits a draft for review.',
+    build: (to, { brand }) => review.postSubmittedEmail(to, brand, { title: 'Passkeys, explained', author: 'ada@example.com' }),
+  },
+  {
+    kind: 'post-returned',
+    label: 'Post returned to its author',
+    description: 'Account mail: sent to the author when an editor returns a submitted draft.',
+    build: (to, { brand }) => review.postReturnedEmail(to, brand, { title: 'Passkeys, explained', by: 'grace@example.com' }),
   },
   {
     kind: 'new-sign-in',
