@@ -249,7 +249,7 @@ function securityNoticeBody(notice: SecurityNotice): string {
       return 'Two-step sign-in with an authenticator app is now on: after your password, sign-in asks for a code from the app.';
     case 'second_factor_removed':
       return notice.byAdmin
-        ? 'An administrator reset your two-step sign-in: your authenticator app and recovery codes no longer work.'
+        ? 'An administrator reset your two-step sign-in: your authenticator app, recovery codes and passkeys no longer work.'
         : 'Two-step sign-in with an authenticator app was turned off: your password alone signs in again, unless you have a passkey.';
     case 'recovery_code_used':
       return `Someone signed in with your password and one of your recovery codes. ${notice.codesLeft === 1 ? '1 code is' : `${notice.codesLeft} codes are`} left.`;
