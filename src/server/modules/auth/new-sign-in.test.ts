@@ -1,8 +1,8 @@
 /**
  * "New sign-in" security mail (issue 36 §7; decision 0059) through HTTP, the account-mail job and a real SMTP server:
  * a sign-in from a device or country the account has not signed in from before mails its owner; the same device
- * again does not; nor does the very first sign-in of an account. Any sign-in path counts (here the password and the
- * second step).
+ * again does not; nor does the very first sign-in of an account. Any sign-in path counts (here the password, the
+ * second step and a passkey without a password).
  */
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -12,6 +12,7 @@ import { mailHeader, startSmtpServer, type TestSmtpServer } from '../../../../te
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { SoftAuthenticator } from '../../../../tests/fixtures/webauthn.ts';
 import { knownSignInDevices } from '../../db/schema.ts';
 
 const SUBJECT = 'New sign-in to your JotIt account';
@@ -107,5 +108,30 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
     expect(second.statusCode, second.body).toBe(200);
     expect((await nextNewSignInMail(user, 'Safari on iPhone')).text).toContain('in Switzerland');
     expect(newSignInMails(user)).toHaveLength(1); // the password step alone was no sign-in
+  });
+
+  it('counts a sign-in with a passkey and no password', async () => {
+    clock += 300_000;
+    const user = await createTestUser(app());
+    await signIn(user, CHROME_ON_MAC, 'AT');
+    const authenticator = new SoftAuthenticator();
+    const headers = { ...user.headers, host: 'localhost:3000' };
+    const options = await app().inject({ method: 'POST', url: '/api/auth/passkeys/registration-options', headers, payload: {} });
+    const added = await app().inject({
+      method: 'POST',
+      url: '/api/auth/passkeys',
+      headers,
+      payload: { name: 'Phone', response: authenticator.register(options.json(), { origin: 'http://localhost:3000' }) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const request = await app().inject({ method: 'POST', url: '/api/auth/signin/passkey/options', headers: from(SAFARI_ON_IPHONE, 'AT'), payload: {} });
+    const signedIn = await app().inject({
+      method: 'POST',
+      url: '/api/auth/signin/passkey',
+      headers: from(SAFARI_ON_IPHONE, 'AT'),
+      payload: { response: authenticator.assert(request.json(), { origin: 'http://localhost:3000' }) },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await nextNewSignInMail(user, 'Safari on iPhone')).text).toContain('in Austria');
   });
 });
