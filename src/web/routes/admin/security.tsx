@@ -16,11 +16,15 @@ export default function AdminSecurityPage() {
   const queryClient = useQueryClient();
   // A passkey is a second step too: the two-step card says so (decision 0057).
   const passkeyCount = usePasskeys().data?.passkeys.length ?? 0;
+  const settingUp = searchParams.get('setup') === 'two-step';
+  const passwordCard = <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: getSessionsQueryOptions().queryKey })} />;
   return (
     <AdminPage title="Security" description="How you sign in, and the devices signed in to your account.">
       <div className="flex max-w-3xl flex-col gap-8">
-        <PasswordCard onChanged={() => void queryClient.invalidateQueries({ queryKey: getSessionsQueryOptions().queryKey })} />
-        <SecondFactorCard startSetup={searchParams.get('setup') === 'two-step'} passkeyCount={passkeyCount} />
+        {/* Sent here to set up two-step sign-in: that card comes first, its QR code in view. */}
+        {!settingUp && passwordCard}
+        <SecondFactorCard startSetup={settingUp} passkeyCount={passkeyCount} />
+        {settingUp && passwordCard}
         <PasskeysCard />
         <SessionsCard />
       </div>
