@@ -53,8 +53,13 @@ describe('Security page: passkeys', () => {
     const user = await createUserViaApi(e2e);
     const { page, errors, close } = await openWithAuthenticator(user, DESKTOP);
     await page.getByText('No passkey yet.').waitFor();
+    const twoStep = page.getByRole('heading', { name: /^Two-step sign-in/, level: 2 });
+    await twoStep.getByText('Off', { exact: true }).waitFor();
     await addPasskey(page, 'Work laptop');
     await page.getByText(/^Added .* · Not used yet$/).waitFor();
+    // A passkey is a second step: the two-step card no longer says Off, and offers an app beside it.
+    await twoStep.getByText('On with a passkey', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add an authenticator app' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page, { tags: WCAG22_AA_BEST_PRACTICE })).toEqual([]);
     await reviewScreenshot(page, 'passkeys-security-1280-light');
 

@@ -214,6 +214,37 @@ describe.skipIf(!ready)(
       adminToken = (again.json as { token: string }).token;
     });
 
+    it('refuses a session ended on the Security page through one instance on the others within a second', async () => {
+      // Issue 36 §6: two more devices of the admin; one of them is signed out through instance A.
+      const signIn = async () => {
+        const captcha = await solveCaptchaOver(proxy.baseUrl);
+        const response = await call(proxy.baseUrl, '/api/auth/signin', {
+          method: 'POST',
+          body: { email: ADMIN_EMAIL, password: 'cluster-password-2', captcha },
+        });
+        expect(response.status, response.text).toBe(200);
+        return (response.json as { token: string }).token;
+      };
+      const [laptop, phone] = [await signIn(), await signIn()];
+      const sessionOf = (token: string) =>
+        (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sid: string }).sid;
+      for (const app of apps) expect((await call(app.baseUrl, '/api/auth/validate', { token: phone })).status).toBe(200);
+
+      const ended = await call(apps[0]!.baseUrl, `/api/auth/sessions/${sessionOf(phone)}`, { method: 'DELETE', token: laptop });
+      expect(ended.status, ended.text).toBe(204);
+      const times = await Promise.all(
+        apps.slice(1).map((app) =>
+          converge('ended session refused', 1_000, async () => (await call(app.baseUrl, '/api/auth/validate', { token: phone })).status === 401),
+        ),
+      );
+      figures['ended session refused on B and C after'] = times.map((ms) => `${ms.toFixed(0)} ms`).join(', ');
+      // The device that ended it, and the admin's first session, go on everywhere.
+      for (const app of apps) {
+        expect((await call(app.baseUrl, '/api/auth/validate', { token: laptop })).status).toBe(200);
+        expect((await call(app.baseUrl, '/api/auth/validate', { token: adminToken })).status).toBe(200);
+      }
+    });
+
     it('shares per-IP rate limits between the instances (auth: 10 a minute in all)', async () => {
       const ip = randomIp();
       const statuses: number[] = [];

@@ -97,6 +97,28 @@ export const sessions = pgTable(
 );
 
 /**
+ * The devices and countries an account has signed in from (issue 36 §7; decision 0059): a sign-in from a pair not
+ * in here, by an account that has any row, sends the "New sign-in" security mail. Kept apart from `sessions`,
+ * which lose their rows on sign-out, on a password change and after JWT_MAX_AGE: "before" must outlive them.
+ * `country` is '' when unknown (a primary key column cannot be null). Written by the account-mail job, never by
+ * the sign-in answer.
+ */
+export const knownSignInDevices = pgTable(
+  'known_sign_in_devices',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "Chrome on macOS" (lib/device-label.ts), as the session row names it. */
+    device: text().notNull(),
+    country: text().notNull().default(''),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.device, table.country] })],
+);
+
+/**
  * A person's second factor (issue 36 §5; decision 0053): a TOTP secret, sealed with a key derived from JWT_SECRET
  * (lib/sealed.ts), never sent again once enrolment is confirmed. A row without `enabledAt` is an enrolment awaiting
  * its first code; it protects nothing.

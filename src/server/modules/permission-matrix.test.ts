@@ -22,6 +22,8 @@ interface Operation {
   roles?: Principal[];
   /** A public operation with a staff variant the handler checks (every FAQ rather than the published ones). */
   staffPermission?: string;
+  /** Any signed-in person's own operation (`requireUser`): every role, no API client. */
+  signedIn?: boolean;
 }
 
 describe(`the permission matrix on ${testDatabaseKind()}`, () => {
@@ -41,7 +43,7 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
       callers.set(principal, isAdmin ? { 'x-admin-client-id': clientId, 'x-admin-client-secret': secret } : { 'x-client-id': clientId, 'x-client-secret': secret });
     }
     const document = app.swagger() as unknown as {
-      paths: Record<string, Record<string, { operationId: string; 'x-permission'?: string; 'x-roles'?: Principal[]; 'x-staff-permission'?: string }>>;
+      paths: Record<string, Record<string, { operationId: string; 'x-permission'?: string; 'x-roles'?: Principal[]; 'x-staff-permission'?: string; 'x-signed-in'?: boolean }>>;
     };
     operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({
@@ -51,6 +53,7 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
         permission: operation['x-permission'],
         roles: operation['x-roles'],
         staffPermission: operation['x-staff-permission'],
+        signedIn: operation['x-signed-in'],
       })),
     );
   }, 180_000);
@@ -70,8 +73,11 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
   it('names a permission for every staff operation, and the same ones as last reviewed', async () => {
     const guarded = Object.fromEntries(
       operations
-        .filter((operation) => operation.permission ?? operation.staffPermission)
-        .map((operation) => [`${operation.method} ${operation.path}`, operation.permission ?? `${operation.staffPermission!} (staff variant)`])
+        .filter((operation) => operation.permission ?? operation.staffPermission ?? operation.signedIn)
+        .map((operation) => [
+          `${operation.method} ${operation.path}`,
+          operation.permission ?? (operation.staffPermission ? `${operation.staffPermission} (staff variant)` : 'any signed-in user'),
+        ])
         .sort(([a], [b]) => a!.localeCompare(b!)),
     );
     expect(Object.keys(guarded).length).toBeGreaterThanOrEqual(60);
@@ -89,6 +95,28 @@ describe(`the permission matrix on ${testDatabaseKind()}`, () => {
         const expected = caller === 'anonymous' ? 401 : allowed ? 'past the check' : 403;
         const ok = expected === 'past the check' ? status !== 401 && status !== 403 && status < 500 : status === expected;
         if (!ok) wrong.push(`${operation.method} ${operation.path} as ${caller}: ${status}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('answers every signed-in person\'s own operation for every role, and 401 for nobody and for API clients', async () => {
+    const wrong: string[] = [];
+    const signedIn = operations.filter((candidate) => candidate.signedIn && !isStream(candidate));
+    expect(signedIn.map((operation) => `${operation.method} ${operation.path}`)).toContain('POST /api/auth/password');
+    const people = new Map<string, { id: number; tokenVersion: number }>();
+    for (const role of ROLES) {
+      const staff = await createTestStaff(testApp.app, role);
+      people.set(role, { id: staff.id, tokenVersion: 0 });
+    }
+    for (const operation of signedIn) {
+      for (const [caller, headers] of callers) {
+        // A fresh session per call: signing out (or ending sessions) must not sign the next call out.
+        const person = people.get(caller);
+        const asCaller = person ? { authorization: `Bearer ${await testApp.app.signUserToken(person)}` } : headers;
+        const status = (await call(operation, asCaller)).statusCode;
+        const ok = person ? status !== 401 && status !== 403 && status < 500 : status === 401;
+        if (!ok) wrong.push(`${operation.method} ${operation.path} as ${caller}: ${status}`);
       }
     }
     expect(wrong).toEqual([]);

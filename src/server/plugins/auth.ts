@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts a session (a `sessions` row) and signs the token that names it (`sid`; decision 0051). */
     signUserToken(user: Pick<UserRow, 'id' | 'tokenVersion'>, origin?: SessionOrigin): Promise<string>;
+    /**
+     * The request's own token signed again for the user's new token version: the same session, subject, issue
+     * and expiry time. A password change keeps the session that made it this way (its old token stops working).
+     */
+    renewSessionToken(request: FastifyRequest, tokenVersion: number): Promise<string>;
     /** Resolves credentials if any; invalid credentials → 401. */
     identify(request: FastifyRequest): Promise<Actor>;
     // The checks below are `onRequest` hooks: the actor is checked before the body is parsed or validated, so a
@@ -139,6 +144,21 @@ export const authPlugin = fp(
         .setIssuer(JWT_ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${maxAgeSeconds}s`)
+        .sign(key);
+    });
+
+    app.decorate('renewSessionToken', async (request: FastifyRequest, tokenVersion: number) => {
+      const authorization = headerValue(request, 'authorization');
+      if (!authorization?.toLowerCase().startsWith('bearer ')) throw unauthorized('Please sign in to continue');
+      // Only behind requireUser, which has verified this token: its claims are read, not trusted blindly.
+      const { sub, sid, iat, exp } = decodeJwt(authorization.slice(7).trim());
+      if (!sub || typeof sid !== 'string' || iat === undefined || exp === undefined) throw unauthorized('Please sign in to continue');
+      return new SignJWT({ ver: tokenVersion, sid })
+        .setProtectedHeader({ alg: JWT_ALGORITHM })
+        .setSubject(sub)
+        .setIssuer(JWT_ISSUER)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
         .sign(key);
     });
 

@@ -109,6 +109,41 @@ export const ResetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
+// ---- changing the password (Security page, issue 36 item 6) --------------------------------------------------
+
+/** A wrong current password: the same for every wrong guess, and guesses count toward the sign-in back-off. */
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not right.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed. Every other device was signed out.';
+
+const currentPassword = safeString('Current password', { error: PASSWORD_REQUIRED_MESSAGE })
+  .min(1, PASSWORD_REQUIRED_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+
+/** `POST /api/auth/password`: the current password proves the person, the new one follows spec §5's rules. */
+export const ChangePasswordSchema = z.strictObject({ currentPassword, password });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordSchema>;
+
+/** The Security page's form: the new password twice. */
+export const ChangePasswordFormSchema = z
+  .object({ currentPassword, password, confirmPassword: safeString('Password') })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
+
+/**
+ * The session that asked goes on with a new token (the old one, and every copy of it, stops working with the
+ * old password); every other session has ended.
+ */
+export const ChangePasswordResponseSchema = z.object({
+  token: z.string(),
+  message: z.string(),
+  /** How many other sessions ended. */
+  endedSessions: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
 // ---- user management (admin) ----------------------------------------------------------------------------
 
 const username = safeString('Username', { error: 'Username is required' })
@@ -128,6 +163,8 @@ export const UserSchema = z.object({
   role: z.enum(ROLES),
   isApproved: z.boolean(),
   emailConfirmed: z.boolean(),
+  /** The list's rows only: whether there is anything for "Reset two-step sign-in" to take away. */
+  hasSecondFactor: z.boolean().optional().describe('In `GET /api/users` only: a confirmed authenticator app or a passkey'),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });

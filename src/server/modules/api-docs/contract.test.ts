@@ -234,6 +234,8 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
     return { params: { id: sessions.find((session) => !session.isCurrent)!.id } };
   },
   postAuthSessionsEndOthers: () => ({ body: {} }),
+  // With a session of its own (see the loop): the change renews the token that asks. createTestAdmin's password.
+  postAuthPassword: () => ({ body: { currentPassword: 'password-123', password: 'changed-secret-password' } }),
   // Last, and with a session of its own (see the loop): signing out ends the session that asks.
   postAuthSignout: () => ({ body: {} }),
 };
@@ -384,7 +386,7 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
           expiresAt: new Date(Date.now() + 3_600_000),
         });
       }
-      if (operationId === 'postAuthSignout') credentials.bearerAuth = (await createTestAdmin(app)).headers;
+      if (operationId === 'postAuthPassword' || operationId === 'postAuthSignout') credentials.bearerAuth = (await createTestAdmin(app)).headers;
       if (operationId === 'getLeadsById') ctx.ids.lead = await ctx.lastId('/api/leads', 'items');
       if (operationId === 'getInboxByTypeById') {
         const inbox = await ctx.json('GET', '/api/inbox?type=contact');

@@ -153,6 +153,9 @@ export const openApiPlugin = fp(
         const who = principals.map((principal) => PRINCIPAL_WORDS[principal]).join(', ');
         out.description = `${out.description ? `${String(out.description)}\n\n` : ''}**Who may call it:** ${who} (\`${permission}\`); anyone else gets 403, nobody 401.`;
       }
+      // Any signed-in person (`requireUser`: their own sessions, password, factors), never an API client: stated so
+      // the permission matrix walks these too.
+      if (hooks.includes(app.requireUser)) out['x-signed-in'] = true;
       // A public operation with a staff variant (every FAQ, not only the published ones): who may ask for it.
       const staffPermission = route.config?.staffPermission;
       if (staffPermission) {

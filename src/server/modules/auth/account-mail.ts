@@ -17,21 +17,22 @@ import { users } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { AppServices } from '../../services.ts';
 import { findUserByEmail } from '../users/service.ts';
+import { noteSignIn, type SignInNote } from './new-sign-in.ts';
 import { confirmationEmail, passwordResetEmail } from '../mail/account-emails.ts';
 import { CONFIRM_TOKEN_TTL_MS, issuedRecently, issueTokenIn, RESET_TOKEN_TTL_MS, waitUntil } from './service.ts';
 
 export const ACCOUNT_MAIL_JOB = 'account.mail';
 
-export interface AccountMailJob {
-  purpose: 'reset_password' | 'confirm_email';
-  email: string;
-}
+/** A link to send (or not) to an address; or a sign-in to check for a new device or country (new-sign-in.ts). */
+export type AccountMailJob =
+  | { purpose: 'reset_password' | 'confirm_email'; email: string }
+  | ({ purpose: 'new_sign_in' } & SignInNote);
 
 /** Seconds before the job may run: a second past the answer's floor. */
 const accountMailDelaySeconds = (floorMs: number) => Math.ceil(floorMs / 1000) + 1;
 
 /** Queues the job and answers no sooner than the floor, whatever the address (also when queuing failed). */
-async function queueAccountMail(services: AppServices, job: AccountMailJob): Promise<void> {
+async function queueAccountMail(services: AppServices, job: AccountMailJob & { email: string }): Promise<void> {
   const started = performance.now();
   try {
     await services.queue.send(ACCOUNT_MAIL_JOB, job, { startAfterSeconds: accountMailDelaySeconds(services.config.signUpMinMs) });
@@ -45,10 +46,23 @@ export const requestPasswordReset = (services: AppServices, email: string) => qu
 export const resendConfirmation = (services: AppServices, email: string) => queueAccountMail(services, { purpose: 'confirm_email', email });
 
 /**
- * The job: a new link of the purpose's kind (older unused ones stop working) and its mail, or nothing. Decided with
- * the user row locked, so two requests at once issue one link.
+ * A successful sign-in's note (any path): the job mails the owner when its device or country is new. Queued at
+ * once — nothing here is timed — and one insert, so the sign-in answer never waits on the decision or on SMTP.
  */
-export async function sendAccountMail(services: AppServices, { purpose, email }: AccountMailJob): Promise<void> {
+export async function queueSignInNote(services: AppServices, note: SignInNote): Promise<void> {
+  await services.queue.send(ACCOUNT_MAIL_JOB, { purpose: 'new_sign_in', ...note } satisfies AccountMailJob);
+}
+
+/**
+ * The job: a new link of the purpose's kind (older unused ones stop working) and its mail, or nothing. Decided with
+ * the user row locked, so two requests at once issue one link. A sign-in's note goes to new-sign-in.ts.
+ */
+export async function sendAccountMail(services: AppServices, job: AccountMailJob): Promise<void> {
+  if (job.purpose === 'new_sign_in') {
+    await noteSignIn(services, job);
+    return;
+  }
+  const { purpose, email } = job;
   const { db } = services.database;
   const user = await findUserByEmail(db, email);
   if (!user || (purpose === 'confirm_email' && user.emailConfirmedAt)) return;

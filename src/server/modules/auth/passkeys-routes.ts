@@ -132,7 +132,7 @@ export async function passkeyRoutes(instance: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'Remove a passkey',
-        description: 'It no longer signs in. Audited as `user.passkey_remove`. 404 for a passkey that is not the signed-in person\'s.',
+        description: 'It no longer signs in. Audited as `user.passkey_remove`; the account is e-mailed. 404 for a passkey that is not the signed-in person\'s.',
         security: USER_SECURITY,
         params: PasskeyIdParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 404, 429) },

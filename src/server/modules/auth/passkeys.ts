@@ -248,11 +248,15 @@ export async function renamePasskey(services: AppServices, context: UserContext 
 export async function removePasskey(services: AppServices, context: UserContext & { input: { id: number } }): Promise<void> {
   const { db } = services.database;
   const { actor, meta, userId, input } = context;
-  await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, userId))).returning();
-    if (!removed) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
-    await writeAudit(tx, { actor, meta }, { action: 'user.passkey_remove', entityId: userId, details: { userId, passkeyId: removed.id, name: removed.name } });
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, userId))).returning();
+    if (!row) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
+    await writeAudit(tx, { actor, meta }, { action: 'user.passkey_remove', entityId: userId, details: { userId, passkeyId: row.id, name: row.name } });
+    return row;
   });
+  // Issue 36 §7: a way to sign in went away, so its owner hears of it as of one added.
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (owner) await sendSecurityNotice(services, owner.email, { kind: 'passkey_removed', name: removed.name });
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * `POST /api/auth/signup`, `POST /api/auth/signin`, `GET /api/auth/validate`, `POST /api/send-confirmation-email`,
- * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password` (docs/architecture.md §5),
+ * `POST /api/auth/confirm`, `POST /api/auth/forgot-password`, `POST /api/auth/reset-password`, `POST /api/auth/password`
+ * (docs/architecture.md §5),
  * and for admins `POST /api/users/{id}/unblock-sign-in` (here, beside the back-off it clears).
  * Thin: schema, rate limit and captcha here; the rules live in service.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ChangePasswordResponseSchema,
+  ChangePasswordSchema,
   ConfirmEmailResponseSchema,
   ConfirmEmailSchema,
   ForgotPasswordSchema,
@@ -22,7 +25,7 @@ import {
 import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { requestContext } from '../../plugins/auth.ts';
+import { currentSessionId, requestContext, userContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { requestPasswordReset, resendConfirmation } from './account-mail.ts';
 import { createSignInBackOff } from './back-off.ts';
@@ -36,6 +39,7 @@ import {
   signedInUser,
   signUp,
 } from './service.ts';
+import { changePassword } from './password-change.ts';
 import { signIn } from './sign-in.ts';
 import { unblockSignIn } from './unblock-sign-in.ts';
 
@@ -207,6 +211,42 @@ export async function authRoutes(instance: FastifyInstance) {
     async (request) => {
       await resetPassword(services, { ...authContext(request), input: request.body });
       return { message: PASSWORD_RESET_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      config,
+      schema: {
+        tags: TAGS,
+        summary: 'Change my password',
+        description:
+          'Any signed-in user (401 for anyone else, API clients included) changes their own password with the ' +
+          'current one (`currentPassword`) and a new one (`password`, at least 6 characters). A wrong current ' +
+          'password answers 400 `Your current password is not right.` and counts toward the same per-address ' +
+          'back-off as a failed sign-in (429 with Retry-After while it lasts). Every other session of the account ' +
+          'ends at once, on every instance; the session that asks goes on with the new `token` in the answer (its ' +
+          'old token stops working). Unused reset links stop working. The account is e-mailed ("Your JotIt password ' +
+          'was changed"); audited as `user.password_change`, never with a password.',
+        security: USER_SECURITY,
+        body: ChangePasswordSchema,
+        response: { 200: ChangePasswordResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+      onRequest: app.requireUser,
+    },
+    async (request) => {
+      const sessionId = currentSessionId(request);
+      if (!sessionId) throw unauthorized('Please sign in to continue');
+      return changePassword(
+        services,
+        {
+          backOff,
+          renewToken: (tokenVersion) => app.renewSessionToken(request, tokenVersion),
+          onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress),
+        },
+        { ...userContext(request), country: app.locate(request).country, currentSessionId: sessionId, input: request.body },
+      );
     },
   );
 

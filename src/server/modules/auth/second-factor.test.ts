@@ -256,10 +256,18 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     expect((await reset(editor, user.id)).statusCode).toBe(403);
     expect((await reset(admin, owner.id)).statusCode).toBe(403);
     expect((await reset(admin, 999_999)).statusCode).toBe(404);
+    // The admin's list says whom a reset would change: it offers the reset only then.
+    const listed = async (id: number) =>
+      (await app().inject({ method: 'GET', url: `/api/users?search=${encodeURIComponent(id === user.id ? user.email : editor.email)}`, headers: admin.headers }))
+        .json<{ users: Array<{ id: number; hasSecondFactor?: boolean }> }>()
+        .users.find((row) => row.id === id)?.hasSecondFactor;
+    expect(await listed(user.id)).toBe(true);
+    expect(await listed(editor.id)).toBe(false);
     const done = await reset(admin, user.id);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ reset: true });
     expect((await reset(admin, user.id)).json()).toEqual({ reset: false });
+    expect(await listed(user.id)).toBe(false);
 
     expect(Object.keys((await passwordStep(user)).json())).toEqual(['token', 'user']);
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'user.mfa_reset'), eq(auditLog.entityId, String(user.id))));

@@ -1,7 +1,8 @@
 /**
  * Security notices (issue 36 §7) through HTTP, the mail job and a real SMTP server: a second factor added, a recovery
  * code used, a second factor removed (by the person, or reset by an admin), a passkey added — each an account mail to
- * the account's own address, with no unsubscribe.
+ * the account's own address, with no unsubscribe. A passkey removed too; the password changed and a new sign-in
+ * have their own tests (password-change.test.ts, new-sign-in.test.ts).
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ describe(`security notices on ${testDatabaseKind()}`, () => {
     expect((await mailTo(user, 'A second factor was removed from your JotIt account')).text).toContain('was turned off');
   });
 
-  it('tells the account when an admin resets its second factor, and when a passkey is added', async () => {
+  it('tells the account when an admin resets its second factor, and when a passkey is added and removed', async () => {
     clock += 300_000;
     const user = await createTestUser(app());
     await enrol(user);
@@ -76,5 +77,9 @@ describe(`security notices on ${testDatabaseKind()}`, () => {
     const registered = await post('/api/auth/passkeys', { name: 'Work laptop', response: new SoftAuthenticator().register(options, { origin: 'http://localhost:3000' }) }, user.headers);
     expect(registered.statusCode, registered.body).toBe(201);
     expect((await mailTo(user, 'A new passkey was added to your JotIt account')).text).toContain('“Work laptop”');
+
+    const removed = await app().inject({ method: 'DELETE', url: `/api/auth/passkeys/${registered.json<{ id: number }>().id}`, headers: { ...user.headers, host: 'localhost:3000' } });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await mailTo(user, 'A passkey was removed from your JotIt account')).text).toContain('“Work laptop” was removed');
   });
 });

@@ -25,6 +25,8 @@ import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 import type { AuthenticationResponse } from '../../../shared/schemas/passkeys.ts';
 import type { SignInBackOff } from './back-off.ts';
+import { queueSignInNote } from './account-mail.ts';
+import { deviceLabel } from '../../lib/device-label.ts';
 import { failedSignInsEmail, sendSecurityNotice } from '../mail/account-emails.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hasPasskey, passkeyOf, type RelyingParty, requireRelyingParty, verifyAssertion } from './passkeys.ts';
@@ -65,13 +67,14 @@ type SignInFailureReason =
   | 'backed_off'
   | 'wrong_second_factor'
   | 'unknown_passkey'
-  | 'wrong_passkey';
+  | 'wrong_passkey'
+  | 'wrong_current_password';
 
 type UserRow = typeof users.$inferSelect;
 type SignInContext = AuthRequestContext & { input: { email: string; password: string } };
 
 /** The hour's roll-up of failures, the captcha told, and at the tenth failure in a row the owner's notice. */
-function failureRecorder(services: AppServices, deps: SignInDeps, context: AuthRequestContext, emailHash: string | undefined, now: Date) {
+export function failureRecorder(services: AppServices, deps: Pick<SignInDeps, 'backOff' | 'onFailure'>, context: AuthRequestContext, emailHash: string | undefined, now: Date) {
   const { db } = services.database;
   return async (reason: SignInFailureReason, failures?: number, user?: UserRow) => {
     deps.onFailure?.(context.meta.ipAddress);
@@ -155,6 +158,8 @@ async function startSession(
     { actor: { kind: 'user', userId: user.id, role: user.role, isAdmin: user.isAdmin }, meta },
     { action: 'user.sign_in', entityId: user.id, details },
   );
+  // Issue 36 §7: the job mails the owner if this device or country is new (decision 0059).
+  await queueSignInNote(services, { userId: user.id, device: deviceLabel(meta.userAgent), country, at: services.now().toISOString() });
   const answer: SignInSessionResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
   // REQUIRE_STAFF_MFA: staff without a factor are sent to enrol (only then is the field there at all).
   if (staffMustEnrol(services, user.role) && !details.secondFactor && !details.passkey && (await secondFactorMethods(services.database.db, user.id)).length === 0) {

@@ -7,6 +7,8 @@ export interface BlogDeps extends ContentWriteDeps {
   /** The clock of scheduled posts and "today" for views (tests replace `services.now`). */
   now(): Date;
   visitors: VisitorKeys;
+  /** The review's mails (decision 0058): a submitted draft to those who may publish, a returned one to its author. */
+  mail: Pick<AppServices, 'mailer' | 'mailBrand'>;
 }
 
 export function blogDeps(services: AppServices): BlogDeps {
@@ -15,5 +17,6 @@ export function blogDeps(services: AppServices): BlogDeps {
     events: services.contentEvents,
     now: () => services.now(),
     visitors: services.visitors,
+    mail: { mailer: services.mailer, mailBrand: services.mailBrand },
   };
 }

@@ -16,7 +16,9 @@ import {
   type PublicBlogPostSummary,
   type UpdateBlogPostInput,
 } from '../../../shared/schemas/blog.ts';
-import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
+import { blogCategories, blogPostAds, blogPosts, blogRelatedPosts, users } from '../../db/schema.ts';
+import { principalsFor, ROLES, type Role } from '../../../shared/permissions.ts';
+import { postReturnedEmail, postSubmittedEmail } from '../mail/review-emails.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
@@ -330,10 +332,12 @@ export const REVIEW_TEXTS = {
  * whoever may publish withdraws it. Checked under the row lock, so a publish and a submit never interleave.
  */
 export async function setPostReview(
-  { db, now }: BlogDeps,
+  deps: BlogDeps,
   { actor, meta, input: { id, submit } }: RequestContext & { input: { id: string; submit: boolean } },
 ): Promise<AdminBlogPostDetail> {
+  const { db, now } = deps;
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
+  let mail: ReviewMail | null = null;
   const post = await db.transaction(async (tx) => {
     const at = now();
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
@@ -355,8 +359,38 @@ export async function setPostReview(
       details: { slug: row!.slug, ...(submit || isOwnPost(actor, current) ? {} : { returnedToAuthor: true }) },
       change: { before: { submittedForReviewAt: current.submittedForReviewAt, submittedBy: current.submittedBy }, after: { submittedForReviewAt: row!.submittedForReviewAt, submittedBy: row!.submittedBy } },
     });
+    if (submit) mail = { kind: 'submitted', title: row!.title, by: actorUserId(actor) };
+    else if (!isOwnPost(actor, current)) mail = { kind: 'returned', title: row!.title, by: actorUserId(actor), authorId: current.createdBy };
     return postDetail(tx, row!, at);
   });
-  // Drafts are not public: no page reads a submitted flag, so nothing is announced.
+  // Drafts are not public: no page reads a submitted flag, so nothing is announced. People are told, after the commit.
+  if (mail) await sendReviewMail(deps, mail);
   return post;
+}
+
+type ReviewMail = { kind: 'submitted'; title: string; by: number | null } | { kind: 'returned'; title: string; by: number | null; authorId: number | null };
+
+/** The roles that may publish a post: those a submitted draft waits for. */
+const PUBLISHING_ROLES = ROLES.filter((role) => (principalsFor('posts.publish') as readonly string[]).includes(role)) as Role[];
+
+/**
+ * A submitted draft is mailed to every confirmed, approved account that may publish it (not the one who submitted);
+ * a draft an editor returned is mailed to its author. Queued on the mail job, so the answer waits on no SMTP.
+ */
+async function sendReviewMail({ db, mail: services }: BlogDeps, mail: ReviewMail): Promise<void> {
+  const emailOf = async (id: number | null) =>
+    id === null ? null : ((await db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email ?? null);
+  const by = (await emailOf(mail.by)) ?? 'An administrator';
+  if (mail.kind === 'returned') {
+    const author = await emailOf(mail.authorId);
+    if (author) await services.mailer.enqueue(await postReturnedEmail(author, services.mailBrand, { title: mail.title, by }));
+    return;
+  }
+  const reviewers = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.role, PUBLISHING_ROLES), eq(users.isApproved, true), isNotNull(users.emailConfirmedAt), mail.by === null ? undefined : sql`${users.id} <> ${mail.by}`));
+  for (const reviewer of reviewers) {
+    await services.mailer.enqueue(await postSubmittedEmail(reviewer.email, services.mailBrand, { title: mail.title, author: by }));
+  }
 }

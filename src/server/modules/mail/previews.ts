@@ -8,6 +8,7 @@ import type { MailMessage } from '../../jobs/mail.ts';
 import * as auth from './account-emails.ts';
 import * as staffInvitations from './staff-invitation-emails.ts';
 import * as staffChanges from './staff-change-emails.ts';
+import * as review from './review-emails.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
@@ -87,8 +88,27 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     kind: 'security-notice',
     label: 'Security notice',
     description:
-      'Account mail: sent when a second factor is added or removed, a recovery code is used, or a passkey is added (here: a passkey).',
+      'Account mail: sent when a second factor is added or removed, a recovery code is used, a passkey is added or removed, or the password is changed (here: a passkey added).',
     build: (to, { brand }) => auth.securityNoticeEmail(to, brand, { kind: 'passkey_added', name: 'Work laptop' }),
+  },
+  {
+    kind: 'post-submitted',
+    label: 'Post submitted for review',
+    description: 'Account mail: sent to everyone who may publish when an author submits a draft for review.',
+    build: (to, { brand }) => review.postSubmittedEmail(to, brand, { title: 'Passkeys, explained', author: 'ada@example.com' }),
+  },
+  {
+    kind: 'post-returned',
+    label: 'Post returned to its author',
+    description: 'Account mail: sent to the author when an editor returns a submitted draft.',
+    build: (to, { brand }) => review.postReturnedEmail(to, brand, { title: 'Passkeys, explained', by: 'grace@example.com' }),
+  },
+  {
+    kind: 'new-sign-in',
+    label: 'New sign-in',
+    description: 'Account mail: sent when an account signs in from a device or country it had not signed in from before.',
+    build: (to, { brand }) =>
+      auth.securityNoticeEmail(to, brand, { kind: 'new_sign_in', device: 'Firefox on Windows', country: 'DE', at: SAMPLE_RECEIVED_AT }),
   },
   {
     kind: 'download',

@@ -192,18 +192,53 @@ export function staffRemovedEmail(brand: MailBrand, to: string) {
   );
 }
 
+/** Post review (decision 0058): a draft was submitted; to each person who may publish it. */
+export function postSubmittedEmail(brand: MailBrand, to: string, input: { title: string; author: string }) {
+  const subject = `A post was submitted for review: ${input.title}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader={`${input.author} asks for a review.`} brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>
+        {input.author} submitted “{input.title}” for review. Read it, then publish it or return it to its author.
+      </Paragraph>
+      <CtaButton href={`${brand.publicUrl}/admin/blog?status=submitted`}>Open the review queue</CtaButton>
+    </EmailLayout>,
+  );
+}
+
+/** Post review (decision 0058): an editor returned a submitted draft; to its author. */
+export function postReturnedEmail(brand: MailBrand, to: string, input: { title: string; by: string }) {
+  const subject = `Your post was returned to you: ${input.title}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader="It is a draft again: change it and submit it once more." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>
+        {input.by} returned “{input.title}” to you. It is a draft again: change what it needs and submit it for review once
+        more.
+      </Paragraph>
+      <CtaButton href={`${brand.publicUrl}/admin/blog`}>Open your posts</CtaButton>
+    </EmailLayout>,
+  );
+}
+
 /** What changed in how an account signs in (issue 36 §7): each is told to the account's address at once. */
 export type SecurityNotice =
   | { kind: 'second_factor_added' }
   | { kind: 'second_factor_removed'; byAdmin: boolean }
   | { kind: 'recovery_code_used'; codesLeft: number }
-  | { kind: 'passkey_added'; name: string };
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string }
+  | { kind: 'password_changed' }
+  | { kind: 'new_sign_in'; device: string; country: string | null; at: Date };
 
 const SECURITY_NOTICE_SUBJECTS: Record<SecurityNotice['kind'], string> = {
   second_factor_added: `A second factor was added to your ${PRODUCT_NAME} account`,
   second_factor_removed: `A second factor was removed from your ${PRODUCT_NAME} account`,
   recovery_code_used: `A recovery code was used on your ${PRODUCT_NAME} account`,
   passkey_added: `A new passkey was added to your ${PRODUCT_NAME} account`,
+  passkey_removed: `A passkey was removed from your ${PRODUCT_NAME} account`,
+  password_changed: `Your ${PRODUCT_NAME} password was changed`,
+  new_sign_in: `New sign-in to your ${PRODUCT_NAME} account`,
 };
 
 export const securityNoticeSubject = (notice: SecurityNotice) => SECURITY_NOTICE_SUBJECTS[notice.kind];
@@ -214,14 +249,33 @@ function securityNoticeBody(notice: SecurityNotice): string {
       return 'Two-step sign-in with an authenticator app is now on: after your password, sign-in asks for a code from the app.';
     case 'second_factor_removed':
       return notice.byAdmin
-        ? 'An administrator reset your two-step sign-in: your authenticator app and recovery codes no longer work.'
+        ? 'An administrator reset your two-step sign-in: your authenticator app, recovery codes and passkeys no longer work.'
         : 'Two-step sign-in with an authenticator app was turned off: your password alone signs in again, unless you have a passkey.';
     case 'recovery_code_used':
       return `Someone signed in with your password and one of your recovery codes. ${notice.codesLeft === 1 ? '1 code is' : `${notice.codesLeft} codes are`} left.`;
     case 'passkey_added':
       return `A passkey named “${notice.name}” was added. It signs in to your account without a password.`;
+    case 'passkey_removed':
+      return `The passkey named “${notice.name}” was removed. It no longer signs in to your account.`;
+    case 'password_changed':
+      return 'Your password was changed from the Security page. Every other device signed in to your account was signed out.';
+    case 'new_sign_in':
+      return `Your account was signed in to from ${notice.device}${notice.country ? ` in ${countryName(notice.country)}` : ''} on ${signInTime(notice.at)}, a device or country it had not signed in from before.`;
   }
 }
+
+/** A country code as its English name ("DE" → "Germany"), the code itself when the runtime has no name for it. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "29 November 2026 at 12:00 UTC": one zone for every reader, named, since the mail cannot know the reader's. */
+const signInTime = (at: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(at)} at ${new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 
 /** Issue 36 §7: a change to how the account signs in, so its owner notices one they did not make. */
 export function securityNoticeEmail(brand: MailBrand, to: string, notice: SecurityNotice) {

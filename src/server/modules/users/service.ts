@@ -12,7 +12,7 @@ import type {
   UserBulkResponse,
 } from '../../../shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { passkeys, secondFactors, users } from '../../db/schema.ts';
 import { can, canAssignRole, isAdminRole, type Role } from '../../../shared/permissions.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { escapeLike, type Executor, uniqueViolation } from '../../lib/sql.ts';
@@ -102,9 +102,11 @@ export async function listUsers(db: Database, query: ListUsersParams): Promise<{
   }
   if (query.status) filters.push(eq(users.isApproved, query.status === 'approved'));
   const where = filters.length ? and(...filters) : undefined;
+  // Whether a reset of the second factor would take anything away: the admin offers it only then.
+  const hasSecondFactor = sql<boolean>`(exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
   const [rows, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({ user: users, hasSecondFactor })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -112,7 +114,7 @@ export async function listUsers(db: Database, query: ListUsersParams): Promise<{
       .offset(query.offset),
     db.select({ value: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(toUser), total: totalRow?.value ?? 0 };
+  return { users: rows.map((row) => ({ ...toUser(row.user), hasSecondFactor: row.hasSecondFactor })), total: totalRow?.value ?? 0 };
 }
 
 export async function createUser(

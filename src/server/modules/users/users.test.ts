@@ -101,7 +101,7 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       expect(body.users.length).toBeGreaterThan(0);
       expect(response.body).not.toMatch(/password|argon2/i);
       expect(Object.keys(body.users[0]!).sort()).toEqual(
-        ['createdAt', 'email', 'emailConfirmed', 'id', 'isAdmin', 'isApproved', 'role', 'updatedAt', 'username'].sort(),
+        ['createdAt', 'email', 'emailConfirmed', 'hasSecondFactor', 'id', 'isAdmin', 'isApproved', 'role', 'updatedAt', 'username'].sort(),
       );
       const times = body.users.map((user) => Date.parse(user.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));

@@ -55,7 +55,8 @@ export function UserAccessMenu({
           {user.isAdmin ? <ShieldOffIcon aria-hidden="true" /> : <ShieldCheckIcon aria-hidden="true" />}
           {user.isAdmin ? 'Make regular user' : 'Make admin'}
         </DropdownMenuItem>
-        {onResetSecondFactor && (
+        {/* Only when there is a factor to take away (the list says so). */}
+        {onResetSecondFactor && user.hasSecondFactor && (
           <DropdownMenuItem variant="destructive" onSelect={() => onResetSecondFactor(user)}>
             <KeyRoundIcon aria-hidden="true" />
             Reset two-step sign-in

@@ -30,7 +30,11 @@ const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 type ProofAction = 'disable' | 'regenerate';
 
-export function SecondFactorCard({ startSetup = false }: { startSetup?: boolean }) {
+/**
+ * `passkeyCount`: the account's passkeys (the page reads them for the passkeys card). A passkey is a second step too
+ * (decision 0057), so an account with one but no app is not "Off".
+ */
+export function SecondFactorCard({ startSetup = false, passkeyCount = 0 }: { startSetup?: boolean; passkeyCount?: number }) {
   const status = useSecondFactor();
   const startEnrolment = useStartEnrolment();
   const [enrolment, setEnrolment] = useState<EnrolmentResponse | null>(null);
@@ -61,7 +65,14 @@ export function SecondFactorCard({ startSetup = false }: { startSetup?: boolean 
         <CardTitle>
           <h2 id="second-factor-heading" ref={headingRef} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold outline-none">
             Two-step sign-in
-            {status.isSuccess && (enabled ? <Badge variant="success">On</Badge> : <Badge variant="secondary">Off</Badge>)}
+            {status.isSuccess &&
+              (enabled ? (
+                <Badge variant="success">On</Badge>
+              ) : passkeyCount > 0 ? (
+                <Badge variant="success">On with a passkey</Badge>
+              ) : (
+                <Badge variant="secondary">Off</Badge>
+              ))}
           </h2>
         </CardTitle>
         <CardDescription>
@@ -79,7 +90,7 @@ export function SecondFactorCard({ startSetup = false }: { startSetup?: boolean 
             </Button>
           </div>
         )}
-        {status.data?.required && !enabled && (
+        {status.data?.required && !enabled && passkeyCount === 0 && (
           <p role="status" className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
             <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             Your role needs two-step sign-in. Set it up to use the back-office.
@@ -110,6 +121,14 @@ export function SecondFactorCard({ startSetup = false }: { startSetup?: boolean 
               {status.data.recoveryCodesLeft === 1 ? '1 recovery code' : `${status.data.recoveryCodesLeft} recovery codes`} left.
             </span>
           </p>
+        ) : status.data && passkeyCount > 0 ? (
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <ShieldCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span>
+              Your {passkeyCount === 1 ? 'passkey is' : 'passkeys are'} your second step after the password. An authenticator
+              app adds another way in, with recovery codes for when you have neither.
+            </span>
+          </p>
         ) : null}
       </CardContent>
       {status.data && !recoveryCodes && !(enrolment && !enabled) && (
@@ -125,7 +144,8 @@ export function SecondFactorCard({ startSetup = false }: { startSetup?: boolean 
             </>
           ) : (
             <Button onClick={begin} disabled={startEnrolment.isPending}>
-              <ShieldIcon aria-hidden="true" /> {startEnrolment.isPending ? 'Please wait...' : 'Set up two-step sign-in'}
+              <ShieldIcon aria-hidden="true" />{' '}
+              {startEnrolment.isPending ? 'Please wait...' : passkeyCount > 0 ? 'Add an authenticator app' : 'Set up two-step sign-in'}
             </Button>
           )}
         </CardFooter>

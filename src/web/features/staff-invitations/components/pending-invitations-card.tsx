@@ -1,13 +1,15 @@
 /**
  * The Users screen's pending staff invitations (decision 0056): address, role, who invited and until when; Revoke
  * asks first and names the consequence. When the revoked row's button is gone, focus moves to the list's heading.
+ * An expired one says so, and offers Resend: a new link with the same role (it replaces the old invitation).
  */
-import { MailIcon, XIcon } from 'lucide-react';
+import { MailIcon, SendIcon, XIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatRelativeTime } from '../../../../shared/format';
 import { ROLE_LABELS } from '../../../../shared/permissions';
 import type { StaffInvitation } from '../../../../shared/schemas/staff-invitations';
 import { useStaffInvitations } from '../api/get-staff-invitations';
+import { useCreateStaffInvitation } from '../api/create-staff-invitation';
 import { useRevokeStaffInvitation } from '../api/revoke-staff-invitation';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
@@ -21,10 +23,22 @@ const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 export function PendingInvitationsCard() {
   const invitationsQuery = useStaffInvitations();
   const revoke = useRevokeStaffInvitation();
+  const resend = useCreateStaffInvitation();
   const [toRevoke, setToRevoke] = useState<StaffInvitation | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const openerRemoved = useRef(false);
   const invitations = invitationsQuery.data?.invitations ?? [];
+  const expiredCount = invitations.filter((invitation) => invitation.isExpired).length;
+  function resendInvitation(invitation: StaffInvitation) {
+    resend.mutate(
+      { email: invitation.email, role: invitation.role },
+      {
+        onSuccess: (sent) =>
+          toast.success('Invitation sent again', { description: `A new link went to ${sent.email}; it works until ${expiryFormat.format(new Date(sent.expiresAt))}.` }),
+        onError: (error) => toast.error('Error resending invitation', { description: serverMessageOr(error, 'Failed to send the invitation again') }),
+      },
+    );
+  }
   function confirmRevoke(invitation: StaffInvitation) {
     revoke.mutate(invitation.id, {
       onSuccess: () => {
@@ -41,7 +55,7 @@ export function PendingInvitationsCard() {
       <CardHeader>
         <CardTitle>
           <h2 id="pending-invitations-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
-            Pending invitations ({invitations.length})
+            Pending invitations ({invitations.length}{expiredCount > 0 ? `, ${expiredCount} expired` : ''})
           </h2>
         </CardTitle>
         <CardDescription>People invited to the team who have not chosen a password yet.</CardDescription>
@@ -64,17 +78,32 @@ export function PendingInvitationsCard() {
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="wrap-anywhere">{invitation.email}</span>
                     <Badge variant="secondary">{ROLE_LABELS[invitation.role]}</Badge>
-                    {invitation.isExpired && <Badge variant="outline">Expired</Badge>}
+                    {invitation.isExpired && <Badge variant="warning">Expired</Badge>}
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {invitation.invitedBy ? `Invited by ${invitation.invitedBy}` : 'Invited'} {formatRelativeTime(invitation.createdAt)}
-                    {invitation.isExpired ? '' : ` · expires ${expiryFormat.format(new Date(invitation.expiresAt))}`}
+                    {invitation.isExpired
+                      ? ` · expired ${expiryFormat.format(new Date(invitation.expiresAt))}; the link no longer works`
+                      : ` · expires ${expiryFormat.format(new Date(invitation.expiresAt))}`}
                   </p>
                 </div>
               </div>
-              <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={() => setToRevoke(invitation)} aria-label={`Revoke the invitation of ${invitation.email}`}>
-                <XIcon aria-hidden="true" /> Revoke
-              </Button>
+              <div className="flex gap-2 self-start sm:self-auto">
+                {invitation.isExpired && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={resend.isPending}
+                    onClick={() => resendInvitation(invitation)}
+                    aria-label={`Resend the invitation of ${invitation.email}`}
+                  >
+                    <SendIcon aria-hidden="true" /> Resend
+                  </Button>
+                )}
+                <Button variant="outline" size="sm" onClick={() => setToRevoke(invitation)} aria-label={`Revoke the invitation of ${invitation.email}`}>
+                  <XIcon aria-hidden="true" /> Revoke
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
