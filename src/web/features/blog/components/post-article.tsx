@@ -10,7 +10,7 @@ import { CategoryBadge, PostMeta } from './post-meta';
 
 export type ArticlePost = Pick<
   PublicBlogPost,
-  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'contentHtml' | 'tags'
+  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'featuredImageAlt' | 'contentHtml' | 'tags'
 >;
 
 /** The cover's box (1.91:1, the social-card ratio): the space is kept before the image loads, so nothing shifts. */
@@ -53,7 +53,7 @@ export function PostArticle({
       {post.featuredImageUrl && (
         <img
           src={post.featuredImageUrl}
-          alt=""
+          alt={post.featuredImageAlt ?? ''}
           width={COVER_WIDTH}
           height={COVER_HEIGHT}
           className="mt-8 aspect-[1200/630] h-auto w-full rounded-xl object-cover"

@@ -25,10 +25,11 @@ export function PostCard({
       )}
     >
       {post.featuredImageUrl && (
-        // Decorative (the title names the card); lazy, with its box reserved by width/height so nothing shifts.
+        // Its alt text when the post has one (issue 37 §6), else decorative (the title names the card); lazy, with its
+        // box reserved by width/height so nothing shifts.
         <img
           src={post.featuredImageUrl}
-          alt=""
+          alt={post.featuredImageAlt ?? ''}
           width={COVER_WIDTH}
           height={COVER_HEIGHT}
           loading={featured ? 'eager' : 'lazy'}
