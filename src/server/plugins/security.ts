@@ -59,7 +59,8 @@ export const securityPlugin = fp(
       }
       done();
     });
-    // helmet's middleware built once. (@fastify/helmet built a new one, parsing every directive, on each request.)
+    // helmet's middleware built once. (@fastify/helmet, 13.2.0 too, builds a new one, parsing every directive, on each
+    // request: decisions 0006 and 0062, bench/helmet-build.ts.)
     const applyHelmet = helmet({
       contentSecurityPolicy: {
         directives: {
