@@ -43,7 +43,7 @@ function medianNanoseconds(run: () => void, perRound: number): number {
     for (let i = 0; i < perRound; i += 1) run();
     rounds.push(Number(process.hrtime.bigint() - start) / perRound);
   }
-  return rounds.sort((a, b) => a - b)[2];
+  return rounds.sort((a, b) => a - b)[2]!;
 }
 
 const builtOnce = helmet(options);

@@ -10,13 +10,12 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { STAY_UPDATED_CONSENT_TEXT } from '../../../../shared/consent';
 import { PRO_WAITLIST_SOURCE } from '../../../../shared/constants';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { apiRequest } from '~/lib/api-client';
 import { cn } from '~/lib/utils';
 import { joinProWaitlist } from '../api/join-pro-waitlist';
 import type { UnsentForm } from '../unsent-form';
 import { Honeypot } from './honeypot';
+import { PlainField } from './plain-field';
 import { useSubscribeForm, validateEmail } from './use-subscribe-form';
 
 interface SubscribeKind {
@@ -69,7 +68,6 @@ function SubscribeForm({ kind, action, unsent, className }: SubscribeFormProps &
     if (status === 'success' || status === 'failure') resultRef.current?.focus();
   }, [status]);
   const isBusy = status === 'processing';
-  const error = errors.email;
   const Frame = isSection ? 'section' : 'div';
 
   return (
@@ -128,29 +126,20 @@ function SubscribeForm({ kind, action, unsent, className }: SubscribeFormProps &
             {form.notice}
             {kind.source && <input type="hidden" name="source" value={kind.source} />}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-              <div className="flex flex-1 flex-col gap-1">
-                <Label htmlFor={`${id}-email`} className="sr-only">
-                  Email
-                </Label>
-                <Input
-                  id={`${id}-email`}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  defaultValue={form.initialValues.email}
-                  onChange={() => form.clearError('email')}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-email-error` : undefined}
-                  className="h-11"
-                />
-                {error && (
-                  <p id={`${id}-email-error`} className="text-sm text-destructive">
-                    {error}
-                  </p>
-                )}
-              </div>
+              <PlainField
+                id={`${id}-email`}
+                name="email"
+                label="Email"
+                isLabelHidden
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                defaultValue={form.initialValues.email}
+                error={errors.email}
+                onEdit={() => form.clearError('email')}
+                className="flex-1 gap-1"
+              />
               <Honeypot />
               <Button type="submit" size="lg" disabled={isBusy} className="h-11">
                 {isBusy ? (
