@@ -1,34 +1,13 @@
 /**
  * What a request pays for its security headers (decision 0062): helmet's middleware built once at start-up, as
- * `plugins/security.ts` does, against built on every request, as `@fastify/helmet` 13.2.0 does. The same options,
- * the same nonce directive; a response that only records headers, so the figure is helmet's own work.
+ * `plugins/security.ts` does, against built on every request, as `@fastify/helmet` 13.2.0 does: the plugin's own
+ * options (`helmetOptions`), a response that only records headers, so the figure is helmet's own work.
  * `npx tsx bench/helmet-build.ts` prints the median of five rounds for each, in nanoseconds per request.
  */
-import helmet, { type HelmetOptions } from 'helmet';
+import helmet from 'helmet';
+import { helmetOptions } from '../src/server/plugins/security.ts';
 
-const options: Readonly<HelmetOptions> = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      scriptSrc: [(_request, response) => `'self' 'nonce-${(response as { scriptNonce?: string }).scriptNonce}'`],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      workerSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      objectSrc: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-  frameguard: { action: 'deny' },
-  crossOriginEmbedderPolicy: false,
-  hsts: false,
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-};
+const options = helmetOptions(false);
 
 type Middleware = ReturnType<typeof helmet>;
 const request = {} as Parameters<Middleware>[0];
