@@ -137,13 +137,13 @@ describe('Focus returns to the opener (decision 0052)', () => {
     const header = page.getByRole('group', { name: 'Edit post' });
     await expectFocusOn(page, page.getByRole('heading', { name: 'Edit Post', level: 2 }));
 
-    // An upload: focus stays on the button that started it, through the wait.
-    const upload = page.getByRole('button', { name: 'Upload featured image url' });
+    // An upload: focus stays on the button that started it, through the wait (with a cover, it reads "Replace").
+    const upload = page.getByRole('button', { name: 'Upload cover image' });
     const chooser = page.waitForEvent('filechooser');
     await upload.click();
     await (await chooser).setFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     await toast(page, 'Image uploaded').waitFor();
-    await expectFocusOn(page, upload);
+    await expectFocusOn(page, page.getByRole('button', { name: 'Replace cover image' }));
 
     // Publish: Esc and Cancel come back to Publish; the confirmed step comes back to the post's Edit.
     const publish = header.getByRole('button', { name: 'Publish', exact: true });

@@ -109,6 +109,8 @@ describe('the public blog fed by the CMS', () => {
       await box.getByLabel('Email').fill(email);
       await box.getByRole('button', { name: 'Subscribe' }).click();
       await box.getByText('Thanks for subscribing!').waitFor();
+      // The form gave way to its outcome: focus follows it rather than falling to <body> (one subscribe form, issue 38).
+      expect(await box.getByRole('status').evaluate((element) => element === document.activeElement)).toBe(true);
       const { leads } = await e2e.adminApi<{ leads: Array<{ email: string; source: string }> }>('GET', '/api/leads');
       expect(leads).toContainEqual(expect.objectContaining({ email, source: 'blog-subscribe' }));
 

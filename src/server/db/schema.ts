@@ -460,6 +460,8 @@ export const blogPosts = pgTable(
     category: text().notNull().default('General'),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     featuredImageUrl: text(),
+    /** The cover's alt text (issue 37 §6): what the picture shows, for readers who cannot see it. */
+    featuredImageAlt: text(),
     isPublished: boolean().notNull().default(false),
     isFeatured: boolean().notNull().default(false),
     viewCount: integer().notNull().default(0),

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -43,6 +43,46 @@ function needsNonce(url: string): boolean {
 }
 
 /**
+ * Helmet's options: the CSP with the per-response script nonce (decision 0003), DENY framing, no HSTS (the plugin sets
+ * it on HTTPS answers only). Exported for bench/helmet-build.ts.
+ */
+export function helmetOptions(isDevelopment: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // Pages get their nonce; other responses (JSON, files) allow no inline script at all. One value for both,
+        // so a response without a nonce does not name 'self' twice (issue 34 §8).
+        scriptSrc: [
+          (_request, response) => {
+            const nonce = (response as ResponseWithNonce).scriptNonce;
+            return nonce ? `'self' 'nonce-${nonce}'` : "'self'";
+          },
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        // ALTCHA solves its proof of work in a Web Worker built from a blob.
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // DENY, as frame-ancestors 'none' says: helmet's default SAMEORIGIN contradicted it for older browsers.
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    // Set by the plugin, on HTTPS answers only.
+    hsts: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/**
  * Strict security headers. Scripts run only from our origin or with the per-request nonce that the SSR
  * handler hands to React Router's inline scripts (docs/architecture.md §2, "CSP with SSR"); no 'unsafe-inline' for scripts.
  * Inline style attributes are allowed: React renders them for Radix popovers and animations.
@@ -59,40 +99,9 @@ export const securityPlugin = fp(
       }
       done();
     });
-    // helmet's middleware built once. (@fastify/helmet built a new one, parsing every directive, on each request.)
-    const applyHelmet = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          // Pages get their nonce; other responses (JSON, files) allow no inline script at all. One value for both,
-          // so a response without a nonce does not name 'self' twice (issue 34 §8).
-          scriptSrc: [
-            (_request, response) => {
-              const nonce = (response as ResponseWithNonce).scriptNonce;
-              return nonce ? `'self' 'nonce-${nonce}'` : "'self'";
-            },
-          ],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          // ALTCHA solves its proof of work in a Web Worker built from a blob.
-          workerSrc: ["'self'", 'blob:'],
-          connectSrc: options.isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-          frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      // DENY, as frame-ancestors 'none' says: helmet's default SAMEORIGIN contradicted it for older browsers.
-      frameguard: { action: 'deny' },
-      crossOriginEmbedderPolicy: false,
-      // Set below, on HTTPS answers only.
-      hsts: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    });
+    // helmet's middleware built once. (@fastify/helmet, 13.2.0 too, builds a new one, parsing every directive, on each
+    // request: decisions 0006 and 0062, bench/helmet-build.ts.)
+    const applyHelmet = helmet(helmetOptions(options.isDevelopment));
     app.addHook('onRoute', (route) => {
       if (route.helmet === false) route.config = { ...route.config, skipHelmet: true };
     });

@@ -16,6 +16,8 @@ export const PublicBlogPostSummarySchema = z.object({
   readTimeMinutes: z.number().int(),
   isFeatured: z.boolean(),
   featuredImageUrl: z.string().nullable(),
+  /** The cover's alt text (issue 37 §6); null when the post has no cover or none was written. */
+  featuredImageAlt: z.string().nullable(),
   publishedAt: z.string(),
 });
 export type PublicBlogPostSummary = z.infer<typeof PublicBlogPostSummarySchema>;
@@ -195,6 +197,8 @@ const postFields = {
   excerpt: nullableText('Excerpt', 1000),
   content: requiredField('Content', BLOG_TEXTS.contentRequired, 200_000),
   featured_image_url: nullableUrl('Featured image URL'),
+  /** What the cover shows, for screen readers (issue 37 §6): plain text, rendered as the `alt` of the cover. */
+  featured_image_alt: nullableText('Cover alt text', 300),
   meta_title: nullableText('Meta title', 200),
   meta_description: nullableText('Meta description', 500),
   meta_keywords: nullableText('Meta keywords', 500),
@@ -237,6 +241,7 @@ export const UpdateBlogPostSchema = writeBody({
   excerpt: postFields.excerpt,
   content: postFields.content.optional(),
   featured_image_url: postFields.featured_image_url,
+  featured_image_alt: postFields.featured_image_alt,
   meta_title: postFields.meta_title,
   meta_description: postFields.meta_description,
   meta_keywords: postFields.meta_keywords,
@@ -268,6 +273,7 @@ export const AdminBlogPostSchema = z.object({
   category: z.string(),
   tags: z.array(z.string()),
   featuredImageUrl: z.string().nullable(),
+  featuredImageAlt: z.string().nullable(),
   isPublished: z.boolean(),
   isFeatured: z.boolean(),
   status: z.enum(BLOG_POST_STATUSES),

@@ -21,17 +21,14 @@ import {
   ItalicIcon,
   LinkIcon,
   ListIcon,
-  LoaderIcon,
 } from 'lucide-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { renderMarkdown } from '../../shared/markdown';
+import { ImageUploadButton } from '~/components/image-upload';
 import { markdownEditing } from '~/components/markdown-editing';
 import { Button } from '~/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { serverMessageOr } from '~/lib/api-client';
 import { browserSetting } from '~/lib/browser-setting';
-import { toast } from '~/lib/toast';
-import { useUploadImage } from '~/lib/upload-image';
 
 export interface MarkdownEditorProps {
   value: string;
@@ -110,9 +107,7 @@ export function MarkdownEditor({
   invalid,
 }: MarkdownEditorProps) {
   const editorRef = useRef<ReactCodeMirrorRef>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const upload = useUploadImage();
   const [tabMode, setTabMode] = tabIndentsSetting.use();
   const tabIndents = tabMode === 'indents';
   const isInvalid = invalid || ariaInvalid === true || ariaInvalid === 'true';
@@ -139,21 +134,6 @@ export function MarkdownEditor({
       scrollIntoView: true,
     });
     view.focus();
-  }
-
-  function onFile(file: File | undefined) {
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: (result) => {
-        apply(() => ({ text: imageMarkdown(file.name, result.url) }));
-        toast.success('Image uploaded', { description: 'The image was inserted into the content.' });
-      },
-      onError: (error) =>
-        toast.error('Upload failed', { description: serverMessageOr(error, 'Failed to upload image') }),
-      onSettled: () => {
-        if (fileRef.current) fileRef.current.value = '';
-      },
-    });
   }
 
   return (
@@ -184,29 +164,15 @@ export function MarkdownEditor({
                 {tool.icon}
               </Button>
             ))}
-            <Button
-              type="button"
+            <ImageUploadButton
               variant="ghost"
               size="icon"
               aria-label="Upload image"
               title="Upload image"
-              isPending={upload.isPending}
-              onClick={() => fileRef.current?.click()}
-            >
-              {upload.isPending ? (
-                <LoaderIcon aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
-              ) : (
-                <ImageUpIcon aria-hidden="true" />
-              )}
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Image file"
-              onChange={(event) => onFile(event.target.files?.[0])}
+              fileLabel="Image file"
+              icon={<ImageUpIcon aria-hidden="true" />}
+              uploadedMessage="The image was inserted into the content."
+              onUploaded={(url, file) => apply(() => ({ text: imageMarkdown(file.name, url) }))}
             />
             <Button
               type="button"

@@ -1,7 +1,7 @@
 import { CheckCircle2Icon, MailIcon, XCircleIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import { MessageCard } from '~/components/message-card';
 import { useConfirmEmail } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -32,34 +32,22 @@ export default function ConfirmEmailPage() {
       {!token || confirm.isError ? (
         <InvalidLink message={confirm.isError ? serverErrorText(confirm.error) : undefined} />
       ) : confirm.isSuccess ? (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
-            <h1 className="text-2xl font-bold tracking-tight">Email Confirmed</h1>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3 text-muted-foreground">
-            <p>{confirm.data.message}</p>
-            {confirm.data.needsApproval && <p>You can sign in once an administrator has approved your account.</p>}
-          </CardContent>
-          <CardFooter className="justify-center">
-            <Button asChild>
-              <Link to="/login">Go to Sign In</Link>
-            </Button>
-          </CardFooter>
-        </Card>
+        <MessageCard icon={CheckCircle2Icon} tone="success" title="Email Confirmed" contentClassName="flex flex-col gap-3" footer={<SignInLink />}>
+          <p>{confirm.data.message}</p>
+          {confirm.data.needsApproval && <p>You can sign in once an administrator has approved your account.</p>}
+        </MessageCard>
       ) : (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <MailIcon aria-hidden="true" className="size-12 text-primary" />
-            <h1 className="text-2xl font-bold tracking-tight">Confirm your email</h1>
-            <CardDescription>Press the button to confirm the e-mail address of your JotIt account.</CardDescription>
-          </CardHeader>
-          <CardFooter className="justify-center">
+        <MessageCard
+          icon={MailIcon}
+          tone="primary"
+          title="Confirm your email"
+          description="Press the button to confirm the e-mail address of your JotIt account."
+          footer={
             <Button onClick={() => confirm.mutate({ token })} disabled={confirm.isPending}>
               {confirm.isPending ? 'Please wait...' : 'Confirm Email'}
             </Button>
-          </CardFooter>
-        </Card>
+          }
+        />
       )}
     </section>
   );
@@ -67,23 +55,20 @@ export default function ConfirmEmailPage() {
 
 function InvalidLink({ message }: { message?: string }) {
   return (
-    <Card className="text-center">
-      <CardHeader className="justify-items-center">
-        <XCircleIcon aria-hidden="true" className="size-12 text-destructive" />
-        <h1 className="text-2xl font-bold tracking-tight">Invalid Confirmation Link</h1>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 text-muted-foreground">
-        <p role="alert">{message ?? 'This confirmation link is invalid or has expired.'}</p>
-        <p>
-          Links work once and expire after 24 hours. Try to sign in: if your address is still unconfirmed, you can ask
-          for a new link there.
-        </p>
-      </CardContent>
-      <CardFooter className="justify-center">
-        <Button asChild>
-          <Link to="/login">Go to Sign In</Link>
-        </Button>
-      </CardFooter>
-    </Card>
+    <MessageCard icon={XCircleIcon} tone="destructive" title="Invalid Confirmation Link" contentClassName="flex flex-col gap-3" footer={<SignInLink />}>
+      <p role="alert">{message ?? 'This confirmation link is invalid or has expired.'}</p>
+      <p>
+        Links work once and expire after 24 hours. Try to sign in: if your address is still unconfirmed, you can ask
+        for a new link there.
+      </p>
+    </MessageCard>
+  );
+}
+
+function SignInLink() {
+  return (
+    <Button asChild>
+      <Link to="/login">Go to Sign In</Link>
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, MailCheckIcon, XCircleIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import { MessageCard } from '~/components/message-card';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/confirm-subscription';
 import { serverContextOf } from '~/lib/server-context';
@@ -33,42 +33,34 @@ export default function ConfirmSubscriptionPage({ loaderData }: Route.ComponentP
   if (!isValid || done === 'failed') {
     return (
       <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <XCircleIcon aria-hidden="true" className="size-12 text-destructive" />
-            <h1 className="text-2xl font-bold tracking-tight">We could not confirm this address</h1>
-          </CardHeader>
-          <CardContent className="text-muted-foreground">
-            <p role="alert">The link is not valid, or the address has unsubscribed since. Please subscribe again from the site.</p>
-          </CardContent>
-        </Card>
+        <MessageCard icon={XCircleIcon} tone="destructive" title="We could not confirm this address">
+          <p role="alert">The link is not valid, or the address has unsubscribed since. Please subscribe again from the site.</p>
+        </MessageCard>
       </section>
     );
   }
   return (
     <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       {done === 'confirmed' ? (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
-            <h1 className="text-2xl font-bold tracking-tight">Subscription confirmed</h1>
-            <CardDescription>Thank you! New articles and product news will reach your inbox. Every e-mail has an unsubscribe link.</CardDescription>
-          </CardHeader>
-        </Card>
+        <MessageCard
+          icon={CheckCircle2Icon}
+          tone="success"
+          title="Subscription confirmed"
+          description="Thank you! New articles and product news will reach your inbox. Every e-mail has an unsubscribe link."
+        />
       ) : (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <MailCheckIcon aria-hidden="true" className="size-12 text-primary" />
-            <h1 className="text-2xl font-bold tracking-tight">Confirm your subscription</h1>
-            <CardDescription>Press the button to receive new articles and product news by e-mail.</CardDescription>
-          </CardHeader>
-          <CardFooter className="justify-center">
+        <MessageCard
+          icon={MailCheckIcon}
+          tone="primary"
+          title="Confirm your subscription"
+          description="Press the button to receive new articles and product news by e-mail."
+          footer={
             <form method="post" action={`/confirm-subscription?t=${encodeURIComponent(token)}`}>
               <input type="hidden" name="action" value="confirm" />
               <Button type="submit">Confirm Subscription</Button>
             </form>
-          </CardFooter>
-        </Card>
+          }
+        />
       )}
     </section>
   );

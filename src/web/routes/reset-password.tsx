@@ -10,6 +10,7 @@ import {
   ResetPasswordFormSchema,
 } from '../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
+import { MessageCard } from '~/components/message-card';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { Field } from '~/components/form';
 import { Input } from '~/components/ui/input';
@@ -45,18 +46,17 @@ function InvalidResetLink() {
     toast.error('Error', { id: 'invalid-reset-link', description: INVALID_RESET_LINK_MESSAGE });
   }, []);
   return (
-    <Card className="text-center">
-      <CardHeader className="justify-items-center">
-        <XCircleIcon aria-hidden="true" className="size-12 text-destructive" />
-        <h1 className="text-2xl font-bold tracking-tight">Invalid Reset Link</h1>
-        <CardDescription>{INVALID_RESET_LINK_MESSAGE}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex justify-center">
+    <MessageCard
+      icon={XCircleIcon}
+      tone="destructive"
+      title="Invalid Reset Link"
+      description={INVALID_RESET_LINK_MESSAGE}
+      footer={
         <Button asChild>
           <Link to="/login">Return to Login</Link>
         </Button>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { CheckCircle2Icon, MailXIcon, XCircleIcon } from 'lucide-react';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
+import { MessageCard } from '~/components/message-card';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/unsubscribe';
 import { serverContextOf } from '~/lib/server-context';
@@ -31,54 +31,45 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       {!status ? (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <XCircleIcon aria-hidden="true" className="size-12 text-destructive" />
-            <h1 className="text-2xl font-bold tracking-tight">Invalid Unsubscribe Link</h1>
-          </CardHeader>
-          <CardContent className="text-muted-foreground">
-            <p role="alert">This link is not valid. Please use the link from your most recent e-mail, or write to us and we will stop the e-mails by hand.</p>
-          </CardContent>
-        </Card>
+        <MessageCard icon={XCircleIcon} tone="destructive" title="Invalid Unsubscribe Link">
+          <p role="alert">This link is not valid. Please use the link from your most recent e-mail, or write to us and we will stop the e-mails by hand.</p>
+        </MessageCard>
       ) : status.isSuppressed ? (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <CheckCircle2Icon aria-hidden="true" className="size-12 text-success" />
-            <h1 className="text-2xl font-bold tracking-tight">You are unsubscribed</h1>
-            <CardDescription>
-              {status.email} will no longer receive {status.scopeLabel}. Account e-mails (sign-in, password reset) still arrive.
-            </CardDescription>
-          </CardHeader>
-          <CardFooter className="flex-col gap-3">
-            <p className="text-sm text-muted-foreground">Changed your mind?</p>
-            <form method="post" action={action}>
-              <input type="hidden" name="action" value="resubscribe" />
-              <Button type="submit" variant="outline">
-                Resubscribe
-              </Button>
-            </form>
-          </CardFooter>
-        </Card>
+        <MessageCard
+          icon={CheckCircle2Icon}
+          tone="success"
+          title="You are unsubscribed"
+          description={`${status.email} will no longer receive ${status.scopeLabel}. Account e-mails (sign-in, password reset) still arrive.`}
+          footerClassName="flex-col gap-3"
+          footer={
+            <>
+              <p className="text-sm text-muted-foreground">Changed your mind?</p>
+              <form method="post" action={action}>
+                <input type="hidden" name="action" value="resubscribe" />
+                <Button type="submit" variant="outline">
+                  Resubscribe
+                </Button>
+              </form>
+            </>
+          }
+        />
       ) : (
-        <Card className="text-center">
-          <CardHeader className="justify-items-center">
-            <MailXIcon aria-hidden="true" className="size-12 text-primary" />
-            <h1 className="text-2xl font-bold tracking-tight">{done === 'resubscribed' ? 'You are subscribed again' : 'Unsubscribe'}</h1>
-            <CardDescription>
-              {done === 'resubscribed'
-                ? `${status.email} will receive ${status.scopeLabel} again.`
-                : `Stop ${status.scopeLabel} to ${status.email}?`}
-            </CardDescription>
-          </CardHeader>
-          {done !== 'resubscribed' && (
-            <CardFooter className="justify-center">
+        <MessageCard
+          icon={MailXIcon}
+          tone="primary"
+          title={done === 'resubscribed' ? 'You are subscribed again' : 'Unsubscribe'}
+          description={
+            done === 'resubscribed' ? `${status.email} will receive ${status.scopeLabel} again.` : `Stop ${status.scopeLabel} to ${status.email}?`
+          }
+          footer={
+            done !== 'resubscribed' && (
               <form method="post" action={action}>
                 <input type="hidden" name="action" value="unsubscribe" />
                 <Button type="submit">Unsubscribe</Button>
               </form>
-            </CardFooter>
-          )}
-        </Card>
+            )
+          }
+        />
       )}
     </section>
   );

@@ -142,6 +142,7 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
       meta_description: 'Meta description',
       meta_keywords: 'one, two',
       featured_image_url: '/uploads/0123456789abcdef0123456789abcdef.png',
+      featured_image_alt: 'A "steam" <engine> & its gears',
       author_name: 'Ada Lovelace',
       author_bio: 'Writes about engines.',
     });
@@ -155,6 +156,10 @@ describe(`public blog pages on ${testDatabaseKind()}`, () => {
     expect(html).toContain('<meta name="description" content="Meta description"/>');
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toContain('Writes about engines.');
+    // The cover's alt text (issue 37 §6), escaped as an attribute, on the post and on its /blog card.
+    const coverAlt = 'alt="A &quot;steam&quot; &lt;engine&gt; &amp; its gears"';
+    expect(html).toMatch(new RegExp(`<img src="/uploads/0123456789abcdef0123456789abcdef.png" ${coverAlt}`));
+    expect((await page('/blog')).body).toContain(coverAlt);
     expect(html).toContain('application/rss+xml');
     expect(html).toContain('Stay Updated');
     for (const slug of ['draft', 'later', 'nope']) expect((await page(`/blog/${slug}`)).statusCode).toBe(404);

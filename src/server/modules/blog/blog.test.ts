@@ -206,6 +206,18 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
       expect(post).toMatchObject({ featuredImageUrl: null, authorAvatarUrl: '/uploads/abc.png', excerpt: null, metaTitle: null });
     });
 
+    it('stores the cover alt text with the post, lists it publicly, and clears it with null (issue 37 §6)', async () => {
+      const post = await createPost({ featured_image_url: '/uploads/cover.png', featured_image_alt: '  A lighthouse at dusk  ', is_published: true });
+      expect(post).toMatchObject({ featuredImageUrl: '/uploads/cover.png', featuredImageAlt: 'A lighthouse at dusk' });
+      const listed = (await anon('GET', '/api/blog-posts')).json<{ items: Array<{ id: string; featuredImageAlt: string | null }> }>();
+      expect(listed.items.find((item) => item.id === post.id)?.featuredImageAlt).toBe('A lighthouse at dusk');
+      const tooLong = await inject('PATCH', `/api/blog-posts/${post.id}`, { featured_image_alt: 'x'.repeat(301) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.body).toContain('Cover alt text must be at most 300 characters');
+      const cleared = await inject('PATCH', `/api/blog-posts/${post.id}`, { featured_image_url: null, featured_image_alt: null });
+      expect(cleared.json()).toMatchObject({ featuredImageUrl: null, featuredImageAlt: null });
+    });
+
     it('splits tags on commas, trims them, drops empties, and keeps the tags table in step', async () => {
       const post = await createPost({ tags: ' security, ,encryption,,Security , rust ' });
       expect(post.tags).toEqual(['security', 'encryption', 'rust']);

@@ -63,6 +63,7 @@ export function toAdminPost(row: PostRow, now: Date): AdminBlogPost {
     category: row.category,
     tags: row.tags,
     featuredImageUrl: row.featuredImageUrl,
+    featuredImageAlt: row.featuredImageAlt,
     isPublished: row.isPublished,
     isFeatured: row.isFeatured,
     status: blogPostStatus({ isPublished: row.isPublished, publishedAt }, now.getTime()),
@@ -90,6 +91,7 @@ function postColumns(input: UpdateBlogPostInput): Partial<typeof blogPosts.$infe
   set('excerpt', input.excerpt);
   set('content', input.content);
   set('featuredImageUrl', input.featured_image_url);
+  set('featuredImageAlt', input.featured_image_alt);
   set('metaTitle', input.meta_title);
   set('metaDescription', input.meta_description);
   set('metaKeywords', input.meta_keywords);

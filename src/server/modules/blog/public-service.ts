@@ -27,6 +27,7 @@ export function toSummary(row: PostRow): PublicBlogPostSummary {
     readTimeMinutes: row.readTimeMinutes,
     isFeatured: row.isFeatured,
     featuredImageUrl: row.featuredImageUrl,
+    featuredImageAlt: row.featuredImageAlt,
     publishedAt: (row.publishedAt ?? row.createdAt).toISOString(),
   };
 }

@@ -52,15 +52,10 @@ export function toCampaign(row: CampaignRow): Campaign {
   };
 }
 
+/** The public fields of the campaign (PublicCampaignSchema picks them from CampaignSchema) and its rendered landing page. */
 function toPublic(row: CampaignRow): PublicCampaign {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    landingPageContent: row.landingPageContent,
-    landingPageHtml: renderMarkdown(row.landingPageContent ?? ''),
-  };
+  const { id, name, slug, description, landingPageContent } = toCampaign(row);
+  return { id, name, slug, description, landingPageContent, landingPageHtml: renderMarkdown(landingPageContent ?? '') };
 }
 
 /** leads ÷ visits in percent, one decimal, from integers (no float drift in what is shown); null without visits. */

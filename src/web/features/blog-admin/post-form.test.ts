@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   asksFirst,
   clearDraft,
+  coverLacksAlt,
   DRAFT_STORAGE_KEY,
   effectiveReadTime,
   emptyPostForm,
@@ -68,6 +69,24 @@ describe('read time', () => {
     expect(effectiveReadTime({ readTimeMinutes: ' ', content: '' })).toBe(5);
     // Not a number: sent as typed so the server answers with the spec §5 text.
     expect(effectiveReadTime({ readTimeMinutes: 'abc', content: '' })).toBe('abc');
+  });
+});
+
+describe('the cover alt text (issue 37 §6)', () => {
+  it('is sent trimmed with a cover, and as null without one', () => {
+    expect(formToPayload(form({ featuredImageUrl: '/uploads/a.png', featuredImageAlt: ' A lighthouse ' }))).toMatchObject({
+      featured_image_url: '/uploads/a.png',
+      featured_image_alt: 'A lighthouse',
+    });
+    expect(formToPayload(form({ featuredImageUrl: ' ', featuredImageAlt: 'A lighthouse' }))).toMatchObject({
+      featured_image_url: null,
+      featured_image_alt: null,
+    });
+  });
+  it('is missing only when there is a cover and no text', () => {
+    expect(coverLacksAlt({ featuredImageUrl: '/uploads/a.png', featuredImageAlt: '  ' })).toBe(true);
+    expect(coverLacksAlt({ featuredImageUrl: '/uploads/a.png', featuredImageAlt: 'A lighthouse' })).toBe(false);
+    expect(coverLacksAlt({ featuredImageUrl: '', featuredImageAlt: '' })).toBe(false);
   });
 });
 

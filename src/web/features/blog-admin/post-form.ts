@@ -24,6 +24,8 @@ export interface PostFormValues {
   excerpt: string;
   content: string;
   featuredImageUrl: string;
+  /** The cover's alt text (issue 37 §6); sent only with a cover. */
+  featuredImageAlt: string;
   metaTitle: string;
   metaDescription: string;
   metaKeywords: string;
@@ -52,6 +54,7 @@ export function emptyPostForm(defaults: { authorName: string; category: string }
     excerpt: '',
     content: '',
     featuredImageUrl: '',
+    featuredImageAlt: '',
     metaTitle: '',
     metaDescription: '',
     metaKeywords: '',
@@ -100,6 +103,7 @@ export function postToForm(
     excerpt: post.excerpt ?? '',
     content: post.content,
     featuredImageUrl: post.featuredImageUrl ?? '',
+    featuredImageAlt: post.featuredImageAlt ?? '',
     metaTitle: post.metaTitle ?? '',
     metaDescription: post.metaDescription ?? '',
     metaKeywords: post.metaKeywords ?? '',
@@ -167,6 +171,7 @@ export function formToPayload(values: PostFormValues) {
     excerpt: orNull(values.excerpt),
     content: values.content,
     featured_image_url: orNull(values.featuredImageUrl),
+    featured_image_alt: orNull(values.featuredImageUrl) === null ? null : orNull(values.featuredImageAlt),
     meta_title: orNull(values.metaTitle),
     meta_description: orNull(values.metaDescription),
     meta_keywords: orNull(values.metaKeywords),
@@ -380,6 +385,13 @@ export function clearDraft(storage: DraftStorage | null = browserStorage()) {
   }
 }
 
+/**
+ * A cover without alt text (issue 37 §6): publishing it warns, it does not block — the picture then reads as
+ * decorative (`alt=""`).
+ */
+export const coverLacksAlt = (values: Pick<PostFormValues, 'featuredImageUrl' | 'featuredImageAlt'>) =>
+  values.featuredImageUrl.trim() !== '' && (values.featuredImageAlt ?? '').trim() === '';
+
 export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -396,6 +408,7 @@ const FIELD_OF_API: Record<string, keyof PostFormValues> = {
   excerpt: 'excerpt',
   content: 'content',
   featured_image_url: 'featuredImageUrl',
+  featured_image_alt: 'featuredImageAlt',
   meta_title: 'metaTitle',
   meta_description: 'metaDescription',
   meta_keywords: 'metaKeywords',

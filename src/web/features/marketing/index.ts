@@ -22,5 +22,5 @@ export const LeadForm = lazyHydrated(async () => ({ default: (await import('./co
 export const FeedbackForm = lazyHydrated(async () => ({ default: (await import('./components/feedback-form')).FeedbackForm }));
 export const ContactForm = lazyHydrated(async () => ({ default: (await import('./components/contact-form')).ContactForm }));
 export const InvitationForm = lazyHydrated(async () => ({ default: (await import('./components/invitation-form')).InvitationForm }));
-export const ProWaitlistForm = lazyHydrated(async () => ({ default: (await import('./components/pro-waitlist-form')).ProWaitlistForm }));
-export const StayUpdatedForm = lazyHydrated(async () => ({ default: (await import('./components/stay-updated-form')).StayUpdatedForm }));
+export const ProWaitlistForm = lazyHydrated(async () => ({ default: (await import('./components/subscribe-form')).ProWaitlistForm }));
+export const StayUpdatedForm = lazyHydrated(async () => ({ default: (await import('./components/subscribe-form')).StayUpdatedForm }));

@@ -10,13 +10,13 @@ import {
 } from '../../../../shared/schemas/blog';
 import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { ImageField } from '~/components/image-upload';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useAffiliateProductOptions } from '../api/affiliate-products';
 import { useSaveBlogAd } from '../api/blog-ads';
-import { ImageUrlField } from './image-url-field';
 
 export const AD_TYPE_LABELS: Record<BlogAdType, string> = {
   banner: 'Banner',
@@ -135,10 +135,7 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
       <Field name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters.">
         <Textarea rows={4} {...form.register('content')} />
       </Field>
-      <ImageUrlField name="image_url" label="Image URL" />
-      <Field name="alt_text" label="Alt text" description="What the image shows, for readers who cannot see it.">
-        <Input {...form.register('alt_text')} />
-      </Field>
+      <ImageField name="image_url" altName="alt_text" label="Image" shape="square" saveHint="Save the ad to keep it." />
       {isAffiliate && <ProductPicker />}
       <Field name="target_url" label="Target URL" description="Where the ad links, e.g. https://shop.example.com/offer.">
         <Input type="url" inputMode="url" {...form.register('target_url')} />

@@ -27,6 +27,7 @@ import {
 import { can, roleOfUser } from '../../../../shared/permissions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Field, Form } from '~/components/form';
+import { ImageField } from '~/components/image-upload';
 import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
@@ -46,6 +47,7 @@ import {
   type ConfirmedAction,
   asksFirst,
   countWords,
+  coverLacksAlt,
   type EditorTab,
   emptyPostForm,
   firstErrorTab,
@@ -69,7 +71,6 @@ import {
   toFieldErrors,
   valuesFor,
 } from '../post-form';
-import { ImageUrlField } from './image-url-field';
 import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
 import { CharacterCount, SeoPreview } from './seo-preview';
@@ -239,6 +240,9 @@ const CONFIRMATIONS: Record<ConfirmedAction, { title(context: ConfirmationContex
     description: () => 'It leaves /blog and its address answers "not found" until it is published again. It is kept as a draft.',
   },
 };
+
+/** The steps after which readers see the post: a cover without alt text is pointed out before them (issue 37 §6). */
+const MAKES_PUBLIC: ReadonlySet<ConfirmedAction> = new Set(['publish', 'publishNow', 'schedule', 'reschedule', 'update']);
 
 function EditorForm({
   postId,
@@ -490,7 +494,7 @@ function EditorForm({
                 <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
                   <Textarea rows={2} {...form.register('excerpt')} />
                 </Field>
-                <ImageUrlField name="featuredImageUrl" label="Featured image URL" />
+                <ImageField name="featuredImageUrl" altName="featuredImageAlt" label="Cover image" saveHint="Save the post to keep it." />
                 <Field
                   name="content"
                   label="Content"
@@ -550,7 +554,17 @@ function EditorForm({
         open={asking.isOpen}
         onOpenChange={(open) => !open && closeAsking()}
         title={asked.title(confirmationContext)}
-        description={asked.description(confirmationContext)}
+        description={
+          <>
+            {asked.description(confirmationContext)}
+            {MAKES_PUBLIC.has(asking.action) && coverLacksAlt(values) && (
+              <span role="note" className="mt-3 flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-left text-foreground">
+                <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+                <span>The cover image has no alt text: screen readers will skip it. You can publish anyway, or cancel and add it under Content.</span>
+              </span>
+            )}
+          </>
+        }
         confirmLabel={SAVE_ACTION_LABELS[asking.action]}
         pendingLabel="Saving..."
         isPending={isSaving}

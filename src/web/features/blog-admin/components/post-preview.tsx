@@ -11,7 +11,7 @@ import { effectiveReadTime, fromLocalDateTime, type PostFormValues, splitTags } 
 
 export type PreviewPost = Pick<
   PublicBlogPost,
-  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'contentHtml' | 'tags'
+  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'featuredImageAlt' | 'contentHtml' | 'tags'
 >;
 export type PreviewComponent = ComponentType<{ post: PreviewPost; color: string | null }>;
 
@@ -30,6 +30,7 @@ export function PostPreview({ values, color, Preview }: { values: PostFormValues
     publishedAt: (fromLocalDateTime(values.publishedDate, values.publishedTime) ?? new Date()).toISOString(),
     readTimeMinutes: Number.isFinite(readTime) ? readTime : 1,
     featuredImageUrl: orNull(values.featuredImageUrl),
+    featuredImageAlt: orNull(values.featuredImageAlt ?? ''),
     contentHtml,
     tags: splitTags(values.tags),
   };

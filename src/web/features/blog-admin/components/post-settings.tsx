@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/schemas/blog';
 import { DateTimeField } from '~/components/date-time-field';
 import { Field, FieldSelect } from '~/components/form';
+import { ImageField } from '~/components/image-upload';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Input } from '~/components/ui/input';
@@ -29,7 +30,6 @@ import {
   splitTags,
   toLocalDateTime,
 } from '../post-form';
-import { ImageUrlField } from './image-url-field';
 
 const POSITION_LABELS: Record<BlogAdPosition, string> = {
   top: 'Top',
@@ -131,7 +131,7 @@ export function PostSettings({
         <Field name="authorBio" label="Author bio">
           <Textarea rows={3} {...register('authorBio')} />
         </Field>
-        <ImageUrlField name="authorAvatarUrl" label="Author avatar URL" />
+        <ImageField name="authorAvatarUrl" label="Author avatar" shape="square" saveHint="Save the post to keep it." />
         <Controller
           control={control}
           name="ads"

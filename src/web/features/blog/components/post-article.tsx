@@ -6,16 +6,13 @@
 import type { ReactNode } from 'react';
 import type { PublicBlogAd, PublicBlogPost } from '../../../../shared/schemas/blog';
 import { AdSlot } from './ad-slot';
+import { PostCover } from './post-cover';
 import { CategoryBadge, PostMeta } from './post-meta';
 
 export type ArticlePost = Pick<
   PublicBlogPost,
-  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'contentHtml' | 'tags'
+  'title' | 'excerpt' | 'category' | 'authorName' | 'authorBio' | 'authorAvatarUrl' | 'publishedAt' | 'readTimeMinutes' | 'featuredImageUrl' | 'featuredImageAlt' | 'contentHtml' | 'tags'
 >;
-
-/** The cover's box (1.91:1, the social-card ratio): the space is kept before the image loads, so nothing shifts. */
-export const COVER_WIDTH = 1200;
-export const COVER_HEIGHT = 630;
 
 export function PostArticle({
   post,
@@ -50,15 +47,7 @@ export function PostArticle({
           {aside}
         </div>
       </header>
-      {post.featuredImageUrl && (
-        <img
-          src={post.featuredImageUrl}
-          alt=""
-          width={COVER_WIDTH}
-          height={COVER_HEIGHT}
-          className="mt-8 aspect-[1200/630] h-auto w-full rounded-xl object-cover"
-        />
-      )}
+      <PostCover post={post} className="mt-8 rounded-xl" />
       {/* Rendered from Markdown and sanitised (src/shared/markdown.ts), on the server for the live page. */}
       <div className="prose-jotit mt-8" data-post-content dangerouslySetInnerHTML={{ __html: html.slice(0, cut) }} />
       <AdSlot ads={ads} position="middle" className="my-8" />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardFooter, CardHeader } from '~/components/ui/card';
 import { cn } from '~/lib/utils';
 import type { PublicBlogPostSummary } from '../../../../shared/schemas/blog';
-import { COVER_HEIGHT, COVER_WIDTH } from './post-article';
+import { PostCover } from './post-cover';
 import { CategoryBadge, PostMeta } from './post-meta';
 
 export function PostCard({
@@ -24,19 +24,8 @@ export function PostCard({
         post.featuredImageUrl && 'overflow-hidden pt-0',
       )}
     >
-      {post.featuredImageUrl && (
-        // Decorative (the title names the card); lazy, with its box reserved by width/height so nothing shifts.
-        <img
-          src={post.featuredImageUrl}
-          alt=""
-          width={COVER_WIDTH}
-          height={COVER_HEIGHT}
-          loading={featured ? 'eager' : 'lazy'}
-          decoding="async"
-          data-post-card-image
-          className="aspect-[1200/630] h-auto w-full bg-muted object-cover"
-        />
-      )}
+      {/* Lazy below the first card, with its box reserved by width/height so nothing shifts. */}
+      <PostCover post={post} loading={featured ? 'eager' : 'lazy'} decoding="async" data-post-card-image className="bg-muted" />
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center gap-2">
           {featured && <span className="text-xs font-semibold tracking-wide text-primary uppercase">Featured</span>}

@@ -1,10 +1,9 @@
 import { AlertTriangleIcon, ArrowRightIcon, Loader2Icon, MailCheckIcon } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { Button } from '~/components/ui/button';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { LEAD_FORM_CONSENT_TEXT } from '../../../../shared/consent';
 import { Honeypot } from './honeypot';
+import { PlainField } from './plain-field';
 import { type FieldErrors, useSubscribeForm } from './use-subscribe-form';
 import { cn } from '~/lib/utils';
 import { readAttribution, rememberAttribution } from '../api/attribution';
@@ -136,48 +135,30 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           )}
           {form.notice}
           <input type="hidden" name="source" value={source} />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-first-name`}>First name</Label>
-            <Input
-              id={`${id}-first-name`}
-              name="firstName"
-              autoComplete="given-name"
-              placeholder="Ada"
-              required
-              defaultValue={form.initialValues.firstName}
-              onChange={() => form.clearError('firstName')}
-              aria-invalid={errors.firstName ? true : undefined}
-              aria-describedby={errors.firstName ? `${id}-first-name-error` : undefined}
-              className="h-11"
-            />
-            {errors.firstName && (
-              <p id={`${id}-first-name-error`} className="text-sm text-destructive">
-                {errors.firstName}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="ada@example.com"
-              required
-              defaultValue={form.initialValues.email}
-              onChange={() => form.clearError('email')}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
-              className="h-11"
-            />
-            {errors.email && (
-              <p id={`${id}-email-error`} className="text-sm text-destructive">
-                {errors.email}
-              </p>
-            )}
-          </div>
+          <PlainField
+            id={`${id}-first-name`}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            placeholder="Ada"
+            required
+            defaultValue={form.initialValues.firstName}
+            error={errors.firstName}
+            onEdit={() => form.clearError('firstName')}
+          />
+          <PlainField
+            id={`${id}-email`}
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="ada@example.com"
+            required
+            defaultValue={form.initialValues.email}
+            error={errors.email}
+            onEdit={() => form.clearError('email')}
+          />
           <Honeypot />
           <Button type="submit" size="lg" disabled={isBusy} className="h-12 w-full text-base">
             {isBusy ? (
