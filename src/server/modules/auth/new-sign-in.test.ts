@@ -82,6 +82,18 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
     expect(known.map(({ device, country }) => `${device} ${country}`).sort()).toEqual(['Chrome on macOS DE', 'Chrome on macOS FR', 'Firefox on Windows DE']);
   });
 
+  it('mails an account dormant since before known devices were kept (its sign-ins are in the audit log)', async () => {
+    clock += 300_000;
+    const user = await createTestUser(app());
+    await signIn(user, CHROME_ON_MAC, 'AT');
+    // As migration 0018 left an account with no live session: signed in before, no device on record.
+    await testApp.database.db.delete(knownSignInDevices).where(eq(knownSignInDevices.userId, user.id));
+    clock += 60_000;
+    await signIn(user, FIREFOX_ON_WINDOWS, 'AT');
+    expect((await nextNewSignInMail(user, 'Firefox on Windows')).text).toContain('in Austria');
+    expect(newSignInMails(user)).toHaveLength(1);
+  });
+
   it('counts a sign-in with a second factor, from the second step', async () => {
     clock += 300_000;
     const user = await createTestUser(app());

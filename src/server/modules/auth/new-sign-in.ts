@@ -5,12 +5,14 @@
  * on a lookup or SMTP (decision 0041).
  *
  * New means the pair device + country is not among the account's known sign-in devices (`known_sign_in_devices`,
- * which outlives sessions). An account with no known pair at all is signing in for the first time: there is nothing
- * to compare with, so the pair is recorded and nothing is sent. Decided with the user row locked, so two sign-ins'
- * jobs for one account (on one instance or several) record and mail a pair once.
+ * which outlives sessions). An account with no known pair is signing in for the first time — nothing to compare with,
+ * so the pair is recorded and nothing is sent — unless the audit log holds an earlier sign-in: an account dormant
+ * since before the table existed (migration 0018 knew only live sessions) is mailed like any other. Decided with the
+ * user row locked, so two sign-ins' jobs for one account (on one instance or several) record and mail a pair once;
+ * if the mail cannot be queued the pair is forgotten again, so the job's retry still mails.
  */
 import { and, eq } from 'drizzle-orm';
-import { knownSignInDevices, users } from '../../db/schema.ts';
+import { auditLog, knownSignInDevices, users } from '../../db/schema.ts';
 import type { AppServices } from '../../services.ts';
 import { sendSecurityNotice } from '../mail/account-emails.ts';
 
@@ -42,9 +44,23 @@ export async function noteSignIn(services: AppServices, note: SignInNote): Promi
       return null;
     }
     await tx.insert(knownSignInDevices).values({ userId: note.userId, device: note.device, country, firstSeenAt: at, lastSeenAt: at });
-    return known.length > 0 ? user.email : null;
+    if (known.length > 0) return user.email;
+    // No pair known: the first sign-in ever (its own audit row is the only one), or an account dormant since before
+    // known devices were kept.
+    const signIns = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(note.userId)), eq(auditLog.action, 'user.sign_in')))
+      .limit(2);
+    return signIns.length > 1 ? user.email : null;
   });
   if (email === null) return false;
-  await sendSecurityNotice(services, email, { kind: 'new_sign_in', device: note.device, country: note.country, at });
+  try {
+    await sendSecurityNotice(services, email, { kind: 'new_sign_in', device: note.device, country: note.country, at });
+  } catch (error) {
+    const pair = and(eq(knownSignInDevices.userId, note.userId), eq(knownSignInDevices.device, note.device), eq(knownSignInDevices.country, country));
+    await db.delete(knownSignInDevices).where(pair);
+    throw error;
+  }
   return true;
 }
