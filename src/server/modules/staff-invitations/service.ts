@@ -28,11 +28,13 @@ import {
 } from '../../../shared/schemas/staff-invitations.ts';
 import { staffInvitations, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { deviceLabel } from '../../lib/device-label.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import { actorUserId, principalOf, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { queueSignInNote } from '../auth/account-mail.ts';
 import { staffMustEnrol } from '../auth/second-factor.ts';
 import type { SignUserToken } from '../auth/sign-in.ts';
 import { findUserByEmail, ROLE_NOT_ALLOWED_MESSAGE, uniqueUsernameFor } from '../users/service.ts';
@@ -200,6 +202,8 @@ export async function acceptStaffInvitation(
     return user!;
   });
   const token = await deps.signUserToken(user, { userAgent: meta.userAgent, country });
+  // The account's first sign-in: its device and country become known, so the next one from elsewhere is mailed.
+  await queueSignInNote(services, { userId: user.id, device: deviceLabel(meta.userAgent), country, at: now.toISOString() });
   const answer: AcceptStaffInvitationResponse = { token, user: { id: user.id, email: user.email, isAdmin: user.isAdmin, role: user.role } };
   // A new account has no second factor: with REQUIRE_STAFF_MFA it sets one up first, as sign-in says (decision 0053).
   if (staffMustEnrol(services, user.role)) answer.secondFactorSetupRequired = true;

@@ -6,6 +6,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
@@ -117,6 +118,19 @@ describe(`staff invitations on ${testDatabaseKind()}`, () => {
     // Accepted: no longer pending.
     const after = await inject('GET', '/api/staff-invitations', undefined, owner.headers);
     expect(after.json<StaffInvitationList>().invitations.map((entry) => entry.email)).not.toContain(email);
+  });
+
+  it('accepting is the first sign-in: a later sign-in from another device is mailed as new (decision 0059)', async () => {
+    const email = uniqueEmail('newdevice');
+    expect((await invite(email, 'support')).statusCode).toBe(201);
+    const token = await invitationToken(email, 'support');
+    const chrome = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    expect((await inject('POST', '/api/staff-invitations/accept', { token, password: PASSWORD }, { 'user-agent': chrome })).statusCode).toBe(200);
+    const signedIn = await inject('POST', '/api/auth/signin', { email, password: PASSWORD, captcha: await solveCaptcha(app()) }, { 'user-agent': firefox });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const mail = await smtp.waitForMail((message) => message.to.includes(email) && message.subject === 'New sign-in to your JotIt account');
+    expect(mail.text).toContain('Firefox on Windows');
   });
 
   it('a link works once', async () => {
