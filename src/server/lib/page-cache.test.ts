@@ -394,6 +394,9 @@ describe('page cache variants and what it never stores', () => {
     const cache = newCache();
     await cache.set(notFound, rendered('x', { status: 404, reads: { query: [], atEveryPath: true } }), NONCE, cache.begin());
     expect(cache.get(notFound, 'another-nonce-16-chars')?.status).toBe(404);
+    // Never under a path's own key: unknown paths must not fill the cache one by one.
+    await cache.set('/no-such-path', rendered('x', { status: 404, reads: { query: [], atEveryPath: true } }), NONCE, cache.begin());
+    expect(cache.has('/no-such-path')).toBe(false);
     await cache.set('/cookie', rendered('x', { headers: [['set-cookie', 'a=b; Path=/']] }), NONCE, cache.begin());
     await cache.set('/missing', rendered('x', { status: 404 }), NONCE, cache.begin());
     await cache.set('/fine', rendered('x'), NONCE, cache.begin());

@@ -119,8 +119,10 @@ export function pageCacheKey(method: string, url: string): string | null {
 
 /** The key of the one page stored for every path a route matches (its `sameAtEveryPath`); never a path's key. */
 export function routePageKey(routeId: string): string {
-  return `route:${routeId}`;
+  return `${ROUTE_KEY_PREFIX}${routeId}`;
 }
+
+const ROUTE_KEY_PREFIX = 'route:';
 
 /** The path of a key (pageCacheKey). */
 function pathOf(baseKey: string): string {
@@ -289,6 +291,9 @@ export class PageCache {
       return;
     }
     this.unshared.delete(baseKey);
+    // The page of every path is stored under its route's key only (never once per path: development, say, renders
+    // it without knowing its route first).
+    if (page.reads?.atEveryPath && !baseKey.startsWith(ROUTE_KEY_PREFIX)) return;
     if (!page.reads?.atEveryPath) {
       const query = page.reads?.query ?? [];
       this.rememberQueryReads(pathOf(baseKey), query);

@@ -188,8 +188,11 @@ export const ssrPlugin = fp(
           // page, nothing of the URL at all; a miss is rendered with that URL, not the request's.
           const requestKey = cache ? pageCacheKey(request.method, request.url) : null;
           const pathname = request.url.split('?')[0] ?? '/';
-          const routeId = requestKey ? everyPathRoute(pathname) : null;
-          const baseKey = requestKey && (routeId ? routePageKey(routeId) : cache!.readKey(requestKey));
+          const pathKey = requestKey && cache!.readKey(requestKey);
+          // Matching the routes (~0.1 ms) only when nothing is stored under the path's own key: a page stored there
+          // is never the not-found page, which is stored under its route's key alone.
+          const routeId = pathKey && !cache!.has(cache!.keyOf(pathKey, request.headers)) ? everyPathRoute(pathname) : null;
+          const baseKey = routeId ? routePageKey(routeId) : pathKey;
           const renderUrl = routeId ? pathname : baseKey && baseKey !== requestKey ? baseKey : request.url;
           const key = cache && baseKey ? cache.keyOf(baseKey, request.headers) : null;
           // A network past its render budget is served stored pages, even stale ones, and renders nothing.
