@@ -74,6 +74,21 @@ describe(`pages rendered per request on ${testDatabaseKind()}`, () => {
     expect(counter.queries).toBe(0);
   });
 
+  it('answers an unknown post (its 404, rendered per request) from the list in memory, without a query', async () => {
+    const now = Date.now();
+    app.services.now = () => new Date(now);
+    expect((await app.inject({ method: 'GET', url: '/blog/no-such-post-warm' })).statusCode).toBe(404);
+    counter.queries = 0;
+    for (let index = 0; index < 20; index += 1) {
+      // One address each: this measures queries, not the render budget of one network.
+      const response = await app.inject({ method: 'GET', url: `/blog/no-such-post-${index}`, remoteAddress: `10.7.0.${index + 1}` });
+      expect([response.statusCode, response.headers['x-page-cache']]).toEqual([404, 'miss']);
+    }
+    expect(counter.queries).toBe(0);
+    // A live post is still found (its own read, kept like the others).
+    expect(await render('/blog/kept-in-memory')).toContain('Kept in memory');
+  });
+
   it('shows a change at once, and reads again once its 3 s are over', async () => {
     const changed = await app.inject({ method: 'PATCH', url: `/api/blog-posts/${postId}`, headers: admin.headers, payload: { title: 'Changed in memory' } });
     expect(changed.statusCode, changed.body).toBe(200);
