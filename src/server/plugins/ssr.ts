@@ -189,8 +189,8 @@ export const ssrPlugin = fp(
           const requestKey = cache ? pageCacheKey(request.method, request.url) : null;
           const pathname = request.url.split('?')[0] ?? '/';
           const pathKey = requestKey && cache!.readKey(requestKey);
-          // Matching the routes (~0.15 ms) only when nothing is stored under the path's own key: a page stored there
-          // is never the not-found page, which is stored under its route's key alone.
+          // The routes are matched only when nothing is stored under the path's own key: a page stored there is
+          // never the not-found page, which is stored under its route's key alone.
           const routeId = pathKey && !cache!.has(cache!.keyOf(pathKey, request.headers)) ? everyPathRoute(pathname) : null;
           const baseKey = routeId ? routePageKey(routeId) : pathKey;
           const renderUrl = routeId ? pathname : baseKey && baseKey !== requestKey ? baseKey : request.url;
