@@ -71,6 +71,8 @@ describe('Security page: password', () => {
     await card.getByRole('button', { name: 'Change password' }).click();
     await toast(page, 'Password changed').filter({ hasText: 'Every other device was signed out.' }).waitFor();
     expect(await card.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+    // The button stayed focusable while the change was sent: focus is still on it, not lost to the page.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change password');
     expect(await validates(otherDevice)).toBe(401);
     expect(await validates(thisDevice)).toBe(401);
     // This device goes on with its new token (stored by the page; the old one is refused): the list shows it alone.

@@ -49,6 +49,8 @@ describe('staff invitations: an expired one', () => {
     await expect.poll(() => row.getByText('Expired', { exact: true }).count()).toBe(0);
     expect(await pending.getByRole('heading', { level: 2 }).textContent()).toBe('Pending invitations (1)');
     expect(await row.getByRole('button', { name: /^Resend/ }).count()).toBe(0);
+    // Its button gone, focus is on the list's heading, not lost to the page (decision 0052).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pending-invitations-heading');
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

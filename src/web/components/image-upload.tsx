@@ -87,13 +87,15 @@ export interface ImageFieldProps {
   label: string;
   /** The form field holding its alt text, when the record stores one. */
   altName?: string;
+  /** What happens when the alt text is left empty, said under its field (the post editor warns before publishing). */
+  altHint?: string;
   /** `wide`: a 1200×630 cover; `square`: an avatar or a product picture. */
   shape?: 'wide' | 'square';
   /** What saving does with it, said after an upload ("Save the post to keep it."). */
   saveHint?: string;
 }
 
-export function ImageField({ name, label, altName, shape = 'wide', saveHint = 'Save to keep it.' }: ImageFieldProps) {
+export function ImageField({ name, label, altName, altHint, shape = 'wide', saveHint = 'Save to keep it.' }: ImageFieldProps) {
   const { register, setValue, control } = useFormContext<Record<string, string>>();
   const url = (useWatch({ control, name }) ?? '').trim();
   const watchedAlt = (useWatch({ control, name: altName ?? name }) ?? '').trim();
@@ -165,7 +167,7 @@ export function ImageField({ name, label, altName, shape = 'wide', saveHint = 'S
         <Field
           name={altName}
           label="Alt text"
-          description="What the picture shows, read out in its place by screen readers. Publishing without it asks you to check."
+          description={`What the picture shows, read out in its place by screen readers.${altHint ? ` ${altHint}` : ''}`}
         >
           <Input autoComplete="off" {...register(altName)} />
         </Field>

@@ -494,7 +494,13 @@ function EditorForm({
                 <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
                   <Textarea rows={2} {...form.register('excerpt')} />
                 </Field>
-                <ImageField name="featuredImageUrl" altName="featuredImageAlt" label="Cover image" saveHint="Save the post to keep it." />
+                <ImageField
+                  name="featuredImageUrl"
+                  altName="featuredImageAlt"
+                  altHint="Publishing without it asks you to check."
+                  label="Cover image"
+                  saveHint="Save the post to keep it."
+                />
                 <Field
                   name="content"
                   label="Content"

@@ -61,7 +61,7 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
           <Field name="confirmPassword" label="Confirm new password">
             <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
           </Field>
-          <Button type="submit" className="self-start" disabled={isSubmitting}>
+          <Button type="submit" className="self-start" isPending={isSubmitting}>
             {isSubmitting ? 'Please wait...' : 'Change password'}
           </Button>
         </Form>

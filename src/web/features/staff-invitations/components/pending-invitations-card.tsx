@@ -33,8 +33,11 @@ export function PendingInvitationsCard() {
     resend.mutate(
       { email: invitation.email, role: invitation.role },
       {
-        onSuccess: (sent) =>
-          toast.success('Invitation sent again', { description: `A new link went to ${sent.email}; it works until ${expiryFormat.format(new Date(sent.expiresAt))}.` }),
+        onSuccess: (sent) => {
+          // The row is no longer expired, so its Resend button goes: focus moves to the list's heading (decision 0052).
+          headingRef.current?.focus();
+          toast.success('Invitation sent again', { description: `A new link went to ${sent.email}; it works until ${expiryFormat.format(new Date(sent.expiresAt))}.` });
+        },
         onError: (error) => toast.error('Error resending invitation', { description: serverMessageOr(error, 'Failed to send the invitation again') }),
       },
     );
@@ -93,7 +96,7 @@ export function PendingInvitationsCard() {
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={resend.isPending}
+                    isPending={resend.isPending}
                     onClick={() => resendInvitation(invitation)}
                     aria-label={`Resend the invitation of ${invitation.email}`}
                   >
