@@ -2,7 +2,8 @@
  * Issue 26 §3, §6 and the ⌘K record search, as an operator meets them at 1280 and 375 px, light and dark: the audit
  * log names visitors as visitors and entities by name, keeps its filters in the URL (reload, Back), opens an entry
  * in a drawer with its before/after and gives focus back on close; the dashboard's chart tooltips speak in words
- * and its legend names lead sources; the palette finds a lead, a post and a user and opens each on its screen.
+ * and its legend names lead sources; the palette finds a lead, a post and a user and opens each (issue 37 §5: the
+ * lead's drawer, the post's editor, the user's dialog), the records opened last first, long text cut with "…".
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -171,15 +172,46 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     });
   }
 
-  it('the palette finds a lead by e-mail, a post by title and a user by e-mail, and opens each on its screen', async () => {
+  it('the palette finds a lead by e-mail, a post by title and a user by e-mail, and opens each record', async () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin', { heading: 'Admin Dashboard' });
     const palette = page.getByRole('dialog', { name: 'Go to' });
     const cases = [
-      { text: leadEmail, kind: 'Lead', path: '/admin/leads', parameter: 'q', heading: 'Leads Management' },
-      { text: `${tag} post`, name: postTitle, kind: 'Post', path: '/admin/blog', parameter: 'q', heading: 'Blog Management' },
-      { text: userEmail, kind: 'User', path: '/admin/users', parameter: 'q', heading: 'User Management' },
+      {
+        text: leadEmail,
+        kind: 'Lead',
+        path: '/admin/leads',
+        parameter: 'q',
+        heading: 'Leads Management',
+        // The lead's drawer, titled with its e-mail.
+        isOpen: () => page.getByRole('dialog', { name: leadEmail }).waitFor(),
+      },
+      {
+        text: `${tag} post`,
+        name: postTitle,
+        kind: 'Post',
+        path: '/admin/blog',
+        parameter: 'q',
+        heading: 'Blog Management',
+        // The post's editor, with its title loaded.
+        isOpen: async () => {
+          await page.getByRole('heading', { level: 2, name: 'Edit Post' }).waitFor();
+          await expect.poll(() => page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(postTitle);
+        },
+      },
+      {
+        text: userEmail,
+        kind: 'User',
+        path: '/admin/users',
+        parameter: 'q',
+        heading: 'User Management',
+        // The user's dialog, with their e-mail.
+        isOpen: async () => {
+          const dialog = page.getByRole('dialog', { name: 'Edit User' });
+          await expect.poll(() => dialog.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(userEmail);
+        },
+      },
     ];
-    for (const { text, name, kind, path, parameter, heading } of cases) {
+    for (const { text, name, kind, path, parameter, heading, isOpen } of cases) {
       await page.keyboard.press('Control+k');
       await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
       const input = palette.locator('[cmdk-input]');
@@ -198,10 +230,40 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === path && url.searchParams.get(parameter) === (name ?? text));
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      // Each screen reads its parameter: the record is listed, and the search box says what it was filtered by.
+      await isOpen();
+      // Closing the record leaves its screen filtered to it: the record is listed, and the search box says so.
+      if (kind !== 'Post') await page.keyboard.press('Escape');
+      else await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('main').getByText(name ?? text).first().waitFor();
       await expect.poll(() => page.getByRole('main').getByRole('searchbox').first().inputValue()).toBe(name ?? text);
+      // Reloading does not open it again.
+      await page.reload();
+      await page.getByRole('main').getByText(name ?? text).first().waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
     }
+    // With nothing typed, the records opened last come first, newest first; at 375 px a long one ends in "…"
+    // inside the palette and keeps its whole text for the pointer (title) and the screen reader (the option's name).
+    await page.setViewportSize(MOBILE);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
+    const recent = palette.getByRole('group', { name: 'Recent' }).getByRole('option');
+    await expect.poll(() => recent.count()).toBe(3);
+    expect(await recent.first().getAttribute('aria-selected')).toBe('true');
+    const recentNames = await Promise.all([0, 1, 2].map((index) => recent.nth(index).textContent()));
+    expect(recentNames.map((text) => text?.split(':')[0])).toEqual(['User', 'Post', 'Lead']);
+    const leadTitle = recent.nth(2).locator('[title]').first();
+    expect(await leadTitle.getAttribute('title')).toBe(leadEmail);
+    expect(await leadTitle.evaluate((element) => getComputedStyle(element).textOverflow)).toBe('ellipsis');
+    expect(await leadTitle.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const paletteBox = (await palette.boundingBox())!;
+    for (const option of await recent.all()) {
+      const box = (await option.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(paletteBox.x + paletteBox.width);
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: leadEmail }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });
