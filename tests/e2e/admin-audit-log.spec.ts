@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ENTITIES } from '../../src/shared/schemas/audit.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot, submitLead } from './admin-helpers.ts';
 import { DESKTOP, MOBILE, setUpE2e, uniqueEmail, unexpectedErrors, type Viewport } from './fixtures.ts';
@@ -51,9 +52,25 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     const { page, errors, close } = await e2e.openAsAdmin('/admin/audit', { heading: 'Audit Log' });
     const rows = entries(page, DESKTOP);
     // A visitor's action names the visitor and the country, the entity by its e-mail.
-    const visitorRow = rows.filter({ hasText: 'user.password_reset' }).filter({ hasText: visitorEmail });
+    const visitorRow = rows.filter({ hasText: 'Password reset with an e-mailed link' }).filter({ hasText: visitorEmail });
     await visitorRow.waitFor();
     expect(await visitorRow.textContent()).toContain('Visitor from Germany');
+    // Issue 37 §10: every entry says what happened in words, never as a stored code (`blog_post.create`).
+    const codes = new RegExp(`\\b(?:${AUDIT_ENTITIES.join('|')})\\.[a-z_]+`);
+    const texts = await rows.allTextContents();
+    expect(texts.length).toBeGreaterThanOrEqual(8);
+    expect(texts.filter((text) => codes.test(text))).toEqual([]);
+    await rows.filter({ hasText: `Created post “${postTitle}”` }).waitFor();
+    await rows.filter({ hasText: `Edited banner “${bannerTitle}”` }).waitFor();
+    // A long address is cut with "…" (keeping its domain) in the row, and whole in the entry's drawer.
+    const leadRow = rows.filter({ hasText: /Sent the (confirmation|download) e-mail to .+…@example\.com/ });
+    expect(leadEmail.length).toBeGreaterThan(40);
+    expect(await leadRow.count()).toBe(1);
+    await leadRow.getByRole('button', { name: /^Details/ }).click();
+    const leadDrawer = page.getByRole('dialog', { name: new RegExp(`^Sent the (confirmation|download) e-mail to ${leadEmail.replaceAll('.', '\\.')}$`) });
+    await leadDrawer.waitFor();
+    await page.keyboard.press('Escape');
+    await leadDrawer.waitFor({ state: 'detached' });
     expect(await rows.filter({ hasText: 'Deleted user' }).allTextContents()).toEqual([]);
 
     await page.getByLabel('Entity type', { exact: true }).click();
@@ -62,7 +79,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await page.getByLabel('Action', { exact: true }).fill('banner.update');
     await page.waitForURL((url) => url.searchParams.get('action') === 'banner.update');
     // Both entries name the banner by its title now; the action filter keeps the update.
-    const update = rows.filter({ hasText: 'banner.update' }).filter({ hasText: `Banner “${bannerTitle}”` });
+    const update = rows.filter({ hasText: `Edited banner “${bannerTitle}”` }).filter({ hasText: `Banner “${bannerTitle}”` });
     await expect.poll(() => rows.count()).toBe(1);
     await update.waitFor();
 
@@ -82,7 +99,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     // The drawer: before and after; Esc gives focus back to the row's button.
     const details = update.getByRole('button', { name: /^Details/ });
     await details.click();
-    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    const drawer = page.getByRole('dialog', { name: `Edited banner “${bannerTitle}”` });
     await drawer.waitFor();
     const title = drawer.getByTestId('audit-change').filter({ hasText: 'Title' });
     expect((await title.locator('td').allTextContents()).map((text) => text.trim())).toEqual([`${tag} first`, bannerTitle]);
@@ -116,7 +133,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await expectNoHorizontalScroll(page);
     await expectNoSeriousAxe(page);
     await card.getByRole('button', { name: /^Details/ }).click();
-    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    const drawer = page.getByRole('dialog', { name: `Edited banner “${bannerTitle}”` });
     await drawer.getByTestId('audit-change').first().waitFor();
     // Once it has slid in, the drawer fills the phone's width and no more.
     await expect.poll(async () => drawer.boundingBox().then((box) => box && [Math.round(box.x), Math.round(box.width)])).toEqual([0, MOBILE.width]);

@@ -66,7 +66,7 @@ describe('Users bulk actions and the audit log', () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin/audit', { heading: 'Audit Log' });
     const rows = page.getByTestId('audit-row');
     await rows.first().waitFor();
-    expect(await rows.first().textContent()).toContain('user.delete');
+    expect(await rows.first().textContent()).toContain('Deleted user');
     expect(await rows.first().textContent()).toContain(E2E_ADMIN.email);
     await shoot(page, 'admin-audit-1280');
     await expectNoSeriousAxe(page);
@@ -84,7 +84,7 @@ describe('Users bulk actions and the audit log', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('Entity type', { exact: true }).click();
     await page.getByRole('option', { name: 'User', exact: true }).click();
-    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('user.'))).toBe(true);
+    await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes('User '))).toBe(true);
     expect(await rows.count()).toBeGreaterThanOrEqual(8); // 3 created, 3 approved, 2 deleted
     // A date range in the past holds none of today's entries.
     await page.getByLabel('To', { exact: true }).fill('2020-01-01');
