@@ -52,6 +52,12 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Filter\b/ }).click();
     await panel.waitFor();
   }
+  /** Done: the panel closes (Esc would first clear the search field that has focus). */
+  async function closeFilters(page: Page) {
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+  }
 
   const entries = (page: Page, viewport: Viewport) => page.getByTestId(viewport === MOBILE ? 'audit-card' : 'audit-row');
 
@@ -88,6 +94,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await page.waitForURL((url) => url.searchParams.get('entity') === 'banner');
     await page.getByLabel('Action', { exact: true }).fill('banner.update');
     await page.waitForURL((url) => url.searchParams.get('action') === 'banner.update');
+    await closeFilters(page);
     // Both entries name the banner by its title now; the action filter keeps the update.
     const update = rows.filter({ hasText: `Edited banner “${bannerTitle}”` }).filter({ hasText: `Banner “${bannerTitle}”` });
     await expect.poll(() => rows.count()).toBe(1);
@@ -100,7 +107,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await openFilters(page);
     expect(await page.getByLabel('Action', { exact: true }).inputValue()).toBe('banner.update');
     expect(await page.getByLabel('Entity type', { exact: true }).textContent()).toBe('Banner');
-    await page.keyboard.press('Escape');
+    await closeFilters(page);
     // Back: the filter before the last one.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('action') === null && url.searchParams.get('entity') === 'banner');

@@ -178,6 +178,9 @@ describe('Leads Management', () => {
     await panel.getByLabel('Source', { exact: true }).click();
     await page.getByRole('option', { name: 'homepage-cta', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('source') === 'homepage-cta');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => filterButton.evaluate((element) => element === document.activeElement)).toBe(true);
     await countHeading(page, 1).waitFor();
     await page.reload();
     await countHeading(page, 1).waitFor();

@@ -2,13 +2,15 @@
  * One way to filter an admin list (issue 37 §7, decision 0061): the list's search stays in view; every other filter
  * sits behind one "Filter" button that opens a panel, so a list's first screen shows rows, even at 375 px. What is
  * set shows as chips under the bar, each removable on its own, with "Clear filters" beside them. The filters live
- * in the URL as before (the screen's own state); this component only lays them out.
+ * in the URL as before (the screen's own state); this component only lays them out. The panel is the kit's Sheet
+ * (already on every list screen for its drawers, so the admin's 250 KB first screen pays nothing for it); changes
+ * apply as they are made, and Done, Esc or the close button return focus to Filter.
  */
 import { ListFilterIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '~/components/ui/popover';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { cn } from '~/lib/utils';
 
 export interface ActiveFilter {
@@ -46,27 +48,35 @@ export function FilterBar({
     <div className={cn('flex flex-col gap-3', className)} data-slot="filter-bar">
       <div className="flex items-end gap-2">
         {search && <div className="min-w-0 flex-1">{search}</div>}
-        <Popover open={isOpen} onOpenChange={setIsOpen}>
-          <PopoverTrigger asChild>
-            <Button ref={trigger} variant="outline" className="shrink-0">
-              <ListFilterIcon aria-hidden="true" /> Filter
-              {filters.length > 0 && (
-                <Badge variant="secondary" className="ml-0.5 px-1.5 tabular-nums">
-                  <span className="sr-only">, </span>
-                  {filters.length}
-                  <span className="sr-only"> set</span>
-                </Badge>
-              )}
-            </Button>
-          </PopoverTrigger>
-          <PopoverContent
-            align="end"
-            className="flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-3"
-            aria-label="Filters"
-          >
-            {children}
-          </PopoverContent>
-        </Popover>
+        <Button
+          ref={trigger}
+          variant="outline"
+          className="shrink-0"
+          aria-haspopup="dialog"
+          aria-expanded={isOpen}
+          onClick={() => setIsOpen(true)}
+        >
+          <ListFilterIcon aria-hidden="true" /> Filter
+          {filters.length > 0 && (
+            <Badge variant="secondary" className="ml-0.5 px-1.5 tabular-nums">
+              <span className="sr-only">, </span>
+              {filters.length}
+              <span className="sr-only"> set</span>
+            </Badge>
+          )}
+        </Button>
+        <Sheet open={isOpen} onOpenChange={setIsOpen}>
+          <SheetContent className="w-full gap-0 sm:max-w-sm">
+            <SheetHeader className="border-b">
+              <SheetTitle>Filters</SheetTitle>
+              <SheetDescription>The list follows each change.</SheetDescription>
+            </SheetHeader>
+            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">{children}</div>
+            <SheetFooter className="flex-row justify-end border-t">
+              <Button onClick={() => setIsOpen(false)}>Done</Button>
+            </SheetFooter>
+          </SheetContent>
+        </Sheet>
       </div>
       {isFiltered && (
         <div className="flex flex-wrap items-center gap-2">
