@@ -43,6 +43,7 @@ export default [
     route('admin/testimonials', 'routes/admin/testimonials.tsx'),
     route('admin/pages', 'routes/admin/pages.tsx'),
     route('admin/security', 'routes/admin/security.tsx'),
+    route('admin/api-tester', 'routes/admin/api-tester.tsx'),
   ]),
   route('c/:slug', 'routes/campaign.tsx'),
   route('go/:id', 'routes/go.tsx'),

@@ -53,10 +53,13 @@ describe('accounts', () => {
     await close();
   });
 
-  it('validates the sign-in form with messages under the fields and a captcha toast', async () => {
+  it('validates the sign-in form with messages under the fields, and the captcha message once, under the captcha', async () => {
     const { page, errors, close } = await e2e.open();
     await page.goto('/login');
     expect(await page.title()).toBe('Sign In');
+    // Issue 37 §13: the page is the way in, so the header has no Sign In of its own here.
+    await page.locator('nav[data-session="signed-out"]').waitFor({ state: 'attached' });
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const email = page.getByLabel('Email');
@@ -72,11 +75,21 @@ describe('accounts', () => {
     await page.getByText('Please enter a valid email address').waitFor();
     expect(await page.getByText('Password must be at least 6 characters long.').isVisible()).toBe(true);
 
-    // Valid fields but no captcha: the spec's toast, nothing sent.
+    // Valid fields but no captcha: the spec's message, once, under the captcha (not also as a toast); nothing sent.
     await email.fill(uniqueEmail('nobody'));
     await page.getByLabel('Password', { exact: true }).fill('long-enough');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await toast(page, 'Please complete the CAPTCHA verification').waitFor();
+    const captchaError = page.getByRole('alert').filter({ hasText: 'Please complete the CAPTCHA verification' });
+    await captchaError.waitFor();
+    expect(await page.getByText('Please complete the CAPTCHA verification').count()).toBe(1);
+    expect(await toast(page, 'Please complete the CAPTCHA verification').count()).toBe(0);
+    // Right under the captcha widget.
+    const [widget, message] = await Promise.all([page.getByRole('checkbox', { name: "I'm not a robot" }).boundingBox(), captchaError.boundingBox()]);
+    expect(message!.y).toBeGreaterThan(widget!.y);
+    expect(message!.y - (widget!.y + widget!.height)).toBeLessThan(60);
+    // Solving it takes the message away.
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).click();
+    await captchaError.waitFor({ state: 'detached' });
 
     // Reset mode hides the password; the switch links go back and forth.
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -150,7 +163,11 @@ describe('accounts', () => {
     await nav.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
-    expect(await nav.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    // Signed out, on the sign-in page: its form, and no second Sign In in the nav (issue 37 §13).
+    await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
+    await nav.and(page.locator('[data-session="signed-out"]')).waitFor({ state: 'attached' });
+    expect(await nav.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     expect(unexpectedErrors(visitor.errors, [401, 403])).toEqual([]);
     await visitor.close();
   });

@@ -2,10 +2,12 @@
  * Issue 26 §3, §6 and the ⌘K record search, as an operator meets them at 1280 and 375 px, light and dark: the audit
  * log names visitors as visitors and entities by name, keeps its filters in the URL (reload, Back), opens an entry
  * in a drawer with its before/after and gives focus back on close; the dashboard's chart tooltips speak in words
- * and its legend names lead sources; the palette finds a lead, a post and a user and opens each on its screen.
+ * and its legend names lead sources; the palette finds a lead, a post and a user and opens each (issue 37 §5: the
+ * lead's drawer, the post's editor, the user's dialog), the records opened last first, long text cut with "…".
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ENTITIES } from '../../src/shared/schemas/audit.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot, submitLead } from './admin-helpers.ts';
 import { DESKTOP, MOBILE, setUpE2e, uniqueEmail, unexpectedErrors, type Viewport } from './fixtures.ts';
@@ -43,6 +45,20 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
   }
 
+  const chips = (page: Page) => page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+  /** Opens the Filter panel unless it is open. */
+  async function openFilters(page: Page) {
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Filter\b/ }).click();
+    await panel.waitFor();
+  }
+  /** Done: the panel closes (Esc would first clear the search field that has focus). */
+  async function closeFilters(page: Page) {
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+  }
+
   const entries = (page: Page, viewport: Viewport) => page.getByTestId(viewport === MOBILE ? 'audit-card' : 'audit-row');
 
   it('names visitors and entities, keeps its filters through reload and Back, and opens an entry’s before/after (1280 px, light and dark)', async () => {
@@ -50,30 +66,52 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     const { page, errors, close } = await e2e.openAsAdmin('/admin/audit', { heading: 'Audit Log' });
     const rows = entries(page, DESKTOP);
     // A visitor's action names the visitor and the country, the entity by its e-mail.
-    const visitorRow = rows.filter({ hasText: 'user.password_reset' }).filter({ hasText: visitorEmail });
+    const visitorRow = rows.filter({ hasText: 'Password reset with an e-mailed link' }).filter({ hasText: visitorEmail });
     await visitorRow.waitFor();
     expect(await visitorRow.textContent()).toContain('Visitor from Germany');
+    // Issue 37 §10: every entry says what happened in words, never as a stored code (`blog_post.create`).
+    const codes = new RegExp(`\\b(?:${AUDIT_ENTITIES.join('|')})\\.[a-z_]+`);
+    const texts = await rows.allTextContents();
+    expect(texts.length).toBeGreaterThanOrEqual(8);
+    expect(texts.filter((text) => codes.test(text))).toEqual([]);
+    await rows.filter({ hasText: `Created post “${postTitle}”` }).waitFor();
+    await rows.filter({ hasText: `Edited banner “${bannerTitle}”` }).waitFor();
+    // A long address is cut with "…" (keeping its domain) in the row, and whole in the entry's drawer.
+    const leadRow = rows.filter({ hasText: /Sent the (confirmation|download) e-mail to .+…@example\.com/ });
+    expect(leadEmail.length).toBeGreaterThan(40);
+    expect(await leadRow.count()).toBe(1);
+    await leadRow.getByRole('button', { name: /^Details/ }).click();
+    const leadDrawer = page.getByRole('dialog', { name: new RegExp(`^Sent the (confirmation|download) e-mail to ${leadEmail.replaceAll('.', '\\.')}$`) });
+    await leadDrawer.waitFor();
+    await page.keyboard.press('Escape');
+    await leadDrawer.waitFor({ state: 'detached' });
     expect(await rows.filter({ hasText: 'Deleted user' }).allTextContents()).toEqual([]);
 
+    // The filters are in one panel behind "Filter" (issue 37 §7); what is set shows as chips.
+    await openFilters(page);
     await page.getByLabel('Entity type', { exact: true }).click();
     await page.getByRole('option', { name: 'Banner', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('entity') === 'banner');
     await page.getByLabel('Action', { exact: true }).fill('banner.update');
     await page.waitForURL((url) => url.searchParams.get('action') === 'banner.update');
+    await closeFilters(page);
     // Both entries name the banner by its title now; the action filter keeps the update.
-    const update = rows.filter({ hasText: 'banner.update' }).filter({ hasText: `Banner “${bannerTitle}”` });
+    const update = rows.filter({ hasText: `Edited banner “${bannerTitle}”` }).filter({ hasText: `Banner “${bannerTitle}”` });
     await expect.poll(() => rows.count()).toBe(1);
     await update.waitFor();
 
     // Reload: the same filters, the same rows.
     await page.reload();
     await update.waitFor();
+    expect(await chips(page).allTextContents()).toEqual(['Action: banner.update', 'Entity: Banner']);
+    await openFilters(page);
     expect(await page.getByLabel('Action', { exact: true }).inputValue()).toBe('banner.update');
     expect(await page.getByLabel('Entity type', { exact: true }).textContent()).toBe('Banner');
+    await closeFilters(page);
     // Back: the filter before the last one.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('action') === null && url.searchParams.get('entity') === 'banner');
-    await expect.poll(() => page.getByLabel('Action', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => chips(page).allTextContents()).toEqual(['Entity: Banner']);
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2); // create and update
     await page.goForward();
     await expect.poll(() => rows.count()).toBe(1);
@@ -81,7 +119,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     // The drawer: before and after; Esc gives focus back to the row's button.
     const details = update.getByRole('button', { name: /^Details/ });
     await details.click();
-    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    const drawer = page.getByRole('dialog', { name: `Edited banner “${bannerTitle}”` });
     await drawer.waitFor();
     const title = drawer.getByTestId('audit-change').filter({ hasText: 'Title' });
     expect((await title.locator('td').allTextContents()).map((text) => text.trim())).toEqual([`${tag} first`, bannerTitle]);
@@ -115,7 +153,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     await expectNoHorizontalScroll(page);
     await expectNoSeriousAxe(page);
     await card.getByRole('button', { name: /^Details/ }).click();
-    const drawer = page.getByRole('dialog', { name: `Banner “${bannerTitle}”` });
+    const drawer = page.getByRole('dialog', { name: `Edited banner “${bannerTitle}”` });
     await drawer.getByTestId('audit-change').first().waitFor();
     // Once it has slid in, the drawer fills the phone's width and no more.
     await expect.poll(async () => drawer.boundingBox().then((box) => box && [Math.round(box.x), Math.round(box.width)])).toEqual([0, MOBILE.width]);
@@ -171,15 +209,46 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
     });
   }
 
-  it('the palette finds a lead by e-mail, a post by title and a user by e-mail, and opens each on its screen', async () => {
+  it('the palette finds a lead by e-mail, a post by title and a user by e-mail, and opens each record', async () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin', { heading: 'Admin Dashboard' });
     const palette = page.getByRole('dialog', { name: 'Go to' });
     const cases = [
-      { text: leadEmail, kind: 'Lead', path: '/admin/leads', parameter: 'q', heading: 'Leads Management' },
-      { text: `${tag} post`, name: postTitle, kind: 'Post', path: '/admin/blog', parameter: 'q', heading: 'Blog Management' },
-      { text: userEmail, kind: 'User', path: '/admin/users', parameter: 'q', heading: 'User Management' },
+      {
+        text: leadEmail,
+        kind: 'Lead',
+        path: '/admin/leads',
+        parameter: 'q',
+        heading: 'Leads Management',
+        // The lead's drawer, titled with its e-mail.
+        isOpen: () => page.getByRole('dialog', { name: leadEmail }).waitFor(),
+      },
+      {
+        text: `${tag} post`,
+        name: postTitle,
+        kind: 'Post',
+        path: '/admin/blog',
+        parameter: 'q',
+        heading: 'Blog Management',
+        // The post's editor, with its title loaded.
+        isOpen: async () => {
+          await page.getByRole('heading', { level: 2, name: 'Edit Post' }).waitFor();
+          await expect.poll(() => page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(postTitle);
+        },
+      },
+      {
+        text: userEmail,
+        kind: 'User',
+        path: '/admin/users',
+        parameter: 'q',
+        heading: 'User Management',
+        // The user's dialog, with their e-mail.
+        isOpen: async () => {
+          const dialog = page.getByRole('dialog', { name: 'Edit User' });
+          await expect.poll(() => dialog.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(userEmail);
+        },
+      },
     ];
-    for (const { text, name, kind, path, parameter, heading } of cases) {
+    for (const { text, name, kind, path, parameter, heading, isOpen } of cases) {
       await page.keyboard.press('Control+k');
       await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
       const input = palette.locator('[cmdk-input]');
@@ -198,10 +267,40 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === path && url.searchParams.get(parameter) === (name ?? text));
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      // Each screen reads its parameter: the record is listed, and the search box says what it was filtered by.
+      await isOpen();
+      // Closing the record leaves its screen filtered to it: the record is listed, and the search box says so.
+      if (kind !== 'Post') await page.keyboard.press('Escape');
+      else await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('main').getByText(name ?? text).first().waitFor();
       await expect.poll(() => page.getByRole('main').getByRole('searchbox').first().inputValue()).toBe(name ?? text);
+      // Reloading does not open it again.
+      await page.reload();
+      await page.getByRole('main').getByText(name ?? text).first().waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
     }
+    // With nothing typed, the records opened last come first, newest first; at 375 px a long one ends in "…"
+    // inside the palette and keeps its whole text for the pointer (title) and the screen reader (the option's name).
+    await page.setViewportSize(MOBILE);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('cmdk-input'))).toBe(true);
+    const recent = palette.getByRole('group', { name: 'Recent' }).getByRole('option');
+    await expect.poll(() => recent.count()).toBe(3);
+    expect(await recent.first().getAttribute('aria-selected')).toBe('true');
+    const recentNames = await Promise.all([0, 1, 2].map((index) => recent.nth(index).textContent()));
+    expect(recentNames.map((text) => text?.split(':')[0])).toEqual(['User', 'Post', 'Lead']);
+    const leadTitle = recent.nth(2).locator('[title]').first();
+    expect(await leadTitle.getAttribute('title')).toBe(leadEmail);
+    expect(await leadTitle.evaluate((element) => getComputedStyle(element).textOverflow)).toBe('ellipsis');
+    expect(await leadTitle.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const paletteBox = (await palette.boundingBox())!;
+    for (const option of await recent.all()) {
+      const box = (await option.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(paletteBox.x + paletteBox.width);
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: leadEmail }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

@@ -131,7 +131,8 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     const question = longTitle('Question');
     const { page, errors, close } = await e2e.openAsAdmin('/admin/faq', { heading: 'FAQ Management' });
     await page.getByRole('table', { name: 'FAQs' }).waitFor();
-    const add = page.getByRole('region', { name: 'Add FAQ' });
+    await page.getByRole('button', { name: 'Add FAQ', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add FAQ' });
     await add.getByLabel('Question').fill(question);
     await add.getByRole('textbox', { name: 'Answer (Markdown)' }).click();
     await page.keyboard.type('Yes: **export** from the tray.');
@@ -224,9 +225,18 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
       viewport: MOBILE,
       heading: 'FAQ Management',
     });
-    await page.getByTestId('faq-card').filter({ hasText: question }).waitFor();
-    await page.getByRole('region', { name: 'Add FAQ' }).getByRole('textbox', { name: 'Answer (Markdown)' }).waitFor();
+    const card = page.getByTestId('faq-card').filter({ hasText: question });
+    await card.waitFor();
+    // Issue 37 §11: the list first — its first card on the first screen, no form above it.
+    const firstCard = page.getByTestId('faq-card').first();
+    expect(await firstCard.evaluate((element) => element.getBoundingClientRect().top)).toBeLessThan(MOBILE.height);
     await expectCleanInBothThemes(page, 'faq-375');
+    // Add FAQ opens the form with its editor in a panel that fits the phone.
+    await page.getByRole('button', { name: 'Add FAQ', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add FAQ' });
+    await add.getByRole('textbox', { name: 'Answer (Markdown)' }).waitFor();
+    await expect.poll(async () => add.boundingBox().then((box) => box && [Math.round(box.x), Math.round(box.width)])).toEqual([0, MOBILE.width]);
+    await expectCleanInBothThemes(page, 'faq-add-375');
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

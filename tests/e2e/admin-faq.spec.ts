@@ -27,7 +27,11 @@ describe('FAQ Management', () => {
     const { page, errors, close } = await openFaq();
     await table(page).waitFor();
     for (const header of ['Question', 'Answer', 'Published', 'Actions']) await table(page).getByRole('columnheader', { name: header }).waitFor();
-    const form = page.getByRole('region', { name: 'Add FAQ' });
+    // Issue 37 §11: the list first, no form above it; Add FAQ opens the form in a side panel.
+    expect(await page.getByRole('textbox', { name: /^Question/ }).count()).toBe(0);
+    const addButton = page.getByRole('button', { name: 'Add FAQ', exact: true });
+    await addButton.click();
+    const form = page.getByRole('dialog', { name: 'Add FAQ' });
     expect(await form.getByRole('switch', { name: 'Published' }).getAttribute('aria-checked')).toBe('true');
 
     // Spec §5: question and answer required.
@@ -40,7 +44,9 @@ describe('FAQ Management', () => {
     await form.getByRole('button', { name: 'Add FAQ' }).click();
     await toast(page, 'FAQ added successfully').waitFor();
     await row(page, QUESTION).waitFor();
-    expect(await form.getByLabel('Question').inputValue()).toBe('');
+    // Added: the panel closes and focus is back on Add FAQ.
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => addButton.evaluate((element) => element === document.activeElement)).toBe(true);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'faq-1280');
 
@@ -179,11 +185,16 @@ describe('FAQ Management', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await table(page).waitFor();
 
-    const form = page.getByRole('region', { name: 'Add FAQ' });
+    await page.getByRole('button', { name: 'Add FAQ', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Add FAQ' });
     await form.getByLabel('Question').fill('Will this fail?');
     await form.getByLabel('Answer').fill('Yes.');
     await form.getByRole('button', { name: 'Add FAQ' }).click();
     await toast(page, 'Failed to add FAQ').waitFor();
+    // The panel stays open with what was typed.
+    expect(await form.getByLabel('Question').inputValue()).toBe('Will this fail?');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: /^Delete / }).first().click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

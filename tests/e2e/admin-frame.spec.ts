@@ -24,7 +24,8 @@ const SECTIONS = [
   { label: 'Build GUIDs & Clients', path: '/admin/build-guids', heading: 'Build GUIDs' },
   { label: 'Users', path: '/admin/users', heading: 'User Management' },
   { label: 'Audit log', path: '/admin/audit', heading: 'Audit Log' },
-  { label: 'API Tester', path: '/api-tester', heading: null },
+  // Inside the frame for staff (issue 37 §12); members keep /api-tester on the public site.
+  { label: 'API Tester', path: '/admin/api-tester', heading: 'API Tester' },
 ] as const;
 
 /** Ctrl+K, then waits until the palette's field has focus (typing earlier would go to the page). */
@@ -39,7 +40,6 @@ const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scr
 /** Waits for the section's screen and checks the frame around it. */
 async function expectSection(page: Page, section: (typeof SECTIONS)[number], viewport: Viewport) {
   await page.waitForURL((url) => url.pathname === section.path);
-  if (!section.heading) return;
   await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
   expect(await widthOf(page), `${section.path} ${(await overflowingElements(page)).join(' | ')}`).toBeLessThanOrEqual(viewport.width);
   // No public frame in the admin: no banner strip, no marketing nav, no footer.
@@ -61,10 +61,6 @@ describe('the admin frame', () => {
         }
         await adminNav(page).getByRole('link', { name: section.label, exact: true }).click();
         await expectSection(page, section, viewport);
-        if (!section.heading) {
-          await page.goto('/admin');
-          continue;
-        }
         if (viewport === MOBILE) {
           await page.getByRole('dialog', { name: 'Admin menu' }).waitFor({ state: 'detached' });
           // The drawer closed with the jump: focus went back to its trigger, and it marks the section too.
@@ -106,7 +102,6 @@ describe('the admin frame', () => {
           .toBe(section.label);
         await page.keyboard.press('Enter');
         await expectSection(page, section, viewport);
-        if (!section.heading) await page.goto('/admin');
       }
       // Words besides the names find a section too ("accounts" is Users).
       await openPalette(page);
@@ -117,6 +112,44 @@ describe('the admin frame', () => {
       await close();
     });
   }
+
+  it('keeps the open section in view above the Collapse footer on a short screen, with a breadcrumb instead of a back button', async () => {
+    // Issue 37 §12: the footer hid the last items, even the open one; every screen repeated "← Admin Dashboard".
+    const short = { width: 1280, height: 560 };
+    const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport: short, heading: 'Admin Dashboard' });
+    const nav = adminNav(page);
+    const footer = page.getByRole('button', { name: 'Collapse sidebar' });
+    for (const section of SECTIONS) {
+      await page.goto(section.path);
+      await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
+      const current = nav.locator('[aria-current="page"]');
+      await expect.poll(() => current.textContent()).toContain(section.label);
+      const [list, bar] = await Promise.all([nav.boundingBox(), footer.boundingBox()]);
+      // Wholly inside the list's visible part, above the footer's button.
+      await expect
+        .poll(async () => {
+          const box = (await current.boundingBox())!;
+          const isInView = box.y >= list!.y - 0.5 && box.y + box.height <= Math.min(list!.y + list!.height, bar!.y) + 0.5;
+          return isInView ? 'in view' : `${section.label} at ${JSON.stringify(box)} in ${JSON.stringify(list)}`;
+        })
+        .toBe('in view');
+      // The way back to the dashboard is the breadcrumb (and the sidebar), not a button of its own.
+      const main = page.getByRole('main');
+      const backLinks = main.getByRole('link', { name: 'Admin Dashboard' });
+      if (section.path === '/admin') expect(await backLinks.count()).toBe(0);
+      else {
+        expect(await backLinks.count(), section.path).toBe(1);
+        expect(await main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Admin Dashboard' }).count(), section.path).toBe(1);
+      }
+    }
+    // The API Tester opens in the frame: the sidebar, with API Tester current.
+    await page.goto('/admin/api-tester');
+    await page.getByRole('heading', { level: 1, name: 'API Tester', exact: true }).waitFor();
+    expect(await nav.getByRole('link', { name: 'API Tester' }).getAttribute('aria-current')).toBe('page');
+    await reviewScreenshot(page, 'admin-api-tester-1280', { fullPage: false });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
 
   it('gives focus back to the button that opened a dialog, after Esc and after Cancel', async () => {
     const openers = [

@@ -52,7 +52,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { name: 'jots', path: '/admin/jots', heading: 'Jots Management' },
   { name: 'build GUIDs', path: '/admin/build-guids', heading: 'Build GUIDs' },
   { name: 'audit log', path: '/admin/audit', heading: 'Audit Log' },
-  { name: 'API tester', path: '/api-tester', heading: 'API Tester' },
+  { name: 'API tester', path: '/admin/api-tester', heading: 'API Tester' },
   // The previews are the e-mails themselves in sandboxed frames (no script runs there, so axe cannot enter and
   // waits for ever); the screen around them is checked.
   { name: 'e-mail previews', path: '/admin/emails', heading: 'E-mail Previews', axeExclude: 'iframe' },

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_JOTS_PAGE_SIZE } from '../../src/shared/constants.ts';
 import { DEMO_BUILD_GUID } from '../../src/server/db/seed-data.ts';
+import { expectCleanInBothThemes } from './admin-helpers.ts';
 import { createUserViaApi, DESKTOP, fieldProblem, MOBILE, sendJotV2, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
 const run = promisify(execFile);
@@ -253,6 +255,50 @@ describe('Jots Management', () => {
       return container.scrollWidth - container.clientWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('gives the jot text the room: one line each with "…", the whole text on expand (keyboard too), 50 rows a compact page', async () => {
+    // Issue 37 §9: the Jot column was ~80 px wide and every row wrapped to three lines (~4,500 px for 50 rows).
+    const thought = 'a long thought about what to build next, why it matters and who asked for it, written in one go';
+    for (let index = 0; index < ADMIN_JOTS_PAGE_SIZE; index += 1) await sendJot(`Room ${index}: ${thought} (${index})`);
+    const { page, errors, close } = await openJots(DESKTOP);
+    const table = page.getByRole('table', { name: 'Jots records' });
+    const last = `Room ${ADMIN_JOTS_PAGE_SIZE - 1}: ${thought} (${ADMIN_JOTS_PAGE_SIZE - 1})`;
+    const toggle = table.getByRole('button', { name: last });
+    await toggle.waitFor();
+    expect(await dataRows(table).count()).toBe(ADMIN_JOTS_PAGE_SIZE);
+    // One line each: every data row as tall as the shortest one.
+    const heights = await dataRows(table).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    expect(Math.max(...heights), `row heights ${heights.join(', ')}`).toBeLessThanOrEqual(Math.min(...heights) + 1);
+    // The jot's text is the widest column.
+    const widths = await table.locator('thead th').evaluateAll((headers) => headers.map((header) => [header.textContent?.trim(), header.getBoundingClientRect().width] as const));
+    expect(widths.toSorted((a, b) => b[1] - a[1])[0]![0], JSON.stringify(widths)).toBe('Jot');
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeLessThanOrEqual(3200);
+    // The text is cut with "…" by CSS; the button's name is the whole text.
+    const text = toggle.locator('[data-slot="jot-text"]');
+    expect(await text.evaluate((element) => getComputedStyle(element).textOverflow)).toBe('ellipsis');
+    expect(await text.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // Keyboard: focus the toggle, Enter shows the whole text on as many lines as it needs, Enter again folds it.
+    await toggle.focus();
+    const rowHeight = () => dataRows(table).first().evaluate((row) => row.getBoundingClientRect().height);
+    const folded = await rowHeight();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await text.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await rowHeight()).toBeGreaterThan(folded);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await rowHeight()).toBe(folded);
+    // A click opens it too.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expectCleanInBothThemes(page, 'admin-jots-1280');
+    await page.setViewportSize(MOBILE);
+    await expectCleanInBothThemes(page, 'admin-jots-375');
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

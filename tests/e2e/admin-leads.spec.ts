@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import { expectCleanInBothThemes } from './admin-helpers.ts';
 import { seriousAxeViolations as axeSerious, WCAG22_AA_BEST_PRACTICE } from './axe.ts';
 import { createUserViaApi, DESKTOP, MOBILE, reviewScreenshot, setUpE2e, signInViaApi, toast, unexpectedErrors, useSession, type Viewport } from './fixtures.ts';
 
@@ -144,6 +145,49 @@ describe('Leads Management', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     await countHeading(page, 2).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('filters from one Filter panel, shows what is set as removable chips, and shows rows on the first screen (375 px)', async () => {
+    // Issue 37 §7: seven always-open controls took the whole first screen at 375 px.
+    const { page, errors, close } = await openLeads('/admin/leads?source=homepage-hero&synced=false', MOBILE);
+    await countHeading(page, 2).waitFor();
+    const cards = page.getByRole('list', { name: 'Leads' });
+    const firstCard = cards.getByRole('listitem').first();
+    await firstCard.waitFor();
+    const top = await firstCard.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeLessThan(MOBILE.height);
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+    expect(await chips.allTextContents()).toEqual(['Source: homepage-hero', 'ConvertKit: Not synced']);
+    await expectCleanInBothThemes(page, 'admin-leads-filters-375');
+
+    // A chip removes its own filter; the URL follows and focus goes to the Filter button.
+    await page.getByRole('button', { name: 'Remove filter Source: homepage-hero' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('source') && url.searchParams.get('synced') === 'false');
+    await countHeading(page, LEADS.length).waitFor();
+    expect(await chips.allTextContents()).toEqual(['ConvertKit: Not synced']);
+    const filterButton = page.getByRole('button', { name: /^Filter\b/ });
+    await expect.poll(() => filterButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // The panel sets a filter, from the keyboard: it becomes a chip, and a reload keeps it.
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await panel.waitFor();
+    await expectCleanInBothThemes(page, 'admin-leads-filter-panel-375');
+    await panel.getByLabel('Source', { exact: true }).click();
+    await page.getByRole('option', { name: 'homepage-cta', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('source') === 'homepage-cta');
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => filterButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    await countHeading(page, 1).waitFor();
+    await page.reload();
+    await countHeading(page, 1).waitFor();
+    expect(await chips.allTextContents()).toEqual(['Source: homepage-cta', 'ConvertKit: Not synced']);
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await countHeading(page, LEADS.length).waitFor();
+    expect(await chips.count()).toBe(0);
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();
   });

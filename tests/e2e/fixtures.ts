@@ -223,15 +223,12 @@ export async function solveCaptchaWidget(page: Page): Promise<void> {
 
 /**
  * Waits until the parts of a public page that load after hydration have settled, as a person would see them:
- * the session check (the nav's Sign In for a visitor), every captcha (loaded, and solved when invisible) and,
+ * the session check (the nav's `data-session`), every captcha (loaded, and solved when invisible) and,
  * on the home page, the latest ideas.
  */
 export async function waitForLiveParts(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Sign In', exact: true, includeHidden: true })
-    .first()
-    .waitFor({ state: 'attached' });
+  // The session check has answered (the nav's Sign In shows for a visitor, except on /login, issue 37 §13).
+  await page.locator('nav[data-session="signed-out"], nav[data-session="signed-in"]').first().waitFor({ state: 'attached' });
   for (const captcha of await page.locator('[data-slot="captcha"]').all()) {
     // An invisible captcha solves itself and says so in its status line; a visible one waits for a click.
     const status = captcha.getByRole('status');

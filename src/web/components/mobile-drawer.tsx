@@ -1,5 +1,5 @@
 import { LogOutIcon } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import type { AuthStatus } from '~/lib/auth';
@@ -23,6 +23,8 @@ export interface MobileDrawerProps {
 /** The side drawer with every link, below 768 px (spec §2). Loaded on first open: see nav-bar.tsx. */
 export default function MobileDrawer({ open, onOpenChange, adminLinks, adminCounts, status, email, onSignOut, returnFocusTo }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
+  // The sign-in page's own form is the way in there (issue 37 §13).
+  const isSignInPage = useLocation().pathname === '/login';
   const groups: { title: string; links: SiteLink[] }[] = [
     { title: 'Menu', links: PRIMARY_LINKS },
     { title: 'More', links: MORE_LINKS },
@@ -73,7 +75,7 @@ export default function MobileDrawer({ open, onOpenChange, adminLinks, adminCoun
                   <LogOutIcon aria-hidden="true" /> Sign Out
                 </Button>
               </>
-            ) : status === 'signed-out' ? (
+            ) : status === 'signed-out' && !isSignInPage ? (
               <Button asChild onClick={close}>
                 <Link to="/api-tester">Sign In</Link>
               </Button>

@@ -1,6 +1,6 @@
 import { LogOutIcon, MenuIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
 import { Logo } from './logo';
@@ -33,7 +33,8 @@ export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCou
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      {/* data-session: the session check's state, which a browser test waits on (the Sign In link is not there on /login). */}
+      <nav aria-label="Main" data-session={status} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Logo />
         {/* Spec §2: the compact counter is hidden on tiny screens. */}
         <div className="hidden min-[400px]:flex" data-slot="nav-counter">
@@ -71,6 +72,7 @@ function SessionControls({
   isStaff: boolean;
   onSignOut: () => void;
 }) {
+  const { pathname } = useLocation();
   if (status === 'loading') return <div className="h-9 w-20" aria-hidden="true" />;
   if (status === 'signed-in') {
     return (
@@ -89,6 +91,8 @@ function SessionControls({
       </>
     );
   }
+  // On the sign-in page itself the form is the way in: no second Sign In in the header (issue 37 §13).
+  if (pathname === '/login') return null;
   return (
     <Button asChild size="sm">
       <Link to="/api-tester">Sign In</Link>

@@ -1,6 +1,7 @@
 /**
- * The page header of every /admin/* screen inside the admin frame: the back link to the dashboard, the spec's
- * heading, then the screen. The gate and the frame live in the layout route (routes/admin/layout.tsx); the
+ * The page header of every /admin/* screen inside the admin frame: a one-line breadcrumb (Admin Dashboard / the
+ * screen — spec §2's link back to /admin, without a back button of its own: issue 37 §12), the spec's heading,
+ * then the screen. The gate and the frame live in the layout route (routes/admin/layout.tsx); the
  * document title comes from the route's `meta = adminMeta(...)`, so the server-rendered HTML has it.
  *
  *   export const meta = adminMeta(pageTitle('Jots Management'));
@@ -8,12 +9,10 @@
  *
  * The screen's header buttons go into the heading through <AdminPageActions>.
  */
-import { ArrowLeftIcon } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, type MetaDescriptor } from 'react-router';
 import { PageHeader } from '~/components/page-header';
-import { Button } from '~/components/ui/button';
 
 /** Admin pages are not for search engines: a title, an optional description, and noindex. */
 export function adminMeta(title: string, description?: string): () => MetaDescriptor[] {
@@ -35,26 +34,36 @@ const ActionsSlot = createContext<HTMLElement | null>(null);
 export function AdminPage({
   title,
   description,
-  showBackLink = true,
+  showBreadcrumb = true,
   children,
 }: {
   title: string;
   description?: ReactNode;
-  /** Every admin page links back to the dashboard, except the dashboard itself. */
-  showBackLink?: boolean;
+  /** Every admin page but the dashboard itself. */
+  showBreadcrumb?: boolean;
   children?: ReactNode;
 }) {
   const [actionsSlot, setActionsSlot] = useState<HTMLElement | null>(null);
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
-      {showBackLink && (
-        <Button asChild variant="ghost" size="sm" className="-ml-2 self-start">
-          <Link to="/admin">
-            <ArrowLeftIcon aria-hidden="true" /> Admin Dashboard
-          </Link>
-        </Button>
-      )}
-      <PageHeader title={title} description={description} actionsRef={setActionsSlot} />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-4 sm:px-6 sm:py-6">
+      <div className="flex flex-col gap-1">
+        {showBreadcrumb && (
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+              <li>
+                <Link to="/admin" className="rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:underline">
+                  Admin Dashboard
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="truncate">
+                {title}
+              </li>
+            </ol>
+          </nav>
+        )}
+        <PageHeader title={title} description={description} actionsRef={setActionsSlot} />
+      </div>
       <ActionsSlot.Provider value={actionsSlot}>{children}</ActionsSlot.Provider>
     </div>
   );

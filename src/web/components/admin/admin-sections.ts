@@ -72,7 +72,7 @@ export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
     sections: [
       { to: '/admin/jots', label: 'Jots', icon: NotebookPenIcon, keywords: ['notes', 'test jot'], permission: 'jots.readAll' },
       { to: '/admin/build-guids', label: 'Build GUIDs & Clients', icon: FingerprintIcon, keywords: ['guid', 'clients', 'builds'], permission: 'buildGuids.manage' },
-      { to: '/api-tester', label: 'API Tester', icon: TerminalIcon, keywords: ['api', 'curl'], permission: 'admin.enter' },
+      { to: '/admin/api-tester', label: 'API Tester', icon: TerminalIcon, keywords: ['api', 'curl'], permission: 'admin.enter' },
     ],
   },
   {

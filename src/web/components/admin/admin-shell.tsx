@@ -6,7 +6,7 @@
  */
 import { ExternalLinkIcon, LogOutIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/brand';
 import { LogoMark } from '~/components/logo';
 import { ThemeToggle } from '~/components/theme-toggle';
@@ -228,8 +228,15 @@ function SectionNav({
   className?: string;
   onNavigate?(): void;
 }) {
+  // The open section stays in view (issue 37 §12): on a short screen the list scrolls, and the current item is
+  // brought into its visible part rather than left under the Collapse footer.
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label="Admin" className={cn('flex flex-col gap-3', className)}>
+    <nav ref={navRef} aria-label="Admin" className={cn('flex flex-col gap-3 scroll-py-2', className)}>
       {groups.map((group) => (
         <div key={group.title} className="flex flex-col gap-0.5">
           <p className={cn('px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase', isCollapsed && 'sr-only')}>

@@ -1,16 +1,18 @@
 /**
  * The ⌘K / Ctrl+K palette of the back-office (issue 26 §1): type a few letters, Enter, and the section opens; or
  * type part of an e-mail or a title and a lead, a post or a user is found on the server (record-search.ts) and
- * opens on its screen, filtered to it. Loaded on first use (admin-shell.tsx). On Esc focus returns to what had
+ * opens itself — a lead's drawer, a user's dialog, a post's editor — on its screen, filtered to it (issue 37 §5);
+ * the records opened last come first. Loaded on first use (admin-shell.tsx). On Esc focus returns to what had
  * it; after a jump it moves to the new screen's <main>, so the next Tab starts there.
  */
 import { Command } from 'cmdk';
 import { CornerDownLeftIcon, FileTextIcon, LoaderCircleIcon, MailIcon, UserIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { ADMIN_SECTION_GROUPS, type AdminSectionGroup } from './admin-sections';
-import { type FoundRecord, RECORD_KINDS, type RecordKind, useRecordSearch } from './record-search';
+import { openRecordState } from '~/lib/open-record';
+import { type FoundRecord, RECORD_KINDS, type RecordKind, recentFirst, recentRecords, rememberRecord, useRecordSearch } from './record-search';
 
 const RECORD_ICONS: Record<FoundRecord['kind'], typeof MailIcon> = { Lead: MailIcon, Post: FileTextIcon, User: UserIcon };
 const ITEM_CLASS =
@@ -35,7 +37,11 @@ export default function CommandPalette({
   const opener = useRef<HTMLElement | null>(null);
   const didNavigate = useRef(false);
   const [search, setSearch] = useState('');
-  const { records, isSearching, isWaiting } = useRecordSearch(search, recordKinds);
+  const { records: matches, isSearching, isWaiting } = useRecordSearch(search, recordKinds);
+  // Read when the palette opens: a record opened since then is remembered for the next time.
+  const recent = useMemo(() => (open ? recentRecords(recordKinds) : []), [open, recordKinds]);
+  const records = useMemo(() => recentFirst(matches, recent), [matches, recent]);
+  const showsRecent = search.trim() === '' && recent.length > 0;
   // The highlighted item. Records arrive after cmdk has picked its first match; when it found none, the first
   // record is highlighted, so Enter opens it.
   const [selected, setSelected] = useState('');
@@ -49,6 +55,12 @@ export default function CommandPalette({
     didNavigate.current = true;
     onOpenChange(false);
     void navigate(to);
+  };
+  const openRecord = (record: FoundRecord) => {
+    rememberRecord(record);
+    didNavigate.current = true;
+    onOpenChange(false);
+    void navigate(record.href, { state: openRecordState(record.id) });
   };
 
   return (
@@ -72,7 +84,8 @@ export default function CommandPalette({
         <DialogDescription className="sr-only">
           Type a section name, or part of a lead's or user's e-mail or a post's title, and press Enter.
         </DialogDescription>
-        <Command label="Go to" value={selected} onValueChange={setSelected} className="flex flex-col">
+        {/* min-w-0: a grid item (the dialog is a grid) grows to its longest line otherwise, and nothing is cut with "…". */}
+        <Command label="Go to" value={selected} onValueChange={setSelected} className="flex min-w-0 flex-col">
           <Command.Input
             value={search}
             onValueChange={setSearch}
@@ -88,6 +101,13 @@ export default function CommandPalette({
               <Command.Loading className="flex items-center gap-2 px-3 py-2 text-xs text-muted-foreground">
                 <LoaderCircleIcon aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" /> Searching leads, posts and users…
               </Command.Loading>
+            )}
+            {showsRecent && (
+              <Command.Group heading="Recent" className={GROUP_CLASS}>
+                {recent.map((record) => (
+                  <RecordItem key={record.key} record={record} value={`recent:${record.key}`} onSelect={() => openRecord(record)} />
+                ))}
+              </Command.Group>
             )}
             {sectionGroups.map((group) => (
               <Command.Group
@@ -117,34 +137,36 @@ export default function CommandPalette({
               // Found by the server: always shown (forceMount), and with a value of no words, ranked after any
               // section the words name, so "Users" still opens Users.
               <Command.Group heading="Records" forceMount className={GROUP_CLASS}>
-                {records.map((record) => {
-                  const Icon = RECORD_ICONS[record.kind];
-                  return (
-                    <Command.Item
-                      key={record.key}
-                      value={`record:${record.key}`}
-                      forceMount
-                      onSelect={() => go(record.href)}
-                      className={ITEM_CLASS}
-                    >
-                      <Icon aria-hidden="true" className="size-4 shrink-0" />
-                      <span className="min-w-0 flex-1 truncate">
-                        <span className="sr-only">{record.kind}: </span>
-                        {record.title}
-                      </span>
-                      <span className="shrink-0 text-xs text-muted-foreground group-data-[selected=true]:text-primary">
-                        {record.kind}
-                        {record.detail ? ` · ${record.detail}` : ''}
-                      </span>
-                      <CornerDownLeftIcon aria-hidden="true" className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-100" />
-                    </Command.Item>
-                  );
-                })}
+                {records.map((record) => (
+                  <RecordItem key={record.key} record={record} value={`record:${record.key}`} forceMount onSelect={() => openRecord(record)} />
+                ))}
               </Command.Group>
             )}
           </Command.List>
         </Command>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * One record: its title on the room left, cut with "…" (the whole title is its tooltip, and the option's accessible
+ * name reads it all); the kind and a detail (source, status, username) after it, cut too when long.
+ */
+function RecordItem({ record, value, forceMount, onSelect }: { record: FoundRecord; value: string; forceMount?: boolean; onSelect(): void }) {
+  const Icon = RECORD_ICONS[record.kind];
+  const detail = `${record.kind}${record.detail ? ` · ${record.detail}` : ''}`;
+  return (
+    <Command.Item value={value} forceMount={forceMount} onSelect={onSelect} className={ITEM_CLASS}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <span className="sr-only">{record.kind}: </span>
+      <span className="min-w-0 flex-1 truncate" title={record.title}>
+        {record.title}
+      </span>
+      <span className="max-w-[30%] shrink-0 truncate text-xs text-muted-foreground group-data-[selected=true]:text-primary" title={detail}>
+        {detail}
+      </span>
+      <CornerDownLeftIcon aria-hidden="true" className="size-3.5 shrink-0 opacity-0 group-data-[selected=true]:opacity-100" />
+    </Command.Item>
   );
 }

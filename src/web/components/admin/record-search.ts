@@ -1,7 +1,9 @@
 /**
  * The ⌘K palette's record search (issue 26 §1): a lead by e-mail, a post by title, a user by e-mail, through the
  * admin list endpoints' own search parameters (`GET /api/leads?q=`, `/api/blog-posts?q=`, `/api/users?search=`),
- * a few of each, asked once typing pauses. Each found record opens its screen filtered to it (lib/record-href.ts).
+ * a few of each, asked once typing pauses. Each found record opens its screen filtered to it (lib/record-href.ts)
+ * and, there, the record itself (lib/open-record.ts, issue 37 §5). The records opened last are kept in this
+ * browser and come first: on their own while nothing is typed, and before the others among the matches.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -19,6 +21,8 @@ const PER_KIND = 5;
 export interface FoundRecord {
   kind: RecordKind;
   key: string;
+  /** The record's id on its screen (lib/open-record.ts). */
+  id: string;
   title: string;
   detail?: string;
   href: string;
@@ -41,17 +45,17 @@ export async function searchRecords(text: string, kinds: readonly RecordKind[] =
   const found: FoundRecord[] = [];
   if (leads.status === 'fulfilled') {
     for (const lead of leads.value.items) {
-      found.push({ kind: 'Lead', key: `lead-${lead.id}`, title: lead.email, detail: lead.source ?? undefined, href: recordHref('lead', lead.email)! });
+      found.push({ kind: 'Lead', key: `lead-${lead.id}`, id: String(lead.id), title: lead.email, detail: lead.source ?? undefined, href: recordHref('lead', lead.email)! });
     }
   }
   if (posts.status === 'fulfilled') {
     for (const post of posts.value.items) {
-      found.push({ kind: 'Post', key: `post-${post.id}`, title: post.title, detail: post.status, href: recordHref('blog_post', post.title)! });
+      found.push({ kind: 'Post', key: `post-${post.id}`, id: post.id, title: post.title, detail: post.status, href: recordHref('blog_post', post.title)! });
     }
   }
   if (users.status === 'fulfilled') {
     for (const user of users.value.users) {
-      found.push({ kind: 'User', key: `user-${user.id}`, title: user.email, detail: user.username, href: recordHref('user', user.email)! });
+      found.push({ kind: 'User', key: `user-${user.id}`, id: String(user.id), title: user.email, detail: user.username, href: recordHref('user', user.email)! });
     }
   }
   return found;
@@ -72,4 +76,48 @@ export function useRecordSearch(text: string, kinds: readonly RecordKind[] = REC
     ...adminQueryDefaults,
   });
   return { records: isEnabled ? (query.data ?? []) : [], isSearching: isEnabled && query.isFetching, isWaiting: text.trim() !== settled };
+}
+
+const RECENT_KEY = 'admin-recent-records';
+const RECENT_MAX = 5;
+
+function isFoundRecord(value: unknown): value is FoundRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    RECORD_KINDS.includes(record.kind as RecordKind) &&
+    ['key', 'id', 'title', 'href'].every((name) => typeof record[name] === 'string') &&
+    (record.detail === undefined || typeof record.detail === 'string') &&
+    (record.href as string).startsWith('/admin/')
+  );
+}
+
+/** The records opened last from the palette, newest first, of the kinds the role may look up. */
+export function recentRecords(kinds: readonly RecordKind[] = RECORD_KINDS): FoundRecord[] {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? stored.filter(isFoundRecord).filter((record) => kinds.includes(record.kind)).slice(0, RECENT_MAX) : [];
+  } catch {
+    // Storage off or spoilt: no recent records.
+    return [];
+  }
+}
+
+export function rememberRecord(record: FoundRecord): void {
+  const { kind, key, id, title, detail, href } = record;
+  const next = [{ kind, key, id, title, detail, href }, ...recentRecords().filter((recent) => recent.key !== key)].slice(0, RECENT_MAX);
+  try {
+    window.localStorage.setItem(RECENT_KEY, JSON.stringify(next));
+  } catch {
+    // Kept for this page only: nothing to do.
+  }
+}
+
+/** The matches with the records opened last first, otherwise in the server's order. */
+export function recentFirst(records: FoundRecord[], recent: FoundRecord[]): FoundRecord[] {
+  const rank = (record: FoundRecord) => {
+    const index = recent.findIndex((item) => item.key === record.key);
+    return index === -1 ? recent.length : index;
+  };
+  return records.map((record, index) => ({ record, index })).sort((a, b) => rank(a.record) - rank(b.record) || a.index - b.index).map(({ record }) => record);
 }

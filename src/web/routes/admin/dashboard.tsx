@@ -162,7 +162,7 @@ const SECTIONS: Section[] = [
 export default function AdminDashboardPage() {
   const role = roleOfUser(useAuth().user);
   return (
-    <AdminPage title="Admin Dashboard" description="Manage the site's content, its users and the jot API." showBackLink={false}>
+    <AdminPage title="Admin Dashboard" description="Manage the site's content, its users and the jot API." showBreadcrumb={false}>
       {can(role, 'dashboard.read') ? <Dashboard /> : <SectionCards role={role} />}
     </AdminPage>
   );

@@ -27,6 +27,7 @@ import { can, roleOfUser } from '../../../shared/permissions';
 import { InviteStaffDialog, invitableRoles, PendingInvitationsCard } from '~/features/staff-invitations';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import { useOpenRequestedRecord } from '~/lib/open-record';
 import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const meta = adminMeta(pageTitle('User Management'));
@@ -99,6 +100,11 @@ function UserManagement() {
     setFormUser(user);
     setIsFormOpen(true);
   }
+  // ⌘K on a user opens the user's dialog (issue 37 §5), once the list filtered to them has loaded.
+  useOpenRequestedRecord(
+    (id) => (usersQuery.data && !usersQuery.isPlaceholderData ? (usersQuery.data.users.find((user) => String(user.id) === id) ?? null) : undefined),
+    openForm,
+  );
 
   async function toggle(user: User, field: UserAccessField) {
     setBusyUserId(user.id);

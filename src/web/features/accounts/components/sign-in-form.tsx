@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon, CheckCircle2Icon, KeyRoundIcon, MailCheckIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '~/lib/toast';
@@ -169,6 +169,9 @@ function CredentialsCard({
   const resendConfirmation = useSendConfirmationEmail();
   const captchaRef = useRef<CaptchaHandle>(null);
   const [captcha, setCaptcha] = useState<string | null>(null);
+  // Spec §8's captcha message, once, under the captcha (issue 37 §13; decision 0061): no toast, no form alert too.
+  const [isCaptchaMissing, setIsCaptchaMissing] = useState(false);
+  const captchaErrorId = useId();
   /*
    * The last error, beside the form as well as in the toast (issue 27 §4): a toast in a far corner is easy to miss
    * and leaves on its own. `attempt` re-creates the alert, so the same error twice is announced twice.
@@ -196,7 +199,8 @@ function CredentialsCard({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!captcha) {
-      showError('Error', CAPTCHA_REQUIRED_MESSAGE);
+      setFormError(null);
+      setIsCaptchaMissing(true);
       return;
     }
     try {
@@ -308,7 +312,21 @@ function CredentialsCard({
                 />
               </Field>
             )}
-            <Captcha ref={captchaRef} onChange={setCaptcha} />
+            <div className="flex flex-col gap-1.5">
+              <Captcha
+                ref={captchaRef}
+                onChange={(payload) => {
+                  setCaptcha(payload);
+                  if (payload) setIsCaptchaMissing(false);
+                }}
+              />
+              {isCaptchaMissing && (
+                <p id={captchaErrorId} role="alert" className="flex items-center gap-1.5 text-sm text-destructive">
+                  <AlertCircleIcon aria-hidden="true" className="size-4 shrink-0" />
+                  {CAPTCHA_REQUIRED_MESSAGE}
+                </p>
+              )}
+            </div>
             {formError && (
               <div
                 key={formError.attempt}

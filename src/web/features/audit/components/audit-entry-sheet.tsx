@@ -2,7 +2,7 @@ import { ArrowRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuditLogEntry } from '../../../../shared/schemas/audit';
-import { describeEntry } from '../describe-entry';
+import { actionSentence } from '../action-sentence';
 import { actorText, changeRows, entityText, otherDetails } from '../entry-names';
 import { entityHref } from '../entity-href';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
@@ -16,23 +16,14 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 export function AuditEntrySheet({ entry, onOpenChange }: { entry: AuditLogEntry | null; onOpenChange(open: boolean): void }) {
   const changes = entry ? changeRows(entry.details) : [];
   const others = entry ? otherDetails(entry.details) : [];
-  const description = entry ? describeEntry(entry) : null;
   const href = entry ? entityHref(entry) : null;
   return (
     <Sheet open={entry !== null} onOpenChange={onOpenChange}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-lg">
         <SheetHeader>
-          <SheetTitle className="pr-8 break-words">{entry ? entityText(entry) : 'Audit entry'}</SheetTitle>
-          <SheetDescription>
-            {entry ? (
-              <>
-                <code className="font-medium text-foreground">{entry.action}</code>
-                {description ? ` · ${description}` : ''}
-              </>
-            ) : (
-              'Details of the entry'
-            )}
-          </SheetDescription>
+          {/* The whole sentence, names uncut (issue 37 §10). */}
+          <SheetTitle className="pr-8 wrap-anywhere">{entry ? actionSentence(entry, { isWhole: true }) : 'Audit entry'}</SheetTitle>
+          <SheetDescription className="wrap-anywhere">{entry ? entityText(entry) : 'Details of the entry'}</SheetDescription>
         </SheetHeader>
         {entry && (
           <div className="flex flex-col gap-6 px-4 pb-6">
@@ -41,6 +32,10 @@ export function AuditEntrySheet({ entry, onOpenChange }: { entry: AuditLogEntry 
                 <time dateTime={entry.createdAt}>{timeFormat.format(new Date(entry.createdAt))}</time>
               </Field>
               <Field label="Actor">{actorText(entry)}</Field>
+              {/* The stored code, which the Action filter takes. */}
+              <Field label="Action code">
+                <code className="text-xs">{entry.action}</code>
+              </Field>
               <Field label="IP address">{entry.ipAddress && <span className="font-mono text-xs">{entry.ipAddress}</span>}</Field>
               <Field label="Entity">
                 {href ? (

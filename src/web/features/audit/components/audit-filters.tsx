@@ -1,9 +1,9 @@
-import { XIcon } from 'lucide-react';
+import { SearchIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { AUDIT_ENTITIES } from '../../../../shared/schemas/audit';
 import type { AuditFilters as Filters } from '../audit-url-state';
 import { entityLabel } from '../entry-names';
-import { Button } from '~/components/ui/button';
+import { type ActiveFilter, FilterBar } from '~/components/filter-panel';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
@@ -14,6 +14,7 @@ const ALL = 'all';
 /**
  * The audit filters: actor and action as typed (sent after a pause), entity type, and a day range. The values live
  * in the URL (audit-url-state.ts); the text fields follow it when it changes under them (Back, Forward, Clear).
+ * The actor is the list's search, in view; the others are in the Filter panel and show as chips (decision 0061).
  */
 export function AuditFilters({ filters, onChange }: { filters: Filters; onChange(change: Filters): void }) {
   const id = useId();
@@ -36,20 +37,64 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
     return () => clearTimeout(timer);
   }, [actorText, actionText, filters.actor, filters.action, onChange]);
 
-  const isFiltered = Object.values(filters).some(Boolean);
-  return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-actor`}>Actor</Label>
-        <Input id={`${id}-actor`} type="search" placeholder="Part of an e-mail" maxLength={254} value={actorText} onChange={(event) => setActorText(event.target.value)} />
+  const chips: ActiveFilter[] = [];
+  if (filters.action)
+    chips.push({ key: 'action', label: `Action: ${filters.action}`, remove: () => onChange({ action: undefined }) });
+  if (filters.entity)
+    chips.push({
+      key: 'entity',
+      label: `Entity: ${entityLabel(filters.entity)}`,
+      remove: () => onChange({ entity: undefined }),
+    });
+  if (filters.from)
+    chips.push({ key: 'from', label: `From ${filters.from}`, remove: () => onChange({ from: undefined }) });
+  if (filters.to) chips.push({ key: 'to', label: `To ${filters.to}`, remove: () => onChange({ to: undefined }) });
+  const actorField = (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`${id}-actor`}>Actor</Label>
+      <div className="relative">
+        <SearchIcon
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={`${id}-actor`}
+          type="search"
+          placeholder="Part of an e-mail"
+          maxLength={254}
+          value={actorText}
+          onChange={(event) => setActorText(event.target.value)}
+          className="pl-9"
+        />
       </div>
+    </div>
+  );
+  return (
+    <FilterBar
+      search={actorField}
+      filters={chips}
+      isFiltered={Object.values(filters).some(Boolean)}
+      onClear={() =>
+        onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })
+      }
+    >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-action`}>Action</Label>
-        <Input id={`${id}-action`} type="search" placeholder="e.g. user.approve" maxLength={80} value={actionText} onChange={(event) => setActionText(event.target.value)} />
+        <Input
+          id={`${id}-action`}
+          type="search"
+          placeholder="e.g. user.approve"
+          maxLength={80}
+          value={actionText}
+          onChange={(event) => setActionText(event.target.value)}
+        />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-entity`}>Entity type</Label>
-        <Select value={filters.entity ?? ALL} onValueChange={(value) => onChange({ entity: value === ALL ? undefined : value })}>
+        <Select
+          value={filters.entity ?? ALL}
+          onValueChange={(value) => onChange({ entity: value === ALL ? undefined : value })}
+        >
           <SelectTrigger id={`${id}-entity`} className="w-full">
             <SelectValue />
           </SelectTrigger>
@@ -75,17 +120,14 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
       </div>
-      {isFiltered && (
-        <Button
-          variant="ghost"
-          className="justify-self-start"
-          onClick={() => onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })}
-        >
-          <XIcon aria-hidden="true" /> Clear filters
-        </Button>
-      )}
-    </div>
+    </FilterBar>
   );
 }

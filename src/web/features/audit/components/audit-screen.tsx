@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { AuditLogEntry } from '../../../../shared/schemas/audit';
 import { useAuditLog } from '../api/get-audit-log';
 import { AUDIT_TABLE_OPTIONS, type AuditFilters as Filters, auditQueryOf, validAuditFilters } from '../audit-url-state';
-import { describeEntry } from '../describe-entry';
+import { actionSentence } from '../action-sentence';
 import { entityHref } from '../entity-href';
 import { actorText, entityText } from '../entry-names';
 import { AuditEntrySheet } from './audit-entry-sheet';
@@ -121,21 +121,15 @@ function AuditCard({ entry, onOpen }: { entry: AuditLogEntry; onOpen(entry: Audi
 
 function DetailsButton({ entry, onOpen }: { entry: AuditLogEntry; onOpen(entry: AuditLogEntry): void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={() => onOpen(entry)} aria-label={`Details: ${entry.action}, ${entityText(entry)}`}>
+    <Button variant="ghost" size="sm" onClick={() => onOpen(entry)} aria-label={`Details: ${actionSentence(entry)}`}>
       <PanelRightOpenIcon aria-hidden="true" /> Details
     </Button>
   );
 }
 
-/** The action's name, and under it what happened in words when the name alone does not say (sign-ins, exports…). */
+/** What happened, in words (issue 37 §10), names cut with "…"; the drawer has it whole. */
 function Action({ entry }: { entry: AuditLogEntry }) {
-  const description = describeEntry(entry);
-  return (
-    <span className="flex flex-col gap-0.5">
-      <code className="text-sm font-medium">{entry.action}</code>
-      {description && <span className="text-xs text-muted-foreground">{description}</span>}
-    </span>
-  );
+  return <span className="font-medium wrap-anywhere">{actionSentence(entry)}</span>;
 }
 
 function Actor({ entry }: { entry: AuditLogEntry }) {

@@ -13,6 +13,7 @@ import { Card, CardContent } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { useAuth } from '~/lib/auth';
+import { useOpenRequestedRecord } from '~/lib/open-record';
 import { useInPageEditor } from '~/lib/return-focus';
 import { toast } from '~/lib/toast';
 import { loadDraft, type StoredDraft } from '../post-form';
@@ -75,6 +76,8 @@ export function BlogAdminScreen({
 
   const { open } = editor;
   const openEditor = useCallback((post: AdminBlogPost | null) => open({ postId: post?.id ?? null, draft: null }), [open]);
+  // ⌘K on a post opens its editor (issue 37 §5); the editor loads the post itself.
+  useOpenRequestedRecord((id) => id, (postId) => open({ postId, draft: null }));
 
   return (
     <>

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PlusIcon } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
@@ -18,10 +18,8 @@ import {
 } from '~/components/content-list';
 import { DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
 import { DataTableRowActions } from '~/components/data-table-row-actions';
-import { Form } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { FormSheet, FormSheetBody } from '~/components/form-sheet';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -29,19 +27,30 @@ const PUBLISHED_FILTER = statusFilter('published', 'All FAQs');
 /** The list's view in the URL (`?q=sync&published=false`). */
 const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, 50);
 
-/** Spec §2 FAQ Management: the Add FAQ form, then the table Question, Answer, Published, Actions (cards under 768 px). */
-export function FaqManagement() {
+/**
+ * Spec §2 FAQ Management: the table Question, Answer, Published, Actions (cards under 768 px) first; the Add FAQ form
+ * and Edit open in a side panel over it (issue 37 §11), from Add FAQ beside the page heading (`Actions`).
+ */
+export function FaqManagement({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
   const faqsQuery = useFaqs();
   const table = useDataTableState(TABLE_OPTIONS);
   const faqs = faqsQuery.data;
   const nextOrder = !faqs?.length ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
   // Every FAQ comes in one answer (a few dozen at most): the search and the filter apply here, in display order.
   const shown = faqs && filterFaqs(faqs, table.state.filters.q, statusFilterValue(table, PUBLISHED_FILTER));
+  const [isAdding, setIsAdding] = useState(false);
   return (
     <>
-      {/* Remounted once the list is in, so a new question goes last unless the admin picks an order. */}
-      <AddFaqForm key={faqsQuery.isSuccess ? 'ready' : 'loading'} nextOrder={nextOrder} />
+      <Actions>
+        <Button onClick={() => setIsAdding(true)}>
+          <PlusIcon aria-hidden="true" /> Add FAQ
+        </Button>
+      </Actions>
       <FaqList all={faqs ?? []} shown={shown} query={faqsQuery} table={table} />
+      <FormSheet open={isAdding} onOpenChange={setIsAdding}>
+        {/* Mounted on opening: a new question goes last unless the admin picks an order. */}
+        <AddFaqForm nextOrder={nextOrder} onDone={() => setIsAdding(false)} />
+      </FormSheet>
     </>
   );
 }
@@ -55,39 +64,26 @@ function filterFaqs(faqs: Faq[], search: string | undefined, published: string |
   );
 }
 
-function AddFaqForm({ nextOrder }: { nextOrder: number }) {
-  const headingId = useId();
+function AddFaqForm({ nextOrder, onDone }: { nextOrder: number; onDone(): void }) {
   const createFaq = useCreateFaq();
   const form = useFaqForm(emptyFaq(nextOrder));
-  const { isSubmitting } = form.formState;
-
   return (
-    <Card role="region" aria-labelledby={headingId}>
-      <CardHeader>
-        <CardTitle>
-          <h2 id={headingId}>Add FAQ</h2>
-        </CardTitle>
-        <CardDescription>New questions are published on the Help page unless you switch Published off.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form
-          form={form}
-          onSubmit={async (input) => {
-            await createFaq.mutateAsync(input);
-            toast.success('FAQ added successfully', { description: `“${input.question}”` });
-            form.reset(emptyFaq(nextOrder + 1));
-          }}
-          onError={(error) =>
-            toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })
-          }
-        >
-          <FaqFields register={form.register} />
-          <Button type="submit" className="self-start" disabled={isSubmitting}>
-            <PlusIcon aria-hidden="true" /> {isSubmitting ? 'Adding...' : 'Add FAQ'}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormSheetBody
+      form={form}
+      title="Add FAQ"
+      description="New questions are published on the Help page unless you switch Published off."
+      submitLabel="Add FAQ"
+      pendingLabel="Adding..."
+      onCancel={onDone}
+      onSubmit={async (input) => {
+        await createFaq.mutateAsync(input);
+        toast.success('FAQ added successfully', { description: `“${input.question}”` });
+        onDone();
+      }}
+      onError={(error) => toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })}
+    >
+      <FaqFields register={form.register} />
+    </FormSheetBody>
   );
 }
 
@@ -172,7 +168,7 @@ function FaqList({
         empty={
           <DataTableEmpty
             icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-            title="No FAQs yet. Add the first question above; it shows on the Help page once published."
+            title="No FAQs yet. Add the first question with Add FAQ; it shows on the Help page once published."
           />
         }
       />
@@ -265,9 +261,9 @@ function RowActions({ faq, onEdit }: { faq: Faq; onEdit(faq: Faq): void }) {
 
 function EditFaqDialog({ faq, onOpenChange }: { faq: Faq | null; onOpenChange(open: boolean): void }) {
   return (
-    <FormDialog open={faq !== null} onOpenChange={onOpenChange}>
+    <FormSheet open={faq !== null} onOpenChange={onOpenChange}>
       {faq && <EditFaqForm key={faq.id} faq={faq} onDone={() => onOpenChange(false)} />}
-    </FormDialog>
+    </FormSheet>
   );
 }
 
@@ -275,7 +271,7 @@ function EditFaqForm({ faq, onDone }: { faq: Faq; onDone(): void }) {
   const updateFaq = useUpdateFaq();
   const form = useFaqForm(faqToForm(faq));
   return (
-    <FormDialogBody
+    <FormSheetBody
       form={form}
       title="Edit FAQ"
       description="Changes show on the Help page at once."
@@ -292,6 +288,6 @@ function EditFaqForm({ faq, onDone }: { faq: Faq; onDone(): void }) {
       }
     >
       <FaqFields register={form.register} />
-    </FormDialogBody>
+    </FormSheetBody>
   );
 }

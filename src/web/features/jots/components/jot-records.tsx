@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { InboxIcon } from 'lucide-react';
+import { ChevronRightIcon, InboxIcon } from 'lucide-react';
+import { useState } from 'react';
 import { formatLocation } from '../../../../shared/format';
 import { JOT_CLIENT_ID_PREVIEW_CHARS, JOT_PAYLOAD_PREVIEW_CHARS } from '../../../../shared/constants';
 import type { JotRecord } from '../../../../shared/schemas/jots';
@@ -29,44 +30,74 @@ function OneLine({ value, max, className }: { value: string; max: number; classN
 }
 
 /**
+ * A jot's text on one line, cut with "…" where its room ends, in a button that shows it whole (issue 37 §9): a
+ * click or Enter unfolds it on as many lines as it needs, its line breaks kept, and folds it again. The button's
+ * name is the whole text, so a screen reader hears it all either way.
+ */
+function JotText({ text }: { text: string }) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-expanded={isExpanded}
+      onClick={() => setIsExpanded((expanded) => !expanded)}
+      title={isExpanded ? undefined : text}
+      className="flex w-full min-w-48 cursor-pointer items-start gap-1 rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <ChevronRightIcon
+        aria-hidden="true"
+        className={cn('mt-0.5 size-4 shrink-0 text-muted-foreground transition-transform motion-reduce:transition-none', isExpanded && 'rotate-90')}
+      />
+      <span data-slot="jot-text" className={cn('min-w-0 flex-1', isExpanded ? 'whitespace-pre-wrap wrap-anywhere' : 'truncate')}>
+        {text}
+      </span>
+    </button>
+  );
+}
+
+/**
  * Spec §2 Jots Records: the decrypted text (admins only ever see this screen), the payload cut to 30 characters,
  * the client id to 50, location, app version, plugin and date — the DataTable's columns from 768 px, cards below.
- * Only the jot's text and the location wrap: the payload and the client id stay on one line, shortened further by
- * CSS where the column is narrower than the spec's cut (the whole value in the title), and the date never wraps,
- * so a row stays compact at 1280 px (issue 26).
+ * Every cell keeps to one line, so 50 rows make a compact page (issue 37 §9): the jot's text takes the room the
+ * other columns leave (`w-full max-w-0`: the column the table widens, never the one that widens the table) and
+ * unfolds on demand; the payload and the client id are shortened further by CSS where the column is narrower than
+ * the spec's cut (the whole value in the title).
  */
 export const JOT_COLUMNS: Array<ColumnDef<JotRecord, unknown> & { id: string }> = [
   { id: 'id', header: 'ID', meta: { headClassName: 'w-14', cellClassName: 'align-top tabular-nums text-muted-foreground' }, cell: ({ row }) => row.original.id },
   {
     id: 'jotText',
     header: 'Jot',
-    meta: { cellClassName: 'min-w-36 align-top whitespace-normal' },
+    meta: { cellClassName: 'w-full max-w-0 align-top' },
     cell: ({ row }) => (
-      <>
-        <p className="line-clamp-3 wrap-anywhere" title={row.original.jotText ?? undefined}>
-          {row.original.jotText ?? none}
-        </p>
+      <div className="flex items-start gap-2">
+        {row.original.jotText ? <JotText text={row.original.jotText} /> : none}
         {row.original.protocolVersion !== 'v2' && (
-          <Badge variant="outline" className="mt-1">
+          <Badge variant="outline" className="shrink-0">
             {row.original.protocolVersion}
           </Badge>
         )}
-      </>
+      </div>
     ),
   },
   {
     id: 'payload',
     header: 'Payload',
     meta: { label: 'Payload', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
-    cell: ({ row }) => <OneLine value={row.original.payload} max={JOT_PAYLOAD_PREVIEW_CHARS} className="max-w-28" />,
+    cell: ({ row }) => <OneLine value={row.original.payload} max={JOT_PAYLOAD_PREVIEW_CHARS} className="max-w-20" />,
   },
   {
     id: 'clientId',
     header: 'Client ID',
     meta: { label: 'Client ID', cellClassName: 'align-top font-mono text-xs whitespace-nowrap' },
-    cell: ({ row }) => (row.original.clientId ? <OneLine value={row.original.clientId} max={JOT_CLIENT_ID_PREVIEW_CHARS} className="max-w-28" /> : none),
+    cell: ({ row }) => (row.original.clientId ? <OneLine value={row.original.clientId} max={JOT_CLIENT_ID_PREVIEW_CHARS} className="max-w-24" /> : none),
   },
-  { id: 'location', header: 'Location', meta: { label: 'Location', cellClassName: 'min-w-28 align-top whitespace-normal' }, cell: ({ row }) => location(row.original) },
+  {
+    id: 'location',
+    header: 'Location',
+    meta: { label: 'Location', cellClassName: 'align-top whitespace-nowrap' },
+    cell: ({ row }) => <OneLine value={location(row.original)} max={200} className="max-w-28" />,
+  },
   { id: 'appVersion', header: 'App Version', meta: { label: 'App Version', cellClassName: 'align-top whitespace-nowrap' }, cell: ({ row }) => row.original.appVersion ?? none },
   { id: 'plugin', header: 'Plugin', meta: { label: 'Plugin', cellClassName: 'align-top whitespace-nowrap' }, cell: ({ row }) => row.original.plugin ?? none },
   {
@@ -84,7 +115,7 @@ export function JotCard({ jot }: { jot: JotRecord }) {
         <span>#{jot.id}</span>
         <time dateTime={jot.createdAt}>{dateFormat.format(new Date(jot.createdAt))}</time>
       </div>
-      <p className="wrap-anywhere">{jot.jotText ?? none}</p>
+      {jot.jotText ? <JotText text={jot.jotText} /> : none}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
         <dt className="text-muted-foreground">Location</dt>
         <dd>{location(jot)}</dd>

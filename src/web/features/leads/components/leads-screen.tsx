@@ -12,6 +12,7 @@ import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { serverErrorText } from '~/lib/api-client';
+import { useOpenRequestedRecord } from '~/lib/open-record';
 import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
 
@@ -63,6 +64,11 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const columns = useMemo(() => leadColumns(setOpenLead), []);
+  // ⌘K on a lead opens its drawer (issue 37 §5), once the list filtered to it has loaded.
+  useOpenRequestedRecord(
+    (id) => (leadsQuery.data && !leadsQuery.isPlaceholderData ? (leadsQuery.data.items.find((lead) => String(lead.id) === id) ?? null) : undefined),
+    setOpenLead,
+  );
 
   const total = leadsQuery.data?.total ?? 0;
   const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
