@@ -417,6 +417,7 @@ function SecondFactorStep({
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const sending = useRef(false);
   const isCode = kind === 'code';
 
   useEffect(() => {
@@ -432,11 +433,14 @@ function SecondFactorStep({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // A double tap submits twice before isPending disables the button (it lands a render later): send one.
+    if (sending.current) return;
     const parsed = (isCode ? TotpCodeSchema : RecoveryCodeSchema).safeParse(value);
     if (!parsed.success) {
       showError(parsed.error.issues[0]?.message ?? CODE_INVALID_MESSAGE);
       return;
     }
+    sending.current = true;
     try {
       const result = await signInSecondFactor.mutateAsync(
         isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data },
@@ -457,6 +461,8 @@ function SecondFactorStep({
             : 'That recovery code is not right, or it was used already.'
           : message,
       );
+    } finally {
+      sending.current = false;
     }
   }
 
