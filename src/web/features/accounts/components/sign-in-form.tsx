@@ -30,6 +30,7 @@ import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { Field } from '~/components/form';
+import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { can, roleOfUser } from '../../../../shared/permissions';
@@ -289,8 +290,10 @@ function CredentialsCard({
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
+      {/* The captcha and the call need JavaScript: without it, say so instead of a form that cannot sign in. */}
+      <NeedsJavaScript hides="[data-sign-in-form]" className="px-6 pb-6" />
       <FormProvider {...form}>
-        <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title}>
+        <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title} data-sign-in-form="">
           <CardContent className="flex flex-col gap-5">
             <Field name="email" label="Email">
               <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
