@@ -290,7 +290,7 @@ function CredentialsCard({
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
-      {/* The captcha and the call need JavaScript: without it, say so instead of a form that cannot sign in. */}
+      {/* The captcha, the calls and the mode switches need JavaScript: without them, say so instead of a form that cannot sign in. */}
       <NeedsJavaScript hides="[data-sign-in-form]" className="px-6 pb-6" />
       <FormProvider {...form}>
         <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title} data-sign-in-form="">
@@ -366,7 +366,7 @@ function CredentialsCard({
           </CardContent>
         </form>
       </FormProvider>
-      <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
+      <CardFooter className="mt-1 flex flex-col gap-1 text-sm" data-sign-in-form="">
         {mode === 'sign-in' && (
           <>
             <Button type="button" variant="link" onClick={switchTo('sign-up')}>
