@@ -12,6 +12,7 @@
 import { Loader2Icon, LockIcon, ShieldAlertIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
 import { can, roleOfUser, type Permission } from '../../../../shared/permissions';
@@ -55,10 +56,14 @@ function NoAccess({ area }: { area?: string }) {
 
 function GateLoading() {
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground">
-      <Loader2Icon aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-      <span>Loading...</span>
-    </div>
+    <>
+      {/* Without JavaScript the token is never read: say so, not Loading for ever. */}
+      <NeedsJavaScript hides="[data-gate-loading]" className="px-4 py-16" />
+      <div role="status" data-gate-loading="" className="flex min-h-[50vh] items-center justify-center gap-3 text-muted-foreground">
+        <Loader2Icon aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+        <span>Loading...</span>
+      </div>
+    </>
   );
 }
 

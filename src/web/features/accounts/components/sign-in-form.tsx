@@ -30,6 +30,7 @@ import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
 import { Field } from '~/components/form';
+import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { can, roleOfUser } from '../../../../shared/permissions';
@@ -293,8 +294,10 @@ function CredentialsCard({
         <h1 className="text-2xl font-bold tracking-tight">{text.title}</h1>
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
+      {/* The captcha, the calls and the mode switches need JavaScript: without them, say so instead of a form that cannot sign in. */}
+      <NeedsJavaScript hides="[data-sign-in-form]" className="px-6 pb-6" />
       <FormProvider {...form}>
-        <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title}>
+        <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title} data-sign-in-form="">
           <CardContent className="flex flex-col gap-5">
             <Field name="email" label="Email">
               <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
@@ -381,7 +384,7 @@ function CredentialsCard({
           </CardContent>
         </form>
       </FormProvider>
-      <CardFooter className="mt-1 flex flex-col gap-1 text-sm">
+      <CardFooter className="mt-1 flex flex-col gap-1 text-sm" data-sign-in-form="">
         {mode === 'sign-in' && (
           <>
             <Button type="button" variant="link" onClick={switchTo('sign-up')}>
@@ -435,6 +438,7 @@ function SecondFactorStep({
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const sending = useRef(false);
   const isCode = kind === 'code';
 
   useEffect(() => {
@@ -450,11 +454,14 @@ function SecondFactorStep({
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
+    // A double tap submits twice before isPending disables the button (it lands a render later): send one.
+    if (sending.current) return;
     const parsed = (isCode ? TotpCodeSchema : RecoveryCodeSchema).safeParse(value);
     if (!parsed.success) {
       showError(parsed.error.issues[0]?.message ?? CODE_INVALID_MESSAGE);
       return;
     }
+    sending.current = true;
     try {
       const result = await signInSecondFactor.mutateAsync(
         isCode ? { challenge, code: parsed.data } : { challenge, recoveryCode: parsed.data },
@@ -475,6 +482,8 @@ function SecondFactorStep({
             : 'That recovery code is not right, or it was used already.'
           : message,
       );
+    } finally {
+      sending.current = false;
     }
   }
 

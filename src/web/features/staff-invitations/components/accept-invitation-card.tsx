@@ -18,6 +18,7 @@ import {
 import { useAcceptStaffInvitation } from '../api/accept-staff-invitation';
 import { useStaffInvitationLookup } from '../api/lookup-staff-invitation';
 import { Field } from '~/components/form';
+import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -35,12 +36,16 @@ function InvitationLookup({ token }: { token: string }) {
   const lookup = useStaffInvitationLookup(token);
   if (lookup.isPending) {
     return (
-      <Card role="status" aria-label="Loading the invitation...">
-        <CardHeader className="gap-3">
-          <Skeleton className="h-8 w-2/3" />
-          <Skeleton className="h-4 w-full" />
-        </CardHeader>
-      </Card>
+      <>
+        {/* Without JavaScript the invitation is never looked up: say so, not a skeleton for ever. */}
+        <NeedsJavaScript hides="[data-invitation-loading]" />
+        <Card role="status" aria-label="Loading the invitation..." data-invitation-loading="">
+          <CardHeader className="gap-3">
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+          </CardHeader>
+        </Card>
+      </>
     );
   }
   if (lookup.isError) return <InvalidInvitation reason={serverErrorText(lookup.error) ?? INVITATION_LINK_UNKNOWN_MESSAGE} />;
@@ -81,14 +86,18 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
       auth.signIn(result.token, result.user);
       if (result.secondFactorSetupRequired) {
         // REQUIRE_STAFF_MFA (decision 0053): the back-office waits until two-step sign-in is set up, as after sign-in.
-        toast.info('Set up two-step sign-in', { description: `You are signed in as ${role}. Your role needs it before you can use the back-office.` });
+        toast.info('Set up two-step sign-in', {
+          description: `You are signed in as ${role}. Your role needs it before you can use the back-office.`,
+        });
         void navigate('/admin/security?setup=two-step');
         return;
       }
       toast.success(`Welcome to ${PRODUCT_NAME}`, { description: `You are signed in as ${role}.` });
       void navigate('/admin');
     } catch (error) {
-      toast.error('Error', { description: serverErrorText(error) ?? 'Failed to accept the invitation. Please try again.' });
+      toast.error('Error', {
+        description: serverErrorText(error) ?? 'Failed to accept the invitation. Please try again.',
+      });
     }
   });
 
@@ -106,7 +115,13 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
       </CardHeader>
       <CardContent>
         <FormProvider {...form}>
-          <form method="post" onSubmit={onSubmit} noValidate aria-label="Accept the invitation" className="flex flex-col gap-5">
+          <form
+            method="post"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Accept the invitation"
+            className="flex flex-col gap-5"
+          >
             <div className="flex flex-col gap-2">
               <span className="text-sm font-medium">Email</span>
               <p className="wrap-anywhere rounded-md border bg-muted px-3 py-2 text-sm">{invitation.email}</p>
