@@ -10,6 +10,8 @@ import { ListFilterIcon, XIcon } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 import { cn } from '~/lib/utils';
 
@@ -118,4 +120,56 @@ export function FilterBar({
       )}
     </div>
   );
+}
+
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+/** The From / To pair of a list filtered by date (Leads, the audit log): each bounds the other; empty is unset. */
+export function DateRangeFields({
+  id,
+  range,
+  onChange,
+  fieldClassName,
+}: {
+  /** Prefix of the two inputs' ids. */
+  id: string;
+  range: DateRange;
+  onChange(changes: DateRange): void;
+  fieldClassName?: string;
+}) {
+  return (
+    <>
+      <div className={cn('flex flex-col gap-1.5', fieldClassName)}>
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={range.from ?? ''}
+          max={range.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+      </div>
+      <div className={cn('flex flex-col gap-1.5', fieldClassName)}>
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={range.to ?? ''}
+          min={range.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The chips of a date range, "From 2026-01-01" and "To 2026-02-01", each removing its bound. */
+export function dateRangeChips(range: DateRange, onChange: (changes: DateRange) => void): ActiveFilter[] {
+  const chips: ActiveFilter[] = [];
+  if (range.from) chips.push({ key: 'from', label: `From ${range.from}`, remove: () => onChange({ from: undefined }) });
+  if (range.to) chips.push({ key: 'to', label: `To ${range.to}`, remove: () => onChange({ to: undefined }) });
+  return chips;
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { AUDIT_ENTITIES } from '../../../../shared/schemas/audit';
 import type { AuditFilters as Filters } from '../audit-url-state';
 import { entityLabel } from '../entry-names';
-import { type ActiveFilter, FilterBar } from '~/components/filter-panel';
+import { type ActiveFilter, DateRangeFields, dateRangeChips, FilterBar } from '~/components/filter-panel';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
@@ -46,9 +46,7 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
       label: `Entity: ${entityLabel(filters.entity)}`,
       remove: () => onChange({ entity: undefined }),
     });
-  if (filters.from)
-    chips.push({ key: 'from', label: `From ${filters.from}`, remove: () => onChange({ from: undefined }) });
-  if (filters.to) chips.push({ key: 'to', label: `To ${filters.to}`, remove: () => onChange({ to: undefined }) });
+  chips.push(...dateRangeChips(filters, onChange));
   const actorField = (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={`${id}-actor`}>Actor</Label>
@@ -108,26 +106,7 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
           </SelectContent>
         </Select>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(event) => onChange({ to: event.target.value || undefined })}
-        />
-      </div>
+      <DateRangeFields id={id} range={filters} onChange={onChange} />
     </FilterBar>
   );
 }

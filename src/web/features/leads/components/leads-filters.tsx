@@ -2,8 +2,7 @@ import { useId } from 'react';
 import type { LeadFiltersInput, LeadSort } from '../../../../shared/schemas/leads';
 import { useLeadSources } from '../api/get-leads';
 import { DataTableSearch } from '~/components/data-table-search';
-import { type ActiveFilter, FilterBar } from '~/components/filter-panel';
-import { Input } from '~/components/ui/input';
+import { type ActiveFilter, DateRangeFields, dateRangeChips, FilterBar } from '~/components/filter-panel';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 
@@ -44,9 +43,7 @@ function activeFilters(
       label: `Mail: ${MAIL_LABELS[filters.unsubscribed]}`,
       remove: () => onChange({ unsubscribed: undefined }),
     });
-  if (filters.from)
-    chips.push({ key: 'from', label: `From ${filters.from}`, remove: () => onChange({ from: undefined }) });
-  if (filters.to) chips.push({ key: 'to', label: `To ${filters.to}`, remove: () => onChange({ to: undefined }) });
+  chips.push(...dateRangeChips(filters, onChange));
   if (filters.sort === 'asc')
     chips.push({ key: 'sort', label: 'Oldest first', remove: () => onChange({ sort: undefined }) });
   return chips;
@@ -135,26 +132,7 @@ export function LeadsFilters({
             </SelectContent>
           </Select>
         </div>
-        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <Label htmlFor={`${id}-from`}>From</Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <Label htmlFor={`${id}-to`}>To</Label>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-          />
-        </div>
+        <DateRangeFields id={id} range={filters} onChange={onChange} fieldClassName="col-span-2 sm:col-span-1" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${id}-sort`}>Sort</Label>
           <Select
