@@ -15,17 +15,16 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   CURRENT_PASSWORD_WRONG_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
-  SIGN_IN_BACKED_OFF_MESSAGE,
   type ChangePasswordResponse,
 } from '../../../shared/schemas/accounts.ts';
 import { authTokens, sessions, users } from '../../db/schema.ts';
-import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors.ts';
+import { badRequest, unauthorized } from '../../lib/http-errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AppServices, UserContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { sendSecurityNotice } from '../mail/account-emails.ts';
 import type { SignInBackOff } from './back-off.ts';
-import { failureRecorder } from './sign-in.ts';
+import { claimSignInAttempt, failureRecorder } from './sign-in.ts';
 
 export interface PasswordChangeDeps {
   backOff: SignInBackOff;
@@ -46,11 +45,7 @@ export async function changePassword(
   if (!user) throw unauthorized('Your session has expired. Please sign in again.');
   const emailHash = deps.backOff.emailHash(user.email);
   const fail = failureRecorder(services, deps, context, emailHash, now);
-  const attempt = await deps.backOff.claimAttempt(emailHash, now);
-  if (!attempt.allowed) {
-    await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
-  }
+  const attempt = await claimSignInAttempt(deps, emailHash, now, fail);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await fail('wrong_current_password', attempt.failures, user);
     throw badRequest(CURRENT_PASSWORD_WRONG_MESSAGE, [{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE }]);

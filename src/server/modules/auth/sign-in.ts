@@ -24,7 +24,7 @@ import type { AppServices } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
 import { findUserByEmail } from '../users/service.ts';
 import type { AuthenticationResponse } from '../../../shared/schemas/passkeys.ts';
-import type { SignInBackOff } from './back-off.ts';
+import type { SignInAttempt, SignInBackOff } from './back-off.ts';
 import { queueSignInNote } from './account-mail.ts';
 import { deviceLabel } from '../../lib/device-label.ts';
 import { failedSignInsEmail, sendSecurityNotice } from '../mail/account-emails.ts';
@@ -87,6 +87,24 @@ export function failureRecorder(services: AppServices, deps: Pick<SignInDeps, 'b
 }
 
 /**
+ * Counts an attempt on the address before any proof is checked (decision 0041: parallel guesses cannot outrun the
+ * block); while the address is backed off, the attempt is recorded as such and refused with its wait.
+ */
+export async function claimSignInAttempt(
+  deps: Pick<SignInDeps, 'backOff'>,
+  emailHash: string,
+  now: Date,
+  fail: ReturnType<typeof failureRecorder>,
+): Promise<Extract<SignInAttempt, { allowed: true }>> {
+  const attempt = await deps.backOff.claimAttempt(emailHash, now);
+  if (!attempt.allowed) {
+    await fail('backed_off');
+    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
+  }
+  return attempt;
+}
+
+/**
  * Sign-in (docs/architecture.md §5) with a per-account back-off (issue 23 §7, back-off.ts) and an audit trail (issue 23 §6):
  * a success is one entry by the user (e-mail hash, country); failures, being anonymous, add to the hour's
  * roll-up with their reason, country and e-mail hash (decision 0022).
@@ -102,11 +120,7 @@ export async function signIn(services: AppServices, deps: SignInDeps, context: S
   const fail = failureRecorder(services, deps, context, emailHash, now);
 
   // Counted as a failure before any password is checked (decision 0041): parallel guesses cannot outrun the block.
-  const attempt = await deps.backOff.claimAttempt(emailHash, now);
-  if (!attempt.allowed) {
-    await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
-  }
+  const attempt = await claimSignInAttempt(deps, emailHash, now, fail);
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
@@ -189,11 +203,7 @@ export async function signInSecondFactor(
   if (!user) throw unauthorized(SIGN_IN_CHALLENGE_EXPIRED_MESSAGE);
   const emailHash = deps.backOff.emailHash(user.email);
   const fail = failureRecorder(services, deps, context, emailHash, now);
-  const attempt = await deps.backOff.claimAttempt(emailHash, now);
-  if (!attempt.allowed) {
-    await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
-  }
+  const attempt = await claimSignInAttempt(deps, emailHash, now, fail);
   const usesRecoveryCode = 'recoveryCode' in input;
   const proven = usesRecoveryCode
     ? await spendRecoveryCode(db, user.id, input.recoveryCode)
@@ -252,11 +262,7 @@ export async function signInWithPasskey(
   }
   const emailHash = deps.backOff.emailHash(user.email);
   const fail = failureRecorder(services, deps, context, emailHash, now);
-  const attempt = await deps.backOff.claimAttempt(emailHash, now);
-  if (!attempt.allowed) {
-    await fail('backed_off');
-    throw tooManyRequests(SIGN_IN_BACKED_OFF_MESSAGE, attempt.waitMs / 1000);
-  }
+  const attempt = await claimSignInAttempt(deps, emailHash, now, fail);
   if (!(await verifyAssertion(services, rp, passkey, input.response, 'sign_in'))) {
     await fail('wrong_passkey', attempt.failures, user);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
