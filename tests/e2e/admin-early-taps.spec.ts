@@ -3,34 +3,14 @@
  * taps as soon as a control shows — Add User, Create Test Jot, the post editor's Save draft — and taps the final
  * button twice. Nothing typed is lost, the page never reloads, and each action is done exactly once.
  */
-import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MOBILE, setUpE2e, toast, unexpectedErrors, useSession } from './fixtures.ts';
-import { openSlowPage } from './slow-page.ts';
+import { expectDoneOnce, markPage, openSlowPage, recordCalls } from './slow-page.ts';
 
 const CPU_SLOWDOWN = 6;
 const SCRIPT_DELAY_MS = 250;
 const tag = `early${Date.now().toString(36)}`;
 
-/** The page's calls of `method path` (a full-page reload would clear `window.pageMarker`, checked beside it). */
-function recordCalls(page: Page, method: string, pathname: string): Request[] {
-  const calls: Request[] = [];
-  page.on('request', (request) => {
-    if (request.method() === method && new URL(request.url()).pathname === pathname) calls.push(request);
-  });
-  return calls;
-}
-
-/** Marks the document, so a full-page reload (which would drop typed text) shows as a missing mark. */
-const markPage = (page: Page) => page.evaluate(() => ((window as { pageMarker?: string }).pageMarker = 'kept'));
-const pageMark = (page: Page) => page.evaluate(() => (window as { pageMarker?: string }).pageMarker);
-
-/** Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. */
-async function expectDoneOnce(page: Page, calls: Request[]) {
-  await page.waitForLoadState('networkidle');
-  expect(calls).toHaveLength(1);
-  expect(await pageMark(page)).toBe('kept');
-}
 
 describe('admin forms tapped early on a slow phone', () => {
   const e2e = setUpE2e({ env: { RATE_LIMIT_MULTIPLIER: '100' } });

@@ -9,36 +9,15 @@
  * those pages says it needs JavaScript instead of loading for ever or offering a form that cannot sign in.
  */
 import { Secret, TOTP } from 'otpauth';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { createUserViaApi, type CreatedUser, DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, uniqueEmail, unexpectedErrors, useSession } from './fixtures.ts';
-import { openSlowPage } from './slow-page.ts';
+import { expectDoneOnce, markPage, openSlowPage, recordCalls } from './slow-page.ts';
 
 const CPU_SLOWDOWN = 6;
 const SCRIPT_DELAY_MS = 250;
 const NEEDS_JAVASCRIPT = 'This page needs JavaScript. Turn it on in your browser and reload the page.';
-
-/** The page's calls of `method path` (a path ending in `/*` matches one more segment). */
-function recordCalls(page: Page, method: string, pathname: string | RegExp): Request[] {
-  const calls: Request[] = [];
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.method() === method && (typeof pathname === 'string' ? path === pathname : pathname.test(path))) calls.push(request);
-  });
-  return calls;
-}
-
-/** Marks the document, so a full-page reload (which would drop typed text) shows as a missing mark. */
-const markPage = (page: Page) => page.evaluate(() => ((window as { pageMarker?: string }).pageMarker = 'kept'));
-const pageMark = (page: Page) => page.evaluate(() => (window as { pageMarker?: string }).pageMarker);
-
-/** Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. */
-async function expectDoneOnce(page: Page, calls: Request[]) {
-  await page.waitForLoadState('networkidle');
-  expect(calls).toHaveLength(1);
-  expect(await pageMark(page)).toBe('kept');
-}
 
 /** Whether the page shows NEEDS_JAVASCRIPT (in <noscript>, which Playwright's text search passes over). */
 const needsJavaScriptShown = (page: Page) =>

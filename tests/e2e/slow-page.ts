@@ -4,7 +4,8 @@
  * the test lets it through (no timing guesses: every click before `release()` lands on the server HTML). The page
  * is not wrapped like openPage's: `goto` waits for nothing but what the test asks for.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
 import { waitForHydration } from './browser.ts';
 
 export interface SlowPageOptions {
@@ -71,4 +72,25 @@ export async function openSlowPage(
     },
     close: () => context.close(),
   };
+}
+
+/** The page's calls of `method path` (a string matches the path exactly, a RegExp tests it). */
+export function recordCalls(page: Page, method: string, pathname: string | RegExp): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === method && (typeof pathname === 'string' ? path === pathname : pathname.test(path))) calls.push(request);
+  });
+  return calls;
+}
+
+/** Marks the document, so a full-page reload (which would drop typed text) shows as a missing mark. */
+export const markPage = (page: Page) => page.evaluate(() => ((window as { pageMarker?: string }).pageMarker = 'kept'));
+export const pageMark = (page: Page) => page.evaluate(() => (window as { pageMarker?: string }).pageMarker);
+
+/** Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. */
+export async function expectDoneOnce(page: Page, calls: Request[]) {
+  await page.waitForLoadState('networkidle');
+  expect(calls).toHaveLength(1);
+  expect(await pageMark(page)).toBe('kept');
 }
