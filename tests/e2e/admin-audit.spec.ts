@@ -114,6 +114,11 @@ describe('Users bulk actions and the audit log', () => {
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
     await page.getByRole('searchbox', { name: 'Search users' }).fill(tag);
+    // The selection belongs to one view (its search included): select only once the cards are the search's, or the
+    // new view clears it. At 375 px the cards are the list (the table's cells are hidden).
+    await page.waitForURL((url) => url.searchParams.get('q') === tag);
+    const cards = page.getByRole('main').getByRole('list', { name: 'Users' }).getByRole('listitem');
+    await expect.poll(async () => (await cards.allTextContents()).length > 0 && (await cards.allTextContents()).every((text) => text.includes(tag))).toBe(true);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).click();
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText(/^\d+ selected$/).waitFor();

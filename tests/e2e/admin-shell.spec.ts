@@ -140,7 +140,8 @@ describe('admin shell and web fixes', () => {
     it(`puts toasts where they hide no part of the header, and a new one replaces the stale one (${viewport.width} px)`, async () => {
       const { page, errors, close } = await openAs(null, viewport);
       await page.goto('/login');
-      await page.getByLabel('Email').fill('nobody@example.com');
+      // One address per viewport: four refusals of one address would reach its sign-in back-off (429, not 401).
+      await page.getByLabel('Email').fill(`nobody-${viewport.width}@example.com`);
       await page.getByLabel('Password', { exact: true }).fill('long-enough');
       const submit = page.getByRole('button', { name: 'Sign In', exact: true });
       // A refused sign-in, twice: the second error must take the first one's place rather than stack beside it.
