@@ -19,6 +19,7 @@ const databaseFreeServerTests = [
   'src/server/config.test.ts',
   'src/server/docs.test.ts',
   'src/server/jobs/mail-pace.test.ts',
+  'src/server/lib/every-path-route.test.ts',
   'src/server/lib/location.test.ts',
   'src/server/lib/visitor-key.test.ts',
   'src/server/modules/audit/vocabulary.test.ts',

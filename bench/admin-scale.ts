@@ -118,7 +118,7 @@ export async function seedAtScale(databaseUrl: string): Promise<void> {
 
 /**
  * An admin user in the database at `databaseUrl` and a bearer token for it, signed with the app's JWT_SECRET
- * (bench/app-server.ts uses BENCH_JWT_SECRET from bench/lib.ts).
+ * (bench/app-server.ts uses BENCH_JWT_SECRET from bench/secret.ts).
  */
 export async function createBenchAdminToken(databaseUrl: string, jwtSecret: string): Promise<string> {
   return withPgClient(databaseUrl, async (client) => {

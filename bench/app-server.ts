@@ -11,7 +11,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createMailer } from '../src/server/jobs/mail.ts';
 import { createJobQueue } from '../src/server/jobs/queue.ts';
-import { BENCH_JWT_SECRET } from './lib.ts';
+import { BENCH_JWT_SECRET } from './secret.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-bench-'));
 const config = loadConfig({

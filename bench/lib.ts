@@ -13,8 +13,7 @@ export const CONNECTIONS = 100;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const WARMUP_SECONDS = 3;
 export const ROUNDS = 5;
-/** The JWT secret bench/app-server.ts signs with, so the bench can make an admin token. */
-export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+export { BENCH_JWT_SECRET } from './secret.ts';
 export const benchRoot = path.resolve(import.meta.dirname, '..');
 /** Every child started, so run.ts can stop them all on exit. */
 export const benchChildren: ChildProcess[] = [];

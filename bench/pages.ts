@@ -9,10 +9,13 @@
  *                   request): served from the cache like the cached rows, same budget (decision 0045)
  *   Authorization   the same with `Authorization: Bearer …` (a signed-in browser's API token sent to a page): the
  *                   HTML does not read it, so the same budget again
- *   404             a path that does not exist: rendered per request (a 404 is never stored); issue 35's budget for
- *                   per-request renders, ≥ 0.5 of the floor, p99 < 100 ms
- *   query variant   `/?v=N`, N new each request (past the 16 query variants the cache stores per path): rendered
- *                   per request, same budget as the 404
+ *   404             a path that does not exist: the one stored not-found page, whatever the path (decision 0060;
+ *                   rendered per request before it); issue 35's budget for these rows, ≥ 0.5 of the floor, p99 < 100 ms
+ *   query variant   `/?v=N`, N new each request: a parameter the page does not read, so the page `/` (decision 0060;
+ *                   past the 16 stored query variants, rendered per request before it); same budget
+ *   rendered        what is still rendered per request, same budget: an unknown post (`/blog/{new slug}`, the post
+ *                   route's own 404) and a blog category never seen (`/blog?category=N`, N new each request, past
+ *                   the 16 values stored)
  *
  * The app server runs with RATE_LIMIT_MULTIPLIER high (bench/app-server.ts), so neither the per-IP limits nor the
  * render budget (lib/render-budget.ts) refuses the bench's single client: the rows measure the work of a request.
@@ -99,13 +102,45 @@ export async function measurePages(appUrl: string): Promise<{ rows: Row[]; pageS
         { label: `${label} Authorization`, path, headers: { authorization: `Bearer ${token}` }, status: 200, minimumRatio: CACHED_RATIO, how: 'Bearer token' },
       ];
     }),
-    { label: 'GET /no-such-page (404)', path: '/no-such-page', status: 404, minimumRatio: RENDERED_RATIO, how: 'rendered per request' },
+    {
+      label: 'GET /no-such-page/N (404)',
+      path: '/no-such-page/0',
+      perRequest: (request) => {
+        variant += 1;
+        return { ...request, path: `/no-such-page/${variant}` };
+      },
+      status: 404,
+      minimumRatio: RENDERED_RATIO,
+      how: 'new path each request, the stored not-found page',
+    },
     {
       label: 'GET /?v=N query variant',
       path: '/?v=0',
       perRequest: (request) => {
         variant += 1;
         return { ...request, path: `/?v=${variant}` };
+      },
+      status: 200,
+      minimumRatio: RENDERED_RATIO,
+      how: 'a parameter / does not read',
+    },
+    {
+      label: 'GET /blog/{new slug} (404)',
+      path: '/blog/no-such-post-0',
+      perRequest: (request) => {
+        variant += 1;
+        return { ...request, path: `/blog/no-such-post-${variant}` };
+      },
+      status: 404,
+      minimumRatio: RENDERED_RATIO,
+      how: 'rendered per request',
+    },
+    {
+      label: 'GET /blog?category=N',
+      path: '/blog?category=bench-0',
+      perRequest: (request) => {
+        variant += 1;
+        return { ...request, path: `/blog?category=bench-${variant}` };
       },
       status: 200,
       minimumRatio: RENDERED_RATIO,

@@ -11,7 +11,9 @@
  *   pages      bench/pages.ts: GET /, /help, /blog and /blog/{slug} as a browser asks, 20 connections, against
  *              React's own floor measured in the same run (renderToString of a tree of the page's size): cached,
  *              with an unknown cookie and with Authorization (all from the cache, decision 0045): ≥ 2.0× it, p99 <
- *              100 ms; a 404 and a query variant (rendered per request): ≥ 0.5 of it, p99 < 100 ms (issue 35).
+ *              100 ms; a 404 at a new path and a query variant (served from the stored not-found page and `/`,
+ *              decision 0060), an unknown post and a new blog category (rendered per request): ≥ 0.5 of it, p99 <
+ *              100 ms (issue 35).
  *              `npm run bench:pages` runs this phase alone.
  *   admin      the same database grown by 1,000,000 jots and 100,000 leads (bench/admin-scale.ts): every admin list,
  *              search, dashboard figure with an admin token: p95 < 50 ms; leads CSV export of 100,000 rows < 3 s

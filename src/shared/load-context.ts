@@ -69,6 +69,14 @@ export interface PageVariance {
   values: readonly string[];
 }
 
+/** What a shared page renders by, besides its path (the matched routes' `handle`s; decision 0060). */
+export interface SharedPageReads {
+  /** The query parameters it reads; any other renders the same page. */
+  query: readonly string[];
+  /** The page is the same at every path its route matches (the not-found page): stored once, with its status. */
+  atEveryPath: boolean;
+}
+
 export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;
@@ -80,7 +88,7 @@ export interface JotItLoadContext {
    * The page is the same for every anonymous visitor: the server may store it and serve it to them (decision 0014;
    * called by entry.server.tsx for routes whose `handle` says `sameForEveryone`).
    */
-  sharePage(): void;
+  sharePage(reads?: SharedPageReads): void;
   /**
    * The request's value of the cookie or header `variance` names when it is one of `variance.values`, else null
    * (render the default). A page GET is rendered without the request's Cookie and Authorization headers: reading a

@@ -22,9 +22,14 @@ export default function handleRequest(
 ) {
   const loadContext = routerLoadContext.get(serverContext);
   const nonce = loadContext.cspNonce;
-  // The page's route (the deepest match) says whether every anonymous visitor sees it alike (lib/server-context.ts).
-  const page = routerContext.staticHandlerContext.matches.at(-1)?.route.handle as PageHandle | undefined;
-  if (page?.sameForEveryone) loadContext.sharePage();
+  // The page's route (the deepest match) says whether every visitor sees it alike; every matched route names the
+  // query parameters it reads (lib/server-context.ts).
+  const { matches } = routerContext.staticHandlerContext;
+  const page = matches.at(-1)?.route.handle as PageHandle | undefined;
+  if (page?.sameForEveryone) {
+    const query = matches.flatMap((match) => (match.route.handle as PageHandle | undefined)?.query ?? []);
+    loadContext.sharePage({ query, atEveryPath: page.sameAtEveryPath === true });
+  }
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(

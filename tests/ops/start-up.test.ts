@@ -94,4 +94,29 @@ describe('npm start', () => {
       'Warning: JotIt needs Node.js 22.13 or later (24 LTS recommended); this is v20.20.2. It may run many times slower or fail.',
     );
   });
+
+  it("maps the server's own stack frames to its sources, and keeps no package's source map (decision 0060)", async () => {
+    const run = promisify(execFile);
+    // What `npm start`'s flags turn on: source maps for our code only (a package's map was ~20 MB of idle heap).
+    const support = await run(process.execPath, [...startNodeFlags(), '--input-type=module', '-e', "import m from 'node:module'; console.log(JSON.stringify(m.getSourceMapsSupport()))"], {
+      cwd: projectRoot,
+    });
+    expect(JSON.parse(support.stdout)).toMatchObject({ enabled: true, nodeModules: false });
+    // The built server given a database that refuses it: its error's stack names the TypeScript file it came from.
+    const failed = await run(process.execPath, [...startNodeFlags(), 'dist/server/main.js'], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'jotit-maps-')),
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        JWT_SECRET: 'source-map-test-secret-that-is-long-enough-for-hs256',
+      },
+    }).then(
+      (result) => result,
+      (error: unknown) => error as { stdout: string; stderr: string },
+    );
+    expect(`${failed.stdout}${failed.stderr}`).toMatch(/src\/server\/db\/client\.ts:\d+/);
+  });
 });

@@ -67,6 +67,7 @@ function deepFreeze(value: unknown): void {
 
 export class ContentMemo {
   private readonly entries = new Map<string, Entry>();
+  private readonly slugSets = new WeakMap<object, ReadonlySet<string>>();
   private generation = 0;
   private nextPublish: Promise<number> | null = null;
   readonly unsubscribe: () => void;
@@ -93,7 +94,24 @@ export class ContentMemo {
       const read = (services[name] as (...args: unknown[]) => Promise<unknown>).bind(services);
       wrapped[name] = (...args: unknown[]) => this.read(name, read, args);
     }
-    return wrapped as unknown as WebServices;
+    const memoized = wrapped as unknown as WebServices;
+    // A post is live exactly when the list of live posts names it (the same rule at the same time): a slug the list
+    // in memory does not name is no post, answered without a query or an entry of its own, so a flood of unknown
+    // slugs (each a 404 rendered per request) neither asks the database nor pushes the kept reads out (decision 0060).
+    const getBlogPost = memoized.getBlogPost;
+    memoized.getBlogPost = async (slug) => ((await this.liveSlugs(memoized)).has(slug) ? getBlogPost(slug) : null);
+    return memoized;
+  }
+
+  /** The slugs of the live posts, from the kept list (one set per list read). */
+  private async liveSlugs(services: WebServices): Promise<ReadonlySet<string>> {
+    const posts = await services.listBlogPosts();
+    let slugs = this.slugSets.get(posts);
+    if (!slugs) {
+      slugs = new Set(posts.map((post) => post.slug));
+      this.slugSets.set(posts, slugs);
+    }
+    return slugs;
   }
 
   private read(name: MemoizedName, read: (...args: unknown[]) => Promise<unknown>, args: unknown[]): Promise<unknown> {

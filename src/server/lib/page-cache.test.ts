@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts
 import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../tests/fixtures/users.ts';
 import { createContentEvents } from './content-events.ts';
-import { MAX_VARIANT_VALUES, PageCache, pageCacheKey, type RenderedPage, varianceValue } from './page-cache.ts';
+import { MAX_VARIANT_VALUES, PageCache, pageCacheKey, type RenderedPage, routePageKey, varianceValue } from './page-cache.ts';
 
 type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
 
@@ -60,10 +60,11 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect((await page('/privacy-policy')).headers['x-page-cache']).toBe('hit');
   });
 
-  it('stores at most 16 query variants of a page, so links with ever-new parameters cannot push the other pages out', async () => {
+  it('stores at most 16 query variants of a page, so ever-new values of a parameter it reads cannot push the other pages out', async () => {
     await page('/');
     await page('/help');
-    const variants = Array.from({ length: 20 }, (_, index) => `/?utm_source=campaign-${index}`);
+    // The blog renders by `?category=` (its route names it): each value is a page of its own.
+    const variants = Array.from({ length: 20 }, (_, index) => `/blog?category=campaign-${index}`);
     for (const url of variants) expect((await page(url)).headers['x-page-cache'], url).toBe('miss');
     const again = await Promise.all(variants.map(async (url) => (await page(url)).headers['x-page-cache']));
     expect(again).toEqual([...Array<string>(16).fill('hit'), ...Array<string>(4).fill('miss')]);
@@ -71,6 +72,46 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect((await page(variants[19]!)).body).toContain('</html>');
     expect((await page('/')).headers['x-page-cache']).toBe('hit');
     expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('serves a query string the page does not read from the page without it, byte for byte (decision 0060)', async () => {
+    const plain = await page('/');
+    const busters = await Promise.all(
+      Array.from({ length: 300 }, (_, index) => page(`/?v=${index}&utm_source=s${index}&fbclid=${index * 7}`)),
+    );
+    expect(new Set(busters.map((response) => response.headers['x-page-cache']))).toEqual(new Set(['hit']));
+    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
+    expect(bodyOf(busters[299]!)).toBe(bodyOf(plain));
+    // `/help` learns at its first junk query that it reads none; from then on every junk query is `/help`.
+    const junk = [];
+    for (let index = 0; index < 50; index += 1) junk.push((await page(`/help?junk=${index}`)).headers['x-page-cache']);
+    expect(junk[0]).toBe('miss');
+    expect(junk.slice(2)).toEqual(Array<string>(48).fill('hit'));
+    // A parameter the page reads still makes its own page: the blog filtered by a category.
+    const filtered = await page('/blog?category=Security&utm_source=x');
+    expect(filtered.statusCode).toBe(200);
+    expect((await page('/blog?category=Security&utm_source=y')).headers['x-page-cache']).toBe('hit');
+    expect((await page('/blog?category=Security')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('stores the not-found page once for every unknown path, with its 404, and still renders the 404 of a route (decision 0060)', async () => {
+    const first = await page('/no-such-page');
+    expect(first.statusCode).toBe(404);
+    const others = await Promise.all(Array.from({ length: 500 }, (_, index) => page(`/missing-${index}/deeper?x=${index}`)));
+    expect(new Set(others.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['404 hit']));
+    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
+    expect(bodyOf(others[0]!)).toBe(bodyOf(first));
+    expect(new Set(scriptNonces(others[0]!.body))).toEqual(new Set([nonceOf(others[0]!)]));
+    // Rendered afresh at another path (after a change drops it), it is the same page: nothing in it reads the path.
+    app.services.contentEvents.emit('pages');
+    const elsewhere = await page('/some/other/unknown/path');
+    expect(elsewhere.headers['x-page-cache']).toBe('miss');
+    expect(bodyOf(elsewhere)).toBe(bodyOf(first));
+    // A route's own 404 (an unknown post) is that route's page: rendered per request, never stored.
+    const post = [await page('/blog/no-such-post'), await page('/blog/no-such-post')];
+    expect(post.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`)).toEqual(['404 miss', '404 miss']);
+    // React Router's data requests are never the stored page.
+    expect((await page('/no-such-page.data')).body).not.toContain('<html');
   });
 
   it('gives every response of a cached page its own nonce, in the CSP header and every script tag, plain and gzip', async () => {
@@ -331,8 +372,31 @@ describe('page cache variants and what it never stores', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('never stores a response that sets a cookie, or one that is not 200', async () => {
+  it('learns the query parameters a page reads from its render, and stores no render that saw others', async () => {
     const cache = newCache();
+    expect(cache.readKey('/blog?category=a&utm_source=x')).toBe('/blog?category=a&utm_source=x');
+    // Its path not known yet: rendered with the junk, so not stored; but what it reads is learnt.
+    await cache.set('/blog?category=a&utm_source=x', rendered('a', { reads: { query: ['category'], atEveryPath: false } }), NONCE, cache.begin());
+    expect(cache.size).toBe(0);
+    expect(cache.readKey('/blog?category=a&utm_source=x')).toBe('/blog?category=a');
+    expect(cache.readKey('/blog?utm_source=x')).toBe('/blog');
+    await cache.set('/blog?category=a', rendered('a', { reads: { query: ['category'], atEveryPath: false } }), NONCE, cache.begin());
+    expect(bodyOf(cache, cache.readKey('/blog?category=a&fbclid=1'))).toContain('a');
+    // A page that says nothing reads no parameter; a page no longer shared forgets it.
+    await cache.set('/', rendered('home'), NONCE, cache.begin());
+    expect(cache.readKey('/?v=1')).toBe('/');
+    await cache.set('/', rendered('home', { isShared: false }), NONCE, cache.begin());
+    expect(cache.readKey('/?v=1')).toBe('/?v=1');
+  });
+
+  it('never stores a response that sets a cookie, or one that is not 200 unless it is the same at every path', async () => {
+    const notFound = routePageKey('routes/not-found');
+    const cache = newCache();
+    await cache.set(notFound, rendered('x', { status: 404, reads: { query: [], atEveryPath: true } }), NONCE, cache.begin());
+    expect(cache.get(notFound, 'another-nonce-16-chars')?.status).toBe(404);
+    // Never under a path's own key: unknown paths must not fill the cache one by one.
+    await cache.set('/no-such-path', rendered('x', { status: 404, reads: { query: [], atEveryPath: true } }), NONCE, cache.begin());
+    expect(cache.has('/no-such-path')).toBe(false);
     await cache.set('/cookie', rendered('x', { headers: [['set-cookie', 'a=b; Path=/']] }), NONCE, cache.begin());
     await cache.set('/missing', rendered('x', { status: 404 }), NONCE, cache.begin());
     await cache.set('/fine', rendered('x'), NONCE, cache.begin());

@@ -13,11 +13,16 @@
  *   `varyOn` with the short list of values it knows; the cache then keeps one page per listed value (plus one for
  *   "absent or anything else"), keyed by that value alone. A response that sets a cookie or is not 200 is never
  *   stored.
- * - Keyed by path + query with its parameters sorted (the blog's `?category=`, a campaign's `?utm_…`); at most
- *   `maxEntries` pages, and at most `maxQueryVariants` query strings of one path: links with ever-new parameters
- *   (random cache busters, a crawler's junk) are rendered per request and stored no more, rather than pushing the
- *   pages everyone reads out of the cache (those renders count against the client's render budget,
+ * - Keyed by path + the query parameters the page reads, sorted (decision 0060): a shared page names them (the
+ *   blog's `?category=`; most pages none), the cache remembers them per path, and a later request's other
+ *   parameters (`?utm_…`, a cache buster, a crawler's junk) are left out of its key and of the URL it is rendered
+ *   with (`readKey`), so `/?v=123` is the page `/`. A render that saw parameters its page does not read is not
+ *   stored. At most `maxEntries` pages, and at most `maxQueryVariants` query strings of one path: ever-new values
+ *   of a parameter the page reads are rendered per request and stored no more, rather than pushing the pages
+ *   everyone reads out of the cache (those renders count against the client's render budget,
  *   lib/render-budget.ts).
+ * - The not-found page is the same at every unknown path (its route says `sameAtEveryPath`): the server keys it by
+ *   its route (`routePageKey`), and it is stored once, with its 404, for all of them (decision 0060).
  * - Dropped by tag (issue 28 §2): a page keeps the content tags its loaders read (lib/page-tags.ts); a committed
  *   change (`contentEvents`, on every instance through the cluster bus) drops the pages carrying its kind, or only
  *   those carrying the items it names.
@@ -35,7 +40,7 @@
  *   header's name for a page that varies on one.
  */
 import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
-import type { PageVariance } from '../../shared/load-context.ts';
+import type { PageVariance, SharedPageReads } from '../../shared/load-context.ts';
 import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, changeTouches } from './content-events.ts';
 
 /** The most values a page may vary on: each is a stored page, so the list must stay short (decision 0045). */
@@ -57,6 +62,8 @@ export interface RenderedPage {
   tags: ReadonlySet<ContentTag>;
   /** The cookies or headers the render read through `varyOn` (none: the page is the same whatever they are). */
   variances: readonly ReadVariance[];
+  /** What a shared page's routes say it reads of the URL (none said: no query parameter, and only its own path). */
+  reads?: SharedPageReads;
 }
 
 /** A hit as sent. */
@@ -110,6 +117,32 @@ export function pageCacheKey(method: string, url: string): string | null {
   return normalised ? `${trimmed}?${normalised}` : trimmed;
 }
 
+/** The key of the one page stored for every path a route matches (its `sameAtEveryPath`); never a path's key. */
+export function routePageKey(routeId: string): string {
+  return `${ROUTE_KEY_PREFIX}${routeId}`;
+}
+
+const ROUTE_KEY_PREFIX = 'route:';
+
+/** The path of a key (pageCacheKey). */
+function pathOf(baseKey: string): string {
+  const queryAt = baseKey.indexOf('?');
+  return queryAt === -1 ? baseKey : baseKey.slice(0, queryAt);
+}
+
+/** `baseKey` (pageCacheKey) with only the query parameters in `names`, sorted as before. */
+function keyWithQuery(baseKey: string, names: readonly string[]): string {
+  const queryAt = baseKey.indexOf('?');
+  if (queryAt === -1) return baseKey;
+  const path = baseKey.slice(0, queryAt);
+  if (names.length === 0) return path;
+  const query = new URLSearchParams(baseKey.slice(queryAt + 1));
+  const kept = new URLSearchParams();
+  for (const [name, value] of query) if (names.includes(name)) kept.append(name, value);
+  const normalised = kept.toString();
+  return normalised ? `${path}?${normalised}` : path;
+}
+
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
 /** The request's value of what `variance` names when it is one of its values, else null (absent or anything else). */
@@ -149,6 +182,8 @@ export class PageCache {
   private readonly unshared = new Set<string>();
   /** What the page at a key (path + query) last said it renders by, for pages that vary on a cookie or header. */
   private readonly variances = new Map<string, PageVariance>();
+  /** The query parameters the shared page at a path said it reads (decision 0060), by path. */
+  private readonly queryReads = new Map<string, readonly string[]>();
   private generation = 0;
   private readonly rendering = new Map<string, { promise: Promise<void>; done: () => void }>();
   private nextPublish: Promise<number> | null = null;
@@ -196,6 +231,17 @@ export class PageCache {
     return variance ? variantKey(baseKey, variance, varianceValue(variance, headers)) : baseKey;
   }
 
+  /**
+   * The key a GET or HEAD of `baseKey` (pageCacheKey) is served and rendered under: for a path whose shared page
+   * said which query parameters it reads, the base key with only those (`/?utm_source=x` → `/`); else `baseKey`.
+   * The caller renders a miss with this key as its URL, so the stored page never saw the other parameters.
+   */
+  readKey(baseKey: string): string {
+    if (!baseKey.includes('?')) return baseKey;
+    const names = this.queryReads.get(pathOf(baseKey));
+    return names ? keyWithQuery(baseKey, names) : baseKey;
+  }
+
   /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
   begin(): number {
     return this.generation;
@@ -227,9 +273,10 @@ export class PageCache {
   }
 
   /**
-   * Stores a page rendered for a GET of `baseKey` (pageCacheKey), under the variant of what it read through
-   * `varyOn`; nothing is stored unless the page is shared, 200, without Set-Cookie and varies on at most one
-   * cookie or header with at most MAX_VARIANT_VALUES values.
+   * Stores a page rendered for a GET of `baseKey` (`readKey`, or `routePageKey` for a page the same at every path),
+   * under the variant of what it read through `varyOn`; nothing is stored unless the page is shared, 200 (or the
+   * same at every path), without Set-Cookie, rendered without query parameters it does not read, and varies on at
+   * most one cookie or header with at most MAX_VARIANT_VALUES values.
    */
   async set(baseKey: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
     const read = page.variances[0];
@@ -238,15 +285,25 @@ export class PageCache {
     if (stored) stored.refreshingSince = 0;
     if (!page.isShared) {
       this.pages.delete(key);
+      this.queryReads.delete(pathOf(baseKey));
       this.variances.delete(baseKey);
       this.rememberUnshared(baseKey);
       return;
     }
     this.unshared.delete(baseKey);
+    // The page of every path is stored under its route's key only (never once per path: development, say, renders
+    // it without knowing its route first).
+    if (page.reads?.atEveryPath && !baseKey.startsWith(ROUTE_KEY_PREFIX)) return;
+    if (!page.reads?.atEveryPath) {
+      const query = page.reads?.query ?? [];
+      this.rememberQueryReads(pathOf(baseKey), query);
+      // Rendered with parameters it does not read (its path was not known yet): the next request renders without.
+      if (keyWithQuery(baseKey, query) !== baseKey) return;
+    }
     const varies = new Set(page.variances.map(({ variance }) => `${variance.source}:${variance.name}`));
     if (varies.size > 1 || (read && read.variance.values.length > MAX_VARIANT_VALUES)) return;
     this.rememberVariance(baseKey, read?.variance ?? null);
-    if (page.status !== 200 || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
+    if ((page.status !== 200 && !page.reads?.atEveryPath) || page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return;
     if (nonce.length < 16) return;
     // Decided first: a variant that will not be stored costs no compression.
     if (!this.pages.has(key) && this.queryVariantsFull(key)) return;
@@ -288,6 +345,13 @@ export class PageCache {
     if (!this.variances.has(baseKey) && this.variances.size >= (this.options.maxEntries ?? 500))
       this.variances.delete(this.variances.keys().next().value!);
     this.variances.set(baseKey, variance);
+  }
+
+  /** Remembers the query parameters the shared page at `path` reads, bounded like the pages themselves. */
+  private rememberQueryReads(path: string, names: readonly string[]): void {
+    if (!this.queryReads.has(path) && this.queryReads.size >= (this.options.maxEntries ?? 500))
+      this.queryReads.delete(this.queryReads.keys().next().value!);
+    this.queryReads.set(path, [...names]);
   }
 
   private rememberUnshared(key: string): void {

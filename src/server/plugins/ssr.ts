@@ -10,11 +10,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { JotItLoadContext, WebServices } from '../../shared/load-context.ts';
+import type { JotItLoadContext, SharedPageReads, WebServices } from '../../shared/load-context.ts';
+import { everyPathRouteOf } from '../lib/every-path-route.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import type { ContentTag } from '../lib/content-events.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
-import { type PageCache, pageCacheKey, type ReadVariance, varianceValue } from '../lib/page-cache.ts';
+import { type PageCache, pageCacheKey, type ReadVariance, routePageKey, varianceValue } from '../lib/page-cache.ts';
 import { taggingServices } from '../lib/page-tags.ts';
 import type { RenderBudget } from '../lib/render-budget.ts';
 import { clientNetworkKey } from '../lib/client-network.ts';
@@ -90,6 +91,9 @@ export const ssrPlugin = fp(
     // function (development: Vite may rebuild), it derives them again on every request — about a tenth of a page's
     // CPU (issue 35's profile).
     const handleRequest = createRequestHandler(build ?? loadBuild, options.mode);
+    // The route of a page that is the same at every path it matches (the not-found page), found in the build's
+    // route table before rendering, so every unknown path is one stored page (decision 0060). Production only.
+    const everyPathRoute = build ? everyPathRouteOf(build) : () => null;
 
     /**
      * React Router's load context under v8 middleware: a RouterContextProvider holding our context under the key
@@ -103,12 +107,17 @@ export const ssrPlugin = fp(
       return provider;
     };
 
-    /** Renders a page through React Router; a GET of a page that says it is shared is stored (under `baseKey`). */
+    /**
+     * Renders a page through React Router; a GET of a page that says it is shared is stored (under `baseKey`).
+     * `url`: the URL it is rendered with (the request's, or its cache key's when that leaves out query parameters
+     * the page does not read).
+     */
     const renderPage = async (
       request: FastifyRequest,
       reply: FastifyReply,
       cache: PageCache | undefined,
       baseKey: string | null,
+      url: string,
     ) => {
       const generation = cache?.begin() ?? 0;
       const { ipAddress, userAgent } = requestMetaOf(request);
@@ -117,13 +126,15 @@ export const ssrPlugin = fp(
       const tags = new Set<ContentTag>();
       const variances: ReadVariance[] = [];
       let isShared = false;
+      let reads: SharedPageReads | undefined;
       const loadContext: JotItLoadContext = {
         cspNonce: reply.scriptNonce,
         visitor: { ipAddress, userAgent },
         services: cache ? taggingServices(options.services, tags) : options.services,
         bodyTooLarge: body === null,
-        sharePage: () => {
+        sharePage: (pageReads) => {
           isShared = true;
+          reads = pageReads;
         },
         varyOn: (variance) => {
           const value = varianceValue(variance, request.headers);
@@ -134,10 +145,10 @@ export const ssrPlugin = fp(
         reportError: (error) =>
           request.log.error({ err: error instanceof Error ? error : new Error(String(error)) }, 'page request failed'),
       };
-      const response = await handleRequest(toWebRequest(request, reply, body), await routerContextOf(loadContext));
+      const response = await handleRequest(toWebRequest(request, reply, body, url), await routerContextOf(loadContext));
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
       if (cache && baseKey && request.method === 'GET') {
-        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags, variances };
+        const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags, variances, reads };
         await cache.set(baseKey, page, reply.scriptNonce, generation);
         for (const [name, value] of page.headers) reply.header(name, value);
         return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
@@ -173,7 +184,16 @@ export const ssrPlugin = fp(
           if (isApiPath(request.url.split('?')[0] ?? '/')) return reply.callNotFound();
           const cache = options.pageCache;
           const budget = options.renderBudget;
-          const baseKey = cache ? pageCacheKey(request.method, request.url) : null;
+          // What the page reads (decision 0060): its path and the query parameters it names, or, for the not-found
+          // page, nothing of the URL at all; a miss is rendered with that URL, not the request's.
+          const requestKey = cache ? pageCacheKey(request.method, request.url) : null;
+          const pathname = request.url.split('?')[0] ?? '/';
+          const pathKey = requestKey && cache!.readKey(requestKey);
+          // The routes are matched only when nothing is stored under the path's own key: a page stored there is
+          // never the not-found page, which is stored under its route's key alone.
+          const routeId = pathKey && !cache!.has(cache!.keyOf(pathKey, request.headers)) ? everyPathRoute(pathname) : null;
+          const baseKey = routeId ? routePageKey(routeId) : pathKey;
+          const renderUrl = routeId ? pathname : baseKey && baseKey !== requestKey ? baseKey : request.url;
           const key = cache && baseKey ? cache.keyOf(baseKey, request.headers) : null;
           // A network past its render budget is served stored pages, even stale ones, and renders nothing.
           let network: string | null = null;
@@ -195,6 +215,7 @@ export const ssrPlugin = fp(
               } else rendering = true;
             }
             if (hit) {
+              if (hit.status === 404) request.log.info({ path: pathname }, 'page not found');
               for (const [name, value] of hit.headers) reply.header(name, value);
               return reply.status(hit.status).header('X-Page-Cache', 'hit').send(hit.body);
             }
@@ -206,7 +227,7 @@ export const ssrPlugin = fp(
           }
           const started = performance.now();
           try {
-            return await renderPage(request, reply, cache, baseKey);
+            return await renderPage(request, reply, cache, baseKey, renderUrl);
           } finally {
             if (rendering) cache!.rendered(key!);
             if (budget && network) budget.charge(network, performance.now() - started);
@@ -267,9 +288,9 @@ function readPageBody(request: FastifyRequest, limit: number): Promise<Buffer | 
   });
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | null | undefined): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | null | undefined, path: string): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+  const url = new URL(path, origin);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();

@@ -9,12 +9,23 @@ import type { JotItLoadContext } from '../../shared/load-context';
 
 export const serverContext = createContext<JotItLoadContext>();
 
-/** A route module's `handle`: `sameForEveryone` lets the server store the page for every anonymous visitor. */
+/**
+ * A route module's `handle`: `sameForEveryone` lets the server store the page for every visitor; `query` names the
+ * query parameters the page renders by (its loader or components read them). The server keys a shared page by
+ * those alone and renders it without the others, so `/?utm_source=…` is the page `/` (decision 0060). A shared page
+ * that reads a parameter it does not list renders as if it were absent.
+ */
 export interface PageHandle {
   sameForEveryone?: boolean;
+  query?: readonly string[];
+  /**
+   * The page is the same at every path its route matches (the not-found page of the `*` route): the server stores
+   * it once for all of them, with its status (decision 0060).
+   */
+  sameAtEveryPath?: boolean;
 }
 
-/** The `handle` of a page every anonymous visitor sees alike (lib/page-cache.ts on the server stores it). */
+/** The `handle` of a page every visitor sees alike, whatever its query string (lib/page-cache.ts stores it). */
 export const SAME_FOR_EVERYONE: PageHandle = { sameForEveryone: true };
 
 /** The server's context of a loader or action. */

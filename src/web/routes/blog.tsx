@@ -7,11 +7,12 @@ import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedF
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { type PageHandle, SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
 
 const ALL = 'All';
 
-export const handle = SAME_FOR_EVERYONE;
+// The category filter is read from the query string (below): one stored page per category (decision 0060).
+export const handle: PageHandle = { ...SAME_FOR_EVERYONE, query: ['category'] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = serverContextOf(context);

@@ -1,6 +1,10 @@
 import { Link, data } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { type PageHandle, SAME_FOR_EVERYONE } from '~/lib/server-context';
 import type { Route } from './+types/not-found';
+
+// The same page at every unknown path (nothing below reads the path): stored once, served to all (decision 0060).
+export const handle: PageHandle = { ...SAME_FOR_EVERYONE, sameAtEveryPath: true };
 
 // A real 404 status for unknown paths; the server logs the path (src/server/plugins/ssr.ts).
 export function loader() {
