@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { JOT_COUNT_POLL_MS, JOT_STREAM_URL } from '../../../../shared/constants';
 import type { JotCount } from '../../../../shared/schemas/jots';
 import { apiRequest } from '~/lib/api-client';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** `GET /api/jots/count` (spec §7): polled every 5 s. A failure is only logged (spec §8). */
 export async function getJotCount(): Promise<number> {
@@ -96,13 +97,22 @@ function useLiveStream(): boolean {
   return isOpen;
 }
 
-/** The live jot count, seeded with the server's value (load context) so the number is in the first HTML. */
-export function useJotCount(initialCount: number | null | undefined) {
+/**
+ * The live jot count, seeded with the server's value (load context) so the number is in the first HTML.
+ *
+ * While a counter hydrates it shows the number its HTML was rendered with, not the query's: the counters hydrate
+ * one by one as their chunks arrive, and one that hydrated first may already have written a newer count (the
+ * stream, a poll) into the shared query. The HTML may be older still — a stored page is served for up to 30 s
+ * (lib/page-cache.ts). Showing the newer number there is React's hydration error #418, and a re-render of the page.
+ */
+export function useJotCount(initialCount: number | null | undefined): { data: number | undefined } {
   const streaming = useLiveStream();
-  return useQuery({
+  const isHydrated = useHydrated();
+  const { data } = useQuery({
     ...jotCountQueryOptions(),
     // Pushed while the stream is open; polled otherwise.
     refetchInterval: streaming ? false : JOT_COUNT_POLL_MS,
     ...(typeof initialCount === 'number' ? { initialData: initialCount } : {}),
   });
+  return { data: !isHydrated && typeof initialCount === 'number' ? initialCount : data };
 }
