@@ -44,6 +44,7 @@ describe('the public blog fed by the CMS', () => {
         { ad_id: inline.id, position: 'middle' },
         { ad_id: affiliate.id, position: 'bottom' },
       ],
+      version: 1,
     });
 
     const { page, errors, close } = await e2e.open(VIEWPORTS[0][1]);

@@ -477,6 +477,8 @@ export const blogPosts = pgTable(
     /** Submitted for review by its author (decision 0058): set while the draft waits for an editor, else null. */
     submittedForReviewAt: timestamp({ withTimezone: true }),
     submittedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Incremented on every save (issue 39 §2, decision 0064): a save must name the version it read, else 409. */
+    version: integer().notNull().default(1),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),
@@ -484,6 +486,35 @@ export const blogPosts = pgTable(
     // The editors' queue (decision 0058): the few submitted drafts, oldest first, without reading the rest.
     index('blog_posts_submitted_idx').on(table.submittedForReviewAt).where(sql`submitted_for_review_at is not null`),
   ],
+);
+
+/**
+ * Revisions of a document (issue 39 §1, decision 0064): one row per save, publish, autosave or restore, with the
+ * content fields as they were. One table for every kind of document (`documentType`); the document id is text so a
+ * post's uuid and a page's number fit alike. Published revisions are kept for ever, the last 50 others per document
+ * (jobs/prune-revisions.ts).
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    documentType: text({ enum: ['blog_post'] }).notNull(),
+    documentId: text().notNull(),
+    kind: text({ enum: ['save', 'publish', 'autosave', 'restore'] }).notNull(),
+    /** The document's version this revision saved; an autosave carries the version it was typed over. */
+    version: integer().notNull(),
+    /** The content fields as they were (title, content, excerpt, …). */
+    fields: jsonb().notNull(),
+    /** The document was live after this revision: kept for ever by the pruning. */
+    published: boolean().notNull().default(false),
+    /** The revision restored, for a `restore`. */
+    restoredFrom: bigint({ mode: 'number' }),
+    createdBy: createdBy(),
+    /** Who saved, as named at the time (a deleted user keeps their name on the revisions). */
+    createdByName: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('revisions_document_idx').on(table.documentType, table.documentId, table.id.desc())],
 );
 
 export const blogAds = pgTable('blog_ads', {

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly details?: FieldError[],
     /** Headers the answer carries (Retry-After of a 429). */
     readonly headers?: Record<string, string>,
+    /** More keys of the answer beside `error` and `details` (a version conflict's `conflict`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

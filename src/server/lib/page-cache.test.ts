@@ -164,7 +164,7 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect((await page('/blog/cached')).body).toContain('Cached title');
     expect((await page('/blog/cached')).headers['x-page-cache']).toBe('hit');
     expect((await page('/blog')).body).toContain('Cached title');
-    const edit = await api('PATCH', `/api/blog-posts/${post.json<{ id: string }>().id}`, { title: 'Edited title' });
+    const edit = await api('PATCH', `/api/blog-posts/${post.json<{ id: string }>().id}`, { title: 'Edited title', version: 1 });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await page('/blog/cached')).body).toContain('Edited title');
     expect((await page('/blog')).body).toContain('Edited title');

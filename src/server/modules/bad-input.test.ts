@@ -306,7 +306,15 @@ describe(`no 5xx on any text, on ${testDatabaseKind()}`, () => {
       () => ({ title: `Post ${unique()}`, content: 'Body', category: 'Bad input' }),
       ['title', 'slug', 'excerpt', 'content', 'featured_image_url', 'meta_title', 'meta_description', 'meta_keywords', 'author_name', 'author_bio', 'author_avatar_url', 'category', 'tags', 'published_at', 'read_time_minutes'],
     ),
-    ...adminBody('PATCH', () => `/api/blog-posts/${blogPostId}`, () => ({}), ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'published_at']),
+    // A save names the version it read (decision 0064): read it first, so the text reaches the save itself.
+    ...bodyCases(`PATCH /api/blog-posts/${blogPostId}`, ['title', 'slug', 'excerpt', 'content', 'category', 'tags', 'published_at'], async (field, value) => {
+      const read = await inject('GET', `/api/blog-posts/${blogPostId}`, undefined, admin.headers);
+      return { method: 'PATCH', url: `/api/blog-posts/${blogPostId}`, payload: { version: read.json<{ version: number }>().version, [field]: value }, headers: admin.headers };
+    }),
+    ...adminBody('POST', () => `/api/blog-posts/${blogPostId}/autosave`, () => ({ version: 1 }), ['title', 'excerpt', 'content', 'category', 'tags', 'meta_title', 'author_name']),
+    ...pathCase('GET /api/blog-posts/:id/revisions', (segment) => inject('GET', `/api/blog-posts/${segment}/revisions`, undefined, admin.headers)),
+    ...pathCase('GET /api/blog-posts/:id/revisions/:revisionId', (segment) => inject('GET', `/api/blog-posts/${blogPostId}/revisions/${segment}`, undefined, admin.headers)),
+    ...pathCase('POST /api/blog-posts/:id/revisions/:revisionId/restore', (segment) => inject('POST', `/api/blog-posts/${blogPostId}/revisions/${segment}/restore`, { version: 1 }, admin.headers)),
     ...pathCase('GET /api/blog-posts/:idOrSlug', (segment) => inject('GET', `/api/blog-posts/${segment}`)),
     ...pathCase('PATCH /api/blog-posts/:id', (segment) => inject('PATCH', `/api/blog-posts/${segment}`, { title: 'x' }, admin.headers)),
     ...pathCase('POST /api/blog-posts/:id/view', (segment) => inject('POST', `/api/blog-posts/${segment}/view`, {})),

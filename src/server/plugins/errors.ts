@@ -47,7 +47,7 @@ export const errorsPlugin = fp(
         return reply.status(400).send({ error: details[0]?.message ?? 'Invalid request', details });
       }
       if (error instanceof HttpError) {
-        const body: Record<string, unknown> = { error: error.message };
+        const body: Record<string, unknown> = { ...error.extra, error: error.message };
         if (error.details !== undefined) body.details = error.details;
         if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send(body);

@@ -3,6 +3,7 @@ import { isSaneDate, safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
 import { SLUG_FORMAT_TEXT, slugSchema } from './slug.ts';
+import { versionField } from './revisions.ts';
 
 /** A published post as the public blog lists it (no drafts, no admin fields). */
 export const PublicBlogPostSummarySchema = z.object({
@@ -256,9 +257,32 @@ export const UpdateBlogPostSchema = writeBody({
   published_at: postFields.published_at,
   ad_links: postFields.ad_links,
   related_post_ids: postFields.related_post_ids,
+  /** The version the editor read (decision 0064): a stale or missing one answers 409 with who saved since. */
+  version: versionField,
 });
 export type UpdateBlogPost = z.input<typeof UpdateBlogPostSchema>;
 export type UpdateBlogPostInput = z.output<typeof UpdateBlogPostSchema>;
+
+/**
+ * `POST /api/blog-posts/{id}/autosave` (issue 39 §1): the editor's unsaved content fields, stored as an autosave
+ * revision over the post's content; the live post never changes. `version`: the version the editor was typing over.
+ */
+export const AutosaveBlogPostSchema = writeBody({
+  title: postFields.title.optional(),
+  excerpt: postFields.excerpt,
+  content: postFields.content.optional(),
+  featured_image_url: postFields.featured_image_url,
+  featured_image_alt: postFields.featured_image_alt,
+  meta_title: postFields.meta_title,
+  meta_description: postFields.meta_description,
+  meta_keywords: postFields.meta_keywords,
+  author_name: postFields.author_name.optional(),
+  category: postFields.category.optional(),
+  tags: postFields.tags.optional(),
+  version: versionField,
+});
+export type AutosaveBlogPost = z.input<typeof AutosaveBlogPostSchema>;
+export type AutosaveBlogPostInput = z.output<typeof AutosaveBlogPostSchema>;
 
 /** A post as the admin API returns it: every spec §3 field, counts and the derived status. */
 export const AdminBlogPostSchema = z.object({
@@ -289,6 +313,8 @@ export const AdminBlogPostSchema = z.object({
   createdBy: z.number().int().nullable(),
   /** When its author submitted the draft for review (decision 0058); null when it is not waiting for an editor. */
   submittedForReviewAt: z.string().nullable(),
+  /** Incremented on every save (decision 0064): a save sends it back; also the single post's ETag. */
+  version: z.number().int(),
 });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
 

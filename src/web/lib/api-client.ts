@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly details?: unknown,
+    /** The whole error answer, for the keys beside `error` and `details` (a version conflict's `conflict`). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,7 +69,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (!response.ok) {
     const body = data as { error?: unknown; details?: unknown } | null;
     const message = typeof body?.error === 'string' && body.error ? body.error : `HTTP ${response.status}`;
-    throw new ApiError(message, response.status, body?.details);
+    throw new ApiError(message, response.status, body?.details, body);
   }
   return data as T;
 }

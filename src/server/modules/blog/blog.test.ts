@@ -36,8 +36,15 @@ describe(`blog CMS API on ${testDatabaseKind()}`, () => {
     ]);
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
-    testApp.app.inject({ method, url, payload, headers });
+  const inject = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = admin.headers) =>
+    testApp.app.inject({ method, url, payload: method === 'PATCH' ? await withVersion(url, payload, headers) : payload, headers });
+  // A save names the version it read, as the editor does (decision 0064; revisions.test.ts proves the 409s).
+  const withVersion = async (url: string, payload: object | undefined, headers: Record<string, string>) => {
+    const post = /^\/api\/blog-posts\/([0-9a-f-]{36})$/.exec(url);
+    if (!post || !payload || 'version' in payload) return payload;
+    const read = await testApp.app.inject({ method: 'GET', url, headers });
+    return read.statusCode === 200 ? { ...payload, version: read.json<{ version: number }>().version } : payload;
+  };
   const anon = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method, url, headers: { 'user-agent': BROWSER_UA, ...headers } });
   const createPost = async (body: Json = {}) => {

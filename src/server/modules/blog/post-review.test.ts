@@ -62,7 +62,7 @@ describe(`post review on ${testDatabaseKind()}`, () => {
     clock += 60_000;
     // A second submit answers the post as it is: the queue keeps its place.
     expect((await review('submit', post.id, author)).json()).toMatchObject({ submittedForReviewAt: new Date(clock - 60_000).toISOString() });
-    const edited = await inject('PATCH', `/api/blog-posts/${post.id}`, author.headers, { excerpt: 'Better' });
+    const edited = await inject('PATCH', `/api/blog-posts/${post.id}`, author.headers, { excerpt: 'Better', version: post.version });
     expect(edited.json()).toMatchObject({ excerpt: 'Better', submittedForReviewAt: new Date(clock - 60_000).toISOString() });
     expect((await list(author))[0]).toMatchObject({ id: post.id, submittedForReviewAt: expect.any(String) });
 
@@ -112,7 +112,7 @@ describe(`post review on ${testDatabaseKind()}`, () => {
     expect(returnedToAuthor.statusCode, returnedToAuthor.body).toBe(200);
     expect(returnedToAuthor.json()).toMatchObject({ submittedForReviewAt: null });
 
-    const published = await inject('PATCH', `/api/blog-posts/${waiting.id}`, editor.headers, { is_published: true });
+    const published = await inject('PATCH', `/api/blog-posts/${waiting.id}`, editor.headers, { is_published: true, version: waiting.version });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ status: 'published', submittedForReviewAt: null });
     expect(await list(editor, '?status=submitted')).toEqual([]);

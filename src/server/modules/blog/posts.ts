@@ -28,6 +28,7 @@ import { replacePostAds, toAdLink } from './ads.ts';
 import type { BlogDeps } from './deps.ts';
 import { isLive, isScheduled } from './live.ts';
 import { toSummary } from './public-service.ts';
+import { assertPostVersion, postRevisionFields, recordPostRevision } from './revision-store.ts';
 import { categoryName, syncTags } from './taxonomy.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -78,6 +79,7 @@ export function toAdminPost(row: PostRow, now: Date): AdminBlogPost {
     updatedAt: row.updatedAt.toISOString(),
     createdBy: row.createdBy,
     submittedForReviewAt: row.submittedForReviewAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
@@ -165,6 +167,8 @@ async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminB
  */
 const auditViewOf = (row: PostRow, links: Pick<AdminBlogPostDetail, 'relatedPostIds' | 'adLinks'>) => ({
   ...row,
+  // The version moves on every save (decision 0064): the entry's revision id says which save it was.
+  version: undefined,
   relatedPostIds: links.relatedPostIds,
   adLinks: links.adLinks.map(({ adId, position }) => ({ adId, position })),
 });
@@ -183,9 +187,9 @@ export async function getAdminPost({ db, now }: BlogDeps, idOrSlug: string, acto
 export const AUTHOR_DRAFTS_ONLY = 'Authors save drafts: submit the post for review and an editor publishes it';
 export const AUTHOR_OWN_POSTS_ONLY = 'Authors can change only their own drafts';
 
-const isOwnPost = (actor: Actor, row: Pick<PostRow, 'createdBy'>) => row.createdBy !== null && row.createdBy === actorUserId(actor);
+export const isOwnPost = (actor: Actor, row: Pick<PostRow, 'createdBy'>) => row.createdBy !== null && row.createdBy === actorUserId(actor);
 
-function assertMayChangePost(actor: Actor, current: Pick<PostRow, 'createdBy' | 'isPublished'> | null, publishes: boolean): void {
+export function assertMayChangePost(actor: Actor, current: Pick<PostRow, 'createdBy' | 'isPublished'> | null, publishes: boolean): void {
   if (actorCan(actor, 'posts.publish')) return;
   if (current && (!isOwnPost(actor, current) || current.isPublished)) throw forbidden(AUTHOR_OWN_POSTS_ONLY);
   if (publishes) throw forbidden(AUTHOR_DRAFTS_ONLY);
@@ -252,16 +256,22 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     await syncTags(tx, input.tags);
     await saveLinks(tx, row!.id, input);
     const detail = await postDetail(tx, row!, at);
-    await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug }, change: { before: null, after: auditViewOf(row!, detail) } });
+    const revision = await recordPostRevision(tx, { actor, postId: row!.id, kind: row!.isPublished ? 'publish' : 'save', version: row!.version, published: row!.isPublished, fields: postRevisionFields(row!), at });
+    await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug, revisionId: revision.id }, change: { before: null, after: auditViewOf(row!, detail) } });
     return detail;
   }));
   events.emit('blog');
   return post;
 }
 
+/**
+ * A save. It names the version it read (decision 0064): a stale or missing one is a 409 naming who saved since, checked
+ * under the row lock so two saves never both pass. Every save stores a revision and bumps the version; `restoredFrom`
+ * marks a restore (revisions.ts), which is a save like any other.
+ */
 export async function updatePost(
   { db, events, now }: BlogDeps,
-  { actor, meta, input: { id, changes } }: RequestContext & { input: { id: string; changes: UpdateBlogPostInput } },
+  { actor, meta, input: { id, changes, restoredFrom } }: RequestContext & { input: { id: string; changes: UpdateBlogPostInput; restoredFrom?: number } },
 ): Promise<AdminBlogPostDetail> {
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
   let slug = changes.slug ?? '';
@@ -270,6 +280,7 @@ export async function updatePost(
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) throw notFound(POST_NOT_FOUND);
     assertMayChangePost(actor, current, changes.is_published === true || (changes.published_at != null));
+    await assertPostVersion(tx, current, changes.version);
     const linksBefore = await postLinks(tx, id);
     const columns = postColumns(changes);
     if (changes.category !== undefined) columns.category = await categoryName(tx, changes.category);
@@ -288,16 +299,18 @@ export async function updatePost(
     const [row] = await tx
       .update(blogPosts)
       // updatedAt always moves forward: it versions the rendered HTML cache (public-service.ts).
-      .set({ ...columns, updatedAt: new Date(Math.max(at.getTime(), current.updatedAt.getTime() + 1)) })
+      .set({ ...columns, version: current.version + 1, updatedAt: new Date(Math.max(at.getTime(), current.updatedAt.getTime() + 1)) })
       .where(eq(blogPosts.id, id))
       .returning();
     if (changes.tags) await syncTags(tx, changes.tags);
     await saveLinks(tx, id, changes);
     const detail = await postDetail(tx, row!, at);
+    const kind = restoredFrom !== undefined ? 'restore' : row!.isPublished ? 'publish' : 'save';
+    const revision = await recordPostRevision(tx, { actor, postId: id, kind, version: row!.version, published: row!.isPublished, fields: postRevisionFields(row!), restoredFrom, at });
     await writeAudit(tx, { actor, meta }, {
-      action: 'blog_post.update',
+      action: restoredFrom !== undefined ? 'blog_post.restore' : 'blog_post.update',
       entityId: id,
-      details: { fields: Object.keys(changes) },
+      details: { fields: Object.keys(changes).filter((field) => field !== 'version'), revisionId: revision.id, ...(restoredFrom !== undefined ? { restoredFrom } : {}) },
       change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
     });
     return detail;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AdminBlogPostDetailSchema,
   AdminBlogPostListSchema,
+  AutosaveBlogPostSchema,
   BlogAdSchema,
   BlogCategoryWithCountSchema,
   BlogLikeResultSchema,
@@ -24,6 +25,7 @@ import {
   UpdateBlogPostSchema,
 } from '../../../shared/schemas/blog.ts';
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
+import { BlogPostRevisionSchema, RestoreRevisionSchema, RevisionListSchema, RevisionParamsSchema, RevisionSummarySchema } from '../../../shared/schemas/revisions.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
@@ -32,6 +34,7 @@ import { safeString } from '../../../shared/schemas/text.ts';
 import { createAd, listAds, removeAd, updateAd } from './ads.ts';
 import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, setPostReview, updatePost } from './posts.ts';
 import { getPublishedPost } from './public-service.ts';
+import { autosavePost, getPostRevision, listPostRevisions, restorePostRevision } from './revisions.ts';
 import { blogStats, recordView, setLike } from './reactions.ts';
 import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
 import { actorCan, actorUserId } from '../../services.ts';
@@ -93,7 +96,10 @@ export async function blogRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       if (actorCan(request.actor, 'posts.write')) {
         reply.header('Cache-Control', 'no-store');
-        return getAdminPost(blog, request.params.id, requestContext(request).actor);
+        const post = await getAdminPost(blog, request.params.id, requestContext(request).actor);
+        // The version a save must send back (decision 0064), also as the ETag of this answer.
+        reply.header('ETag', `"${post.version}"`);
+        return post;
       }
       const row = await getLivePostRow(blog, request.params.id);
       return (await getPublishedPost(app.services.database.db, row.slug, app.services.now()))!;
@@ -108,7 +114,20 @@ export async function blogRoutes(instance: FastifyInstance) {
 
   app.patch(
     '/api/blog-posts/:id',
-    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: 'Change a blog post, its ad links and related posts (admin; one transaction)', security: USER_SECURITY, params: PostId, body: UpdateBlogPostSchema, response: { 200: AdminBlogPostDetailSchema, ...writeErrors } } },
+    {
+      onRequest: app.requirePermission('posts.write'),
+      schema: {
+        tags: ['blog'],
+        summary: 'Change a blog post, its ad links and related posts (admin; one transaction)',
+        description:
+          'Send the `version` the post was read with (decision 0064): a stale or missing version answers 409 with `conflict: { savedBy, savedAt, version }` ' +
+          'naming who saved since, and nothing is written. Every save stores a revision and increments the version.',
+        security: USER_SECURITY,
+        params: PostId,
+        body: UpdateBlogPostSchema,
+        response: { 200: AdminBlogPostDetailSchema, ...writeErrors },
+      },
+    },
     async (request) => updatePost(blog, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
@@ -119,6 +138,59 @@ export async function blogRoutes(instance: FastifyInstance) {
       await removePost(blog, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);
     },
+  );
+
+  // --- revisions (issue 39 §1, decision 0064): whoever may edit the post; an author only their own ---
+  app.get(
+    '/api/blog-posts/:id/revisions',
+    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: "A post's revisions, newest first (saves, publishes, autosaves, restores)", security: USER_SECURITY, params: PostId, response: { 200: RevisionListSchema, ...adminErrors } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return listPostRevisions(blog, requestContext(request).actor, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/blog-posts/:id/revisions/:revisionId',
+    { onRequest: app.requirePermission('posts.write'), schema: { tags: ['blog'], summary: 'One revision of a post with its fields as they were (a revision of another post: 404)', security: USER_SECURITY, params: RevisionParamsSchema, response: { 200: BlogPostRevisionSchema, ...adminErrors } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getPostRevision(blog, requestContext(request).actor, request.params.id, request.params.revisionId);
+    },
+  );
+
+  app.post(
+    '/api/blog-posts/:id/revisions/:revisionId/restore',
+    {
+      onRequest: app.requirePermission('posts.write'),
+      schema: {
+        tags: ['blog'],
+        summary: "Restore a revision's content as a new save (nothing is lost)",
+        description: 'Saves the revision\'s content fields over the post (its publish state, slug and links stay) as a new `restore` revision. Send the post\'s `version`: stale or missing is 409, as for a save. A revision of another post is 404.',
+        security: USER_SECURITY,
+        params: RevisionParamsSchema,
+        body: RestoreRevisionSchema,
+        response: { 200: AdminBlogPostDetailSchema, ...writeErrors },
+      },
+    },
+    async (request) => restorePostRevision(blog, { ...requestContext(request), input: { id: request.params.id, revisionId: request.params.revisionId, version: request.body.version } }),
+  );
+
+  app.post(
+    '/api/blog-posts/:id/autosave',
+    {
+      onRequest: app.requirePermission('posts.write'),
+      schema: {
+        tags: ['blog'],
+        summary: "Autosave the editor's unsaved text as a draft revision (the live post never changes)",
+        description: 'The fields sent replace the post\'s in an `autosave` revision; the post, its version and the public pages stay as they are. Older autosaves beyond the last 50 revisions are pruned hourly.',
+        security: USER_SECURITY,
+        params: PostId,
+        body: AutosaveBlogPostSchema,
+        response: { 201: RevisionSummarySchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await autosavePost(blog, { actor: requestContext(request).actor, input: { id: request.params.id, changes: request.body } })),
   );
 
   // --- review (decision 0058): an author submits a draft, the author or an editor withdraws it ---

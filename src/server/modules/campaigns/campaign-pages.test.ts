@@ -119,7 +119,7 @@ describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
     expect(ad.statusCode, ad.body).toBe(201);
     expect(ad.json()).toMatchObject({ affiliateProductId: product.id });
     expect((await api('POST', '/api/blog-ads', { name: 'Bad', content: 'x', affiliate_product_id: 999_999 })).statusCode).toBe(400);
-    await api('PATCH', `/api/blog-posts/${post.id}`, { ad_links: [{ ad_id: ad.json<{ id: number }>().id, position: 'bottom' }] });
+    await api('PATCH', `/api/blog-posts/${post.id}`, { ad_links: [{ ad_id: ad.json<{ id: number }>().id, position: 'bottom' }], version: 1 });
     const article = await page('/blog/ad-post');
     expect(article.statusCode).toBe(200);
     expect(article.body).toMatch(new RegExp(`<a href="/go/${product.id}" target="_blank" rel="sponsored noopener"`));

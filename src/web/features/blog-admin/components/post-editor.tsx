@@ -8,9 +8,14 @@
  * with unsaved changes asks first (Cancel, in-app links through the router's blocker, the browser's own prompt).
  * An author (who may not publish) gets Save draft and, for a saved draft, Submit for review or Withdraw instead
  * (decision 0058); a submitted draft wears its badge for everyone.
+ *
+ * Two people, one post (issue 39 §2, decision 0064): a save sends the version the editor read; when someone saved in
+ * between, the 409 opens the conflict dialog (Review their changes, Overwrite, Copy mine), never a silent overwrite.
+ * While there are unsaved changes the editor autosaves them every AUTOSAVE_INTERVAL_MS as a draft revision on the
+ * server; History lists the revisions, diffs one against the saved post and restores it.
  */
 import slugify from '@sindresorhus/slugify';
-import { AlertTriangleIcon, EyeIcon, PencilIcon } from 'lucide-react';
+import { AlertTriangleIcon, EyeIcon, HistoryIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
@@ -25,6 +30,7 @@ import {
   UpdateBlogPostSchema,
 } from '../../../../shared/schemas/blog';
 import { can, roleOfUser } from '../../../../shared/permissions';
+import { AUTOSAVE_INTERVAL_MS, type VersionConflict } from '../../../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Field, Form } from '~/components/form';
 import { ImageField } from '~/components/image-upload';
@@ -40,7 +46,8 @@ import { useAuth } from '~/lib/auth';
 import { toast } from '~/lib/toast';
 import { useBlogAds } from '../api/blog-ads';
 import { useBlogCategories } from '../api/blog-categories';
-import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
+import { useBlogPost, useBlogPosts, useSaveBlogPost, versionConflictOf } from '../api/blog-posts';
+import { autosavePost } from '../api/post-revisions';
 import { useSetPostReview } from '../api/post-review';
 import {
   clearDraft,
@@ -74,7 +81,9 @@ import {
 import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
 import { CharacterCount, SeoPreview } from './seo-preview';
+import { HistoryPanel } from './history-panel';
 import { ReviewBadge, StatusBadge } from './status-badge';
+import { VersionConflictDialog } from './version-conflict-dialog';
 
 export interface PostEditorProps {
   /** The post to edit, or null for a new one. */
@@ -150,6 +159,7 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
       postId={postId}
       savedStatus={saved?.status ?? 'draft'}
       isSubmitted={(saved?.submittedForReviewAt ?? null) !== null}
+      saved={saved ? { title: saved.title, content: saved.content, version: saved.version } : null}
       baseline={baseline}
       initial={initial}
       categories={categories}
@@ -248,6 +258,7 @@ function EditorForm({
   postId,
   savedStatus,
   isSubmitted,
+  saved,
   baseline,
   initial,
   categories,
@@ -260,6 +271,8 @@ function EditorForm({
   savedStatus: BlogPostStatus;
   /** Saved as submitted for review (decision 0058). */
   isSubmitted: boolean;
+  /** The post as read (null for a new one): the version a save sends back, and the History's diff. */
+  saved: { title: string; content: string; version: number } | null;
   baseline: PostFormValues;
   initial: PostFormValues;
   categories: readonly BlogCategoryWithCount[];
@@ -280,6 +293,9 @@ function EditorForm({
     isOpen: false,
   });
   const closeAsking = () => setAsking((current) => ({ ...current, isOpen: false }));
+  // A save someone else beat (decision 0064): the step and values sent, and the server's word on who saved.
+  const [conflict, setConflict] = useState<{ action: SaveAction; values: PostFormValues; conflict: VersionConflict } | null>(null);
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const asked = CONFIRMATIONS[asking.action];
   const headingRef = useRef<HTMLHeadingElement>(null);
   const save = useSaveBlogPost();
@@ -311,6 +327,37 @@ function EditorForm({
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [isDirty]);
 
+  // Unsaved changes are autosaved on the server as a draft revision (issue 39 §1): another browser finds them in
+  // History; the live post never changes. Only when the text moved since the last autosave.
+  const lastAutosaved = useRef<string>('');
+  const savedVersion = saved?.version ?? null;
+  useEffect(() => {
+    if (postId === null || !isDirty || savedVersion === null) return;
+    const timer = window.setInterval(() => {
+      const payload = formToPayload(form.getValues());
+      const fields = {
+        title: payload.title,
+        excerpt: payload.excerpt,
+        content: payload.content,
+        featured_image_url: payload.featured_image_url,
+        featured_image_alt: payload.featured_image_alt,
+        meta_title: payload.meta_title,
+        meta_description: payload.meta_description,
+        meta_keywords: payload.meta_keywords,
+        tags: payload.tags,
+        version: savedVersion,
+      };
+      const key = JSON.stringify(fields);
+      if (key === lastAutosaved.current) return;
+      lastAutosaved.current = key;
+      // A failed autosave is retried at the next tick with the then-current text; the local draft still holds it.
+      autosavePost(postId, fields).catch(() => {
+        lastAutosaved.current = '';
+      });
+    }, AUTOSAVE_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [postId, isDirty, savedVersion, form]);
+
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -329,13 +376,22 @@ function EditorForm({
     toast.error('Failed to save blog post', { description: 'Please correct the highlighted fields.' });
   }
 
-  /** One request saves the post with its links (issue 28 §3); the toast says what was saved. */
-  async function saveAs(action: SaveAction, formValues: PostFormValues) {
+  /**
+   * One request saves the post with its links (issue 28 §3); the toast says what was saved. It names the version read
+   * (`version`: the one a 409 named, for Overwrite); a 409 on the version opens the conflict dialog instead.
+   */
+  async function saveAs(action: SaveAction, formValues: PostFormValues, version = saved?.version) {
     const sent = valuesFor(action, formValues, baseline.isPublished);
     try {
-      await save.mutateAsync({ id: postId, post: formToPayload(sent) });
+      await save.mutateAsync({ id: postId, post: formToPayload(sent), version });
     } catch (error) {
       closeAsking();
+      const beaten = versionConflictOf(error);
+      if (beaten) {
+        setConflict({ action, values: formValues, conflict: beaten });
+        return;
+      }
+      setConflict(null);
       if (error instanceof ApiError && Array.isArray(error.details))
         showErrors(toFieldErrors(error.details as { field?: string; message: string }[]));
       else if (error instanceof ApiError && error.status === 409) showErrors({ slug: error.message });
@@ -346,6 +402,7 @@ function EditorForm({
     }
     clearDraft();
     closeAsking();
+    setConflict(null);
     toast.success(savedMessage(action, sent), {
       description: postId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
     });
@@ -370,7 +427,7 @@ function EditorForm({
   async function changeReview(step: 'submit' | 'withdraw', formValues: PostFormValues) {
     if (postId === null) return;
     try {
-      if (isDirty) await save.mutateAsync({ id: postId, post: formToPayload(valuesFor('draft', formValues, baseline.isPublished)) });
+      if (isDirty) await save.mutateAsync({ id: postId, post: formToPayload(valuesFor('draft', formValues, baseline.isPublished)), version: saved?.version });
       await review.mutateAsync({ id: postId, step });
     } catch (error) {
       toast.error(step === 'submit' ? 'Failed to submit the post for review' : 'Failed to withdraw the post', {
@@ -435,6 +492,12 @@ function EditorForm({
                 {isPreview ? <PencilIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
                 {isPreview ? 'Edit' : 'Preview'}
               </Button>
+              {postId !== null && (
+                <Button type="button" variant="outline" onClick={() => setIsHistoryOpen(true)}>
+                  <HistoryIcon aria-hidden="true" />
+                  History
+                </Button>
+              )}
               <Button type="button" variant="ghost" onClick={cancel}>
                 Cancel
               </Button>
@@ -577,6 +640,28 @@ function EditorForm({
         isDestructive={asking.action === 'unpublish'}
         onConfirm={() => void form.handleSubmit((formValues) => saveAs(asking.action, formValues), onInvalid)()}
       />
+      {postId !== null && saved !== null && (
+        <>
+          <VersionConflictDialog
+            postId={postId}
+            conflict={conflict?.conflict ?? null}
+            mine={{ title: conflict?.values.title ?? '', content: conflict?.values.content ?? '' }}
+            isPending={isSaving}
+            onOverwrite={() => conflict && void saveAs(conflict.action, conflict.values, conflict.conflict.version)}
+            onClose={() => setConflict(null)}
+          />
+          <HistoryPanel
+            postId={postId}
+            current={saved}
+            open={isHistoryOpen}
+            onOpenChange={setIsHistoryOpen}
+            onRestored={() => {
+              clearDraft();
+              onClose();
+            }}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={isLeaving || blocker.state === 'blocked'}
         onOpenChange={(open) => {

@@ -1,0 +1,92 @@
+/**
+ * The answer to a save someone else beat (issue 39 §2, decision 0064): the server refused it with a 409 naming who
+ * saved and when, and nothing of theirs or ours is lost. Three ways on, never a silent overwrite: Review their
+ * changes (the word diff from this editor's text to theirs), Overwrite (save again over their version) and Copy mine
+ * (the editor's text to the clipboard, to merge by hand).
+ */
+import { useState } from 'react';
+import type { VersionConflict } from '../../../../shared/schemas/revisions';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { toast } from '~/lib/toast';
+import { formatDateTime } from '../post-form';
+import { useBlogPost } from '../api/blog-posts';
+import { WordDiffView } from './word-diff-view';
+
+export interface VersionConflictDialogProps {
+  postId: string;
+  conflict: VersionConflict | null;
+  /** The editor's title and content as they were sent. */
+  mine: { title: string; content: string };
+  isPending: boolean;
+  onOverwrite(): void;
+  onClose(): void;
+}
+
+export function conflictSentence(conflict: VersionConflict): string {
+  const at = conflict.savedAt ? formatDateTime(new Date(conflict.savedAt)) : null;
+  return `${conflict.savedBy ?? 'Someone'} saved this post${at ? ` at ${at}` : ''} while you were editing.`;
+}
+
+export function VersionConflictDialog({ postId, conflict, mine, isPending, onOverwrite, onClose }: VersionConflictDialogProps) {
+  const [isReviewing, setIsReviewing] = useState(false);
+  const theirs = useBlogPost(isReviewing ? postId : null);
+
+  async function copyMine() {
+    try {
+      await navigator.clipboard.writeText(`${mine.title}\n\n${mine.content}`);
+      toast.success('Your text is copied', { description: 'Paste it wherever you merge it.' });
+    } catch {
+      toast.error('Could not copy your text', { description: 'Select it in the editor and copy it by hand.' });
+    }
+  }
+
+  return (
+    <Dialog
+      open={conflict !== null}
+      onOpenChange={(open) => {
+        if (open || isPending) return;
+        setIsReviewing(false);
+        onClose();
+      }}
+    >
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Someone else saved this post</DialogTitle>
+          <DialogDescription>
+            {conflict ? conflictSentence(conflict) : ''} Your changes are not saved yet. Review their changes, overwrite
+            them with yours, or copy yours to merge by hand.
+          </DialogDescription>
+        </DialogHeader>
+        {isReviewing && (
+          <section aria-label="Their changes" className="flex flex-col gap-2">
+            {theirs.data ? (
+              <>
+                <p className="text-xs text-muted-foreground">
+                  From your text to theirs: <del className="text-destructive">struck through</del> is only in yours,{' '}
+                  <ins className="bg-success/15 no-underline">marked</ins> only in theirs.
+                </p>
+                <WordDiffView before={`${mine.title}\n\n${mine.content}`} after={`${theirs.data.title}\n\n${theirs.data.content}`} />
+              </>
+            ) : (
+              <p role="status" className="text-sm text-muted-foreground">
+                {theirs.isError ? 'Failed to load their version' : 'Loading their version...'}
+              </p>
+            )}
+          </section>
+        )}
+        <DialogFooter className="flex-wrap">
+          <Button type="button" variant="outline" onClick={() => setIsReviewing(true)} disabled={isReviewing}>
+            Review their changes
+          </Button>
+          <Button type="button" variant="outline" onClick={() => void copyMine()}>
+            Copy mine
+          </Button>
+          <Button type="button" variant="destructive" isPending={isPending} onClick={onOverwrite}>
+            {isPending ? 'Saving...' : 'Overwrite'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
