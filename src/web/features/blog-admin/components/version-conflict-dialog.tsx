@@ -63,7 +63,7 @@ export function VersionConflictDialog({ postId, conflict, mine, isPending, onOve
             {theirs.data ? (
               <>
                 <p className="text-xs text-muted-foreground">
-                  From your text to theirs: <del className="text-destructive">struck through</del> is only in yours,{' '}
+                  From your text to theirs: <del className="bg-destructive/15 text-foreground">struck through</del> is only in yours,{' '}
                   <ins className="bg-success/15 no-underline">marked</ins> only in theirs.
                 </p>
                 <WordDiffView before={`${mine.title}\n\n${mine.content}`} after={`${theirs.data.title}\n\n${theirs.data.content}`} />

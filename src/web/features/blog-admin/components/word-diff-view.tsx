@@ -17,7 +17,7 @@ export function WordDiffView({ before, after, className }: { before: string; aft
       ) : (
         parts.map((part, index) =>
           part.removed ? (
-            <del key={index} className="bg-destructive/15 text-destructive line-through">
+            <del key={index} className="bg-destructive/15 text-foreground line-through">
               {part.value}
             </del>
           ) : part.added ? (
