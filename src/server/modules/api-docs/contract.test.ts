@@ -69,6 +69,9 @@ const PASSKEY_CEREMONY = { origin: 'http://localhost' };
 const contractPasskey = new SoftAuthenticator();
 const totpCode = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
 
+/** The contract post's version as read now: a save sends it back (decision 0064). */
+const postVersion = async (ctx: Context) => (await ctx.json('GET', `/api/blog-posts/${ctx.ids.postBlogPosts}`)).version as number;
+
 /** A valid call per operation, in the order they run (creations first, deletions last). */
 const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getCaptchaChallenge: () => ({}),
@@ -146,9 +149,18 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getBlogAds: () => ({}),
   patchBlogAdsById: (ctx) => ({ params: { id: ctx.ids.postBlogAds! }, body: { priority: 2 } }),
   // A post saves with its ad links and related posts in one request (issue 28 §3).
-  patchBlogPostsById: (ctx) => ({
+  // A save names the version it read (decision 0064).
+  patchBlogPostsById: async (ctx) => ({
     params: { id: ctx.ids.postBlogPosts! },
-    body: { excerpt: 'Changed', adLinks: [{ adId: ctx.ids.postBlogAds, position: 'top' }], relatedPostIds: [ctx.ids.otherPost] },
+    body: { excerpt: 'Changed', adLinks: [{ adId: ctx.ids.postBlogAds, position: 'top' }], relatedPostIds: [ctx.ids.otherPost], version: await postVersion(ctx) },
+  }),
+  // Revisions (issue 39): an autosave, the list, that revision, and its restore as a new save.
+  postBlogPostsByIdAutosave: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! }, body: { content: 'Typed, not saved' } }),
+  getBlogPostsByIdRevisions: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
+  getBlogPostsByIdRevisionsByRevisionId: (ctx) => ({ params: { id: ctx.ids.postBlogPosts!, revisionId: ctx.ids.postBlogPostsByIdAutosave! } }),
+  postBlogPostsByIdRevisionsByRevisionIdRestore: async (ctx) => ({
+    params: { id: ctx.ids.postBlogPosts!, revisionId: ctx.ids.postBlogPostsByIdAutosave! },
+    body: { version: await postVersion(ctx) },
   }),
   // Review (decision 0058): the admin's own draft is submitted, then withdrawn.
   postBlogPostsByIdSubmit: (ctx) => ({ params: { id: ctx.ids.otherPost! }, body: {} }),

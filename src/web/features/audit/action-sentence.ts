@@ -140,6 +140,7 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'blog_post.submit': (entry, options) => `Submitted ${thing(entry, options)} for review`,
   'blog_post.withdraw': (entry, options) =>
     entry.details?.returnedToAuthor === true ? `Returned ${thing(entry, options)} to its author` : `Withdrew ${thing(entry, options)} from review`,
+  'blog_post.restore': (entry, options) => `Restored an earlier revision of ${thing(entry, options)}`,
   'blog_tag.create': created,
   'blog_tag.update': edited,
   'blog_tag.delete': deleted,

@@ -34,6 +34,7 @@ describe('audit entries in words', () => {
     expect(describeEntry({ action: 'user.sign_in', details: { secondFactor: 'passkey' } })).toBe('Signed in with the password and a passkey');
     expect(describeEntry({ action: 'blog_post.submit', details: { slug: 'a' } })).toBe('Submitted for review');
     expect(describeEntry({ action: 'blog_post.withdraw', details: { slug: 'a' } })).toBe('Withdrawn from review');
+    expect(describeEntry({ action: 'blog_post.restore', details: { revisionId: 9, restoredFrom: 4 } })).toBe('Restored revision 4');
     expect(describeEntry({ action: 'blog_post.withdraw', details: { slug: 'a', returnedToAuthor: true } })).toBe('Returned to its author');
     expect(describeEntry({ action: 'lead.export', details: { rows: 2, complete: true, filter: { source: 'blog', sort: 'desc' } } })).toBe(
       'Exported 2 leads as CSV, filtered by source “blog”',

@@ -106,6 +106,9 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
       return 'Submitted for review';
     case 'blog_post.withdraw':
       return details.returnedToAuthor === true ? 'Returned to its author' : 'Withdrawn from review';
+    // Revisions (decision 0064): a restore names the revision it brought back.
+    case 'blog_post.restore':
+      return typeof details.restoredFrom === 'number' ? `Restored revision ${details.restoredFrom}` : 'Restored a revision';
     case 'lead.export': {
       const rows = typeof details.rows === 'number' ? details.rows : 0;
       return `Exported ${plural(rows, 'lead')} as CSV${filterText(details.filter)}${details.complete === false ? ' (the download stopped early)' : ''}`;
