@@ -139,14 +139,14 @@ describe('draft storage', () => {
   it('saves, loads and clears the open editor', () => {
     const storage = memoryStorage();
     const values = form({ title: 'Unsaved', content: 'Half written', ads: [{ adId: 3, position: 'top' }] });
-    saveDraft('post-1', values, storage, new Date('2030-01-01T00:00:00Z'));
-    expect(loadDraft(storage)).toEqual({ postId: 'post-1', values, savedAt: '2030-01-01T00:00:00.000Z' });
+    saveDraft({ postId: 'post-1', version: 4 }, values, storage, new Date('2030-01-01T00:00:00Z'));
+    expect(loadDraft(storage)).toEqual({ postId: 'post-1', values, savedAt: '2030-01-01T00:00:00.000Z', version: 4 });
     clearDraft(storage);
     expect(loadDraft(storage)).toBeNull();
   });
   it('keeps a new post as postId null', () => {
     const storage = memoryStorage();
-    saveDraft(null, form({ title: 'New' }), storage);
+    saveDraft({ postId: null, version: null }, form({ title: 'New' }), storage);
     expect(loadDraft(storage)?.postId).toBeNull();
   });
   it('ignores unreadable or foreign drafts, and storage that throws', () => {
@@ -167,7 +167,7 @@ describe('draft storage', () => {
       },
     };
     expect(loadDraft(throwing)).toBeNull();
-    expect(() => saveDraft(null, form(), throwing)).not.toThrow();
+    expect(() => saveDraft({ postId: null, version: null }, form(), throwing)).not.toThrow();
     expect(() => clearDraft(throwing)).not.toThrow();
   });
   it('fills fields a draft from an older form lacks', () => {

@@ -324,6 +324,11 @@ export interface StoredDraft {
   postId: string | null;
   values: PostFormValues;
   savedAt: string;
+  /**
+   * The post's version the values were typed over (decision 0064): a draft restored after someone else saved is
+   * sent with it, so its save is a 409 offering their changes, never a silent overwrite. Null for a new post.
+   */
+  version: number | null;
 }
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -354,7 +359,12 @@ export function loadDraft(storage: DraftStorage | null = browserStorage()): Stor
     const values = { ...emptyPostForm({ authorName: '', category: '' }), ...draft.values };
     if (!Array.isArray(values.ads)) values.ads = [];
     if (!Array.isArray(values.relatedPostIds)) values.relatedPostIds = [];
-    return { postId: draft.postId ?? null, values, savedAt: typeof draft.savedAt === 'string' ? draft.savedAt : '' };
+    return {
+      postId: draft.postId ?? null,
+      values,
+      savedAt: typeof draft.savedAt === 'string' ? draft.savedAt : '',
+      version: typeof draft.version === 'number' ? draft.version : null,
+    };
   } catch {
     return null;
   }
@@ -362,7 +372,7 @@ export function loadDraft(storage: DraftStorage | null = browserStorage()): Stor
 
 /** Keeps the open editor's values; a full or blocked storage only loses the draft, never the editor. */
 export function saveDraft(
-  postId: string | null,
+  { postId, version }: Pick<StoredDraft, 'postId' | 'version'>,
   values: PostFormValues,
   storage: DraftStorage | null = browserStorage(),
   now = new Date(),
@@ -370,7 +380,7 @@ export function saveDraft(
   try {
     storage?.setItem(
       DRAFT_STORAGE_KEY,
-      JSON.stringify({ postId, values, savedAt: now.toISOString() } satisfies StoredDraft),
+      JSON.stringify({ postId, values, savedAt: now.toISOString(), version } satisfies StoredDraft),
     );
   } catch {
     // Quota exceeded or storage disabled: the editor keeps working without a draft.

@@ -152,14 +152,16 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
   const categories = categoriesQuery.data ?? [];
   const saved = postId ? postQuery.data : undefined;
   const baseline = saved ? savedValues(saved) : newPostValues(categories);
-  const initial = draft && draft.postId === postId ? draft.values : baseline;
+  const restored = draft && draft.postId === postId ? draft : null;
+  const initial = restored ? restored.values : baseline;
   return (
     <EditorForm
       key={postId ?? 'new'}
       postId={postId}
       savedStatus={saved?.status ?? 'draft'}
       isSubmitted={(saved?.submittedForReviewAt ?? null) !== null}
-      saved={saved ? { title: saved.title, content: saved.content, version: saved.version } : null}
+      // A draft restored from this browser saves with the version it was typed over (decision 0064).
+      saved={saved ? { title: saved.title, content: saved.content, version: restored?.version ?? saved.version } : null}
       baseline={baseline}
       initial={initial}
       categories={categories}
@@ -313,8 +315,8 @@ function EditorForm({
 
   // Keep the open editor in this browser while it differs from what is saved.
   useEffect(() => {
-    if (isDirty) saveDraft(postId, values);
-  }, [isDirty, postId, values]);
+    if (isDirty) saveDraft({ postId, version: saved?.version ?? null }, values);
+  }, [isDirty, postId, values, saved?.version]);
 
   // Reload or close with unsaved changes: the browser's own prompt (the draft is kept either way).
   useEffect(() => {
