@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { networkOf } from '../../lib/client-network.ts';
 import { COUNTS_PER_MINUTE } from '../../lib/visitor-key.ts';
-import { browserFamilyOf, cutAnalyticsText, deviceClassOf, headerOf, NO_UTM, referrerDomainOf, utmOf } from './classify.ts';
+import { cutAnalyticsText, headerOf, NO_UTM, referrerDomainOf, userAgentClassOf, utmOf } from './classify.ts';
 import { type DailySalt, visitorHash } from './daily-salt.ts';
 import type { EventBuffer } from './event-buffer.ts';
 
@@ -68,10 +68,11 @@ export class PageCounter {
     );
   }
 
-  private record(salt: Buffer, input: CountInput, userAgent: string): void {
+  private record(salt: string, input: CountInput, userAgent: string): void {
     const queryAt = input.url.indexOf('?');
     const path = queryAt === -1 ? input.url : input.url.slice(0, queryAt);
     const utm = queryAt === -1 ? NO_UTM : utmOf(input.url.slice(queryAt + 1));
+    const { device, browser } = userAgentClassOf(userAgent);
     this.options.buffer.push({
       at: input.now,
       kind: input.kind,
@@ -80,8 +81,8 @@ export class PageCounter {
       referrerDomain: referrerDomainOf(input.referrer, this.options.siteHost),
       ...utm,
       country: input.country,
-      device: deviceClassOf(userAgent),
-      browser: browserFamilyOf(userAgent),
+      device,
+      browser,
     });
   }
 
