@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { networkOf } from './lib/client-network.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -144,6 +145,13 @@ export const ConfigEnvSchema = z.object({
   SSE_MAX_PER_IP: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(5),
   // GET /metrics answers only with `Authorization: Bearer $METRICS_TOKEN`; unset: /metrics does not exist (404).
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  // Site analytics (issue 40): comma-separated client networks never counted (the operator's office), each an IPv4
+  // address or an IPv6 address (its /64 is excluded, decision 0043).
+  ANALYTICS_EXCLUDED_IPS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .refine((items) => items.every((item) => networkOf(item) !== null), { message: 'must be comma-separated IP addresses' }),
   // Requests slower than this are logged at warn with their route.
   SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -210,6 +218,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Requests slower than this (ms) are logged at warn. */
   slowRequestMs: number;
+  /** Client networks (lib/client-network.ts) whose visits site analytics never counts (ANALYTICS_EXCLUDED_IPS). */
+  analyticsExcludedNetworks: string[];
   isDevelopment: boolean;
 }
 
@@ -312,6 +322,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     metricsToken: parsed.METRICS_TOKEN,
     slowRequestMs: parsed.SLOW_REQUEST_MS,
+    analyticsExcludedNetworks: parsed.ANALYTICS_EXCLUDED_IPS.map((address) => networkOf(address)!),
     isDevelopment: parsed.NODE_ENV === 'development',
   };
 }

@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { startRevisionPruning } from './jobs/prune-revisions.ts';
+import { startAnalyticsMaintenance } from './jobs/analytics-maintenance.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
@@ -85,6 +86,7 @@ async function main() {
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await startVisitorPruning(queue, database.db, app.log);
   await startRevisionPruning(queue, database.db, app.log);
+  await startAnalyticsMaintenance(queue, database.db, app.log);
   await app.listen({ port: config.port, host: config.host });
   // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
   app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');

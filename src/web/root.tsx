@@ -19,6 +19,7 @@ import { isAdminPath } from './components/admin/admin-sections';
 import { SiteLayout } from './components/site-layout';
 import { ThemeSync } from './components/theme-toggle';
 import { Button } from './components/ui/button';
+import { PageViewBeacon } from './features/analytics';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
 import { AuthProvider, useAuth } from './lib/auth';
 import { FIRST_PAINT_SCRIPT } from './lib/first-paint';
@@ -118,6 +119,8 @@ function Frame({ children, counter, banners, footerLinks }: { children: ReactNod
   );
 }
 
+const isPublicPath = (pathname: string) => !isAdminPath(pathname);
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
   // Stable elements: a split component still hydrating must not receive new props, or React drops its server
@@ -153,6 +156,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         )}
         <DeferredToaster />
         <ThemeSync />
+        <PageViewBeacon isCounted={isPublicPath} />
       </AuthProvider>
     </QueryClientProvider>
   );

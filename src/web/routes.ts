@@ -24,11 +24,13 @@ export default [
   route('share-it', 'routes/share-it.tsx'),
   route('feedback', 'routes/feedback.tsx'),
   route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('privacy/analytics', 'routes/privacy-analytics.tsx'),
   route('terms-of-service', 'routes/terms-of-service.tsx'),
   // The back-office: one layout (its frame and gate) around every admin screen (issue 26).
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/leads', 'routes/admin/leads.tsx'),
+    route('admin/analytics', 'routes/admin/analytics.tsx'),
     route('admin/blog', 'routes/admin/blog.tsx'),
     route('admin/faq', 'routes/admin/faq.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),

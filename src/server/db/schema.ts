@@ -817,3 +817,66 @@ export const uploads = pgTable('uploads', {
   createdAt: createdAt(),
   createdBy: createdBy(),
 });
+
+/**
+ * Site analytics (issue 40, decision 0066). The salt of the day's visitor hash: random, one row per UTC day, the
+ * older rows deleted as a new day's is made, so a visitor's hash cannot be recomputed or linked across days.
+ */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date({ mode: 'string' }).primaryKey(),
+  salt: text().notNull(),
+});
+
+/**
+ * One counted event: a page view, a page not found, or a download click. No IP address and no User-Agent: the
+ * visitor is the day's salted hash, the device and browser the classes parsed from the User-Agent at count time.
+ * Kept 30 days (jobs/analytics-maintenance.ts); the hourly roll-ups below are kept for ever.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** 'view' | 'not_found' | 'download' */
+    kind: text().notNull(),
+    visitorHash: text().notNull(),
+    path: text().notNull(),
+    referrerDomain: text(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    country: text(),
+    /** 'desktop' | 'mobile' | 'tablet' */
+    device: text().notNull(),
+    browser: text().notNull(),
+  },
+  (table) => [
+    index('analytics_events_at_idx').on(table.at),
+    index('analytics_events_visitor_at_idx').on(table.visitorHash, table.at),
+  ],
+);
+
+/** Views and (per-hour) visitors by hour and dimensions, rolled up from the events every hour and kept for ever. */
+export const analyticsHourly = pgTable(
+  'analytics_hourly',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(),
+    path: text().notNull(),
+    referrerDomain: text().notNull().default(''),
+    utmSource: text().notNull().default(''),
+    utmMedium: text().notNull().default(''),
+    utmCampaign: text().notNull().default(''),
+    country: text().notNull().default(''),
+    device: text().notNull(),
+    browser: text().notNull(),
+    views: integer().notNull(),
+    visitors: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_hourly_pk',
+      columns: [table.hour, table.kind, table.path, table.referrerDomain, table.utmSource, table.utmMedium, table.utmCampaign, table.country, table.device, table.browser],
+    }),
+  ],
+);

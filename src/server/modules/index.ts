@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { accountsModule } from './auth/index.ts';
 import { adminStatsModule } from './admin-stats/index.ts';
+import { analyticsModule } from './analytics/index.ts';
 import { affiliateProductsModule } from './affiliate-products/index.ts';
 import { apiDocsModule } from './api-docs/index.ts';
 import { auditModule } from './audit/index.ts';
@@ -69,6 +70,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   affiliateProductsModule,
   testimonialsModule,
   pagesModule,
+  // site analytics and the funnel (issue 40)
+  analyticsModule,
 ];
 
 export async function registerModules(app: FastifyInstance): Promise<void> {

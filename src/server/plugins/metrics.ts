@@ -33,6 +33,10 @@ export interface AppMetrics {
   hotReadAnswered(read: HotRead, status: 200 | 304): void;
   /** A lead accepted by POST /api/leads (a repeated address counts again; honeypot hits do not). */
   leadSubmitted(): void;
+  /** A batch of site analytics events that could not be written (kept to try again; modules/analytics). */
+  analyticsWriteFailed(): void;
+  /** Analytics events dropped because the buffer was full. */
+  analyticsEventsDropped(count: number): void;
   /** The whole exposition (tests read it without HTTP too). */
   render(): Promise<string>;
 }
@@ -190,6 +194,16 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     const leads = new Counter({ name: 'jotit_leads_submitted_total', help: 'Leads accepted by POST /api/leads', registers: [registry] });
+    const analyticsWriteFailures = new Counter({
+      name: 'jotit_analytics_write_failures_total',
+      help: 'Batches of site analytics events that could not be written (kept in memory to try again)',
+      registers: [registry],
+    });
+    const analyticsDropped = new Counter({
+      name: 'jotit_analytics_events_dropped_total',
+      help: 'Site analytics events dropped because the in-memory buffer was full',
+      registers: [registry],
+    });
     // Tens of thousands a second: plain integers on the hot path, handed to prom-client when scraped.
     const hotReadCounts: Record<HotRead, Record<200 | 304, number>> = {
       count: { 200: 0, 304: 0 },
@@ -261,6 +275,8 @@ export const metricsPlugin = fp(
       },
       decryptFailed: (protocol) => decryptFailures.inc({ protocol }),
       leadSubmitted: () => leads.inc(),
+      analyticsWriteFailed: () => analyticsWriteFailures.inc(),
+      analyticsEventsDropped: (count) => analyticsDropped.inc(count),
       async render() {
         return `${await defaultMetricsRegistry().metrics()}\n${await registry.metrics()}`;
       },

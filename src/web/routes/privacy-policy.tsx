@@ -110,6 +110,10 @@ const SECTIONS: LegalSection[] = [
           We use no advertising or cross-site tracking cookies. Your browser keeps a few small items in its own storage: the
           banners you closed, your sign-in token if you sign in, and for one session the campaign that brought you here.
         </p>
+        <p>
+          We count visits to this website ourselves, without cookies and without storing your IP address or browser
+          details: see <Link to="/privacy/analytics">what our site analytics counts</Link>, and how to opt out.
+        </p>
       </>
     ),
   },

@@ -3,6 +3,7 @@
  * drawer and the command palette all read this one list, so a new screen is added here once.
  */
 import {
+  ChartNoAxesColumnIcon,
   FileTextIcon,
   FingerprintIcon,
   HelpCircleIcon,
@@ -51,6 +52,7 @@ export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
   {
     title: 'Audience',
     sections: [
+      { to: '/admin/analytics', label: 'Analytics', icon: ChartNoAxesColumnIcon, keywords: ['visitors', 'traffic', 'funnel', 'referrers', 'utm'], permission: 'dashboard.read' },
       { to: '/admin/leads', label: 'Leads', icon: MailIcon, keywords: ['emails', 'kit', 'export'], count: { key: 'unsyncedLeads', label: 'not synced' }, permission: 'leads.read' },
       { to: '/admin/inbox', label: 'Inbox', icon: InboxIcon, keywords: ['messages', 'contact', 'feedback'], count: { key: 'unreadInbox', label: 'unread' }, permission: 'inbox.manage' },
       { to: '/admin/campaigns', label: 'Campaigns', icon: RocketIcon, keywords: ['landing', 'utm'], permission: 'content.manage' },

@@ -1,0 +1,92 @@
+/**
+ * Counted events wait here and are written in batches (issue 40 §2): every second, or at once when 500 are waiting,
+ * and on close (graceful shutdown, main.ts → app.close()). Counting never delays a page: a failed write puts the
+ * batch back, is logged at most once a minute and counted (`jotit_analytics_write_failures_total`), and the next
+ * tick tries again. The buffer is bounded: past BUFFER_MAX events the oldest are dropped and counted
+ * (`jotit_analytics_events_dropped_total`).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { analyticsEvents } from '../../db/schema.ts';
+
+export type AnalyticsEvent = typeof analyticsEvents.$inferInsert;
+
+export const FLUSH_INTERVAL_MS = 1000;
+export const BATCH_SIZE = 500;
+export const BUFFER_MAX = 100_000;
+const FAILURE_LOG_INTERVAL_MS = 60_000;
+
+export interface EventBufferOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  onWriteFailed: () => void;
+  onDropped: (count: number) => void;
+  max?: number;
+}
+
+export class EventBuffer {
+  private events: AnalyticsEvent[] = [];
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private lastFailureLog = 0;
+
+  constructor(private readonly options: EventBufferOptions) {}
+
+  get size(): number {
+    return this.events.length;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  push(event: AnalyticsEvent): void {
+    this.events.push(event);
+    this.trim();
+    if (this.events.length >= BATCH_SIZE && !this.writing) void this.flush();
+  }
+
+  /** Writes what is waiting, batch by batch; resolves when written or put back after a failure. */
+  flush(): Promise<void> {
+    if (this.writing) return this.writing;
+    if (this.events.length === 0) return Promise.resolve();
+    this.writing = this.writeAll().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  /** Stops the timer and writes what is left (one try). */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.writing;
+    await this.flush();
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.events.length > 0) {
+      const batch = this.events.splice(0, BATCH_SIZE);
+      try {
+        await this.options.db.insert(analyticsEvents).values(batch);
+      } catch (error) {
+        this.events.unshift(...batch);
+        this.trim();
+        this.options.onWriteFailed();
+        if (Date.now() - this.lastFailureLog >= FAILURE_LOG_INTERVAL_MS) {
+          this.lastFailureLog = Date.now();
+          this.options.log.error({ err: error, waiting: this.events.length }, 'analytics events could not be written; kept to try again');
+        }
+        return;
+      }
+    }
+  }
+
+  private trim(): void {
+    const excess = this.events.length - (this.options.max ?? BUFFER_MAX);
+    if (excess <= 0) return;
+    this.events.splice(0, excess);
+    this.options.onDropped(excess);
+  }
+}
