@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
+import { startImageSizesWorker } from './modules/uploads/image-job.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { effectiveTimeouts } from './lib/connection-limits.ts';
@@ -83,6 +84,7 @@ async function main() {
   await startAccountMailWorker(queue, app.services);
   await (await import('./jobs/kit.ts')).startKitWorker(app);
   await startVisitorPruning(queue, database.db, app.log);
+  await startImageSizesWorker(app);
   await app.listen({ port: config.port, host: config.host });
   // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
   app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');
