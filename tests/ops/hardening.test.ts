@@ -7,11 +7,11 @@
  * 64 KB of it). About 15 s on a quiet 2-core machine.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_UPLOAD_MAX_BYTES } from '../../src/shared/schemas/blog.ts';
 import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 
@@ -30,12 +30,6 @@ const MAX_CONNECTIONS_PER_IP = 32;
 
 /** Every page route with a form action (the forms posted without JavaScript); slugs need not exist. */
 const PAGES_WITH_ACTIONS = ['/?index', '/contact', '/feedback', '/share-it', '/blog', '/blog/any-post', '/c/any-campaign'];
-
-// A real 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /**
  * POSTs a form of `total` bytes (declared with Content-Length, or chunked) and stops sending as soon as the answer
@@ -165,21 +159,42 @@ describe('hardening of the real process (issue 23)', () => {
     });
     expect(signIn.status).toBe(200);
     const { token } = (await signIn.json()) as { token: string };
-    const upload = () => {
-      const image = Buffer.concat([PNG, randomBytes(BLOG_UPLOAD_MAX_BYTES - PNG.length)]);
+    // Real images (an upload must be a whole image, issue 39 §3): the largest square of random pixels under 5 MB, a
+    // stored PNG, so each makes the whole series of sizes in the image job.
+    const images = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sharp(randomBytes(1320 * 1320 * 3), { raw: { width: 1320, height: 1320, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer(),
+      ),
+    );
+    const upload = (image: Buffer) => {
       const form = new FormData();
-      form.append('file', new Blob([image], { type: 'image/png' }), 'photo.png');
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png');
       return fetch(`${app.baseUrl}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     };
-    const responses = await Promise.all([upload(), upload(), upload(), upload()]);
+    const responses = await Promise.all(images.map(upload));
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     await expectAlive(app, 'four 5 MB uploads');
+    const uploaded = await Promise.all(responses.map(async (response) => (await response.json()) as { url: string }));
+    // The image job makes their sizes one image at a time (libvips memory is outside the heap: the RSS peak is kept).
+    for (const { url } of uploaded) {
+      for (const deadline = Date.now() + 120_000; ; ) {
+        const name = url.split('/').pop()!;
+        if (app.output.join('').split('\n').some((line) => line.includes('image sizes made') && line.includes(name))) break;
+        expect(Date.now(), `the sizes of ${url} were never made`).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]) * 1024;
+    console.info(`[hardening] RSS peak through four 5 MB uploads and their sizes: ${(peak / MB).toFixed(0)} MB`);
+    // Issue 39's budget.
+    expect(peak).toBeLessThan(400 * MB);
+    await expectAlive(app, 'the sizes of four 5 MB uploads');
 
     // Served to eight readers at once (each image twice), each from an address of its own: one client may have only
     // a few image reads open at once (decision 0044).
-    const urls = await Promise.all(responses.map(async (response) => ((await response.json()) as { url: string }).url));
+    const urls = uploaded.map(({ url }) => url);
     const sizes = await Promise.all([...urls, ...urls].map((url, index) => readFrom(`127.0.0.${10 + index}`, `${app.baseUrl}${url}`)));
-    expect(sizes).toEqual(Array(8).fill(BLOG_UPLOAD_MAX_BYTES));
+    expect(sizes).toEqual([...images, ...images].map((image) => image.length));
     await expectAlive(app, 'eight concurrent 5 MB reads');
   });
 

@@ -1,3 +1,4 @@
+import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
@@ -18,6 +19,8 @@ export const PublicBlogPostSummarySchema = z.object({
   featuredImageUrl: z.string().nullable(),
   /** The cover's alt text (issue 37 §6); null when the post has no cover or none was written. */
   featuredImageAlt: z.string().nullable(),
+  /** The cover's box and sizes when it is an upload (issue 39 §3); absent for a cover from elsewhere. */
+  featuredImage: ResponsiveImageSchema.nullable().optional(),
   publishedAt: z.string(),
 });
 export type PublicBlogPostSummary = z.infer<typeof PublicBlogPostSummarySchema>;
