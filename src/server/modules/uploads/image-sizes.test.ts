@@ -30,7 +30,7 @@ async function photoWithGps(): Promise<Buffer> {
     .png({ compressionLevel: 1 })
     .toBuffer();
   return sharp(noise)
-    .jpeg({ quality: 85 })
+    .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'JotIt Test Camera', Model: 'GPS 1' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 7/1' },

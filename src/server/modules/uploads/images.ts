@@ -130,7 +130,7 @@ const ENCODERS: Record<'avif' | 'webp' | 'jpeg' | 'png', (image: Sharp) => Sharp
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 75 }),
   jpeg: (image) => image.jpeg({ quality: 80, mozjpeg: true }),
-  png: (image) => image.png({ compressionLevel: 9, palette: true }),
+  png: (image) => image.png(),
 };
 
 /**
