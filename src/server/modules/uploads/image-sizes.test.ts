@@ -128,7 +128,7 @@ describe(`image sizes on ${testDatabaseKind()}`, () => {
     expect(row.variants.find((variant) => variant.width === 320)?.height).toBe(240);
   });
 
-  it('applies the EXIF orientation: a portrait photo stored sideways is made upright', async () => {
+  it('applies the EXIF orientation: a portrait photo stored sideways is made upright', { timeout: 90_000 }, async () => {
     const sideways = await sharp(randomBytes(800 * 400 * 3), { raw: { width: 800, height: 400, channels: 3 } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const response = await upload('portrait.jpg', sideways);
     expect(response.json()).toMatchObject({ width: 400, height: 800 });
@@ -137,7 +137,7 @@ describe(`image sizes on ${testDatabaseKind()}`, () => {
     expect(webp.map((variant) => [variant.width, variant.height])).toEqual([[320, 640], [400, 800]]);
   });
 
-  it('refuses a decompression bomb, too many megapixels, HTML named .jpg, a polyglot and a truncated JPEG with a 400, storing nothing', async () => {
+  it('refuses a decompression bomb, too many megapixels, HTML named .jpg, a polyglot and a truncated JPEG with a 400, storing nothing', { timeout: 60_000 }, async () => {
     const before = await storedObjects();
     const jpeg = await sharp(randomBytes(64 * 64 * 3), { raw: { width: 64, height: 64, channels: 3 } }).jpeg().toBuffer();
     const cases: Array<[string, Buffer, string, string]> = [
@@ -158,7 +158,7 @@ describe(`image sizes on ${testDatabaseKind()}`, () => {
     expect((await upload('whole.jpg', jpeg)).statusCode).toBe(201);
   });
 
-  it('keeps the original served when making the sizes fails, and tries again until they exist', async () => {
+  it('keeps the original served when making the sizes fails, and tries again until they exist', { timeout: 90_000 }, async () => {
     const store = testApp.app.uploadStore;
     const put = store.put.bind(store);
     let failures = 0;
