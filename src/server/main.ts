@@ -12,6 +12,7 @@ import { createMailer, startMailWorker } from './jobs/mail.ts';
 import { startRevisionPruning } from './jobs/prune-revisions.ts';
 import { startAnalyticsMaintenance } from './jobs/analytics-maintenance.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
+import { startImageSizesWorker } from './modules/uploads/image-job.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { serveBackupRequests } from './lib/backup.ts';
 import { effectiveTimeouts } from './lib/connection-limits.ts';
@@ -87,6 +88,7 @@ async function main() {
   await startVisitorPruning(queue, database.db, app.log);
   await startRevisionPruning(queue, database.db, app.log);
   await startAnalyticsMaintenance(queue, database.db, app.log);
+  await startImageSizesWorker(app);
   await app.listen({ port: config.port, host: config.host });
   // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
   app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');

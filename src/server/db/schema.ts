@@ -880,3 +880,28 @@ export const analyticsHourly = pgTable(
     }),
   ],
 );
+
+/** One size of an uploaded image (decision 0065): the stored object's key (content-hashed), its box and format. */
+export interface ImageVariant {
+  key: string;
+  width: number;
+  height: number;
+  format: 'avif' | 'webp' | 'jpeg' | 'png' | 'gif';
+}
+
+/**
+ * What is known of an uploaded image (decision 0065): the original's box, and its sizes once the image job has made
+ * them (`variants` empty and `processedAt` null until then). The bytes of the original and of every size are objects
+ * of the upload store (`uploads` today); this row is the index that stays in the database whatever the store.
+ */
+export const uploadImages = pgTable('upload_images', {
+  name: text().primaryKey(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  format: text().notNull(),
+  variants: jsonb().$type<ImageVariant[]>().notNull().default([]),
+  /** The 1200×630 crop for Open Graph cards; null until made, or for an image too small to crop. */
+  socialKey: text(),
+  processedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});

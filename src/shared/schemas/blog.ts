@@ -1,3 +1,4 @@
+import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
 import { isSaneDate, safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
@@ -19,6 +20,8 @@ export const PublicBlogPostSummarySchema = z.object({
   featuredImageUrl: z.string().nullable(),
   /** The cover's alt text (issue 37 §6); null when the post has no cover or none was written. */
   featuredImageAlt: z.string().nullable(),
+  /** The cover's box and sizes when it is an upload (issue 39 §3); absent for a cover from elsewhere. */
+  featuredImage: ResponsiveImageSchema.nullable().optional(),
   publishedAt: z.string(),
 });
 export type PublicBlogPostSummary = z.infer<typeof PublicBlogPostSummarySchema>;
@@ -90,7 +93,14 @@ export const BLOG_TEXTS = {
   uploadType: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
   uploadTooLarge: 'The file is larger than 5 MB',
   uploadMissing: 'No file was uploaded',
+  /** Issue 39 §3: what the image sizes are made from is refused before anything is stored. */
+  uploadTooManyPixels: 'The image is larger than 40 megapixels',
+  uploadTooWide: 'The image is wider or taller than 10,000 pixels',
+  uploadCorrupt: 'The file is not a whole, valid image',
 } as const;
+/** Issue 39 §3: the largest image an upload may be (decoded, its pixels count, not its bytes). */
+export const BLOG_UPLOAD_MAX_PIXELS = 40_000_000;
+export const BLOG_UPLOAD_MAX_SIDE = 10_000;
 
 /** Status of a post at `now` (spec §4 + issue 11: published with a future date = scheduled). */
 export function blogPostStatus(post: { isPublished: boolean; publishedAt: string | null }, now: number = Date.now()): BlogPostStatus {
@@ -527,6 +537,9 @@ export const UploadResultSchema = z.object({
   size: z.number().int(),
   /** Markdown the editor can insert: `![](url)`. */
   markdown: z.string(),
+  /** The image's box (orientation applied); its sizes are made in the background (decision 0065). */
+  width: z.number().int(),
+  height: z.number().int(),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 

@@ -1,3 +1,4 @@
+import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
 import { isBlogUrl } from './blog.ts';
 import { safeString } from './text.ts';
@@ -81,7 +82,10 @@ export const TestimonialSchema = z.object({
 export type Testimonial = z.infer<typeof TestimonialSchema>;
 
 /** What the public sees (home page, `GET /api/testimonials?published=true`). */
-export const PublicTestimonialSchema = TestimonialSchema.omit({ isPublished: true, createdAt: true });
+export const PublicTestimonialSchema = TestimonialSchema.omit({ isPublished: true, createdAt: true }).extend({
+  /** The photo's box and sizes when it is an upload (issue 39 §3). */
+  avatarImage: ResponsiveImageSchema.nullable().optional(),
+});
 export type PublicTestimonial = z.infer<typeof PublicTestimonialSchema>;
 
 export const TestimonialListQuerySchema = z.object({

@@ -34,7 +34,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: 'Page Not Found' }];
   const { post } = loaderData;
   const origin = originFromMatches(matches);
-  const image = post.featuredImageUrl ? absolute(post.featuredImageUrl, origin) : undefined;
+  // The 1200×630 crop when the cover is an upload whose sizes exist (issue 39 §3), else the cover as it is.
+  const cover = post.featuredImage?.socialUrl ?? post.featuredImageUrl;
+  const image = cover ? absolute(cover, origin) : undefined;
   const base = seo({
     title: `${post.metaTitle ?? post.title} - ${PRODUCT_NAME}!`,
     description: post.metaDescription ?? post.excerpt ?? post.title,

@@ -9,6 +9,7 @@ import { isStorableText } from '../../../shared/schemas/text.ts';
 import type { BlogCategory, PublicBlogAd, PublicBlogPost, PublicBlogPostSummary } from '../../../shared/schemas/blog.ts';
 import type { Database } from '../../db/client.ts';
 import { affiliateProducts, blogAds, blogCategories, blogPostAds, blogPosts, blogRelatedPosts } from '../../db/schema.ts';
+import { findResponsiveImages, responsiveHtml } from '../../lib/responsive-images.ts';
 import { isLive, isScheduled } from './live.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
@@ -32,9 +33,15 @@ export function toSummary(row: PostRow): PublicBlogPostSummary {
   };
 }
 
+/** Summaries with their covers' sizes (issue 39 §3): one query for all of them. */
+async function withCovers(db: Database, summaries: PublicBlogPostSummary[]): Promise<PublicBlogPostSummary[]> {
+  const images = await findResponsiveImages(db, summaries.map((summary) => summary.featuredImageUrl));
+  return summaries.map((summary) => ({ ...summary, featuredImage: images.get(summary.featuredImageUrl ?? '') ?? null }));
+}
+
 export async function listPublishedPosts(db: Database, now: Date = new Date()): Promise<PublicBlogPostSummary[]> {
   const rows = await db.select().from(blogPosts).where(isLive(now)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt));
-  return rows.map(toSummary);
+  return withCovers(db, rows.map(toSummary));
 }
 
 export async function getPublishedPost(db: Database, slug: string, now: Date = new Date()): Promise<PublicBlogPost | null> {
@@ -52,15 +59,17 @@ export async function getPublishedPost(db: Database, slug: string, now: Date = n
     if (renderedHtml.size > 2000) renderedHtml.clear();
     renderedHtml.set(row.id, cached);
   }
+  const [summary] = await withCovers(db, [toSummary(row)]);
   return {
-    ...toSummary(row),
+    ...summary!,
     authorBio: row.authorBio,
     authorAvatarUrl: row.authorAvatarUrl,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     metaKeywords: row.metaKeywords,
     likeCount: row.likeCount,
-    contentHtml: cached.html,
+    // The inline images' sizes are looked up per view: they appear seconds after an upload, the Markdown does not change.
+    contentHtml: await responsiveHtml(db, cached.html),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -95,7 +104,7 @@ export async function listRelatedPosts(db: Database, post: { id: string; categor
     const ids = chosen.map((link) => link.id);
     const rows = await db.select().from(blogPosts).where(and(inArray(blogPosts.id, ids), isLive(now)));
     const order = new Map(ids.map((id, index) => [id, index]));
-    if (rows.length > 0) return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toSummary);
+    if (rows.length > 0) return withCovers(db, rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toSummary));
   }
   const rows = await db
     .select()
@@ -103,7 +112,7 @@ export async function listRelatedPosts(db: Database, post: { id: string; categor
     .where(and(isLive(now), eq(blogPosts.category, post.category), ne(blogPosts.id, post.id)))
     .orderBy(desc(blogPosts.publishedAt))
     .limit(3);
-  return rows.map(toSummary);
+  return withCovers(db, rows.map(toSummary));
 }
 
 /** When the next scheduled post goes live (page caches expire then), or null. */

@@ -22,6 +22,7 @@ import { countOncePerVisitorPerDay } from '../../lib/once-per-visitor-per-day.ts
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { utcDay } from '../../lib/utc-day.ts';
+import { responsiveHtml } from '../../lib/responsive-images.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
@@ -156,7 +157,9 @@ export async function campaignLandingPage(services: AppServices, slug: string, v
   const [row] = await services.database.db.select().from(campaigns).where(eq(campaigns.slug, slug.toLowerCase()));
   if (!row?.isActive) return null;
   await recordCampaignVisit(services, row.id, visitor);
-  return toPublic(row);
+  const campaign = toPublic(row);
+  // The landing page's uploaded images with their sizes (issue 39 §3).
+  return { ...campaign, landingPageHtml: await responsiveHtml(services.database.db, campaign.landingPageHtml) };
 }
 
 export async function createCampaign(services: AppServices, { actor, meta, input }: RequestContext & { input: z.output<typeof CreateCampaignSchema> }): Promise<Campaign> {

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { renderMarkdown } from '../../../shared/markdown.ts';
+import { responsiveHtml } from '../../lib/responsive-images.ts';
 import { PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
@@ -88,7 +89,7 @@ export async function getPublishedPage(db: Database, slug: string): Promise<Publ
     .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)));
   if (!row) return null;
   const { isPublished: _published, createdAt: _created, content: _markdown, ...rest } = toPage(row);
-  return { ...rest, contentHtml: contentHtml(row) };
+  return { ...rest, contentHtml: await responsiveHtml(db, contentHtml(row)) };
 }
 
 /** Any page by id (digits) or slug, for admins. */

@@ -19,6 +19,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { findResponsiveImages } from '../../lib/responsive-images.ts';
 
 type Row = typeof testimonials.$inferSelect;
 export type TestimonialDeps = ContentWriteDeps;
@@ -79,7 +80,9 @@ export async function listPublishedTestimonials(db: Database, { limit = 50, offs
     db.select().from(testimonials).where(where).orderBy(...displayOrder).limit(limit).offset(offset),
     db.select({ total: count() }).from(testimonials).where(where),
   ]);
-  return { items: rows.map(toPublic), total: total?.total ?? 0 };
+  // The photos' sizes (issue 39 §3): one query for the page.
+  const images = await findResponsiveImages(db, rows.map((row) => row.avatarUrl));
+  return { items: rows.map((row) => ({ ...toPublic(row), avatarImage: images.get(row.avatarUrl ?? '') ?? null })), total: total?.total ?? 0 };
 }
 
 export async function getTestimonial(db: Database, id: number): Promise<Testimonial> {

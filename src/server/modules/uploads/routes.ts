@@ -11,13 +11,15 @@ import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/http
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { clientNetworkKey } from '../../lib/client-network.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { CONTENT_TYPE_OF, findUpload, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
+import type { ObjectStore } from './object-store.ts';
+import { CONTENT_TYPE_OF, storeUpload, UPLOAD_NAME, uploadsDir } from './service.ts';
 import type { UploadCache } from './upload-cache.ts';
 import type { ConcurrentReads, OneAtATime } from './upload-gates.ts';
 
 const UPLOAD_READS_REFUSED = 'Too many image downloads at once from your network; try again in a moment';
 
 export interface UploadRoutesOptions {
+  store: ObjectStore;
   cache: UploadCache;
   reads: ConcurrentReads;
   storing: OneAtATime;
@@ -28,7 +30,7 @@ export interface UploadRoutesOptions {
  * nosniff; a few at a time per client network, 429 beyond), kept in the database so any instance serves what another
  * stored (decision 0017), and read from this instance's file cache of it (decision 0044).
  */
-export async function uploadRoutes(instance: FastifyInstance, { cache, reads, storing }: UploadRoutesOptions) {
+export async function uploadRoutes(instance: FastifyInstance, { store, cache, reads, storing }: UploadRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app.services;
   await app.register(multipart, {
@@ -41,7 +43,7 @@ export async function uploadRoutes(instance: FastifyInstance, { cache, reads, st
       onRequest: app.requirePermission('content.manage'),
       schema: {
         tags: ['blog'],
-        summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, 5 MB at most',
+        summary: 'Upload an image (admin): PNG, JPEG, WebP or GIF by content, 5 MB, 40 megapixels and 10,000 px a side at most; its sizes follow',
         security: USER_SECURITY,
         consumes: ['multipart/form-data'],
         response: { 201: UploadResultSchema, ...errorResponses(400, 401, 403, 413) },
@@ -63,7 +65,7 @@ export async function uploadRoutes(instance: FastifyInstance, { cache, reads, st
           throw badRequest(BLOG_TEXTS.uploadMissing);
         }
         if (data.length === 0) throw badRequest(BLOG_TEXTS.uploadMissing);
-        return storeUpload({ ...requestContext(request), input: { data, db: database.db, cache } });
+        return storeUpload({ ...requestContext(request), input: { data, db: database.db, store, cache, queue: app.services.queue } });
       });
       return reply.status(201).send(result);
     },
@@ -80,7 +82,7 @@ export async function uploadRoutes(instance: FastifyInstance, { cache, reads, st
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox");
-      const stored = await findUpload(database.db, name);
+      const stored = await store.get(name);
       if (stored) {
         reply.header('ETag', stored.etag);
         if (etagMatches(request.headers['if-none-match'], stored.etag)) return reply.status(304).send();

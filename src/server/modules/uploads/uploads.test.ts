@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
@@ -11,12 +12,17 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { BLOG_UPLOAD_MAX_BYTES } from '../../../shared/schemas/blog.ts';
 import { uploads } from '../../db/schema.ts';
-import { UPLOAD_READ_SLICE_BYTES } from './service.ts';
+import { UPLOAD_READ_SLICE_BYTES } from './object-store.ts';
 import { UPLOAD_READS_PER_CLIENT } from './upload-gates.ts';
 
 // A real 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** A real PNG of random pixels (stored, not compressed): `side`² × 3 bytes and a little more, unique each time. */
+export async function noisePng(side: number): Promise<Buffer> {
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+}
 
 function multipart(filename: string, data: Buffer, contentType = 'image/png') {
   const boundary = '----jotit-test-boundary';
@@ -92,7 +98,8 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
   });
 
   it('serves a large upload byte for byte, read from the database a slice at a time', async () => {
-    const image = Buffer.concat([PNG, randomBytes(2 * UPLOAD_READ_SLICE_BYTES + 1234)]);
+    const image = await noisePng(600);
+    expect(image.length).toBeGreaterThan(2 * UPLOAD_READ_SLICE_BYTES);
     const stored = await upload('large.png', image);
     expect(stored.statusCode).toBe(201);
     const { url } = stored.json<{ url: string }>();
@@ -107,7 +114,8 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
   });
 
   it('keeps each upload in a file of this instance, re-created from the database when it is missing (decision 0044)', async () => {
-    const image = Buffer.concat([PNG, randomBytes(UPLOAD_READ_SLICE_BYTES + 99)]);
+    const image = await noisePng(400);
+    expect(image.length).toBeGreaterThan(UPLOAD_READ_SLICE_BYTES);
     const { url } = (await upload('cached.png', image)).json<{ url: string }>();
     const cached = path.join(testApp.config.dataDir, 'upload-cache', createHash('sha256').update(image).digest('hex'));
     expect(existsSync(cached)).toBe(true);
@@ -146,7 +154,7 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
     const { storing } = testApp.app.uploadGates;
     let finish!: () => void;
     const turn = storing.run(() => new Promise<void>((resolve) => (finish = resolve)));
-    const image = Buffer.concat([PNG, randomBytes(1000)]);
+    const image = await noisePng(20);
     const waiting = upload('waiting.png', image);
     for (const deadline = Date.now() + 10_000; storing.pending < 2; ) {
       expect(Date.now(), 'the upload never reached its turn').toBeLessThan(deadline);
@@ -162,7 +170,9 @@ describe(`uploads on ${testDatabaseKind()}`, () => {
   });
 
   it('keeps /healthz quick while eight clients read a 5 MB image (issue 34 §3)', async () => {
-    const image = Buffer.concat([PNG, randomBytes(BLOG_UPLOAD_MAX_BYTES - PNG.length)]);
+    // The largest square of random pixels under 5 MB.
+    const image = await noisePng(1320);
+    expect(image.length).toBeLessThanOrEqual(BLOG_UPLOAD_MAX_BYTES);
     const { url } = (await upload('big.png', image)).json<{ url: string }>();
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;

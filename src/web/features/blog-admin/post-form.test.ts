@@ -3,6 +3,7 @@ import {
   asksFirst,
   clearDraft,
   coverLacksAlt,
+  inlineImagesLackingAlt,
   DRAFT_STORAGE_KEY,
   effectiveReadTime,
   emptyPostForm,
@@ -87,6 +88,14 @@ describe('the cover alt text (issue 37 §6)', () => {
     expect(coverLacksAlt({ featuredImageUrl: '/uploads/a.png', featuredImageAlt: '  ' })).toBe(true);
     expect(coverLacksAlt({ featuredImageUrl: '/uploads/a.png', featuredImageAlt: 'A lighthouse' })).toBe(false);
     expect(coverLacksAlt({ featuredImageUrl: '', featuredImageAlt: '' })).toBe(false);
+  });
+});
+
+describe('inline images without alt text (issue 39 §4)', () => {
+  it('counts Markdown images with empty alt and raw <img> tags without alt', () => {
+    expect(inlineImagesLackingAlt('![A boat](/uploads/a.jpg) and ![](/uploads/b.jpg) and ![  ](c.png)')).toBe(2);
+    expect(inlineImagesLackingAlt('<img src="x.png"> <img src="y.png" alt=""> <img alt="A map" src="z.png">')).toBe(2);
+    expect(inlineImagesLackingAlt('![Harbour](/uploads/a.jpg)')).toBe(0);
   });
 });
 

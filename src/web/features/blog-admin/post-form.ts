@@ -402,6 +402,16 @@ export function clearDraft(storage: DraftStorage | null = browserStorage()) {
 export const coverLacksAlt = (values: Pick<PostFormValues, 'featuredImageUrl' | 'featuredImageAlt'>) =>
   values.featuredImageUrl.trim() !== '' && (values.featuredImageAlt ?? '').trim() === '';
 
+/**
+ * How many inline images of the Markdown have no alt text (issue 39 §4): `![](url)` or a raw `<img>` without a
+ * non-empty `alt`. Publishing them warns, as a cover without alt does; the page renders them `alt=""`.
+ */
+export function inlineImagesLackingAlt(markdown: string): number {
+  const markdownImages = [...markdown.matchAll(/!\[([^\]]*)\]\([^)]*\)/g)].filter(([, alt]) => (alt ?? '').trim() === '').length;
+  const htmlImages = [...markdown.matchAll(/<img\b[^>]*>/gi)].filter(([tag]) => !/\balt\s*=\s*("[^"]*\S[^"]*"|'[^']*\S[^']*'|[^\s"'>]+)/i.test(tag)).length;
+  return markdownImages + htmlImages;
+}
+
 export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -55,6 +55,7 @@ import {
   asksFirst,
   countWords,
   coverLacksAlt,
+  inlineImagesLackingAlt,
   type EditorTab,
   emptyPostForm,
   firstErrorTab,
@@ -632,6 +633,16 @@ function EditorForm({
               <span role="note" className="mt-3 flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-left text-foreground">
                 <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
                 <span>The cover image has no alt text: screen readers will skip it. You can publish anyway, or cancel and add it under Content.</span>
+              </span>
+            )}
+            {MAKES_PUBLIC.has(asking.action) && inlineImagesLackingAlt(values.content) > 0 && (
+              <span role="note" className="mt-3 flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-left text-foreground">
+                <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+                <span>
+                  {inlineImagesLackingAlt(values.content) === 1 ? 'An image in the content has' : `${inlineImagesLackingAlt(values.content)} images in the content have`} no alt
+                  text: screen readers will skip {inlineImagesLackingAlt(values.content) === 1 ? 'it' : 'them'}. You can publish anyway, or cancel and write it
+                  between the brackets: ![what it shows](…).
+                </span>
               </span>
             )}
           </>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardFooter, CardHeader } from '~/components/ui/card';
 import { cn } from '~/lib/utils';
 import type { PublicBlogPostSummary } from '../../../../shared/schemas/blog';
-import { PostCover } from './post-cover';
+import { COVER_SIZES, PostCover } from './post-cover';
 import { CategoryBadge, PostMeta } from './post-meta';
 
 export function PostCard({
@@ -25,7 +25,14 @@ export function PostCard({
       )}
     >
       {/* Lazy below the first card, with its box reserved by width/height so nothing shifts. */}
-      <PostCover post={post} loading={featured ? 'eager' : 'lazy'} decoding="async" data-post-card-image className="bg-muted" />
+      <PostCover
+        post={post}
+        sizes={featured ? COVER_SIZES.article : COVER_SIZES.card}
+        loading={featured ? 'eager' : 'lazy'}
+        decoding="async"
+        data-post-card-image
+        className="bg-muted"
+      />
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center gap-2">
           {featured && <span className="text-xs font-semibold tracking-wide text-primary uppercase">Featured</span>}

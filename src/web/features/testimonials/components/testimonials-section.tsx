@@ -17,7 +17,7 @@ export function TestimonialsGrid({ testimonials }: { testimonials: PublicTestimo
               {testimonial.rating ? <Stars rating={testimonial.rating} /> : null}
               <blockquote className="grow text-pretty">“{testimonial.testimonialText}”</blockquote>
               <div className="flex items-center gap-3">
-                <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} />
+                <Avatar name={testimonial.customerName} url={testimonial.avatarUrl} image={testimonial.avatarImage} />
                 <div className="min-w-0">
                   <p className="font-semibold">{testimonial.customerName}</p>
                   {role && <p className="text-sm text-muted-foreground">{role}</p>}
