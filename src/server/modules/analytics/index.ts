@@ -68,9 +68,10 @@ export const analyticsModule = fp(
 
     // A callback hook after the answer is sent: counting never delays a page (decision 0046: no promise per request).
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.method === 'GET' && request.routeOptions.url === PAGE_ROUTE && (reply.statusCode === 200 || reply.statusCode === 404)) {
+      // The cheap checks first: `routeOptions` builds an object on each read, which an API answer never pays for.
+      if (request.method === 'GET' && (reply.statusCode === 200 || reply.statusCode === 404)) {
         const type = reply.getHeader('content-type');
-        if (typeof type === 'string' && type.startsWith('text/html')) {
+        if (typeof type === 'string' && type.startsWith('text/html') && request.routeOptions.url === PAGE_ROUTE) {
           countRequest(request, reply.statusCode === 200 ? 'view' : 'not_found', request.url, headerOf(request.headers, 'referer'));
         }
       }
