@@ -21,6 +21,9 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** The event of a post whose visibility changed (webhook events are not audit actions: `post.*`, not `blog_post.*`). */
+export const postVisibilityEvent = (isPublished: boolean): WebhookEventType => (isPublished ? 'post.published' : 'post.unpublished');
+
 /** The event "Send test event" delivers to one endpoint; never subscribed to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 

@@ -29,6 +29,8 @@ import type { BlogDeps } from './deps.ts';
 import { isLive, isScheduled } from './live.ts';
 import { toSummary } from './public-service.ts';
 import { categoryName, syncTags } from './taxonomy.ts';
+import { postVisibilityEvent } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 type ListQuery = z.output<typeof BlogPostListQuerySchema>;
@@ -253,6 +255,8 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     await saveLinks(tx, row!.id, input);
     const detail = await postDetail(tx, row!, at);
     await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug }, change: { before: null, after: auditViewOf(row!, detail) } });
+    // Issue 41: committed with the post (decision 0063).
+    if (row!.isPublished) await recordWebhookEvent(tx, 'post.published', detail);
     return detail;
   }));
   events.emit('blog');
@@ -300,6 +304,7 @@ export async function updatePost(
       details: { fields: Object.keys(changes) },
       change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
     });
+    if (row!.isPublished !== current.isPublished) await recordWebhookEvent(tx, postVisibilityEvent(row!.isPublished), detail);
     return detail;
   }));
   events.emit('blog');

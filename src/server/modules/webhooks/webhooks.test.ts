@@ -4,7 +4,10 @@ import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { postPublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
+import { createKey, sendV2 } from '../../../../tests/fixtures/test-kit.ts';
+import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/fixtures/webhook-receiver.ts';
 import { webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { checkWebhookUrl, isRefusedAddress } from './address-guard.ts';
@@ -284,6 +287,54 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       );
       const enabled = await inject('PATCH', `/api/webhooks/endpoints/${endpoint.id}`, { enabled: true });
       expect(enabled.json()).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
+    });
+  });
+  describe('events (noun.verb, the audit vocabulary)', () => {
+    it('jot.received only while an endpoint subscribes, with id, app, version, plugin and time: never the text', async () => {
+      const key = await createKey(testApp.app, admin.headers, `webhook-build-${Date.now()}`);
+      await sendV2(testApp.app, key, { text: 'unsubscribed secret words', appName: 'Notepad' });
+      expect(await testApp.app.services.database.db.select().from(webhookEvents)).toEqual([]);
+      const endpoint = await createEndpoint({ events: ['jot.received'] });
+      const jot = await sendV2(testApp.app, key, { text: 'secret words of the jot', appName: 'Notepad', windowTitle: 'Private window', appVersion: '2.1.0', plugin: 'clipper' });
+      await settled(endpoint.id);
+      expect(receiver.received).toHaveLength(1);
+      const [event] = receiver.received;
+      expect(event!.type).toBe('jot.received');
+      expect(event!.data).toEqual({ id: jot.id, app: 'Notepad', version: '2.1.0', plugin: 'clipper', time: expect.any(String) });
+      expect(event!.body).not.toMatch(/secret words|Private window/);
+      expect(event!.verifiedBy(endpoint.secret)).toEqual([true]);
+      // Disabled: the in-memory set follows at once, and the jot path writes no event.
+      await inject('PATCH', `/api/webhooks/endpoints/${endpoint.id}`, { enabled: false });
+      expect(testApp.app.webhooks.subscribedEvents.has('jot.received')).toBe(false);
+    });
+
+    it('every other event reaches a subscribed endpoint once, verified', async () => {
+      const endpoint = await createEndpoint({ events: WEBHOOK_EVENT_TYPES.filter((type) => type !== 'jot.received') });
+      const email = `events-${Date.now()}@example.com`;
+      await postLead(email);
+      const links = testApp.app.services.unsubscribeLinks;
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const confirm = await testApp.app.inject({ method: 'POST', url: '/confirm-subscription', headers: form, payload: `t=${encodeURIComponent(links.token(email, 'confirm'))}` });
+      expect(confirm.json()).toEqual({ confirmed: true });
+      const unsubscribe = await testApp.app.inject({ method: 'POST', url: `/unsubscribe?t=${encodeURIComponent(links.token(email, 'marketing'))}`, headers: form, payload: 'List-Unsubscribe=One-Click' });
+      expect(unsubscribe.statusCode, unsubscribe.body).toBeLessThan(400);
+      expect((await postPublicForm(testApp.app, '/api/feedback', { name: 'Ada', email, subject: 'Hi', message: 'A message of ten characters or more' })).statusCode).toBe(200);
+      const signUp = await testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `signup-${email}`, password: 'secret-password', captcha: await solveCaptcha(testApp.app) } });
+      expect(signUp.statusCode, signUp.body).toBeLessThan(300);
+      const pending = await createTestUser(testApp.app, { isApproved: false });
+      expect((await inject('PATCH', `/api/users/${pending.id}`, { isApproved: true })).statusCode).toBe(200);
+      expect((await inject('POST', '/api/pages', { title: 'Webhook page', content: 'Hello', is_published: true })).statusCode).toBe(201);
+      expect((await inject('POST', '/api/blog-categories', { name: 'Webhooks' })).statusCode).toBe(201);
+      const post = await inject('POST', '/api/blog-posts', { title: 'Webhook post', content: 'Words', category: 'Webhooks', is_published: true });
+      expect(post.statusCode, post.body).toBe(201);
+      expect((await inject('PATCH', `/api/blog-posts/${post.json<{ id: string }>().id}`, { is_published: false })).statusCode).toBe(200);
+      await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(9), { timeout: 15_000, interval: 50 });
+      await settled(endpoint.id);
+      expect(receiver.received.map((event) => event.type).sort()).toEqual(
+        ['lead.created', 'lead.confirmed', 'lead.unsubscribed', 'message.received', 'user.signed_up', 'user.approved', 'page.published', 'post.published', 'post.unpublished'].sort(),
+      );
+      expect(receiver.received.every((event) => event.verifiedBy(endpoint.secret)[0])).toBe(true);
+      expect(JSON.stringify(receiver.received.map((event) => event.data))).not.toMatch(/password/i);
     });
   });
 });
