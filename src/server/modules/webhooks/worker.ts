@@ -27,6 +27,8 @@ const HOUR = 60 * MINUTE;
 export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR];
 /** Issue 41 §4: an endpoint failing this long without a success is disabled and the owners are told. */
 export const DISABLE_AFTER_FAILING_MS = 3 * 24 * HOUR;
+/** Deliveries one dispatch leases and queues at most. */
+const DISPATCH_BATCH = 200;
 /** How long a dispatched or in-flight delivery is leased before it counts as lost and is sent again. */
 const LEASE_MS = 5 * MINUTE;
 
@@ -74,7 +76,7 @@ export interface WebhookWorker {
 export async function startWebhookWorker(options: WebhookWorkerOptions): Promise<WebhookWorker> {
   const { db, queue, log } = options;
   const schedule = options.retryScheduleMs ?? WEBHOOK_RETRY_SCHEDULE_MS;
-  const perEndpoint = options.perEndpointConcurrency ?? 2;
+  const perEndpoint = options.perEndpointConcurrency ?? 4;
   const inFlight = new Map<number, number>();
 
   async function dispatch(): Promise<number> {
@@ -84,7 +86,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       where id in (
         select id from webhook_deliveries
         where status in ('pending', 'sending') and next_attempt_at <= ${now}
-        order by next_attempt_at limit 200 for update skip locked)
+        order by next_attempt_at limit ${DISPATCH_BATCH} for update skip locked)
       returning id`);
     for (const row of due.rows) await queue.send(WEBHOOK_DELIVER_QUEUE, { deliveryId: Number(row.id) }, { retryLimit: 3, retryDelaySeconds: 5 });
     return due.rows.length;
@@ -194,7 +196,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     }
   }
 
-  await queue.consume<{ deliveryId: number }>(WEBHOOK_DELIVER_QUEUE, { concurrency: options.concurrency ?? 8 }, ({ deliveryId }) => deliver(deliveryId));
+  await queue.consume<{ deliveryId: number }>(WEBHOOK_DELIVER_QUEUE, { concurrency: options.concurrency ?? 16 }, ({ deliveryId }) => deliver(deliveryId));
   await queue.consume(WEBHOOK_PRUNE_QUEUE, { concurrency: 1 }, () => pruneWebhookLog(db, options.now()));
   await queue.schedule(WEBHOOK_PRUNE_QUEUE, '17 4 * * *');
 
@@ -202,9 +204,13 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     dispatch()
-      .catch((error: unknown) => log.error({ err: error }, 'webhook dispatch failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.pollMs ?? SECOND).unref();
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'webhook dispatch failed');
+        return 0;
+      })
+      // A full batch: more are probably due, so look again at once instead of after the interval.
+      .then((count) => {
+        if (!stopped) timer = setTimeout(tick, count >= DISPATCH_BATCH ? 0 : (options.pollMs ?? SECOND)).unref();
       });
   };
   tick();
