@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
@@ -9,6 +10,8 @@ import { createKey, sendV2 } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/fixtures/webhook-receiver.ts';
+import { waitForOutboxMail } from '../../../../tests/fixtures/outbox.ts';
+import { startMailWorker } from '../../jobs/mail.ts';
 import { webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { checkWebhookUrl, isRefusedAddress } from './address-guard.ts';
 import { startAppWebhookWorker, type WebhookWorker } from './worker.ts';
@@ -28,6 +31,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
     receiver = await startWebhookReceiver();
     testApp.app.services.now = () => new Date(Date.now() + clock);
     await testApp.queue.start();
+    await startMailWorker(testApp.queue, testApp.app.services.mailer, testApp.app.log, testApp.config.mail);
     // The real schedule in milliseconds, and a 1 s limit instead of 10 s: same code, shorter waits.
     worker = await startAppWebhookWorker(testApp.app, { retryScheduleMs: [20, 20, 20, 20, 20], pollMs: 25, timeoutMs: 1000 });
   });
@@ -285,6 +289,9 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
         },
         { timeout: 10_000, interval: 50 },
       );
+      // The owners are told, through the mail job (the test "admin" is an owner).
+      const mail = await waitForOutboxMail(path.join(testApp.config.dataDir, 'outbox'), (message) => message.to.includes(admin.email));
+      expect(mail.subject).toBe('A webhook endpoint was disabled: 127.0.0.1:' + new URL(receiver.url).port);
       const enabled = await inject('PATCH', `/api/webhooks/endpoints/${endpoint.id}`, { enabled: true });
       expect(enabled.json()).toMatchObject({ enabled: true, disabledAt: null, failingSince: null });
     });

@@ -10,11 +10,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../jobs/mail.ts';
-import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { type AddressPolicy, checkWebhookUrl, RefusedUrlError } from './address-guard.ts';
 import { type AttemptOutcome, sendAttempt, WEBHOOK_TIMEOUT_MS } from './send-attempt.ts';
 import { signatureHeaders } from './signing.ts';
+import { webhookEndpointDisabledEmail } from '../mail/webhook-emails.ts';
+import type { MailBrand } from '../../services.ts';
 import { pruneWebhookLog } from './service.ts';
 
 export const WEBHOOK_DELIVER_QUEUE = 'webhooks.deliver';
@@ -38,6 +39,7 @@ export interface WebhookWorkerOptions {
   sealer: Sealer;
   policy: AddressPolicy;
   mailer: Pick<Mailer, 'enqueue'>;
+  mailBrand: MailBrand;
   log: FastifyBaseLogger;
   now: () => Date;
   /** Waits before each retry (tests: milliseconds). */
@@ -166,15 +168,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     await db.execute(sql`update webhook_deliveries set status = 'failed', next_attempt_at = null where endpoint_id = ${endpointId} and status = 'pending'`);
     log.warn({ endpointId }, 'webhook endpoint disabled after three days of failed deliveries');
     const owners = await db.execute<{ email: string }>(sql`select email from users where role = 'owner'`);
-    const host = new URL(url).host;
-    for (const { email } of owners.rows) {
-      await options.mailer.enqueue({
-        to: email,
-        subject: `Webhook endpoint disabled: ${host}`,
-        text: `Deliveries to the webhook endpoint ${url} have failed for three days, so it has been disabled.\n\nFix the receiver, then enable the endpoint again in the admin (Webhooks) and replay the failed deliveries.`,
-        html: `<p>Deliveries to the webhook endpoint <strong>${escapeHtml(url)}</strong> have failed for three days, so it has been disabled.</p><p>Fix the receiver, then enable the endpoint again in the admin (Webhooks) and replay the failed deliveries.</p>`,
-      });
-    }
+    for (const { email } of owners.rows) await options.mailer.enqueue(await webhookEndpointDisabledEmail(email, options.mailBrand, { url }));
   }
 
   async function deliver(deliveryId: number) {
@@ -225,11 +219,12 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
 
 /** The worker of a built app (main.ts; tests pass a short schedule and poll). */
 export function startAppWebhookWorker(app: FastifyInstance, overrides: Partial<WebhookWorkerOptions> = {}): Promise<WebhookWorker> {
-  const { database, queue, mailer } = app.services;
+  const { database, queue, mailer, mailBrand } = app.services;
   return startWebhookWorker({
     db: database.db,
     queue,
     mailer,
+    mailBrand,
     sealer: app.webhooks.sealer,
     policy: app.webhooks.policy,
     log: app.log,
