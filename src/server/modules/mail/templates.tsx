@@ -199,8 +199,8 @@ export function webhookEndpointDisabledEmail(brand: MailBrand, to: string, input
     subject,
     <EmailLayout title={subject} preheader="Deliveries to it failed for three days." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
       <Paragraph>Deliveries to the webhook endpoint {input.url} have failed for three days without a success, so {PRODUCT_NAME} has disabled it.</Paragraph>
-      <Paragraph>Fix the receiver, then enable the endpoint again and replay the deliveries that failed.</Paragraph>
-      <CtaButton href={`${brand.publicUrl}/admin/webhooks`}>Open the webhooks</CtaButton>
+      <Paragraph>Fix the receiver, then enable the endpoint again and replay the deliveries that failed (the webhooks API, described in the API reference).</Paragraph>
+      <CtaButton href={`${brand.publicUrl}/docs`}>Open the API reference</CtaButton>
     </EmailLayout>,
   );
 }
