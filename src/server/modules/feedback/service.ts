@@ -6,6 +6,7 @@ import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { feedbackNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../../services.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 export async function submitFeedback(
@@ -18,7 +19,7 @@ export async function submitFeedback(
     .values({ ...input, kind: 'feedback', ipAddress: meta.ipAddress, userAgent: meta.userAgent })
     .returning({ id: messages.id, createdAt: messages.createdAt });
   // Issue 41: stored right after the message, before the mail leaves (decision 0063).
-  await recordWebhookEvent(deps.db, 'message.received', {
+  await recordWebhookEvent(deps.db, WEBHOOK_EVENT.messageReceived, {
     id: row!.id,
     kind: 'feedback',
     name: input.name,

@@ -24,6 +24,7 @@ import { enqueueKitSync } from '../../jobs/kit.ts';
 import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { downloadEmail, subscribeConfirmationEmail } from '../mail/templates.tsx';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { RequestMeta } from '../../services.ts';
@@ -116,7 +117,7 @@ export async function upsertLead(db: Database, input: LeadInput, meta: LeadMeta,
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
     // Issue 41: a new lead (not an address seen before) is a `lead.created` webhook event, committed with it.
     if (row.inserted) {
-      await recordWebhookEvent(tx, 'lead.created', {
+      await recordWebhookEvent(tx, WEBHOOK_EVENT.leadCreated, {
         id: Number(row.id),
         email: input.email,
         firstName: input.firstName,

@@ -11,6 +11,7 @@ import { emailSuppressions, leads } from '../../db/schema.ts';
 import { enqueueKitSync, enqueueKitUnsubscribe, type KitConfig } from '../../jobs/kit.ts';
 import { isSuppressed as isSuppressedQuery, stoppingScopes } from '../../jobs/suppression.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 export interface SuppressionDependencies {
@@ -41,7 +42,7 @@ export async function suppress(
       // now() is the transaction's start: equal only when this statement set it (the lead was subscribed).
       .returning({ id: leads.id, email: leads.email, unsubscribedAt: leads.unsubscribedAt, isNew: sql<boolean>`${leads.unsubscribedAt} = now()` });
     if (lead?.isNew) {
-      await recordWebhookEvent(tx, 'lead.unsubscribed', { id: lead.id, email: lead.email, scope, unsubscribedAt: lead.unsubscribedAt!.toISOString() });
+      await recordWebhookEvent(tx, WEBHOOK_EVENT.leadUnsubscribed, { id: lead.id, email: lead.email, scope, unsubscribedAt: lead.unsubscribedAt!.toISOString() });
     }
     return lead?.id ?? null;
   });
@@ -81,7 +82,7 @@ export async function confirmSubscription(deps: SuppressionDependencies, email: 
     .returning({ id: leads.id, email: leads.email, confirmedAt: leads.confirmedAt });
   if (lead) {
     // Issue 41: right after the confirmation, before the Kit sync is queued (decision 0063).
-    await recordWebhookEvent(deps.db, 'lead.confirmed', { id: lead.id, email: lead.email, confirmedAt: lead.confirmedAt!.toISOString() });
+    await recordWebhookEvent(deps.db, WEBHOOK_EVENT.leadConfirmed, { id: lead.id, email: lead.email, confirmedAt: lead.confirmedAt!.toISOString() });
     await enqueueKitSync(deps.queue, deps.kit, lead.id);
     return { confirmed: true };
   }
