@@ -154,6 +154,10 @@ export const ConfigEnvSchema = z.object({
     .refine((items) => items.every((item) => networkOf(item) !== null), { message: 'must be comma-separated IP addresses' }),
   // Requests slower than this are logged at warn with their route.
   SLOW_REQUEST_MS: z.coerce.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(1).default(500),
+  // Webhooks (issue 41, decision 0063): receivers must be https and on public addresses. These two exist for
+  // development and tests only: `http://` URLs, and loopback or private addresses (never in production).
+  WEBHOOKS_ALLOW_HTTP: booleanFromEnv.default(false),
+  WEBHOOKS_ALLOW_PRIVATE: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 }).refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
@@ -214,6 +218,8 @@ export interface AppConfig {
   /** The live jot stream (GET /api/jots/stream). */
   stream: { heartbeatMs: number; maxPerIp: number };
   logLevel: ConfigEnv['LOG_LEVEL'];
+  /** What webhook URLs may be (address-guard.ts): http, and private addresses, for development and tests only. */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean };
   /** Bearer token of GET /metrics; undefined: no /metrics route. */
   metricsToken: string | undefined;
   /** Requests slower than this (ms) are logged at warn. */
@@ -320,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedPollMs: parsed.FEED_POLL_MS,
     stream: { heartbeatMs: parsed.SSE_HEARTBEAT_MS, maxPerIp: parsed.SSE_MAX_PER_IP },
     logLevel: parsed.LOG_LEVEL,
+    webhooks: { allowHttp: parsed.WEBHOOKS_ALLOW_HTTP, allowPrivate: parsed.WEBHOOKS_ALLOW_PRIVATE },
     metricsToken: parsed.METRICS_TOKEN,
     slowRequestMs: parsed.SLOW_REQUEST_MS,
     analyticsExcludedNetworks: parsed.ANALYTICS_EXCLUDED_IPS.map((address) => networkOf(address)!),

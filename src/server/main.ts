@@ -20,6 +20,7 @@ import { nodeVersionWarning } from './lib/node-version.ts';
 import { createRedis } from './lib/redis.ts';
 import { startAccountMailWorker } from './modules/auth/account-mail.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
+import { startAppWebhookWorker } from './modules/webhooks/worker.ts';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,6 +90,7 @@ async function main() {
   await startRevisionPruning(queue, database.db, app.log);
   await startAnalyticsMaintenance(queue, database.db, app.log);
   await startImageSizesWorker(app);
+  const webhooks = await startAppWebhookWorker(app);
   await app.listen({ port: config.port, host: config.host });
   // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
   app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');
@@ -108,6 +110,7 @@ async function main() {
     deadline.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
+      await webhooks.stop();
       await queue.stop();
       stopBackups?.();
       await database.close();

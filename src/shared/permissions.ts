@@ -73,6 +73,8 @@ export const PERMISSIONS = {
   'audit.read': OWNER_ADMIN,
   /** The e-mail previews. */
   'mail.preview': OWNER_ADMIN,
+  /** Webhook endpoints, their secrets and delivery log (issue 41). */
+  'webhooks.manage': OWNER_ADMIN,
 } as const satisfies Record<string, readonly Principal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

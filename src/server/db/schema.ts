@@ -905,3 +905,63 @@ export const uploadImages = pgTable('upload_images', {
   processedAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Webhook endpoints (issue 41, decision 0063). The signing secret is sealed at rest (lib/sealed.ts, like the TOTP
+ * secret): it must be read back to sign. After a rotation the previous secret keeps signing until its expiry (24 h).
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial().primaryKey(),
+  url: text().notNull(),
+  description: text().notNull().default(''),
+  events: text().array().notNull(),
+  enabled: boolean().notNull().default(true),
+  secretSealed: text().notNull(),
+  previousSecretSealed: text(),
+  previousSecretExpiresAt: timestamp({ withTimezone: true }),
+  /** The first failed attempt since the last success; three days of it disable the endpoint. */
+  failingSince: timestamp({ withTimezone: true }),
+  disabledAt: timestamp({ withTimezone: true }),
+  createdBy: createdBy(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The events outbox: stored with (or right after) the change it reports, before anything leaves the server. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** `msg_…`: the `webhook-id` header, the same on every attempt and replay. */
+    id: text().primaryKey(),
+    type: text().notNull(),
+    payload: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_events_created_idx').on(table.createdAt)],
+);
+
+/** One delivery of one event to one endpoint (a replay is a new delivery of the same event). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: text()
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'sending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    responseStatus: integer(),
+    responseSnippet: text(),
+    durationMs: integer(),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id),
+    index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);

@@ -21,7 +21,9 @@ declare module 'fastify' {
   }
 }
 
-export type BusTopic = 'content' | 'jots';
+/** `webhooks`: an endpoint changed (each instance re-reads which events have subscribers; issue 41). */
+export type BusTopic = 'content' | 'jots' | 'webhooks';
+const TOPICS = new Set<string>(['content', 'jots', 'webhooks']);
 export type BusHandler = (topic: BusTopic, data: string) => void;
 
 export interface ClusterBus {
@@ -71,7 +73,7 @@ export function createClusterBus(options: ClusterBusOptions = {}): ClusterBus {
     } catch {
       return;
     }
-    if (envelope.from === instanceId || (envelope.topic !== 'content' && envelope.topic !== 'jots')) return;
+    if (envelope.from === instanceId || !TOPICS.has(envelope.topic)) return;
     for (const handler of handlers) {
       try {
         handler(envelope.topic, String(envelope.data));

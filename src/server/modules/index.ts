@@ -35,6 +35,7 @@ import { testimonialsModule } from './testimonials/index.ts';
 import { unsubscribeModule } from './unsubscribe/index.ts';
 import { uploadsModule } from './uploads/index.ts';
 import { usersModule } from './users/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
 export const MODULES: readonly FastifyPluginAsync[] = [
   apiDocsModule,
@@ -43,6 +44,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   accountsModule,
   usersModule,
   staffInvitationsModule,
+  // webhooks (issue 41): before the modules whose services record events
+  webhooksModule,
   // jots: the keys, the API clients, then the jot path itself
   buildGuidsModule,
   clientsModule,

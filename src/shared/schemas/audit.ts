@@ -27,6 +27,7 @@ export const AUDIT_ENTITIES = [
   'page',
   'session',
   'staff_invitation',
+  'webhook_endpoint',
 ] as const;
 
 export const AuditEntitySchema = z.enum(AUDIT_ENTITIES);

@@ -12,6 +12,7 @@ export const MAIL_EMAIL_KINDS = [
   'security-notice',
   'post-submitted',
   'post-returned',
+  'webhook-endpoint-disabled',
   'new-sign-in',
   'download',
   'download-campaign',

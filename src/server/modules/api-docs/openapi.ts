@@ -18,6 +18,7 @@ import type { PermissionHook } from '../../plugins/auth.ts';
 import { documentedSchema } from '../../../shared/schemas/wire.ts';
 import { OPTIONAL_USER_SECURITY, PUBLIC_SECURITY } from '../../lib/openapi.ts';
 import { bodyStrictness } from '../../lib/strict-body.ts';
+import { webhooksDocument } from '../webhooks/openapi-webhooks.ts';
 
 /** The jot protocol for desktop developers (docs/api.md, rendered by routes.ts). */
 export const PROTOCOL_PAGE_URL = '/docs/protocol';
@@ -225,7 +226,8 @@ export const openApiPlugin = fp(
       },
       transform,
       // Named schemas (the error response) become components, referenced rather than repeated.
-      transformObject: (input) => withoutUnusedComponents(jsonSchemaTransformObject(input) as JsonSchema),
+      // The events JotIt sends (issue 41) ride along as `x-webhooks`.
+      transformObject: (input) => ({ ...withoutUnusedComponents(jsonSchemaTransformObject(input) as JsonSchema), 'x-webhooks': webhooksDocument() }) as JsonSchema,
     });
   },
   { name: 'openapi' },

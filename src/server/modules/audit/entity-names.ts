@@ -20,6 +20,7 @@ import {
   leads,
   pages,
   staffInvitations,
+  webhookEndpoints,
   testimonials,
   users,
 } from '../../db/schema.ts';
@@ -49,6 +50,7 @@ const NAME_SOURCES: Partial<Record<AuditEntity, NameSource>> = {
   testimonial: { table: testimonials, id: testimonials.id, name: testimonials.customerName },
   page: { table: pages, id: pages.id, name: pages.title },
   staff_invitation: { table: staffInvitations, id: staffInvitations.id, name: staffInvitations.email },
+  webhook_endpoint: { table: webhookEndpoints, id: webhookEndpoints.id, name: webhookEndpoints.url },
 };
 
 /** What an entry wrote about its entity, in the order a reader would name it by. */

@@ -22,7 +22,9 @@ import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { type Executor, uniqueViolation } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
 import { addToAuditRollup, writeAudit } from '../audit/service.ts';
-import { findUserByEmail, uniqueUsernameFor } from '../users/service.ts';
+import { findUserByEmail, uniqueUsernameFor, webhookUser } from '../users/service.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from '../mail/account-emails.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
@@ -160,7 +162,9 @@ async function createAccount(
             passwordHash,
             isApproved: services.config.autoApprove,
           })
-          .returning({ id: users.id, email: users.email });
+          .returning();
+        // Issue 41: committed with the new account (decision 0063).
+        await recordWebhookEvent(tx, WEBHOOK_EVENT.userSignedUp, webhookUser(created!));
         const token = generateToken();
         await tx
           .insert(authTokens)

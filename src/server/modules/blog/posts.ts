@@ -30,6 +30,8 @@ import { isLive, isScheduled } from './live.ts';
 import { toSummary } from './public-service.ts';
 import { assertPostVersion, postRevisionFields, recordPostRevision } from './revision-store.ts';
 import { categoryName, syncTags } from './taxonomy.ts';
+import { postVisibilityEvent } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 type PostRow = typeof blogPosts.$inferSelect;
 type ListQuery = z.output<typeof BlogPostListQuerySchema>;
@@ -258,6 +260,8 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     const detail = await postDetail(tx, row!, at);
     const revision = await recordPostRevision(tx, { actor, postId: row!.id, kind: row!.isPublished ? 'publish' : 'save', version: row!.version, published: row!.isPublished, fields: postRevisionFields(row!), at });
     await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug, revisionId: revision.id }, change: { before: null, after: auditViewOf(row!, detail) } });
+    // Issue 41: committed with the post (decision 0063).
+    if (row!.isPublished) await recordWebhookEvent(tx, 'post.published', detail);
     return detail;
   }));
   events.emit('blog');
@@ -313,6 +317,7 @@ export async function updatePost(
       details: { fields: Object.keys(changes).filter((field) => field !== 'version'), revisionId: revision.id, ...(restoredFrom !== undefined ? { restoredFrom } : {}) },
       change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
     });
+    if (row!.isPublished !== current.isPublished) await recordWebhookEvent(tx, postVisibilityEvent(row!.isPublished), detail);
     return detail;
   }));
   events.emit('blog');

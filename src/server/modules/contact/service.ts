@@ -9,6 +9,8 @@ import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { contactNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../../services.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 type ContactInput = Omit<CreateContactMessage, 'captcha' | 'website'>;
 
@@ -21,6 +23,17 @@ export async function submitContactMessage(
     .insert(messages)
     .values({ ...input, kind: 'contact', company: input.company ?? null, ipAddress: meta.ipAddress, userAgent: meta.userAgent })
     .returning({ id: messages.id, createdAt: messages.createdAt });
+  // Issue 41: stored right after the message, before the mail leaves (decision 0063).
+  await recordWebhookEvent(deps.db, WEBHOOK_EVENT.messageReceived, {
+    id: row!.id,
+    kind: 'contact',
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+      company: input.company ?? null,
+    receivedAt: row!.createdAt.toISOString(),
+  });
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,

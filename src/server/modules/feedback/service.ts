@@ -6,6 +6,8 @@ import type { Mailer } from '../../jobs/mail.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { feedbackNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../../services.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 export async function submitFeedback(
   deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
@@ -16,6 +18,16 @@ export async function submitFeedback(
     .insert(messages)
     .values({ ...input, kind: 'feedback', ipAddress: meta.ipAddress, userAgent: meta.userAgent })
     .returning({ id: messages.id, createdAt: messages.createdAt });
+  // Issue 41: stored right after the message, before the mail leaves (decision 0063).
+  await recordWebhookEvent(deps.db, WEBHOOK_EVENT.messageReceived, {
+    id: row!.id,
+    kind: 'feedback',
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    receivedAt: row!.createdAt.toISOString(),
+  });
   await deps.mailer.enqueue({
     to: deps.supportEmail,
     replyTo: input.email,

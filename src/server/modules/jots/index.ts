@@ -15,6 +15,7 @@ import { OffsetAnchors } from './offset-anchors.ts';
 import { jotRoutes } from './routes.ts';
 import { jotStreamRoutes } from './stream.ts';
 import { JotWriter } from './writer.ts';
+import { recordJotEvents } from '../webhooks/outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,16 @@ export const jotsModule = fp(
       onError: (error) => app.log.error({ err: error }, 'jot feed refresh failed'),
     });
     // PGlite runs one statement at a time; PostgreSQL gets a share of the pool.
-    const writer = new JotWriter(database.sql, { feed, maxConcurrent: database.kind === 'pglite' ? 1 : 4 });
+    const writer = new JotWriter(database.sql, {
+      feed,
+      maxConcurrent: database.kind === 'pglite' ? 1 : 4,
+      // Issue 41: `jot.received` events only while an enabled endpoint subscribes (an in-memory look-up per batch).
+      webhooks: {
+        wanted: () => app.webhooks.subscribedEvents.has('jot.received'),
+        record: (jots) => recordJotEvents(database.sql, jots),
+        onError: (error) => app.log.error({ err: error }, 'recording jot.received webhook events failed'),
+      },
+    });
     // Deep offsets into the admin list walk from the nearest anchor (decision 0033).
     const offsetAnchors = new OffsetAnchors(database.db);
 
@@ -44,5 +54,5 @@ export const jotsModule = fp(
     await app.register(jotRoutes, { feed, writer, offsetAnchors });
     await app.register(jotStreamRoutes, { feed });
   },
-  { name: 'jots', dependencies: ['auth', 'rate-limit', 'metrics', 'geoip', 'web-services', 'build-guids'] },
+  { name: 'jots', dependencies: ['auth', 'rate-limit', 'metrics', 'geoip', 'web-services', 'build-guids', 'webhooks'] },
 );

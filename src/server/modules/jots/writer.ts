@@ -12,6 +12,7 @@
  * insert skips a conflicting row (`on conflict do nothing`) and the rows it skipped are then read back.
  */
 import type { SqlRunner } from '../../db/client.ts';
+import type { JotReceivedData } from '../webhooks/outbox.ts';
 import type { FeedJot, JotFeed } from './feed.ts';
 
 /** One decrypted jot to store (`processed_at` and `created_at` are the time of the insert). */
@@ -102,6 +103,11 @@ export interface JotWriterOptions {
   maxBatch?: number;
   /** The in-memory feed, told the rows of every committed insert (tests of the writer alone go without). */
   feed?: Pick<JotFeed, 'recordInserted'>;
+  /**
+   * Webhooks (issue 41): `wanted()` is an in-memory look-up (an enabled endpoint subscribes to `jot.received`); only
+   * then are the new rows of a batch recorded as events, in one statement, before their callers are answered.
+   */
+  webhooks?: { wanted(): boolean; record(jots: JotReceivedData[]): Promise<void>; onError(error: unknown): void };
 }
 
 export class JotWriter {
@@ -188,12 +194,29 @@ export class JotWriter {
       else insertedByKey.set(row.dedup_key, row);
     }
     const skipped: Pending[][] = [];
+    const settled: Array<[Pending[], InsertedRow]> = [];
     for (const group of groups) {
       const key = group[0]!.row.dedupKey;
       const row = key === null ? keylessRows[nextKeyless++] : insertedByKey.get(key);
-      if (row) settle(group, row);
+      if (row) settled.push([group, row]);
       else skipped.push(group);
     }
+    const webhooks = this.options.webhooks;
+    if (webhooks?.wanted() && settled.length > 0) {
+      // The jot is stored whatever happens here: a failed event write is logged, never the caller's error.
+      await webhooks
+        .record(
+          settled.map(([group, row]) => ({
+            id: Number(row.id),
+            app: group[0]!.row.appName,
+            version: group[0]!.row.appVersion,
+            plugin: group[0]!.row.plugin,
+            time: toFeedJot(row).createdAt.toISOString(),
+          })),
+        )
+        .catch(webhooks.onError);
+    }
+    for (const [group, row] of settled) settle(group, row);
     if (skipped.length > 0) await this.settleSkipped(skipped);
   }
 

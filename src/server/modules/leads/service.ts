@@ -24,6 +24,8 @@ import { enqueueKitSync } from '../../jobs/kit.ts';
 import { type RecipientCap, withinRecipientCap } from '../../jobs/recipient-cap.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { downloadEmail, subscribeConfirmationEmail } from '../mail/templates.tsx';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { RequestMeta } from '../../services.ts';
 
@@ -87,32 +89,44 @@ type LeadInput = Omit<CreateLead, 'captcha' | 'website' | 'firstName'> & { first
  * The consent columns take the latest submission's words, time and country.
  */
 export async function upsertLead(db: Database, input: LeadInput, meta: LeadMeta, consentText: string): Promise<UpsertedLead> {
-  const result = await db.execute<{ id: number; confirmed_at: Date | string | null; unsubscribed_at: Date | string | null }>(sql`
-    insert into leads (email, first_name, source, ip_address, user_agent,
-                       utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
-                       consent_text, consent_at, consent_country)
-    values (${input.email}, ${input.firstName}, ${input.source ?? null}, ${meta.ipAddress}, ${meta.userAgent},
-            ${input.utm_source ?? null}, ${input.utm_medium ?? null}, ${input.utm_campaign ?? null},
-            ${input.utm_term ?? null}, ${input.utm_content ?? null}, ${input.referrer ?? null},
-            ${consentText}, now(), ${meta.country ?? null})
-    on conflict (lower(email)) do update set
-      consent_text = excluded.consent_text,
-      consent_at = excluded.consent_at,
-      consent_country = excluded.consent_country,
-      first_name = coalesce(excluded.first_name, leads.first_name),
-      source = coalesce(leads.source, excluded.source),
-      utm_source = coalesce(leads.utm_source, excluded.utm_source),
-      utm_medium = coalesce(leads.utm_medium, excluded.utm_medium),
-      utm_campaign = coalesce(leads.utm_campaign, excluded.utm_campaign),
-      utm_term = coalesce(leads.utm_term, excluded.utm_term),
-      utm_content = coalesce(leads.utm_content, excluded.utm_content),
-      referrer = coalesce(leads.referrer, excluded.referrer),
-      updated_at = now()
-    returning id, confirmed_at, unsubscribed_at`);
-  const row = result.rows[0];
-  if (!row) throw new Error('The lead upsert returned no row');
-  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return { id: Number(row.id), confirmedAt: date(row.confirmed_at), unsubscribedAt: date(row.unsubscribed_at) };
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ id: number; confirmed_at: Date | string | null; unsubscribed_at: Date | string | null; inserted: boolean; subscribed_at: Date | string }>(sql`
+      insert into leads (email, first_name, source, ip_address, user_agent,
+                         utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer,
+                         consent_text, consent_at, consent_country)
+      values (${input.email}, ${input.firstName}, ${input.source ?? null}, ${meta.ipAddress}, ${meta.userAgent},
+              ${input.utm_source ?? null}, ${input.utm_medium ?? null}, ${input.utm_campaign ?? null},
+              ${input.utm_term ?? null}, ${input.utm_content ?? null}, ${input.referrer ?? null},
+              ${consentText}, now(), ${meta.country ?? null})
+      on conflict (lower(email)) do update set
+        consent_text = excluded.consent_text,
+        consent_at = excluded.consent_at,
+        consent_country = excluded.consent_country,
+        first_name = coalesce(excluded.first_name, leads.first_name),
+        source = coalesce(leads.source, excluded.source),
+        utm_source = coalesce(leads.utm_source, excluded.utm_source),
+        utm_medium = coalesce(leads.utm_medium, excluded.utm_medium),
+        utm_campaign = coalesce(leads.utm_campaign, excluded.utm_campaign),
+        utm_term = coalesce(leads.utm_term, excluded.utm_term),
+        utm_content = coalesce(leads.utm_content, excluded.utm_content),
+        referrer = coalesce(leads.referrer, excluded.referrer),
+        updated_at = now()
+      returning id, confirmed_at, unsubscribed_at, subscribed_at, (xmax = 0) as inserted`);
+    const row = result.rows[0];
+    if (!row) throw new Error('The lead upsert returned no row');
+    const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+    // Issue 41: a new lead (not an address seen before) is a `lead.created` webhook event, committed with it.
+    if (row.inserted) {
+      await recordWebhookEvent(tx, WEBHOOK_EVENT.leadCreated, {
+        id: Number(row.id),
+        email: input.email,
+        firstName: input.firstName,
+        source: input.source ?? null,
+        subscribedAt: new Date(row.subscribed_at).toISOString(),
+      });
+    }
+    return { id: Number(row.id), confirmedAt: date(row.confirmed_at), unsubscribedAt: date(row.unsubscribed_at) };
+  });
 }
 
 /**

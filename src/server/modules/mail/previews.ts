@@ -9,6 +9,7 @@ import * as auth from './account-emails.ts';
 import * as staffInvitations from './staff-invitation-emails.ts';
 import * as staffChanges from './staff-change-emails.ts';
 import * as review from './review-emails.ts';
+import * as webhooks from './webhook-emails.ts';
 import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
@@ -102,6 +103,12 @@ export const MAIL_PREVIEWS: readonly MailPreview[] = [
     label: 'Post returned to its author',
     description: 'Account mail: sent to the author when an editor returns a submitted draft.',
     build: (to, { brand }) => review.postReturnedEmail(to, brand, { title: 'Passkeys, explained', by: 'grace@example.com' }),
+  },
+  {
+    kind: 'webhook-endpoint-disabled',
+    label: 'Webhook endpoint disabled',
+    description: 'Account mail: sent to every owner when three days of failed deliveries disable a webhook endpoint.',
+    build: (to, { brand }) => webhooks.webhookEndpointDisabledEmail(to, brand, { url: 'https://hooks.example.com/jotit' }),
   },
   {
     kind: 'new-sign-in',

@@ -15,7 +15,7 @@ import { MAIL_PREVIEWS } from './previews.ts';
 
 const SPAMASSASSIN = '/usr/bin/spamassassin';
 const SCORE_LIMIT = 1.0;
-const ACCOUNT_KINDS = new Set(['confirm-email', 'already-registered', 'account-approved', 'password-reset', 'staff-invitation', 'role-changed', 'staff-removed', 'security-notice', 'new-sign-in', 'post-submitted', 'post-returned']);
+const ACCOUNT_KINDS = new Set(['confirm-email', 'already-registered', 'account-approved', 'password-reset', 'staff-invitation', 'role-changed', 'staff-removed', 'security-notice', 'new-sign-in', 'post-submitted', 'post-returned', 'webhook-endpoint-disabled']);
 const NOTIFICATION_KINDS = new Set(['feedback-notification', 'contact-notification']);
 
 function headersOf(raw: string): string {

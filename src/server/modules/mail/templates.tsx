@@ -192,6 +192,19 @@ export function staffRemovedEmail(brand: MailBrand, to: string) {
   );
 }
 
+/** Webhooks (issue 41): three days of failed deliveries disabled an endpoint; to every owner. */
+export function webhookEndpointDisabledEmail(brand: MailBrand, to: string, input: { url: string }) {
+  const subject = `A webhook endpoint was disabled: ${new URL(input.url).host}`;
+  return renderMail(
+    subject,
+    <EmailLayout title={subject} preheader="Deliveries to it failed for three days." brand={brand} footer={{ reason: ACCOUNT_REASON(to) }}>
+      <Paragraph>Deliveries to the webhook endpoint {input.url} have failed for three days without a success, so {PRODUCT_NAME} has disabled it.</Paragraph>
+      <Paragraph>Fix the receiver, then enable the endpoint again and replay the deliveries that failed (the webhooks API, described in the API reference).</Paragraph>
+      <CtaButton href={`${brand.publicUrl}/docs`}>Open the API reference</CtaButton>
+    </EmailLayout>,
+  );
+}
+
 /** Post review (decision 0058): a draft was submitted; to each person who may publish it. */
 export function postSubmittedEmail(brand: MailBrand, to: string, input: { title: string; author: string }) {
   const subject = `A post was submitted for review: ${input.title}`;

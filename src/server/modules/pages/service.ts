@@ -15,6 +15,8 @@ import { slugOf, slugsOf } from '../../lib/slugs.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 type Row = typeof pages.$inferSelect;
 export type PageDeps = ContentWriteDeps;
@@ -123,6 +125,8 @@ export async function createPage({ db, events }: PageDeps, { actor, meta, input 
         })
         .returning();
       await writeAudit(tx, { actor, meta }, { action: 'page.create', entityId: row!.id, details: { slug } });
+      // Issue 41: committed with the page (decision 0063).
+      if (row!.isPublished) await recordWebhookEvent(tx, WEBHOOK_EVENT.pagePublished, toPage(row!));
       return toPage(row!);
     }));
   events.emit('pages');
@@ -155,6 +159,7 @@ export async function updatePage(
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
       await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
       changesTheList = row!.title !== current.title || row!.slug !== current.slug || row!.isPublished !== current.isPublished;
+      if (row!.isPublished && !current.isPublished) await recordWebhookEvent(tx, WEBHOOK_EVENT.pagePublished, toPage(row!));
       return toPage(row!);
     }));
   // Its body or description only: just the pages that show this page (`/p/{slug}`) are dropped (issue 28 §2).

@@ -11,6 +11,8 @@ import { emailSuppressions, leads } from '../../db/schema.ts';
 import { enqueueKitSync, enqueueKitUnsubscribe, type KitConfig } from '../../jobs/kit.ts';
 import { isSuppressed as isSuppressedQuery, stoppingScopes } from '../../jobs/suppression.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 export interface SuppressionDependencies {
   db: Database;
@@ -37,7 +39,11 @@ export async function suppress(
       .update(leads)
       .set({ unsubscribedAt: sql`coalesce(${leads.unsubscribedAt}, now())`, updatedAt: new Date() })
       .where(sql`lower(${leads.email}) = ${address}`)
-      .returning({ id: leads.id });
+      // now() is the transaction's start: equal only when this statement set it (the lead was subscribed).
+      .returning({ id: leads.id, email: leads.email, unsubscribedAt: leads.unsubscribedAt, isNew: sql<boolean>`${leads.unsubscribedAt} = now()` });
+    if (lead?.isNew) {
+      await recordWebhookEvent(tx, WEBHOOK_EVENT.leadUnsubscribed, { id: lead.id, email: lead.email, scope, unsubscribedAt: lead.unsubscribedAt!.toISOString() });
+    }
     return lead?.id ?? null;
   });
   if (touchesMarketing(scope)) await enqueueKitUnsubscribe(deps.queue, deps.kit, address);
@@ -73,8 +79,10 @@ export async function confirmSubscription(deps: SuppressionDependencies, email: 
     .update(leads)
     .set({ confirmedAt: new Date(), updatedAt: new Date() })
     .where(and(sql`lower(${leads.email}) = ${address}`, isNull(leads.confirmedAt), isNull(leads.unsubscribedAt)))
-    .returning({ id: leads.id });
+    .returning({ id: leads.id, email: leads.email, confirmedAt: leads.confirmedAt });
   if (lead) {
+    // Issue 41: right after the confirmation, before the Kit sync is queued (decision 0063).
+    await recordWebhookEvent(deps.db, WEBHOOK_EVENT.leadConfirmed, { id: lead.id, email: lead.email, confirmedAt: lead.confirmedAt!.toISOString() });
     await enqueueKitSync(deps.queue, deps.kit, lead.id);
     return { confirmed: true };
   }

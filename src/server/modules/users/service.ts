@@ -22,6 +22,8 @@ import { writeAudit } from '../audit/service.ts';
 import { accountApprovedEmail } from '../mail/account-emails.ts';
 import { roleChangedEmail, staffRemovedEmail } from '../mail/staff-change-emails.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { recordWebhookEvent } from '../webhooks/outbox.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -252,6 +254,8 @@ export async function updateUser(
           ? 'user.role_change'
           : 'user.update';
     await writeAudit(tx, { actor, meta }, { action, entityId: id, change: { before: current, after: row } });
+    // Issue 41: committed with the approval (decision 0063).
+    if (approvedNow) await recordWebhookEvent(tx, WEBHOOK_EVENT.userApproved, webhookUser(row));
     // A password change is its own entry (issue 23 §6), even when it came with an approval or a role change.
     if (passwordChanged) await writeAudit(tx, { actor, meta }, { action: 'user.password_change', entityId: id, details: { by: 'admin' } });
     return { row, approvedNow, roleChanged };
@@ -323,4 +327,9 @@ export async function bulkUsers(
     }
   }
   return { done, failed };
+}
+
+/** A user as a webhook event carries them (issue 41): never the password hash or the session version. */
+export function webhookUser(row: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'isApproved' | 'createdAt'>) {
+  return { id: row.id, username: row.username, email: row.email, role: row.role, isApproved: row.isApproved, createdAt: row.createdAt.toISOString() };
 }

@@ -35,6 +35,7 @@ const NOUNS: Record<AuditEntity, string> = {
   page: 'page',
   session: 'session',
   staff_invitation: 'staff invitation',
+  webhook_endpoint: 'webhook endpoint',
 };
 
 /** Entities named by an e-mail address: shown without quotes. */
@@ -178,6 +179,10 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'staff_invitation.create': (entry, options) => `Invited ${who(entry, options)} to the staff`,
   'staff_invitation.accept': (entry, options) => `${who(entry, options)} accepted the staff invitation`,
   'staff_invitation.revoke': (entry, options) => `Revoked the staff invitation of ${who(entry, options)}`,
+  'webhook_endpoint.create': created,
+  'webhook_endpoint.update': edited,
+  'webhook_endpoint.delete': deleted,
+  'webhook_endpoint.rotate_secret': (entry, options) => `Rotated the signing secret of ${thing(entry, options)}`,
   'testimonial.create': created,
   'testimonial.update': edited,
   'testimonial.delete': deleted,

@@ -24,6 +24,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   page: 'Page',
   session: 'Session',
   staff_invitation: 'Staff invitation',
+  webhook_endpoint: 'Webhook endpoint',
 };
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity as AuditEntity] ?? entity;
