@@ -45,8 +45,10 @@ describe(`slugs on ${testDatabaseKind()}`, () => {
     });
 
     it('two renames to one slug at once: one 200, one 409, never a 500', async () => {
-      const rows = await Promise.all([0, 1, 2, 3].map(async (n) => (await send('POST', url, body(`Renamed ${n} ${url}`))).json<{ id: string | number }>()));
-      const answers = await Promise.all([0, 1].map((pair) => Promise.all(rows.slice(pair * 2, pair * 2 + 2).map((row) => send('PATCH', `${url}/${row.id}`, { slug: `renamed-${pair}` })))));
+      const rows = await Promise.all([0, 1, 2, 3].map(async (n) => (await send('POST', url, body(`Renamed ${n} ${url}`))).json<{ id: string | number; version?: number }>()));
+      // A document with a version (blog posts, decision 0064) is saved with the version it was read at.
+      const rename = (row: { version?: number }, slug: string) => (row.version === undefined ? { slug } : { slug, version: row.version });
+      const answers = await Promise.all([0, 1].map((pair) => Promise.all(rows.slice(pair * 2, pair * 2 + 2).map((row) => send('PATCH', `${url}/${row.id}`, rename(row, `renamed-${pair}`))))));
       for (const pair of answers) expect(pair.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     });
 

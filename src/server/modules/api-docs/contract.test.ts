@@ -105,6 +105,13 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getWebhooksEndpointsByIdDeliveries: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! }, query: { status: 'pending' } }),
   postWebhooksEndpointsByIdDeliveriesByDeliveryIdReplay: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints!, deliveryId: ctx.ids.postWebhooksEndpointsByIdTest! } }),
   postWebhooksEndpointsByIdReplayFailed: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! }, body: { since: '2026-01-01T00:00:00.000Z' } }),
+  // Site analytics (issue 40): the beacon, then the owner's and admin's reads of what it counted.
+  postAnalyticsEvent: () => ({ body: { path: '/blog?utm_source=contract', referrer: 'https://example.com/' } }),
+  getAdminAnalyticsSummary: () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  getAdminAnalyticsListsByList: () => ({ params: { list: 'pages' } }),
+  getAdminAnalyticsListsByListCsv: () => ({ params: { list: 'sources' }, query: { country: 'US' } }),
+  getAdminAnalyticsLive: () => ({}),
+  getAdminAnalyticsFunnel: () => ({ query: { by: 'campaign' } }),
   getClients: () => ({}),
   patchClientsById: (ctx) => ({ params: { id: ctx.ids.postClients! }, body: { name: 'Renamed client' } }),
   postLegacyJots: (ctx) => ({ body: { payload: encryptLegacy({ text: 'legacy jot' }, ctx.key.value), buildGuidName: ctx.key.name } }),

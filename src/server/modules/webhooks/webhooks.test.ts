@@ -334,7 +334,9 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       expect((await inject('POST', '/api/blog-categories', { name: 'Webhooks' })).statusCode).toBe(201);
       const post = await inject('POST', '/api/blog-posts', { title: 'Webhook post', content: 'Words', category: 'Webhooks', is_published: true });
       expect(post.statusCode, post.body).toBe(201);
-      expect((await inject('PATCH', `/api/blog-posts/${post.json<{ id: string }>().id}`, { is_published: false })).statusCode).toBe(200);
+      const created = post.json<{ id: string; version: number }>();
+      // Saved with the version it was read at (decision 0064).
+      expect((await inject('PATCH', `/api/blog-posts/${created.id}`, { is_published: false, version: created.version })).statusCode).toBe(200);
       await vi.waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(9), { timeout: 15_000, interval: 50 });
       await settled(endpoint.id);
       expect(receiver.received.map((event) => event.type).sort()).toEqual(
