@@ -30,13 +30,19 @@ describe('Admin analytics', () => {
     const sources = page.getByRole('table', { name: 'Sources' });
     await sources.getByRole('cell', { name: 'e2e-analytics' }).waitFor();
     await page.getByRole('table', { name: 'Funnel by source' }).getByRole('cell', { name: 'e2e-analytics' }).waitFor();
-    await page.getByLabel('Source', { exact: true }).fill('e2e-analytics');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    // The admin's one filter panel (decision 0061): Filter opens it, a typed source applies after a pause.
+    await page.getByRole('button', { name: /^Filter\b/ }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Source', { exact: true }).fill('e2e-analytics');
     await page.waitForURL(/source=e2e-analytics/);
+    await page.getByRole('button', { name: 'Done' }).click();
     await page.reload();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
-    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(today);
-    expect(await page.getByLabel('Source', { exact: true }).inputValue()).toBe('e2e-analytics');
+    const chips = page.getByRole('list', { name: 'Active filters' });
+    await chips.getByText('Source: e2e-analytics', { exact: true }).waitFor();
+    expect(await chips.getByText(`From ${today}`, { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /^Filter\b/ }).click();
+    expect(await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Source', { exact: true }).inputValue()).toBe('e2e-analytics');
+    await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('table', { name: 'Top pages' }).getByRole('cell', { name: '/privacy-policy' }).waitFor();
     // Filtered to the source: its one row under the header.
     await expect.poll(() => page.getByRole('table', { name: 'Sources' }).getByRole('row').count()).toBe(2);
@@ -54,6 +60,9 @@ describe('Admin analytics', () => {
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Top pages', level: 2 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    // The filters sit behind one button: the figures start on a phone's first screen.
+    const firstFigure = (await page.getByRole('region', { name: 'Summary' }).getByText('Visitors now').boundingBox())!;
+    expect(firstFigure.y + firstFigure.height).toBeLessThan(MOBILE.height);
     await expectNoHorizontalScroll(page);
     await shoot(page, 'admin-analytics-375-dark');
     await expectNoSeriousAxe(page);

@@ -3,15 +3,13 @@
  * download. The range, the filters and the funnel's grouping live in the URL, so a reload or a shared link shows the
  * same view. Every list can be saved as CSV.
  */
-import { type FormEvent, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '~/lib/toast';
 import { ANALYTICS_FUNNEL_GROUPS, type AnalyticsFigures, type AnalyticsList } from '../../../../shared/schemas/analytics';
 import { DaySeriesChart } from '~/components/charts';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { errorMessage } from '~/lib/api-client';
@@ -21,6 +19,7 @@ import { type FunnelGroup, useAnalyticsFunnel } from '../api/get-analytics-funne
 import { useAnalyticsList } from '../api/get-analytics-list';
 import { useAnalyticsSummary } from '../api/get-analytics-summary';
 import { useLiveVisitors } from '../api/get-live-visitors';
+import { AnalyticsFilterBar } from './analytics-filters';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const percent = (value: number) => `${Math.round(value * 100)}%`;
@@ -60,56 +59,28 @@ function useFilters(): [AnalyticsFilters, (next: AnalyticsFilters) => void, Funn
   }, [params]);
   const byParam = params.get('by');
   const by = (ANALYTICS_FUNNEL_GROUPS as readonly string[]).includes(byParam ?? '') ? (byParam as FunnelGroup) : 'source';
-  const setFilters = (next: AnalyticsFilters) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      for (const key of ANALYTICS_FILTER_KEYS) {
-        const value = next[key]?.trim();
-        if (value) updated.set(key, value);
-        else updated.delete(key);
-      }
-      return updated;
-    });
+  // Changes only what it names (a key given as undefined is removed); stable, as the filters' typing pause needs.
+  const changeFilters = useCallback(
+    (changes: AnalyticsFilters) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        for (const key of ANALYTICS_FILTER_KEYS) {
+          if (!(key in changes)) continue;
+          const value = changes[key]?.trim();
+          if (value) updated.set(key, value);
+          else updated.delete(key);
+        }
+        return updated;
+      }),
+    [setParams],
+  );
   const setBy = (group: FunnelGroup) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
       updated.set('by', group);
       return updated;
     });
-  return [filters, setFilters, by, setBy];
-}
-
-function FilterForm({ filters, onApply }: { filters: AnalyticsFilters; onApply: (next: AnalyticsFilters) => void }) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    onApply(Object.fromEntries(ANALYTICS_FILTER_KEYS.map((key) => [key, String(data.get(key) ?? '')])));
-  };
-  // Keyed on the URL's filters: a back/forward navigation shows the URL's values again.
-  return (
-    <form key={JSON.stringify(filters)} onSubmit={submit} aria-label="Range and filters" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-      {(
-        [
-          ['from', 'From', 'date'],
-          ['to', 'To', 'date'],
-          ['page', 'Page', 'text'],
-          ['source', 'Source', 'text'],
-          ['country', 'Country', 'text'],
-        ] as const
-      ).map(([key, label, type]) => (
-        <div key={key} className="flex flex-col gap-1.5">
-          <Label htmlFor={`analytics-${key}`}>{label}</Label>
-          <Input id={`analytics-${key}`} name={key} type={type} defaultValue={filters[key] ?? ''} placeholder={type === 'text' ? 'Any' : undefined} />
-        </div>
-      ))}
-      <div className="flex gap-2">
-        <Button type="submit">Apply</Button>
-        <Button type="button" variant="outline" onClick={() => onApply({})}>
-          Clear
-        </Button>
-      </div>
-    </form>
-  );
+  return [filters, changeFilters, by, setBy];
 }
 
 function Change({ current, previous }: { current: number; previous: number }) {
@@ -239,8 +210,8 @@ export function AnalyticsScreen() {
   const live = useLiveVisitors();
   return (
     <div className="flex flex-col gap-6">
-      <FilterForm filters={filters} onApply={setFilters} />
-      <section aria-label="Summary" className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <AnalyticsFilterBar filters={filters} onChange={setFilters} />
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <Card>
           <CardContent className="flex flex-col gap-1 pt-6">
             <span className="text-sm text-muted-foreground">Visitors now</span>
