@@ -17,7 +17,7 @@
  *
  * PGlite only (the embedded database a single instance runs on); the three-instance test in cluster.test.ts covers
  * PostgreSQL. Bounds: start ≤ 60 s (about 5 s), first attempt ≤ 20 s (the dispatcher looks every second), restart ≤
- * 60 s, delivery after the restart ≤ 30 s (job expiry 4 s + pg-boss maintenance). Whole file about 15–20 s.
+ * 60 s, delivery after the restart ≤ 30 s (job expiry 4 s + pg-boss maintenance). Whole file about 17–27 s (measured on the shared 2-core machine).
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
