@@ -9,8 +9,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, freePort, projectRoot, startAppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
@@ -113,6 +116,9 @@ describe.skipIf(!ready)(
         ...kit.env(),
         // These tests prove the sync survives faults; double opt-in (issue 24) would hold it until a click.
         SUBSCRIBE_DOUBLE_OPT_IN: 'false',
+        // The webhook test's receiver is plain http on 127.0.0.1 (development and tests only, docs/webhooks.md).
+        WEBHOOKS_ALLOW_HTTP: 'true',
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
         LOG_LEVEL: 'warn',
       };
       // All three at once on an empty database: migrations, pg-boss set-up and the first admin race.
@@ -371,6 +377,82 @@ describe.skipIf(!ready)(
       for (const email of emails) {
         expect(smtp.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
         expect(formPosts(email)).toHaveLength(1);
+      }
+    });
+
+    it('sends each webhook event once, whichever instance stored it or took its delivery job (issue 41)', async () => {
+      // A receiver that records every request on arrival and answers none until `open()`: the 20 changes below must
+      // all be answered while it holds. Were delivery done inside the request, the creates would wait on the held
+      // receiver and time out. Were a delivery sent twice (two dispatchers leasing one row, a job handled by two
+      // instances), its webhook-id would be counted twice once the queue has drained.
+      const received: Array<{ id: string; body: string; headers: Record<string, string> }> = [];
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const server = http.createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+          received.push({ id: headers['webhook-id']!, body: Buffer.concat(chunks).toString('utf8'), headers });
+          void gate.then(() => response.writeHead(204).end());
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const started = performance.now();
+        const endpoint = await call(apps[0]!.baseUrl, '/api/webhooks/endpoints', {
+          method: 'POST',
+          token: adminToken,
+          body: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, events: ['post.published'] },
+        });
+        expect(endpoint.status, endpoint.text).toBe(201);
+        const secret = endpoint.json.secret as string;
+        // 20 published posts, through the three instances in turn, all at once (in a category of their own).
+        const run = randomBytes(3).toString('hex');
+        const category = await call(apps[1]!.baseUrl, '/api/blog-categories', {
+          method: 'POST',
+          token: adminToken,
+          body: { name: `Cluster ${run}` },
+        });
+        expect(category.status, category.text).toBe(201);
+        const created = await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            call(apps[index % 3]!.baseUrl, '/api/blog-posts', {
+              method: 'POST',
+              token: adminToken,
+              body: { title: `Cluster webhook ${run} ${index}`, content: 'Sent once', category: `Cluster ${run}`, is_published: true },
+            }),
+          ),
+        );
+        expect(created.filter((answer) => answer.status !== 201).map((answer) => answer.text)).toEqual([]);
+        const postIds = new Set(created.map((answer) => answer.json.id as string));
+        open();
+        const distinct = () => new Set(received.map((request) => request.id)).size;
+        await converge('20 distinct webhook ids at the receiver', 15_000, async () => distinct() >= 20);
+        figures['20 webhook events received once each after'] = `${Math.round(performance.now() - started)} ms`;
+        // Sentinel: every delivery recorded as delivered and no delivery job left anywhere, so a duplicate would
+        // have reached the receiver by now.
+        await converge('webhook deliveries settled', 10_000, async () => {
+          const { rows } = await db.query<{ open: number; jobs: number }>(
+            `select (select count(*)::int from webhook_deliveries where endpoint_id = $1 and status <> 'delivered') as open,
+                    (select count(*)::int from pgboss.job where name = 'webhooks.deliver' and state in ('created', 'retry', 'active')) as jobs`,
+            [endpoint.json.id],
+          );
+          return rows[0]!.open === 0 && rows[0]!.jobs === 0;
+        });
+        expect(received).toHaveLength(20);
+        expect(distinct()).toBe(20);
+        const data = received.map((request) => {
+          // Signed with the endpoint's secret, verified by standardwebhooks (not our code).
+          const event = new Webhook(secret).verify(request.body, request.headers) as { type: string; data: { id: string } };
+          expect(event.type).toBe('post.published');
+          return event.data.id;
+        });
+        expect(new Set(data)).toEqual(postIds);
+      } finally {
+        open();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
       }
     });
   },
