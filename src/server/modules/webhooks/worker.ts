@@ -1,8 +1,9 @@
 /**
  * Webhook delivery (issue 41 §4, decision 0063), never inside a request. The outbox's pending deliveries are found
  * by a dispatcher that leases them (`next_attempt_at` moved 5 minutes on) and sends one pg-boss job each; the job
- * claims its delivery (pending → sending, so a duplicate job does nothing), signs and sends one attempt, and records
- * it. A failure schedules the next attempt in the same row (the retry schedule below), which the dispatcher picks
+ * claims its delivery (pending or sending → sending: a job pg-boss runs again after its process died finds the row
+ * still sending, and must send it; so does a duplicate job, hence at-least-once, de-duplicated by `webhook-id`),
+ * signs and sends one attempt, and records it. A failure schedules the next attempt in the same row (the retry schedule below), which the dispatcher picks
  * up when due. A delivery whose process died mid-attempt is due again when its lease ends: at-least-once.
  */
 import { sql } from 'drizzle-orm';
