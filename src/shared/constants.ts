@@ -53,3 +53,10 @@ export const GOVERNING_LAW_STATE = 'Tennessee';
 
 /** The public blog's filters (spec §2): All plus these five categories. */
 export const PUBLIC_BLOG_CATEGORIES = ['Security', 'Engineering', 'Development', 'Infrastructure', 'Industry'] as const;
+
+/**
+ * The `localStorage` key whose value `'1'` turns the analytics beacon off in this browser (the privacy page's
+ * opt-out; issue 40). Here, not beside the analytics schemas: every page's beacon reads it, and importing those
+ * schemas into the root's graph built zod schemas before `lib/zod-jitless.ts` ran (a CSP eval violation on /login).
+ */
+export const ANALYTICS_OPT_OUT_KEY = 'jotit_analytics_opt_out';

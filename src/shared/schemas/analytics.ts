@@ -6,8 +6,6 @@ import { isSaneDate, safeString } from './text.ts';
  * and the owner/admin reads — summary, lists (JSON and CSV), visitors now and the funnel.
  */
 
-/** The `localStorage` key whose value `'1'` turns the beacon off in this browser (the privacy page's opt-out). */
-export const ANALYTICS_OPT_OUT_KEY = 'jotit_analytics_opt_out';
 /** The largest beacon body accepted (bytes). */
 export const ANALYTICS_BEACON_MAX_BYTES = 2048;
 /** "Visitors now": distinct visitors seen in this many minutes. */

@@ -1,4 +1,5 @@
-import { ANALYTICS_OPT_OUT_KEY, type AnalyticsBeacon } from '../../../../shared/schemas/analytics';
+import { ANALYTICS_OPT_OUT_KEY } from '../../../../shared/constants';
+import type { AnalyticsBeacon } from '../../../../shared/schemas/analytics';
 
 /** True when this browser asked not to be counted (the privacy page's switch; docs/analytics.md). */
 export function isAnalyticsOptedOut(): boolean {
