@@ -103,6 +103,10 @@ const STATUS_BADGE: Record<WebhookDeliveryStatus, 'default' | 'secondary' | 'des
   failed: 'destructive',
 };
 
+export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
+  return <Badge variant={STATUS_BADGE[status]}>{status}</Badge>;
+}
+
 function DeliveryRow({ endpointId, delivery }: { endpointId: number; delivery: WebhookDelivery }) {
   const replay = useReplayWebhookDelivery(endpointId);
   return (
@@ -113,7 +117,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: number; delivery: W
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-mono text-sm break-all">{delivery.eventType}</span>
-        <Badge variant={STATUS_BADGE[delivery.status]}>{delivery.status}</Badge>
+        <DeliveryStatusBadge status={delivery.status} />
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         <div>

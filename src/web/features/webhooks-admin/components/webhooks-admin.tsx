@@ -9,8 +9,9 @@ import {
   useUpdateWebhookEndpoint,
   useWebhookEndpoints,
 } from '../api/webhook-endpoints';
+import { useWebhookDeliveries } from '../api/webhook-deliveries';
 import { CopyButton } from '~/components/copy-button';
-import { DeliveryLog } from './delivery-log';
+import { DeliveryLog, DeliveryStatusBadge } from './delivery-log';
 import { emptyWebhook, WebhookFields, webhookToForm, useWebhookForm } from './webhook-fields';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
@@ -84,6 +85,7 @@ export function WebhooksAdmin({ Actions }: { Actions: ComponentType<{ children: 
             <EventList events={endpoint.events} />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <EndpointState endpoint={endpoint} />
+              <LastDelivery endpoint={endpoint} />
               <EndpointRowActions endpoint={endpoint} {...actions} />
             </div>
           </>
@@ -162,6 +164,12 @@ function endpointColumns(actions: EndpointActions): Array<ColumnDef<WebhookEndpo
       cell: ({ row }) => <EndpointState endpoint={row.original} />,
     },
     {
+      id: 'lastDelivery',
+      header: 'Last delivery',
+      meta: { label: 'Last delivery' },
+      cell: ({ row }) => <LastDelivery endpoint={row.original} />,
+    },
+    {
       id: 'actions',
       header: ROW_ACTIONS_HEADER,
       enableHiding: false,
@@ -204,6 +212,20 @@ function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
       </span>
     );
   return <Badge>Enabled</Badge>;
+}
+
+/** The newest delivery's status (the log's own query: the API has no per-endpoint summary; endpoints are few). */
+function LastDelivery({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useWebhookDeliveries(endpoint.id, undefined);
+  const last = deliveries.data?.[0];
+  if (!last) return <span className="text-xs text-muted-foreground">{deliveries.isPending ? '…' : 'None yet'}</span>;
+  return (
+    <span className="flex items-center gap-1 text-xs" data-testid="webhook-last-delivery">
+      <span className="sr-only">Last delivery:</span>
+      <DeliveryStatusBadge status={last.status} />
+      {last.responseStatus !== null && <span className="text-muted-foreground">HTTP {last.responseStatus}</span>}
+    </span>
+  );
 }
 
 function EndpointRowActions({ endpoint, onEdit, onRotate, onLog }: { endpoint: WebhookEndpoint } & EndpointActions) {
