@@ -39,6 +39,7 @@ export default [
     route('admin/banners', 'routes/admin/banners.tsx'),
     route('admin/inbox', 'routes/admin/inbox.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/webhooks', 'routes/admin/webhooks.tsx'),
     route('admin/emails', 'routes/admin/emails.tsx'),
     route('admin/campaigns', 'routes/admin/campaigns.tsx'),
     route('admin/affiliates', 'routes/admin/affiliates.tsx'),

@@ -24,6 +24,7 @@ const SECTIONS = [
   { label: 'Build GUIDs & Clients', path: '/admin/build-guids', heading: 'Build GUIDs' },
   { label: 'Users', path: '/admin/users', heading: 'User Management' },
   { label: 'Audit log', path: '/admin/audit', heading: 'Audit Log' },
+  { label: 'Webhooks', path: '/admin/webhooks', heading: 'Webhooks' },
   // Inside the frame for staff (issue 37 §12); members keep /api-tester on the public site.
   { label: 'API Tester', path: '/admin/api-tester', heading: 'API Tester' },
 ] as const;

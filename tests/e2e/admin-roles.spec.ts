@@ -57,7 +57,7 @@ describe('staff roles in the admin', () => {
 
       const names = await sectionNames(page, viewport);
       expect(names).toEqual(expect.arrayContaining(['Dashboard', 'Blog', 'Pages', 'FAQ & Help', 'Testimonials', 'Banners', 'Campaigns']));
-      for (const hidden of ['Leads', 'Inbox', 'Users', 'Jots', 'Audit log', 'Build GUIDs & Clients', 'E-mail previews']) {
+      for (const hidden of ['Leads', 'Inbox', 'Users', 'Jots', 'Audit log', 'Build GUIDs & Clients', 'E-mail previews', 'Webhooks']) {
         expect(names, hidden).not.toContain(hidden);
       }
       // The dashboard's cards are the editor's own areas, without the site-wide figures.

@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   { path: '/admin/affiliates', heading: 'Affiliate Products', title: 'Affiliate Products - JotIt!' },
   { path: '/admin/testimonials', heading: 'Testimonials', title: 'Testimonials - JotIt!' },
   { path: '/admin/pages', heading: 'Pages', title: 'Pages - JotIt!' },
+  { path: '/admin/webhooks', heading: 'Webhooks', title: 'Webhooks - JotIt!' },
 ] as const;
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;

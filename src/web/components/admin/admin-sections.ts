@@ -21,6 +21,7 @@ import {
   ShoppingBagIcon,
   TerminalIcon,
   UsersIcon,
+  WebhookIcon,
 } from 'lucide-react';
 import { can, type Permission, type Role } from '../../../shared/permissions';
 
@@ -82,6 +83,7 @@ export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
     sections: [
       { to: '/admin/users', label: 'Users', icon: UsersIcon, keywords: ['accounts', 'roles', 'approve'], count: { key: 'pendingUsers', label: 'pending' }, permission: 'users.approve' },
       { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon, keywords: ['history', 'changes'], permission: 'audit.read' },
+      { to: '/admin/webhooks', label: 'Webhooks', icon: WebhookIcon, keywords: ['endpoints', 'deliveries', 'integrations', 'events'], permission: 'webhooks.manage' },
       { to: '/admin/emails', label: 'E-mail previews', icon: MailOpenIcon, keywords: ['mail', 'templates', 'unsubscribe'], permission: 'mail.preview' },
     ],
   },

@@ -22,7 +22,7 @@ const ENTITY_SCREENS: Record<AuditEntity, string | null> = {
   page: '/admin/pages',
   session: null,
   staff_invitation: '/admin/users',
-  webhook_endpoint: null,
+  webhook_endpoint: '/admin/webhooks',
 };
 
 /**

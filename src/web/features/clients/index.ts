@@ -4,4 +4,3 @@ export { useCreateClient } from './api/create-client';
 export { useUpdateClient } from './api/update-client';
 export { useDeleteClient } from './api/delete-client';
 export { ClientsSection } from './components/clients-section';
-export { CopyButton } from './components/copy-button';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
 import { serverMessageOr } from '~/lib/api-client';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '~/components/copy-button';
 import { Field, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Button } from '~/components/ui/button';
