@@ -19,7 +19,6 @@ import { isAdminPath } from './components/admin/admin-sections';
 import { SiteLayout } from './components/site-layout';
 import { ThemeSync } from './components/theme-toggle';
 import { Button } from './components/ui/button';
-import { PageViewBeacon } from './features/analytics';
 import { useInboxUnreadCount } from './features/inbox/unread-count';
 import { AuthProvider, useAuth } from './lib/auth';
 import { FIRST_PAINT_SCRIPT } from './lib/first-paint';
@@ -120,6 +119,9 @@ function Frame({ children, counter, banners, footerLinks }: { children: ReactNod
 }
 
 const isPublicPath = (pathname: string) => !isAdminPath(pathname);
+// The page-view beacon (issue 40) counts client navigations on the public site only: its code is loaded there, after
+// the first page, and never weighs on the back-office's first screen (its 250 KB budget, docs/architecture.md §8).
+const PageViewBeacon = lazy(() => import('./features/analytics').then((module) => ({ default: module.PageViewBeacon })));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
@@ -156,7 +158,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         )}
         <DeferredToaster />
         <ThemeSync />
-        <PageViewBeacon isCounted={isPublicPath} />
+        {!isAdmin && (
+          <Suspense fallback={null}>
+            <PageViewBeacon isCounted={isPublicPath} />
+          </Suspense>
+        )}
       </AuthProvider>
     </QueryClientProvider>
   );
