@@ -145,7 +145,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
   const footerLinks = useMemo(() => loaderData.pages.map((page) => ({ to: `/p/${page.slug}`, label: page.title })), [loaderData.pages]);
   // The back-office has its own frame (routes/admin/layout.tsx): no banner strip, marketing nav or footer.
-  const isAdmin = isAdminPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const isAdmin = isAdminPath(pathname);
+  // The page the server answered (and counted): the beacon counts what comes after it.
+  const [firstPathname] = useState(pathname);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
@@ -160,7 +163,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <ThemeSync />
         {!isAdmin && (
           <Suspense fallback={null}>
-            <PageViewBeacon isCounted={isPublicPath} />
+            <PageViewBeacon isCounted={isPublicPath} firstPathname={firstPathname} />
           </Suspense>
         )}
       </AuthProvider>

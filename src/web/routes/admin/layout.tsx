@@ -16,7 +16,7 @@ import { RECORD_KINDS } from '~/components/admin/record-search';
 import { ProtectedPage } from '~/features/accounts';
 import { getAdminStatsQueryOptions } from '~/features/admin-stats';
 import { useInboxUnreadCount } from '~/features/inbox/unread-count';
-import { getSecondFactorQueryOptions } from '~/features/second-factor';
+import { getSecondFactorQueryOptions } from '~/features/second-factor/status';
 import { useAuth } from '~/lib/auth';
 
 export default function AdminLayout() {
