@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_ENTITIES } from '../../src/shared/schemas/audit.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot, submitLead } from './admin-helpers.ts';
-import { DESKTOP, MOBILE, setUpE2e, uniqueEmail, unexpectedErrors, type Viewport } from './fixtures.ts';
+import { chooseOption, DESKTOP, MOBILE, setUpE2e, uniqueEmail, unexpectedErrors, type Viewport } from './fixtures.ts';
 
 const tag = `audit${Date.now().toString(36)}`;
 const bannerTitle = `${tag} banner`;
@@ -89,9 +89,7 @@ describe('audit log, dashboard charts and the palette’s record search', () => 
 
     // The filters are in one panel behind "Filter" (issue 37 §7); what is set shows as chips.
     await openFilters(page);
-    await page.getByLabel('Entity type', { exact: true }).click();
-    await page.getByRole('option', { name: 'Banner', exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('entity') === 'banner');
+    await chooseOption(page, page.getByLabel('Entity type', { exact: true }), 'Banner', async () => new URL(page.url()).searchParams.get('entity') === 'banner');
     await page.getByLabel('Action', { exact: true }).fill('banner.update');
     await page.waitForURL((url) => url.searchParams.get('action') === 'banner.update');
     await closeFilters(page);

@@ -237,3 +237,22 @@ export async function waitForLiveParts(page: Page): Promise<void> {
   }
   if (new URL(page.url()).pathname === '/') await page.getByRole('list', { name: 'Latest ideas', exact: true }).waitFor();
 }
+
+/**
+ * Picks an option of the kit's Select (Radix) and waits until `isChosen` says it took. On a loaded machine a click
+ * can reach the list while it is still opening (its entry animation moves the options), and is then lost: the
+ * choice is made again, up to three times, rather than waited on for ever. A person's click meets a list at rest.
+ */
+export async function chooseOption(page: Page, trigger: Locator, optionName: string | RegExp, isChosen: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await trigger.click();
+    await page.getByRole('option', { name: optionName, exact: typeof optionName === 'string' }).click();
+    try {
+      await expect.poll(isChosen, { timeout: 5000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+    }
+  }
+}
