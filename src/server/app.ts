@@ -174,14 +174,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const pageCache = new PageCache({
       events: app.services.contentEvents,
       now: () => app.services.now(),
-      nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
+      nextScheduledAt: (after) => nextScheduledAt(db, after),
     });
     app.addHook('onClose', async () => pageCache.unsubscribe());
     // A page the cache does not serve reads its content from memory too (lib/content-memo.ts, issue 35).
     const contentMemo = new ContentMemo({
       events: app.services.contentEvents,
       now: () => app.services.now(),
-      nextScheduledAt: () => nextScheduledAt(db, app.services.now()),
+      nextScheduledAt: (after) => nextScheduledAt(db, after),
     });
     app.addHook('onClose', async () => contentMemo.unsubscribe());
     // Loaders read services, never the API over HTTP (docs/architecture.md §2); each module provided its part.

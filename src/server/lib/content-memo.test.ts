@@ -6,12 +6,15 @@
  * own (decision 0060), so the GETs here are rendered only until their path is known, or once a page is stale.
  */
 import type { FastifyInstance } from 'fastify';
+import type { WebServices } from '../../shared/load-context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../tests/fixtures/users.ts';
 import type { Database } from '../db/client.ts';
 import { blogCategories } from '../db/schema.ts';
+import { createContentEvents } from './content-events.ts';
+import { ContentMemo } from './content-memo.ts';
 
 /** The database as the app sees it, counting the queries it is asked (every read goes through these). */
 function countingDatabase(db: Database, counter: { queries: number }): Database {
@@ -100,5 +103,29 @@ describe(`pages rendered per request on ${testDatabaseKind()}`, () => {
     counter.queries = 0;
     await render('/blog/kept-in-memory');
     expect(counter.queries).toBeGreaterThan(0);
+  });
+});
+
+describe('a read whose bookkeeping is still pending', () => {
+  it('is not served past its start plus the TTL (a post scheduled for then appears on time)', async () => {
+    // The list has been read, but the next publish time (a query of its own) has not come back yet: a caller after
+    // the TTL must read again, not take the answer of a read that started before the scheduled post's time.
+    let clock = Date.parse('2026-06-01T12:00:00Z');
+    let releaseNextPublish: (at: Date | null) => void = () => {};
+    const memo = new ContentMemo({
+      events: createContentEvents(),
+      now: () => new Date(clock),
+      nextScheduledAt: () => new Promise((resolve) => (releaseNextPublish = resolve)),
+    });
+    let reads = 0;
+    // Every other read answers nothing; only the list of posts is counted.
+    const others = new Proxy({}, { get: (_target, name) => (name === 'then' ? undefined : async () => null) });
+    const services = memo.wrap(Object.assign(Object.create(others) as object, { listBlogPosts: async () => [{ read: ++reads }] }) as unknown as WebServices);
+    expect(await services.listBlogPosts()).toEqual([{ read: 1 }]);
+    expect(await services.listBlogPosts()).toEqual([{ read: 1 }]);
+    clock += 5 * 60_000 + 1;
+    expect(await services.listBlogPosts()).toEqual([{ read: 2 }]);
+    releaseNextPublish(null);
+    memo.unsubscribe();
   });
 });

@@ -37,8 +37,8 @@ type MemoizedName = (typeof MEMOIZED)[number];
 export interface ContentMemoOptions {
   events: ContentEvents;
   now: () => Date;
-  /** When the next scheduled content goes live (null: none). */
-  nextScheduledAt?: () => Promise<Date | null>;
+  /** When the first content scheduled after `after` goes live (null: none). */
+  nextScheduledAt?: (after: Date) => Promise<Date | null>;
   ttlMs?: number;
   maxEntries?: number;
 }
@@ -47,6 +47,7 @@ interface Entry {
   value: Promise<unknown>;
   /** Null while the read is in flight. */
   tags: ReadonlySet<ContentTag> | null;
+  /** Start + TTL; brought forward to the next scheduled publish once that is known. */
   expiresAt: number;
 }
 
@@ -118,9 +119,11 @@ export class ContentMemo {
     const key = `${name}\u0001${argumentsKey(name, args)}`;
     const now = this.options.now().getTime();
     const kept = this.entries.get(key);
-    if (kept && (kept.tags === null || now < kept.expiresAt)) return kept.value;
+    // A read in flight is shared too, but only within its freshness: with its bookkeeping (the next publish time, a
+    // query) still pending, a caller past the time it started plus the TTL reads anew rather than the older answer.
+    if (kept && now < kept.expiresAt) return kept.value;
     const generation = this.generation;
-    const entry: Entry = { value: read(...args), tags: null, expiresAt: Number.POSITIVE_INFINITY };
+    const entry: Entry = { value: read(...args), tags: null, expiresAt: now + (this.options.ttlMs ?? 3000) };
     this.entries.delete(key);
     if (this.entries.size >= (this.options.maxEntries ?? 500)) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
@@ -132,7 +135,7 @@ export class ContentMemo {
       const nextPublish = await this.nextPublishTime(now);
       if (generation !== this.generation || this.entries.get(key) !== entry) return forget();
       entry.tags = new Set(tagsOfRead(name, result as never, args as never));
-      entry.expiresAt = Math.min(now + (this.options.ttlMs ?? 3000), nextPublish);
+      entry.expiresAt = Math.min(entry.expiresAt, nextPublish);
     }, forget).catch(forget);
     return entry.value;
   }
@@ -140,7 +143,7 @@ export class ContentMemo {
   /** When the next scheduled content goes live (remembered until a change, or until that time has come). */
   private async nextPublishTime(now: number): Promise<number> {
     if (!this.options.nextScheduledAt) return Number.POSITIVE_INFINITY;
-    const ask = () => this.options.nextScheduledAt!().then((at) => at?.getTime() ?? Number.POSITIVE_INFINITY);
+    const ask = () => this.options.nextScheduledAt!(new Date(now)).then((at) => at?.getTime() ?? Number.POSITIVE_INFINITY);
     this.nextPublish ??= ask();
     const remembered = this.nextPublish;
     let at = await remembered.catch(() => now);

@@ -389,6 +389,24 @@ describe('page cache variants and what it never stores', () => {
     expect(cache.readKey('/?v=1')).toBe('/?v=1');
   });
 
+  it('keeps a page fresh from when its render began: a scheduled post whose time passes meanwhile is not hidden', async () => {
+    const publishAt = Date.parse('2026-06-01T12:00:01Z');
+    let clock = publishAt - 500;
+    const cache = new PageCache({
+      events: createContentEvents(),
+      now: () => new Date(clock),
+      nextScheduledAt: async (after) => (after.getTime() < publishAt ? new Date(publishAt) : null),
+    });
+    // Rendered before 12:00:01, stored (the next publish time asked) after it: the page never shows the post.
+    const ticket = cache.begin();
+    clock = publishAt + 100;
+    await cache.set('/blog', rendered('without the scheduled post'), NONCE, ticket);
+    expect(cache.get('/blog', 'another-nonce-16-chars')).toBeNull();
+    // Rendered after it: stored, fresh for its 3 s.
+    await cache.set('/blog', rendered('with the scheduled post'), NONCE, cache.begin());
+    expect(cache.get('/blog', 'another-nonce-16-chars')?.body.toString('utf8')).toContain('with the scheduled post');
+  });
+
   it('never stores a response that sets a cookie, or one that is not 200 unless it is the same at every path', async () => {
     const notFound = routePageKey('routes/not-found');
     const cache = newCache();

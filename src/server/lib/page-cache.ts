@@ -67,6 +67,12 @@ export interface RenderedPage {
 }
 
 /** A hit as sent. */
+/** What `begin` hands a render: the cache's generation and the time the render began. */
+export interface RenderTicket {
+  generation: number;
+  at: number;
+}
+
 export interface PageHit {
   status: number;
   headers: Array<[string, string]>;
@@ -90,8 +96,8 @@ interface Entry {
 export interface PageCacheOptions {
   events: ContentEvents;
   now: () => Date;
-  /** When the next scheduled content goes live (null: none). */
-  nextScheduledAt?: () => Promise<Date | null>;
+  /** When the first content scheduled after `after` goes live (null: none). */
+  nextScheduledAt?: (after: Date) => Promise<Date | null>;
   /** How long a page is fresh (the live figures lag at most this much). */
   ttlMs?: number;
   /** How long past that a stored page may still be sent while one request renders it again. */
@@ -242,9 +248,12 @@ export class PageCache {
     return names ? keyWithQuery(baseKey, names) : baseKey;
   }
 
-  /** Call before rendering; pass the result to `set` (a change in between means the render may be stale). */
-  begin(): number {
-    return this.generation;
+  /**
+   * Call before rendering; pass the result to `set`. A change in between means the render may be stale, and the
+   * page is fresh from when its render began, not from when it is stored (a scheduled post's time may pass between).
+   */
+  begin(): RenderTicket {
+    return { generation: this.generation, at: this.options.now().getTime() };
   }
 
   /**
@@ -278,7 +287,7 @@ export class PageCache {
    * same at every path), without Set-Cookie, rendered without query parameters it does not read, and varies on at
    * most one cookie or header with at most MAX_VARIANT_VALUES values.
    */
-  async set(baseKey: string, page: RenderedPage, nonce: string, generation: number): Promise<void> {
+  async set(baseKey: string, page: RenderedPage, nonce: string, ticket: RenderTicket): Promise<void> {
     const read = page.variances[0];
     const key = read ? variantKey(baseKey, read.variance, read.value) : baseKey;
     const stored = this.pages.get(key);
@@ -307,16 +316,16 @@ export class PageCache {
     if (nonce.length < 16) return;
     // Decided first: a variant that will not be stored costs no compression.
     if (!this.pages.has(key) && this.queryVariantsFull(key)) return;
-    const now = this.options.now().getTime();
-    let nextPublish = await this.nextPublishTime(now);
+    const renderedAt = ticket.at;
+    let nextPublish = await this.nextPublishTime(renderedAt);
     // The remembered publish time has passed (that content is live now): ask again for the next one.
-    if (nextPublish <= now) {
+    if (nextPublish <= renderedAt) {
       this.nextPublish = null;
-      nextPublish = await this.nextPublishTime(now);
+      nextPublish = await this.nextPublishTime(renderedAt);
     }
-    if (generation !== this.generation) return;
-    const freshUntil = Math.min(now + (this.options.ttlMs ?? 3000), nextPublish);
-    if (freshUntil <= now) return;
+    if (ticket.generation !== this.generation) return;
+    const freshUntil = Math.min(renderedAt + (this.options.ttlMs ?? 3000), nextPublish);
+    if (freshUntil <= this.options.now().getTime()) return;
     const parts = page.body.split(nonce).map((part) => Buffer.from(part, 'utf8'));
     const deflated = parts.map((part, index) =>
       deflateRawSync(part, { level: 9, finishFlush: index === parts.length - 1 ? zlib.Z_FINISH : zlib.Z_FULL_FLUSH }),
@@ -330,7 +339,7 @@ export class PageCache {
       parts,
       deflated,
       freshUntil,
-      expiresAt: Math.min(now + (this.options.staleMs ?? 30_000), nextPublish),
+      expiresAt: Math.min(renderedAt + (this.options.staleMs ?? 30_000), nextPublish),
       refreshingSince: 0,
       tags: page.tags,
     });
@@ -405,7 +414,7 @@ export class PageCache {
   private nextPublishTime(now: number): Promise<number> {
     const next = this.options.nextScheduledAt;
     if (!next) return Promise.resolve(Number.POSITIVE_INFINITY);
-    this.nextPublish ??= next()
+    this.nextPublish ??= next(new Date(now))
       .then((date) => date?.getTime() ?? Number.POSITIVE_INFINITY)
       .catch(() => now);
     return this.nextPublish;

@@ -119,7 +119,7 @@ export const ssrPlugin = fp(
       baseKey: string | null,
       url: string,
     ) => {
-      const generation = cache?.begin() ?? 0;
+      const ticket = cache?.begin();
       const { ipAddress, userAgent } = requestMetaOf(request);
       const body = hasBody(request) ? await readPageBody(request, PAGE_BODY_MAX_BYTES) : undefined;
       // What the loaders read (lib/page-tags.ts) and whether the route shares the page: what the cache keeps.
@@ -147,9 +147,9 @@ export const ssrPlugin = fp(
       };
       const response = await handleRequest(toWebRequest(request, reply, body, url), await routerContextOf(loadContext));
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-      if (cache && baseKey && request.method === 'GET') {
+      if (cache && ticket && baseKey && request.method === 'GET') {
         const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags, variances, reads };
-        await cache.set(baseKey, page, reply.scriptNonce, generation);
+        await cache.set(baseKey, page, reply.scriptNonce, ticket);
         for (const [name, value] of page.headers) reply.header(name, value);
         return reply.status(page.status).header('X-Page-Cache', 'miss').send(page.body);
       }
