@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS, expectNoHorizontalScroll, LONG_TITLE, openAdminScreen, shoot, submitLead, submitMessage } from './admin-helpers.ts';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
-import { DESKTOP, MOBILE, sendJotV2, setUpE2e, toast, unexpectedErrors, useSession, VIEWPORTS } from './fixtures.ts';
+import { chooseOption, DESKTOP, MOBILE, sendJotV2, setUpE2e, toast, unexpectedErrors, useSession, VIEWPORTS } from './fixtures.ts';
 
 const tag = `tables${Date.now().toString(36)}`;
 /** 64 characters before the @: as long as an address may be (RFC 5321). */
@@ -125,13 +125,20 @@ describe('Admin list screens on the DataTable', () => {
 
   it('keeps every list screen’s filters in the URL: a reload shows the same view', async () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin/users', { viewport: MOBILE, heading: 'User Management' });
-    await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Pending' }).click();
+    // Status and role sit in the Filter panel (issue 37 §7); what is set shows as chips.
+    await page.getByRole('button', { name: /^Filter\b/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await chooseOption(page, panel.getByLabel('Status', { exact: true }), 'Pending', async () => new URL(page.url()).searchParams.get('status') === 'pending');
+    await chooseOption(page, panel.getByLabel('Role', { exact: true }), 'User', async () => new URL(page.url()).searchParams.get('role') === 'user');
+    await panel.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('searchbox', { name: 'Search users' }).fill(`${tag}-one`);
-    await expect.poll(() => new URL(page.url()).search).toBe(`?q=${tag}-one&status=pending`);
+    await expect.poll(() => new URL(page.url()).search).toBe(`?q=${tag}-one&status=pending&role=user`);
     await page.reload();
     await page.getByRole('list', { name: 'Users' }).getByText(`${pendingNames[0]}@example.com`).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Search users' }).inputValue()).toBe(`${tag}-one`);
-    expect(await page.getByRole('button', { name: 'Pending' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Remove filter Status: Pending' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter Role: User' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe(`?q=${tag}-one&status=pending`);
 
     await page.goto('/admin/inbox');
     await page.getByRole('button', { name: 'Contact', exact: true }).click();

@@ -176,6 +176,7 @@ export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export const ListUsersQuerySchema = z.object({
   search: safeString('Search').trim().max(254).optional().describe('Part of an e-mail address or username, any case'),
   status: z.enum(USER_STATUS_FILTERS).optional().describe('pending: not yet approved; approved: approved'),
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }).optional().describe('Only the users of this role (decision 0050)'),
   ...pagingQuery(LIST_LIMIT_MAX),
 });
 /** What the server reads, defaults applied. */
@@ -185,7 +186,7 @@ export type ListUsersQuery = Partial<ListUsersParams>;
 
 export const ListUsersResponseSchema = z.object({
   users: z.array(UserSchema),
-  total: z.number().int().describe('All users matching search and status, ignoring limit and offset'),
+  total: z.number().int().describe('All users matching search, status and role, ignoring limit and offset'),
 });
 export type ListUsersResponse = z.infer<typeof ListUsersResponseSchema>;
 

@@ -103,6 +103,7 @@ export async function listUsers(db: Database, query: ListUsersParams): Promise<{
     filters.push(or(ilike(users.email, pattern), ilike(users.username, pattern))!);
   }
   if (query.status) filters.push(eq(users.isApproved, query.status === 'approved'));
+  if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
   // Whether a reset of the second factor would take anything away: the admin offers it only then.
   const hasSecondFactor = sql<boolean>`(exists (select 1 from ${secondFactors} where ${secondFactors.userId} = ${users.id} and ${secondFactors.enabledAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;

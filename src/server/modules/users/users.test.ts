@@ -131,7 +131,15 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       const approved = await search(`search=${tag}&status=approved`);
       expect(approved.users.map((user) => user.username)).toEqual([`${tag}a`]);
 
-      const page = await search(`search=${tag}&limit=2&offset=2`);
+      // Staff are found by role (decision 0050): an admin may make a support member.
+      const support = newUserBody({ username: `${tag}s`, email: `support.${tag}@example.com`, isApproved: true });
+      expect((await call('POST', '/api/users', admin, { ...support, role: 'support' })).statusCode).toBe(201);
+      const bySupport = await search(`search=${tag}&role=support`);
+      expect(bySupport.users.map((user) => user.username)).toEqual([`${tag}s`]);
+      expect(bySupport.total).toBe(1);
+      expect((await search(`search=${tag}&role=user&status=pending`)).total).toBe(2);
+
+      const page = await search(`search=${tag}&role=user&limit=2&offset=2`);
       expect(page.total).toBe(3);
       expect(page.users).toHaveLength(1);
 
@@ -139,8 +147,8 @@ describe(`users API on ${testDatabaseKind()}`, () => {
       expect((await search('search=%25')).total).toBe(0);
     });
 
-    it('refuses a bad status, a limit over 200 and a negative offset', async () => {
-      for (const query of ['status=banned', 'limit=201', 'limit=0', 'offset=-1', 'limit=abc']) {
+    it('refuses a bad status or role, a limit over 200 and a negative offset', async () => {
+      for (const query of ['status=banned', 'role=superuser', 'role=', 'limit=201', 'limit=0', 'offset=-1', 'limit=abc']) {
         expect((await call('GET', `/api/users?${query}`, admin)).statusCode, query).toBe(400);
       }
       expect((await call('GET', '/api/users?limit=200', admin)).statusCode).toBe(200);

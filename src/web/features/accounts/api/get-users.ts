@@ -5,11 +5,12 @@ import { adminQueryDefaults } from '~/lib/query-client';
 
 export const usersQueryKey = ['users'] as const;
 
-/** `GET /api/users` (admin, bearer token): `{ users, total }`, filtered by search and status. */
+/** `GET /api/users` (admin, bearer token): `{ users, total }`, filtered by search, status and role. */
 export function getUsers(query: ListUsersQuery = {}, signal?: AbortSignal): Promise<ListUsersResponse> {
   const params = new URLSearchParams();
   if (query.search) params.set('search', query.search);
   if (query.status) params.set('status', query.status);
+  if (query.role) params.set('role', query.role);
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   if (query.offset !== undefined) params.set('offset', String(query.offset));
   const search = params.toString();
