@@ -167,7 +167,8 @@ describe(`sign-in protection and audit on ${testDatabaseKind()}`, () => {
     expect(Math.max(...counters), counters.join(', ')).toBeGreaterThan(CAPTCHA_MAX);
   });
 
-  it('rolls 500 anonymous failures into one audit row per hour, with counts by reason and country', async () => {
+  // 500 captchas solved and 500 sign-ins: about 10 s alone, three times that on a loaded machine.
+  it('rolls 500 anonymous failures into one audit row per hour, with counts by reason and country', { timeout: 90_000 }, async () => {
     clock = Date.parse('2026-11-28T11:05:00Z'); // an hour of its own
     const target = uniqueEmail('target');
     const captchas = await Promise.all(Array.from({ length: 500 }, () => solveCaptcha(testApp.app)));

@@ -17,10 +17,12 @@ const PAIRS = 100;
 const WARM_UP = 6;
 /**
  * The minimum answer time for the run: as in production (300 ms), it must lie above the work of either path, which
- * is 20–40 ms on an idle machine but 60–150 ms on a shared one running other test files. So it is twice the
- * median of a few warm-up sign-ups, within [70, 150] ms: the run measures the product's guarantee, not the load.
+ * is 20–40 ms on an idle machine but 60–250 ms on a shared one running other test files (a median of 226 ms was
+ * measured with three engineers' tests beside CI, above the 150 ms cap this had, and the check then measured the
+ * load). So it is twice the median of a few warm-up sign-ups, within [70, 300] ms — 300 ms is production's own
+ * minimum: the run measures the product's guarantee, not the load (about 15 s idle, at most about 70 s loaded).
  */
-const minimumFor = (warmUp: number[]) => Math.min(150, Math.max(70, Math.ceil(median(warmUp) * 2)));
+const minimumFor = (warmUp: number[]) => Math.min(300, Math.max(70, Math.ceil(median(warmUp) * 2)));
 
 describe(`sign-up timing on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
@@ -30,7 +32,7 @@ describe(`sign-up timing on ${testDatabaseKind()}`, () => {
   });
   afterAll(() => testApp?.close());
 
-  it('answers a registered and a new address in the same time, never before the fixed minimum', { timeout: 90_000 }, async () => {
+  it('answers a registered and a new address in the same time, never before the fixed minimum', { timeout: 150_000 }, async () => {
     const { app } = testApp;
     const confirmed = await createTestUser(app);
     const unconfirmed = await createTestUser(app, { confirmed: false });
