@@ -21,6 +21,7 @@ import { createRedis } from './lib/redis.ts';
 import { startAccountMailWorker } from './modules/auth/account-mail.ts';
 import { ensureFirstAdmin } from './modules/users/first-admin.ts';
 import { startAppWebhookWorker } from './modules/webhooks/worker.ts';
+import { startPostAnnouncements } from './modules/blog/announce.ts';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -91,6 +92,7 @@ async function main() {
   await startAnalyticsMaintenance(queue, database.db, app.log);
   await startImageSizesWorker(app);
   const webhooks = await startAppWebhookWorker(app);
+  const announcements = startPostAnnouncements(app);
   await app.listen({ port: config.port, host: config.host });
   // What the HTTP server enforces (decision 0020): a setting lost on the way would show here.
   app.log.info({ http: effectiveTimeouts(app.server) }, 'connection timeouts');
@@ -111,6 +113,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
       await webhooks.stop();
+      announcements.stop();
       await queue.stop();
       stopBackups?.();
       await database.close();

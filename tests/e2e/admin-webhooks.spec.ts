@@ -1,7 +1,7 @@
 /**
  * The webhooks screen (issue 41 §2, §5) against a real receiver on 127.0.0.1: add an endpoint through the screen, see
- * its secret once, Send test event, see it delivered in the log (the UI polls), Replay it; 375 px dark: no sideways
- * scrolling, axe clean.
+ * its secret once, Send test event, see it delivered in the log (the UI polls), Replay it, open a delivery's attempts
+ * by keyboard, Replay failed since a day ago; 375 px dark: no sideways scrolling, axe clean with the attempts open.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -90,13 +90,37 @@ describe('Admin webhooks', () => {
         .click();
       await toast(page, 'Delivery replayed').waitFor();
       await expect.poll(() => delivered.count(), { timeout: 30_000 }).toBe(2);
+      // A replay keeps the event's webhook-id.
+      const ids = received.map((request) => request.headers['webhook-id']);
+      expect(ids.length).toBeGreaterThanOrEqual(2);
+      expect(ids.at(-1)).toBe(ids.at(-2));
+
+      // A delivery's attempts open by keyboard: when, HTTP status, duration, the answer.
+      const attemptsButton = delivered.first().getByRole('button', { name: 'Attempts (1)' });
+      await attemptsButton.focus();
+      await page.keyboard.press('Enter');
+      expect(await attemptsButton.getAttribute('aria-expanded')).toBe('true');
+      const attempt = delivered.first().getByTestId('webhook-attempt');
+      await attempt.getByText('Attempt 1').waitFor();
+      expect(await attempt.getByText('200', { exact: true }).isVisible()).toBe(true);
+      expect(await attempt.getByText('thanks').isVisible()).toBe(true);
+
+      // Replay failed since: a delivery failed (its endpoint disabled when it was sent), the endpoint enabled again.
+      const [endpoint] = await e2e.adminApi<Array<{ id: number }>>('GET', '/api/webhooks/endpoints');
+      await e2e.adminApi('PATCH', `/api/webhooks/endpoints/${endpoint!.id}`, { enabled: false });
+      await log.getByRole('button', { name: 'Send test event' }).click();
+      await log.locator('[data-testid="webhook-delivery"][data-status="failed"]').waitFor({ timeout: 30_000 });
+      await e2e.adminApi('PATCH', `/api/webhooks/endpoints/${endpoint!.id}`, { enabled: true });
+      expect(await log.getByRole('button', { name: /^Replay failed since: / }).isVisible()).toBe(true);
+      await shoot(page, 'admin-webhooks-attempts-1280');
+      await expectNoSeriousAxe(page);
+      await log.getByRole('button', { name: 'Replay failed', exact: true }).click();
+      await toast(page, '1 failed delivery queued again').waitFor();
+      await expect.poll(() => delivered.count(), { timeout: 30_000 }).toBe(3);
       await page.keyboard.press('Escape');
       await log.waitFor({ state: 'detached' });
     // The table's Last delivery column reads the same log.
       await row.getByTestId('webhook-last-delivery').getByText('delivered').waitFor();
-      const ids = received.map((request) => request.headers['webhook-id']);
-      expect(ids.length).toBeGreaterThanOrEqual(2);
-      expect(ids.at(-1)).toBe(ids.at(-2));
       await shoot(page, 'admin-webhooks-1280');
       await expectNoSeriousAxe(page);
       expect(unexpectedErrors(errors)).toEqual([]);
@@ -115,7 +139,10 @@ describe('Admin webhooks', () => {
     await expectNoHorizontalScroll(page);
     await expectNoSeriousAxe(page);
     await page.getByRole('button', { name: `Delivery log: ${receiverUrl}` }).click();
-    await page.getByRole('dialog', { name: 'Delivery log' }).getByTestId('webhook-delivery').first().waitFor();
+    const log = page.getByRole('dialog', { name: 'Delivery log' });
+    await log.getByTestId('webhook-delivery').first().waitFor();
+    await log.getByRole('button', { name: /^Attempts \(/ }).first().click();
+    await log.getByTestId('webhook-attempt').first().waitFor();
     await expectNoHorizontalScroll(page);
     await shoot(page, 'admin-webhooks-375-dark');
     await expectNoSeriousAxe(page);

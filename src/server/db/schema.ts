@@ -479,12 +479,19 @@ export const blogPosts = pgTable(
     submittedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Incremented on every save (issue 39 §2, decision 0064): a save must name the version it read, else 409. */
     version: integer().notNull().default(1),
+    /**
+     * When this publication's `post.published` webhook event was recorded (decision 0067): at the save of a live post,
+     * or by the sweep when a scheduled one goes live. Null while a draft, scheduled, or live but not yet swept.
+     */
+    announcedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),
     index('blog_posts_published_idx').on(table.isPublished, table.publishedAt.desc()),
     // The editors' queue (decision 0058): the few submitted drafts, oldest first, without reading the rest.
     index('blog_posts_submitted_idx').on(table.submittedForReviewAt).where(sql`submitted_for_review_at is not null`),
+    // The announcement sweep (decision 0067): the few published posts not yet announced, by date.
+    index('blog_posts_unannounced_idx').on(table.publishedAt).where(sql`is_published and announced_at is null`),
   ],
 );
 
@@ -964,4 +971,31 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.id),
     index('webhook_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
+);
+
+/**
+ * Every attempt of a webhook delivery (issue 41 §5, decision 0067), written in the same statement as the delivery
+ * row's outcome. Pruned with its delivery (30 days, by cascade).
+ */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    deliveryId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /** 1 for the first attempt of the delivery. */
+    attempt: integer().notNull(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The HTTP status; null when no answer came (refused, timed out, connection failed). */
+    responseStatus: integer(),
+    durationMs: integer().notNull(),
+    /** The first bytes of the answer (at most 4 KB are read). */
+    responseSnippet: text(),
+    /** Why the attempt had no answer: an address refusal, a timeout, a failed connection. */
+    error: text(),
+    /** When the attempt after this one was scheduled (null: delivered, or given up). */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attempt)],
 );

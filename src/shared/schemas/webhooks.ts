@@ -123,13 +123,38 @@ export const WebhookDeliveriesQuerySchema = z.strictObject({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
 });
 
-const sinceField = safeString('Since', { error: 'Since is required' })
-  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Since is not a valid date', abort: true })
+/** One attempt of a delivery (issue 41 §5, decision 0067): every attempt is kept, oldest first. */
+export const WebhookAttemptSchema = z.object({
+  /** 1 for the delivery's first attempt. */
+  attempt: z.number().int(),
+  attemptedAt: z.string(),
+  /** The HTTP status (null: no answer came — refused, timed out, connection failed). */
+  responseStatus: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  /** The first bytes of the answer (at most 4 KB are read). */
+  responseSnippet: z.string().nullable(),
+  /** Why no answer came: the address check's refusal, a timeout, a failed connection. */
+  error: z.string().nullable(),
+  /** When the next attempt was scheduled after this one (null: delivered, or given up). */
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
+
+export const REPLAY_SINCE_ERROR = 'Since must be an ISO date-time';
+/** Checked by the server against its own clock (the browser's may differ). */
+export const REPLAY_SINCE_FUTURE_ERROR = 'Since must not be in the future';
+
+const sinceField = z.iso
+  .datetime({ offset: true, error: REPLAY_SINCE_ERROR })
   .transform((value) => new Date(value))
   .refine(isSaneDate, 'Since must be between the years 1970 and 9999');
 
+/** `POST …/replay-failed`: every event that failed to reach the endpoint since `since` is sent once more. */
 export const ReplayFailedWebhooksSchema = z.strictObject({ since: sinceField });
+export type ReplayFailedWebhooks = z.input<typeof ReplayFailedWebhooksSchema>;
+/** How many events were queued again. */
 export const ReplayedWebhooksSchema = z.object({ replayed: z.number().int() });
+export type ReplayedWebhooks = z.infer<typeof ReplayedWebhooksSchema>;
 
 /** What every delivery's body looks like (Standard Webhooks: type, timestamp, data). */
 export const WebhookPayloadSchema = z.object({

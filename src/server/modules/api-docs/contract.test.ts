@@ -103,6 +103,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   postWebhooksEndpointsByIdRotateSecret: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! } }),
   postWebhooksEndpointsByIdTest: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! } }),
   getWebhooksEndpointsByIdDeliveries: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! }, query: { status: 'pending' } }),
+  getWebhooksEndpointsByIdDeliveriesByDeliveryIdAttempts: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints!, deliveryId: ctx.ids.postWebhooksEndpointsByIdTest! } }),
   postWebhooksEndpointsByIdDeliveriesByDeliveryIdReplay: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints!, deliveryId: ctx.ids.postWebhooksEndpointsByIdTest! } }),
   postWebhooksEndpointsByIdReplayFailed: (ctx) => ({ params: { id: ctx.ids.postWebhooksEndpoints! }, body: { since: '2026-01-01T00:00:00.000Z' } }),
   // Site analytics (issue 40): the beacon, then the owner's and admin's reads of what it counted.

@@ -158,7 +158,7 @@ async function postLinks(db: Executor, postId: string): Promise<Pick<AdminBlogPo
   return { relatedPostIds: related.map((link) => link.relatedPostId), adLinks: links.map(toAdLink) };
 }
 
-async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminBlogPostDetail> {
+export async function postDetail(db: Executor, row: PostRow, now: Date): Promise<AdminBlogPostDetail> {
   return { ...toAdminPost(row, now), ...(await postLinks(db, row.id)) };
 }
 
@@ -171,6 +171,8 @@ const auditViewOf = (row: PostRow, links: Pick<AdminBlogPostDetail, 'relatedPost
   ...row,
   // The version moves on every save (decision 0064): the entry's revision id says which save it was.
   version: undefined,
+  // Webhook bookkeeping (decision 0067), not a change anyone made.
+  announcedAt: undefined,
   relatedPostIds: links.relatedPostIds,
   adLinks: links.adLinks.map(({ adId, position }) => ({ adId, position })),
 });
@@ -208,6 +210,9 @@ const slugs = slugsOf({ table: blogPosts, id: blogPosts.id, slug: blogPosts.slug
 /** A post's slug from its title; a title without a single letter or digit (emoji only) still gets one. */
 const postSlugOf = (title: string) => slugOf(title, 'post');
 
+/** Live at `now` when published: no date, or a date that has come (live.ts says the same in SQL). */
+const isLiveAt = (publishedAt: Date | null | undefined, now: Date) => !publishedAt || publishedAt.getTime() <= now.getTime();
+
 /** Spec §4: saved as published without a date → now. */
 function publishedAtOf(now: Date, isPublished: boolean, publishedAt: Date | null | undefined, current: Date | null): Date | null {
   if (publishedAt !== undefined && publishedAt !== null) return publishedAt;
@@ -240,6 +245,9 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     const category = await categoryName(tx, input.category);
     if (input.slug) await slugs.assertFree(tx, input.slug);
     else slug = await slugs.unique(tx, postSlugOf(input.title));
+    const publishedAt = publishedAtOf(at, input.is_published, input.published_at, null);
+    // Live at once: announced now; scheduled: the sweep announces it when its time comes (announce.ts).
+    const announce = input.is_published && isLiveAt(publishedAt, at);
     const [row] = await tx
       .insert(blogPosts)
       .values({
@@ -249,7 +257,8 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
         slug,
         category,
         readTimeMinutes: input.read_time_minutes ?? estimateReadTime(input.content),
-        publishedAt: publishedAtOf(at, input.is_published, input.published_at, null),
+        publishedAt,
+        announcedAt: announce ? at : null,
         createdBy: actorUserId(actor),
         createdAt: at,
         updatedAt: at,
@@ -260,8 +269,8 @@ export async function createPost({ db, events, now }: BlogDeps, { actor, meta, i
     const detail = await postDetail(tx, row!, at);
     const revision = await recordPostRevision(tx, { actor, postId: row!.id, kind: row!.isPublished ? 'publish' : 'save', version: row!.version, published: row!.isPublished, fields: postRevisionFields(row!), at });
     await writeAudit(tx, { actor, meta }, { action: 'blog_post.create', entityId: row!.id, details: { slug, revisionId: revision.id }, change: { before: null, after: auditViewOf(row!, detail) } });
-    // Issue 41: committed with the post (decision 0063).
-    if (row!.isPublished) await recordWebhookEvent(tx, 'post.published', detail);
+    // Issue 41: committed with the post (decisions 0063, 0067).
+    if (announce) await recordWebhookEvent(tx, 'post.published', detail);
     return detail;
   }));
   events.emit('blog');
@@ -300,6 +309,12 @@ export async function updatePost(
     }
     // Publishing or scheduling ends the review (decision 0058); an author's edit of a submitted draft keeps it submitted.
     if (isPublished) Object.assign(columns, notSubmitted);
+    // Decision 0067: one post.published per publication, when it is live — now, or by the sweep when scheduled; an
+    // edit of a post already announced sends nothing; taking back an announced post sends post.unpublished.
+    const announce = isPublished && current.announcedAt === null && isLiveAt(columns.publishedAt === undefined ? current.publishedAt : columns.publishedAt, at);
+    const withdraw = !isPublished && current.announcedAt !== null;
+    if (announce) columns.announcedAt = at;
+    else if (!isPublished) columns.announcedAt = null;
     const [row] = await tx
       .update(blogPosts)
       // updatedAt always moves forward: it versions the rendered HTML cache (public-service.ts).
@@ -317,7 +332,7 @@ export async function updatePost(
       details: { fields: Object.keys(changes).filter((field) => field !== 'version'), revisionId: revision.id, ...(restoredFrom !== undefined ? { restoredFrom } : {}) },
       change: { before: auditViewOf(current, linksBefore), after: auditViewOf(row!, detail) },
     });
-    if (row!.isPublished !== current.isPublished) await recordWebhookEvent(tx, postVisibilityEvent(row!.isPublished), detail);
+    if (announce || withdraw) await recordWebhookEvent(tx, postVisibilityEvent(announce), detail);
     return detail;
   }));
   events.emit('blog');

@@ -6,6 +6,7 @@ import {
   ReplayedWebhooksSchema,
   ReplayFailedWebhooksSchema,
   UpdateWebhookEndpointSchema,
+  WebhookAttemptSchema,
   WebhookDeliveriesQuerySchema,
   WebhookDeliverySchema,
   WebhookEndpointSchema,
@@ -16,6 +17,7 @@ import { requestContext } from '../../plugins/auth.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  listWebhookAttempts,
   listWebhookDeliveries,
   listWebhookEndpoints,
   replayFailedWebhookDeliveries,
@@ -123,6 +125,22 @@ export async function webhookRoutes(instance: FastifyInstance, { deps }: { deps:
     async (request) => listWebhookDeliveries(deps.db, request.params.id, request.query),
   );
 
+  app.get(
+    '/api/webhooks/endpoints/:id/deliveries/:deliveryId/attempts',
+    {
+      onRequest: guard,
+      schema: {
+        tags: TAGS,
+        summary: 'Every attempt of one delivery (admin)',
+        description: 'Oldest first: when, the HTTP status (null: no answer), duration, the first bytes of the answer or why none came, and the next attempt scheduled after it.',
+        security: USER_SECURITY,
+        params: DeliveryParamsSchema,
+        response: { 200: z.array(WebhookAttemptSchema), ...adminErrors },
+      },
+    },
+    async (request) => listWebhookAttempts(deps.db, request.params.id, request.params.deliveryId),
+  );
+
   app.post(
     '/api/webhooks/endpoints/:id/deliveries/:deliveryId/replay',
     {
@@ -149,6 +167,8 @@ export async function webhookRoutes(instance: FastifyInstance, { deps }: { deps:
       schema: {
         tags: TAGS,
         summary: 'Replay every failed delivery since a time (admin)',
+        description:
+          'One new delivery for each event whose delivery failed for good since `since` (an ISO date-time, not in the future): once per event, and not for an event delivered or on its way since. Answers how many were queued.',
         security: USER_SECURITY,
         params: IdParamsSchema,
         body: ReplayFailedWebhooksSchema,

@@ -13,8 +13,10 @@ export const RESPONSE_SNIPPET_BYTES = 4096;
 export interface AttemptOutcome {
   ok: boolean;
   status: number | null;
-  /** The first bytes of the answer, or why there was none. */
-  snippet: string;
+  /** The first bytes of the answer (null: no answer came). */
+  snippet: string | null;
+  /** Why no answer came: a timeout or a failed connection (null when one came). */
+  error: string | null;
   durationMs: number;
 }
 
@@ -55,7 +57,7 @@ export function sendAttempt(
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () =>
-          finish({ ok: status >= 200 && status < 300, status, snippet: Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8') });
+          finish({ ok: status >= 200 && status < 300, status, snippet: Buffer.concat(chunks).subarray(0, RESPONSE_SNIPPET_BYTES).toString('utf8'), error: null });
         response.on('data', (chunk: Buffer) => {
           if (size < RESPONSE_SNIPPET_BYTES) chunks.push(chunk);
           size += chunk.length;
@@ -65,8 +67,8 @@ export function sendAttempt(
         response.on('error', done);
       },
     );
-    const timer = setTimeout(() => finish({ ok: false, status: null, snippet: `No answer within ${timeoutMs / 1000} s` }), timeoutMs);
-    request.on('error', (error) => finish({ ok: false, status: null, snippet: `Connection failed: ${error.message}` }));
+    const timer = setTimeout(() => finish({ ok: false, status: null, snippet: null, error: `No answer within ${timeoutMs / 1000} s` }), timeoutMs);
+    request.on('error', (error) => finish({ ok: false, status: null, snippet: null, error: `Connection failed: ${error.message}` }));
     request.end(body);
   });
 }

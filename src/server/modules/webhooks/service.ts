@@ -3,19 +3,20 @@
  * like every module's. A URL is checked against the SSRF policy (address-guard.ts) before it is stored; the signing
  * secret is sealed at rest and leaves the server only in the answers of create and rotate.
  */
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CreateWebhookEndpointSchema,
   UpdateWebhookEndpointSchema,
+  WebhookAttempt,
   WebhookDeliveriesQuerySchema,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from '../../../shared/schemas/webhooks.ts';
-import { WEBHOOK_TEST_EVENT } from '../../../shared/schemas/webhooks.ts';
+import { REPLAY_SINCE_FUTURE_ERROR, WEBHOOK_TEST_EVENT } from '../../../shared/schemas/webhooks.ts';
 import type { Database } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { Sealer } from '../../lib/sealed.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
@@ -203,38 +204,70 @@ async function deliveryWithType(db: Database, id: number): Promise<WebhookDelive
   return toWebhookDelivery({ ...row.delivery, eventType: row.eventType });
 }
 
-/** Replay: a new delivery of the same event (same `webhook-id`), picked up by the worker at once. */
-export async function replayWebhookDelivery(
-  deps: WebhookDependencies,
-  { input: { endpointId, deliveryId } }: RequestContext & { input: { endpointId: number; deliveryId: number } },
-): Promise<WebhookDelivery> {
-  const [original] = await deps.db
-    .select()
+/** Every attempt of one delivery of the endpoint, oldest first (issue 41 §5); 404 for a delivery of another endpoint. */
+export async function listWebhookAttempts(db: Database, endpointId: number, deliveryId: number): Promise<WebhookAttempt[]> {
+  await endpointOrThrow(db, endpointId);
+  const [delivery] = await db
+    .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
-  if (!original) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
-  const [replay] = await deps.db
-    .insert(webhookDeliveries)
-    .values({ eventId: original.eventId, endpointId, nextAttemptAt: deps.now() })
-    .returning();
-  return deliveryWithType(deps.db, replay!.id);
+  if (!delivery) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+  const rows = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id));
+  return rows.map((row) => ({
+    attempt: row.attempt,
+    attemptedAt: row.attemptedAt.toISOString(),
+    responseStatus: row.responseStatus,
+    durationMs: row.durationMs,
+    responseSnippet: row.responseSnippet,
+    error: row.error,
+    nextAttemptAt: iso(row.nextAttemptAt),
+  }));
 }
 
-/** Replays every delivery of the endpoint that failed for good since `since` (one new delivery each). */
+/** Replay: a new delivery of the same event (same `webhook-id`), picked up by the worker at once. Audited. */
+export async function replayWebhookDelivery(
+  deps: WebhookDependencies,
+  { actor, meta, input: { endpointId, deliveryId } }: RequestContext & { input: { endpointId: number; deliveryId: number } },
+): Promise<WebhookDelivery> {
+  const replay = await deps.db.transaction(async (tx) => {
+    const [original] = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+    if (!original) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+    const [row] = await tx.insert(webhookDeliveries).values({ eventId: original.eventId, endpointId, nextAttemptAt: deps.now() }).returning();
+    await writeAudit(tx, { actor, meta }, { action: 'webhook_endpoint.replay', entityId: endpointId, details: { deliveryId, replayId: row!.id, eventId: original.eventId } });
+    return row!;
+  });
+  return deliveryWithType(deps.db, replay.id);
+}
+
+/**
+ * "Replay failed since" (issue 41 §5): one new delivery for each event whose delivery to this endpoint failed for
+ * good since `since` — once per event however often it failed, and not when the event has reached the endpoint
+ * since (a replay delivered) or is on its way again (a delivery still pending). One statement and its audit entry.
+ */
 export async function replayFailedWebhookDeliveries(
   deps: WebhookDependencies,
-  { input: { endpointId, since } }: RequestContext & { input: { endpointId: number; since: Date } },
+  { actor, meta, input: { endpointId, since } }: RequestContext & { input: { endpointId: number; since: Date } },
 ): Promise<{ replayed: number }> {
+  const now = deps.now();
+  if (since.getTime() > now.getTime()) throw badRequest(REPLAY_SINCE_FUTURE_ERROR, [{ field: 'since', message: REPLAY_SINCE_FUTURE_ERROR }]);
   await endpointOrThrow(deps.db, endpointId);
-  const failed = await deps.db
-    .select({ eventId: webhookDeliveries.eventId })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'failed'), gte(webhookDeliveries.createdAt, since)));
-  const eventIds = [...new Set(failed.map((row) => row.eventId))];
-  if (eventIds.length > 0) {
-    await deps.db.insert(webhookDeliveries).values(eventIds.map((eventId) => ({ eventId, endpointId, nextAttemptAt: deps.now() })));
-  }
-  return { replayed: eventIds.length };
+  return deps.db.transaction(async (tx) => {
+    const queued = await tx.execute<{ id: number }>(sql`
+      insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at)
+      select distinct failed.event_id, failed.endpoint_id, ${now}::timestamptz
+      from webhook_deliveries failed
+      where failed.endpoint_id = ${endpointId} and failed.status = 'failed' and failed.created_at >= ${since}
+        and not exists (
+          select 1 from webhook_deliveries other
+          where other.endpoint_id = failed.endpoint_id and other.event_id = failed.event_id and other.status <> 'failed')
+      returning id`);
+    const replayed = queued.rows.length;
+    await writeAudit(tx, { actor, meta }, { action: 'webhook_endpoint.replay_failed', entityId: endpointId, details: { since: since.toISOString(), replayed } });
+    return { replayed };
+  });
 }
 
 /** "Send test event": a `webhook.test` event to this endpoint only, delivered (and logged) like any other. */

@@ -12,22 +12,30 @@ import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/fixtures/webhook-receiver.ts';
 import { waitForOutboxMail } from '../../../../tests/fixtures/outbox.ts';
 import { startMailWorker } from '../../jobs/mail.ts';
-import { webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { auditLog, blogPosts, webhookAttempts, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { announceLivePosts } from '../blog/announce.ts';
 import { checkWebhookUrl, isRefusedAddress } from './address-guard.ts';
+import { pruneWebhookLog } from './service.ts';
 import { startAppWebhookWorker, type WebhookWorker } from './worker.ts';
 
 const HOUR = 60 * 60 * 1000;
 type Endpoint = { id: number; secret: string; url: string; events: string[]; enabled: boolean; disabledAt: string | null };
 type Delivery = { id: number; status: string; attempts: number; responseStatus: number | null; responseSnippet: string | null; eventType: string; eventId: string };
+type Attempt = { attempt: number; attemptedAt: string; responseStatus: number | null; durationMs: number; responseSnippet: string | null; error: string | null; nextAttemptAt: string | null };
 
 describe(`webhooks on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp, admin: TestUser, user: TestUser, editor: TestUser;
+  let testApp: TestApp, admin: TestUser, user: TestUser, editor: TestUser, adminRole: TestUser, author: TestUser, support: TestUser;
   let receiver: WebhookReceiver;
   let worker: WebhookWorker;
   let clock = 0;
   useTestAppWithUsers({ WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' }, async (suite) => {
     ({ testApp, admin, user } = suite);
-    editor = await createTestStaff(testApp.app, 'editor');
+    [editor, adminRole, author, support] = await Promise.all([
+      createTestStaff(testApp.app, 'editor'),
+      createTestStaff(testApp.app, 'admin'),
+      createTestStaff(testApp.app, 'author'),
+      createTestStaff(testApp.app, 'support'),
+    ]);
     receiver = await startWebhookReceiver();
     testApp.app.services.now = () => new Date(Date.now() + clock);
     await testApp.queue.start();
@@ -60,6 +68,11 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Delivery[]>();
   };
+  const attemptsOf = async (endpointId: number, deliveryId: number) => {
+    const response = await inject('GET', `/api/webhooks/endpoints/${endpointId}/deliveries/${deliveryId}/attempts`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Attempt[]>();
+  };
   const settled = (endpointId: number) =>
     vi.waitFor(
       async () => {
@@ -90,6 +103,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       ['DELETE', '/api/webhooks/endpoints/1'],
       ['POST', '/api/webhooks/endpoints/1/rotate-secret'],
       ['GET', '/api/webhooks/endpoints/1/deliveries'],
+      ['GET', '/api/webhooks/endpoints/1/deliveries/1/attempts'],
       ['POST', '/api/webhooks/endpoints/1/deliveries/1/replay'],
       ['POST', '/api/webhooks/endpoints/1/replay-failed'],
       ['POST', '/api/webhooks/endpoints/1/test'],
@@ -98,6 +112,27 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       expect((await testApp.app.inject({ method, url, payload: body })).statusCode).toBe(401);
       expect((await inject(method, url, body, user.headers)).statusCode).toBe(403);
       expect((await inject(method, url, body, editor.headers)).statusCode).toBe(403);
+    });
+
+    it('the attempts of a delivery: owner and admin 200; editor, author, support and user 403; anonymous 401; unknown ids 404', async () => {
+      const endpoint = await createEndpoint();
+      const other = await createEndpoint();
+      const test = (await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`)).json<Delivery>();
+      const [delivery] = await settled(endpoint.id);
+      const url = `/api/webhooks/endpoints/${endpoint.id}/deliveries/${test.id}/attempts`;
+      for (const caller of [admin, adminRole]) {
+        const response = await inject('GET', url, undefined, caller.headers);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 200, responseSnippet: 'ok', error: null, nextAttemptAt: null })]);
+      }
+      expect(delivery!.id).toBe(test.id);
+      for (const caller of [editor, author, support, user]) expect((await inject('GET', url, undefined, caller.headers)).statusCode).toBe(403);
+      expect((await testApp.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      // Another endpoint's delivery, an unknown delivery, an unknown endpoint: 404; not an id: 400.
+      expect((await inject('GET', `/api/webhooks/endpoints/${other.id}/deliveries/${test.id}/attempts`)).statusCode).toBe(404);
+      expect((await inject('GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries/${test.id + 1000}/attempts`)).statusCode).toBe(404);
+      expect((await inject('GET', `/api/webhooks/endpoints/${other.id + 1000}/deliveries/${test.id}/attempts`)).statusCode).toBe(404);
+      expect((await inject('GET', `/api/webhooks/endpoints/${endpoint.id}/deliveries/x/attempts`)).statusCode).toBe(400);
     });
   });
 
@@ -170,6 +205,9 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
         { timeout: 10_000, interval: 50 },
       );
       expect(delivery!.responseSnippet).toMatch(/^Refused: /);
+      // The refusal is an attempt of its own in the log: no status, the reason, the next attempt.
+      const [refused] = await attemptsOf(endpoint.id, delivery!.id);
+      expect(refused).toMatchObject({ attempt: 1, responseStatus: null, responseSnippet: null, error: expect.stringMatching(/^Refused: /), nextAttemptAt: expect.any(String) });
       expect(receiver.received).toEqual([]);
       expect(testApp.logs.some((line) => line.msg === 'webhook delivery refused by the address check')).toBe(true);
     });
@@ -203,6 +241,16 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       await postLead('retry-lead@example.com');
       const [delivery] = await settled(endpoint.id);
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 200 });
+      // Every attempt is in the log (issue 41 §5), not only the last: status, answer, duration, next retry.
+      const attempts = await attemptsOf(endpoint.id, delivery!.id);
+      expect(attempts.map(({ attempt, responseStatus, responseSnippet, error }) => ({ attempt, responseStatus, responseSnippet, error }))).toEqual([
+        { attempt: 1, responseStatus: 500, responseSnippet: 'down', error: null },
+        { attempt: 2, responseStatus: 500, responseSnippet: 'still down', error: null },
+        { attempt: 3, responseStatus: 200, responseSnippet: 'ok', error: null },
+      ]);
+      expect(attempts.map((attempt) => attempt.nextAttemptAt === null)).toEqual([false, false, true]);
+      expect(attempts.every((attempt) => Number.isInteger(attempt.durationMs) && attempt.durationMs >= 0)).toBe(true);
+      expect(Date.parse(attempts[0]!.nextAttemptAt!)).toBeGreaterThanOrEqual(Date.parse(attempts[0]!.attemptedAt));
       expect(receiver.received.map((request) => request.id)).toEqual(Array(3).fill(delivery!.eventId));
       expect(receiver.received.every((request) => request.verifiedBy(endpoint.secret)[0])).toBe(true);
     });
@@ -219,7 +267,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
 
     it('the hang, the 10 MB answer and the redirect are each logged as a failed attempt', async () => {
       const endpoint = await createEndpoint();
-      const outcomes: Array<Pick<Delivery, 'responseStatus' | 'responseSnippet'>> = [];
+      const outcomes: Delivery[] = [];
       for (const answer of ['hang', 'huge', { status: 307, headers: { location: 'http://127.0.0.1:1/' } }] as const) {
         receiver.answer(answer, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
         await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
@@ -238,6 +286,12 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       expect(outcomes[0]).toMatchObject({ responseStatus: null, responseSnippet: 'No answer within 1 s' });
       expect(outcomes[1]!.responseSnippet!.length).toBeLessThanOrEqual(4096);
       expect(outcomes[2]).toMatchObject({ responseStatus: 307 });
+      // Each delivery's first attempt says the same in the attempts log: the timeout as an error, at most 4 KB kept.
+      const firsts = await Promise.all(outcomes.map(async (outcome) => (await attemptsOf(endpoint.id, outcome.id))[0]!));
+      expect(firsts[0]).toMatchObject({ responseStatus: null, responseSnippet: null, error: 'No answer within 1 s' });
+      expect(firsts[1]).toMatchObject({ responseStatus: 500, error: null });
+      expect(firsts[1]!.responseSnippet!.length).toBeLessThanOrEqual(4096);
+      expect(firsts[2]).toMatchObject({ responseStatus: 307, error: null });
     });
 
     it('gives up after the schedule, keeps the log filterable, replays one and every failed since a time', async () => {
@@ -256,11 +310,73 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       const all = await deliveries(endpoint.id);
       expect(new Set(all.map((delivery) => delivery.eventId)).size).toBe(1); // a replay keeps the webhook-id
 
-      const again = await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since: new Date(Date.now() - HOUR).toISOString() });
-      expect(again.json()).toEqual({ replayed: 1 });
-      await vi.waitFor(async () => expect((await deliveries(endpoint.id, '?status=delivered')).length).toBe(2), { timeout: 10_000, interval: 50 });
-      const none = await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since: new Date(Date.now() + HOUR).toISOString() });
-      expect(none.json()).toEqual({ replayed: 0 });
+      // Its event reached the endpoint since: "replay failed" leaves it alone.
+      const delivered = await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since: new Date(Date.now() - HOUR).toISOString() });
+      expect(delivered.statusCode).toBe(202);
+      expect(delivered.json()).toEqual({ replayed: 0 });
+    });
+
+    it('replays every failed event since a time once (however often it failed), audited; since in the future or not a date → 400', async () => {
+      const endpoint = await createEndpoint();
+      const failAll = () => receiver.answer(...Array(6).fill({ status: 500, body: 'nope' }));
+      const untilFailed = (count: number) =>
+        vi.waitFor(async () => expect((await deliveries(endpoint.id, '?status=failed')).length).toBe(count), { timeout: 15_000, interval: 50 });
+      failAll();
+      const first = (await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`)).json<Delivery>();
+      await untilFailed(1);
+      failAll();
+      expect((await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/deliveries/${first.id}/replay`)).statusCode).toBe(202);
+      await untilFailed(2); // the first event failed twice
+      failAll();
+      await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
+      await untilFailed(3); // a second event failed once
+      const before = await deliveries(endpoint.id);
+      expect(new Set(before.map((delivery) => delivery.eventId)).size).toBe(2);
+
+      // Nothing failed since now; an hour ago: two events, one new delivery each.
+      const since = new Date(Date.now() - HOUR).toISOString();
+      expect((await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since: new Date().toISOString() })).json()).toEqual({ replayed: 0 });
+      const replayed = await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since });
+      expect(replayed.statusCode, replayed.body).toBe(202);
+      expect(replayed.json()).toEqual({ replayed: 2 });
+      const delivered = await vi.waitFor(
+        async () => {
+          const log = await deliveries(endpoint.id, '?status=delivered');
+          expect(log).toHaveLength(2);
+          return log;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(delivered.map((delivery) => delivery.eventId).sort()).toEqual([...new Set(before.map((delivery) => delivery.eventId))].sort());
+      expect((await deliveries(endpoint.id)).length).toBe(5);
+      // Both delivered now: asked again, nothing is queued.
+      expect((await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, { since })).json()).toEqual({ replayed: 0 });
+
+      const audit = await testApp.app.services.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(endpoint.id)));
+      const actions = audit.map((entry) => entry.action);
+      expect(actions).toContain('webhook_endpoint.replay');
+      expect(audit.filter((entry) => entry.action === 'webhook_endpoint.replay_failed').map((entry) => entry.details)).toContainEqual({ since, replayed: 2 });
+
+      for (const body of [{ since: new Date(Date.now() + HOUR).toISOString() }, { since: 'yesterday' }, { since: '2026-11-29' }, {}, { since, extra: 1 }]) {
+        const response = await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/replay-failed`, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+        expect(response.json<{ details: Array<{ field: string }> }>().details.map((detail) => detail.field)).toContain('extra' in body ? 'extra' : 'since');
+      }
+      expect((await inject('POST', `/api/webhooks/endpoints/${endpoint.id + 1000}/replay-failed`, { since })).statusCode).toBe(404);
+    });
+
+    it('keeps every attempt with its delivery for 30 days, then prunes them together', async () => {
+      const endpoint = await createEndpoint();
+      receiver.answer({ status: 500 });
+      await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
+      await settled(endpoint.id);
+      const db = testApp.app.services.database.db;
+      expect(await db.select().from(webhookAttempts)).toHaveLength(2);
+      await pruneWebhookLog(db, new Date(Date.now() + 29 * 24 * HOUR));
+      expect(await db.select().from(webhookAttempts)).toHaveLength(2);
+      await pruneWebhookLog(db, new Date(Date.now() + 31 * 24 * HOUR));
+      expect(await db.select().from(webhookAttempts)).toEqual([]);
+      expect(await deliveries(endpoint.id)).toEqual([]);
     });
 
     it('rotation: during the 24 h overlap both secrets verify, after it only the new one', async () => {
@@ -344,6 +460,55 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       );
       expect(receiver.received.every((event) => event.verifiedBy(endpoint.secret)[0])).toBe(true);
       expect(JSON.stringify(receiver.received.map((event) => event.data))).not.toMatch(/password/i);
+    });
+
+    it('post.published when a scheduled post goes live: once, at its time (not its save); none if unpublished, deleted or moved on before', async () => {
+      const endpoint = await createEndpoint({ events: ['post.published', 'post.unpublished'] });
+      const db = testApp.app.services.database.db;
+      const postEvents = async () => (await db.select().from(webhookEvents)).filter((event) => event.type.startsWith('post.')).map((event) => [event.type, (event.payload as { title: string }).title]);
+      const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+      expect((await inject('POST', '/api/blog-categories', { name: 'Scheduled' })).statusCode).toBe(201);
+      const schedule = async (title: string) => {
+        const response = await inject('POST', '/api/blog-posts', { title, content: 'Words', category: 'Scheduled', is_published: true, published_at: inHours(1) });
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json()).toMatchObject({ status: 'scheduled' });
+        return response.json<{ id: string; version: number }>();
+      };
+      const [scheduled, moved, withdrawn, deleted] = [await schedule('Goes live'), await schedule('Moved on'), await schedule('Withdrawn'), await schedule('Deleted')];
+      // Saved scheduled: nothing at the save, nothing before the time.
+      expect(await announceLivePosts(testApp.app.blog)).toBe(0);
+      // Before the time: one moved two hours on, one taken back to draft (never announced: no post.unpublished), one deleted.
+      expect((await inject('PATCH', `/api/blog-posts/${moved.id}`, { published_at: inHours(3), version: moved.version })).statusCode).toBe(200);
+      expect((await inject('PATCH', `/api/blog-posts/${withdrawn.id}`, { is_published: false, version: withdrawn.version })).statusCode).toBe(200);
+      expect((await inject('DELETE', `/api/blog-posts/${deleted.id}`)).statusCode).toBe(204);
+      expect(await postEvents()).toEqual([]);
+
+      clock = 2 * HOUR;
+      // Two instances sweeping at once announce the post once.
+      expect((await Promise.all([announceLivePosts(testApp.app.blog), announceLivePosts(testApp.app.blog)])).sort()).toEqual([0, 1]);
+      expect(await announceLivePosts(testApp.app.blog)).toBe(0);
+      // Going live is not a save (the version read before still saves), and an edit of an announced post sends nothing.
+      const edited = await inject('PATCH', `/api/blog-posts/${scheduled.id}`, { title: 'Goes live, edited', version: scheduled.version });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(await postEvents()).toEqual([['post.published', 'Goes live']]);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000, interval: 50 });
+      expect(receiver.received[0]).toMatchObject({ type: 'post.published', data: expect.objectContaining({ id: scheduled.id, title: 'Goes live', status: 'published' }) });
+      expect(receiver.received[0]!.verifiedBy(endpoint.secret)).toEqual([true]);
+
+      // The moved post at its own time; then taken back (post.unpublished), published again (post.published again).
+      clock = 4 * HOUR;
+      expect(await announceLivePosts(testApp.app.blog)).toBe(1);
+      const movedNow = (await inject('GET', `/api/blog-posts/${moved.id}`)).json<{ version: number }>();
+      const unpublished = await inject('PATCH', `/api/blog-posts/${moved.id}`, { is_published: false, version: movedNow.version });
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect((await inject('PATCH', `/api/blog-posts/${moved.id}`, { is_published: true, published_at: null, version: movedNow.version + 1 })).statusCode).toBe(200);
+      expect(await announceLivePosts(testApp.app.blog)).toBe(0);
+      expect((await postEvents()).slice(1)).toEqual([['post.published', 'Moved on'], ['post.unpublished', 'Moved on'], ['post.published', 'Moved on']]);
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(4), { timeout: 10_000, interval: 50 });
+      await settled(endpoint.id);
+      expect(receiver.received.every((event) => event.verifiedBy(endpoint.secret)[0])).toBe(true);
+      const [withdrawnRow] = await db.select().from(blogPosts).where(eq(blogPosts.id, withdrawn.id));
+      expect(withdrawnRow!.announcedAt).toBeNull();
     });
   });
 });

@@ -130,7 +130,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
       if (!(error instanceof RefusedUrlError)) throw error;
       // The URL passed when it was saved: DNS changed since. Logged as a refusal, retried like any failure.
       log.warn({ endpointId: delivery.endpoint_id, deliveryId: delivery.id, reason: error.message }, 'webhook delivery refused by the address check');
-      return { ok: false, status: null, snippet: `Refused: ${error.message}`, durationMs: 0 };
+      return { ok: false, status: null, snippet: null, error: `Refused: ${error.message}`, durationMs: 0 };
     }
     const body = JSON.stringify({ type: delivery.event_type, timestamp: new Date(delivery.event_created_at).toISOString(), data: delivery.payload });
     // The timestamp is the attempt's own (receivers refuse stale ones), the id the event's (receivers de-duplicate).
@@ -138,17 +138,25 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     return sendAttempt(target, headers, body, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   }
 
-  async function record(delivery: ClaimedDelivery, outcome: AttemptOutcome) {
+  /**
+   * The outcome into the delivery row (its last attempt, the log's summary) and a row of its own in webhook_attempts,
+   * in one statement: the log never shows an outcome without its attempt, or the reverse.
+   */
+  async function record(delivery: ClaimedDelivery, outcome: AttemptOutcome, startedAt: Date) {
     const now = options.now();
     const attempts = delivery.attempts + 1;
     const retryIn = outcome.ok ? undefined : schedule[attempts - 1];
     const status = outcome.ok ? 'delivered' : retryIn === undefined ? 'failed' : 'pending';
     const nextAttemptAt = retryIn === undefined ? null : new Date(now.getTime() + retryIn);
     await db.execute(sql`
-      update webhook_deliveries set status = ${status}, attempts = ${attempts}, response_status = ${outcome.status},
-        response_snippet = ${outcome.snippet}, duration_ms = ${outcome.durationMs}, last_attempt_at = ${now},
-        next_attempt_at = ${nextAttemptAt}
-      where id = ${delivery.id}`);
+      with updated as (
+        update webhook_deliveries set status = ${status}, attempts = ${attempts}, response_status = ${outcome.status},
+          response_snippet = ${outcome.snippet ?? outcome.error}, duration_ms = ${outcome.durationMs}, last_attempt_at = ${now},
+          next_attempt_at = ${nextAttemptAt}
+        where id = ${delivery.id} returning id)
+      insert into webhook_attempts (delivery_id, attempt, attempted_at, response_status, duration_ms, response_snippet, error, next_attempt_at)
+      select id, ${attempts}, ${startedAt}, ${outcome.status}, ${outcome.durationMs}, ${outcome.snippet}, ${outcome.error}, ${nextAttemptAt}
+      from updated`);
     if (outcome.ok) {
       await db.execute(sql`update webhook_endpoints set failing_since = null where id = ${delivery.endpoint_id} and failing_since is not null`);
       return;
@@ -183,7 +191,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
     if (busy >= perEndpoint) return release(deliveryId, 200);
     inFlight.set(delivery.endpoint_id, busy + 1);
     try {
-      await record(delivery, await attempt(delivery));
+      const startedAt = options.now();
+      await record(delivery, await attempt(delivery), startedAt);
     } finally {
       const left = (inFlight.get(delivery.endpoint_id) ?? 1) - 1;
       if (left <= 0) inFlight.delete(delivery.endpoint_id);

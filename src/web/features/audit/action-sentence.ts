@@ -183,6 +183,12 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'webhook_endpoint.update': edited,
   'webhook_endpoint.delete': deleted,
   'webhook_endpoint.rotate_secret': (entry, options) => `Rotated the signing secret of ${thing(entry, options)}`,
+  'webhook_endpoint.replay': (entry, options) => `Replayed a delivery to ${thing(entry, options)}`,
+  'webhook_endpoint.replay_failed': (entry, options) => {
+    const replayed = typeof entry.details?.replayed === 'number' ? entry.details.replayed : null;
+    const count = replayed === null ? 'the failed deliveries' : `${replayed} failed ${replayed === 1 ? 'delivery' : 'deliveries'}`;
+    return `Replayed ${count} to ${thing(entry, options)}`;
+  },
   'testimonial.create': created,
   'testimonial.update': edited,
   'testimonial.delete': deleted,

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookDelivery, WebhookDeliveryStatus } from '../../../../shared/schemas/webhooks';
+import type {
+  ReplayedWebhooks,
+  ReplayFailedWebhooks,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+} from '../../../../shared/schemas/webhooks';
 import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
 
@@ -29,7 +34,10 @@ export function getWebhookDeliveriesQueryOptions(endpointId: number, status: Web
 export const useWebhookDeliveries = (endpointId: number, status: WebhookDeliveryStatus | undefined) =>
   useQuery(getWebhookDeliveriesQueryOptions(endpointId, status));
 
-function useDeliveryMutation<Input>(endpointId: number, mutationFn: (input: Input) => Promise<WebhookDelivery>) {
+function useDeliveryMutation<Input, Output = WebhookDelivery>(
+  endpointId: number,
+  mutationFn: (input: Input) => Promise<Output>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -49,4 +57,13 @@ export const useReplayWebhookDelivery = (endpointId: number) =>
 export const useSendWebhookTestEvent = (endpointId: number) =>
   useDeliveryMutation(endpointId, () =>
     apiRequest<WebhookDelivery>(`/api/webhooks/endpoints/${endpointId}/test`, { method: 'POST' }),
+  );
+
+/** `POST /api/webhooks/endpoints/{id}/replay-failed` (admin): each event failed since `since` once more; how many. */
+export const useReplayFailedWebhooks = (endpointId: number) =>
+  useDeliveryMutation(endpointId, (input: ReplayFailedWebhooks) =>
+    apiRequest<ReplayedWebhooks>(`/api/webhooks/endpoints/${endpointId}/replay-failed`, {
+      method: 'POST',
+      body: input,
+    }),
   );

@@ -7,6 +7,8 @@ import {
   type WebhookEndpoint,
 } from '../../../../shared/schemas/webhooks';
 import { useReplayWebhookDelivery, useSendWebhookTestEvent, useWebhookDeliveries } from '../api/webhook-deliveries';
+import { DeliveryAttempts } from './delivery-attempts';
+import { ReplayFailedSince } from './replay-failed';
 import { ListFilter, loadErrorText } from '~/components/list-states';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -23,7 +25,10 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   })),
 ];
 
-/** An endpoint's delivery log in a side panel: event, status, HTTP status, duration, answer, next retry; Replay a row; Send test event. */
+/**
+ * An endpoint's delivery log in a side panel: event, status, HTTP status, duration, answer, next retry, and every
+ * attempt behind a disclosure; Replay a row; Replay failed since a time; Send test event.
+ */
 export function DeliveryLog({
   endpoint,
   onOpenChange,
@@ -52,25 +57,28 @@ function DeliveryLogBody({ endpoint }: { endpoint: WebhookEndpoint }) {
           The newest 200 deliveries to {endpoint.url}, kept 30 days.
         </SheetDescription>
       </SheetHeader>
-      <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between">
-        <ListFilter label="Status filter" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
-        <Button
-          type="button"
-          variant="outline"
-          isPending={sendTest.isPending}
-          onClick={() =>
-            sendTest.mutate(undefined, {
-              onSuccess: () =>
-                toast.success('Test event queued', { description: 'A webhook.test event is on its way.' }),
-              onError: (error) =>
-                toast.error('Failed to send a test event', {
-                  description: serverMessageOr(error, 'Please try again.'),
-                }),
-            })
-          }
-        >
-          <SendIcon aria-hidden="true" /> Send test event
-        </Button>
+      <div className="flex flex-col gap-3 border-b p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <ListFilter label="Status filter" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
+          <Button
+            type="button"
+            variant="outline"
+            isPending={sendTest.isPending}
+            onClick={() =>
+              sendTest.mutate(undefined, {
+                onSuccess: () =>
+                  toast.success('Test event queued', { description: 'A webhook.test event is on its way.' }),
+                onError: (error) =>
+                  toast.error('Failed to send a test event', {
+                    description: serverMessageOr(error, 'Please try again.'),
+                  }),
+              })
+            }
+          >
+            <SendIcon aria-hidden="true" /> Send test event
+          </Button>
+        </div>
+        <ReplayFailedSince endpointId={endpoint.id} />
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4" aria-busy={deliveries.isPending}>
         {deliveries.isPending && <p className="text-sm text-muted-foreground">Loading deliveries...</p>}
@@ -149,6 +157,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: number; delivery: W
           {delivery.responseSnippet}
         </pre>
       )}
+      <DeliveryAttempts delivery={delivery} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <time className="text-xs text-muted-foreground" dateTime={delivery.createdAt}>
           {new Date(delivery.createdAt).toLocaleString()}
