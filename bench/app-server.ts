@@ -1,7 +1,7 @@
 /**
  * The real API on PostgreSQL, as a child process of bench/run.ts so the load generator does not share its event
  * loop; with PAGES=1 also the server-rendered pages (the production build). Prints `listening <port>` when ready.
- * Env: DATABASE_URL, PORT, PAGES.
+ * Env: DATABASE_URL, PORT, PAGES; WEBHOOKS=1 with WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE and CAPTCHA_MAX_NUMBER.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createMailer } from '../src/server/jobs/mail.ts';
 import { createJobQueue } from '../src/server/jobs/queue.ts';
+import { startAppWebhookWorker } from '../src/server/modules/webhooks/worker.ts';
 import { BENCH_JWT_SECRET } from './secret.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-bench-'));
@@ -23,6 +24,11 @@ const config = loadConfig({
   RATE_LIMIT_MULTIPLIER: '1000000',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
+  // bench/webhooks-run.ts posts to a receiver on 127.0.0.1 (development flags, docs/webhooks.md).
+  WEBHOOKS_ALLOW_HTTP: process.env.WEBHOOKS_ALLOW_HTTP,
+  WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE,
+  // Its leads come through the public form, whose captcha it solves: an easy one keeps that out of the figures.
+  CAPTCHA_MAX_NUMBER: process.env.CAPTCHA_MAX_NUMBER,
 });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
@@ -45,6 +51,11 @@ const app = await buildApp({
     }),
   ssr: process.env.PAGES === '1' ? { mode: 'production', root: path.resolve(import.meta.dirname, '..') } : false,
 });
+// WEBHOOKS=1 (bench/webhooks-run.ts): the job queue and the webhook delivery worker, as src/server/main.ts starts them.
+if (process.env.WEBHOOKS === '1') {
+  await queue.start();
+  await startAppWebhookWorker(app);
+}
 await app.listen({ port: config.port, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : config.port}`);
