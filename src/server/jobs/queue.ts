@@ -32,6 +32,8 @@ export interface ConsumeOptions {
 
 export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Queues one job per item in one statement (a batch of webhook deliveries): `send`'s options, no delay. */
+  sendMany<T extends object>(name: string, items: T[], options?: Omit<SendOptions, 'startAfterSeconds'>): Promise<void>;
   /**
    * A worker (mail, Kit): keeps up to `concurrency` jobs in hand, fetches the next job as
    * soon as one finishes, and polls only when the queue is empty. Each job is completed or failed on its own
@@ -204,6 +206,26 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       const id = await boss.send(name, stored, { retryLimit, retryDelay, retryBackoff: true, ...expiry, ...startAfter });
       wake(name);
       return id;
+    },
+    async sendMany(name, items, jobOptions = {}) {
+      if (items.length === 0) return;
+      await this.start();
+      await ensureQueue(name);
+      const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
+      const retryDelay = options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
+      const expiry = options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {};
+      const requestId = currentRequestId();
+      await boss.insert(
+        items.map((data) => ({
+          name,
+          data: requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data,
+          retryLimit,
+          retryDelay,
+          retryBackoff: true,
+          ...expiry,
+        })),
+      );
+      wake(name);
     },
     async consume(name, consumeOptions, handler) {
       await this.start();

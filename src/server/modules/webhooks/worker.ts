@@ -91,7 +91,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions): Promise
         where status in ('pending', 'sending') and next_attempt_at <= ${now}
         order by next_attempt_at limit ${DISPATCH_BATCH} for update skip locked)
       returning id`);
-    for (const row of due.rows) await queue.send(WEBHOOK_DELIVER_QUEUE, { deliveryId: Number(row.id) }, { retryLimit: 3, retryDelaySeconds: 5 });
+    // One statement for the batch (one send each was 200 round trips a tick: the dispatcher capped throughput).
+    await queue.sendMany(WEBHOOK_DELIVER_QUEUE, due.rows.map((row) => ({ deliveryId: Number(row.id) })), { retryLimit: 3, retryDelaySeconds: 5 });
     return due.rows.length;
   }
 
