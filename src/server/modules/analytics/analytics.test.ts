@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { analyticsEvents, analyticsHourly, analyticsSalts, leads } from '../../db/schema.ts';
+import { analyticsDaily, analyticsEvents, analyticsSalts, leads } from '../../db/schema.ts';
 import { maintainAnalytics } from '../../jobs/analytics-maintenance.ts';
 import { EventBuffer } from './event-buffer.ts';
 
@@ -137,8 +137,8 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     }
     await storedEvents(8);
     await maintainAnalytics(testApp.database.db, new Date(clock + 3_600_000));
-    expect((await testApp.database.db.select().from(analyticsHourly)).length).toBeGreaterThan(0);
-    for (const table of ['analytics_events', 'analytics_hourly', 'analytics_salts']) {
+    expect((await testApp.database.db.select().from(analyticsDaily)).length).toBeGreaterThan(0);
+    for (const table of ['analytics_events', 'analytics_daily', 'analytics_downloads_daily', 'analytics_salts']) {
       const result = await testApp.database.db.execute(sql.raw(`select row_to_json(t)::text as row from ${table} t`));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ row: string }>;
       expect(rows.length, table).toBeGreaterThan(0);
@@ -280,11 +280,11 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     await storedEvents(1);
     const later = new Date(clock + 31 * 86_400_000);
     await maintainAnalytics(testApp.database.db, new Date(clock + 3_600_000));
-    const rolled = await testApp.database.db.select().from(analyticsHourly);
-    expect(rolled).toContainEqual(expect.objectContaining({ path: '/about', views: 1, visitors: 1 }));
+    const rolled = await testApp.database.db.select().from(analyticsDaily);
+    expect(rolled).toContainEqual(expect.objectContaining({ dim: 'page', value: '/about', page: '', source: '', country: '', visits: 1, views: 1 }));
     const done = await maintainAnalytics(testApp.database.db, later);
     expect(done.pruned).toBeGreaterThanOrEqual(1);
     expect(await events()).toEqual([]);
-    expect((await testApp.database.db.select().from(analyticsHourly)).length).toBe(rolled.length);
+    expect((await testApp.database.db.select().from(analyticsDaily)).length).toBe(rolled.length);
   });
 });

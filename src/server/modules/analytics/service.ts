@@ -1,10 +1,15 @@
 /**
  * The owner/admin reads of site analytics (issue 40 §3–§4): summary with the previous period, the lists, visitors
- * now and the funnel. Every read is a range on `analytics_events_at_idx` (the raw events of the last 30 days).
+ * now and the funnel (decision 0068). Every read sums the roll-ups (`analytics_daily`, `analytics_downloads_daily`:
+ * every event before `analytics_rollup.rolled_until`) and corrects them with the raw events from that mark on, in
+ * one statement (one snapshot): the visitors seen since the mark are read whole for their days, and each of their
+ * units is counted as it is now minus as the roll-up counted it. The answer is the raw computation's, exactly, with
+ * raw events read for the current hour only.
  *
- * A visit is one visitor's views on one UTC day (the visitor hash lives one day, decision 0066); its entry page,
- * source (UTM source, else the referrer's domain, else "(direct)"), campaign and country are those of its first
- * view. The `source` and `country` filters keep the visits that match, `page` the views of that path.
+ * A visit is one visitor's views on one UTC day (lib/analytics-visits.ts): its entry page, source, campaign,
+ * referrer, country, device and browser are those of its first view, the path is each view's. The `source` and
+ * `country` filters keep the visits that match, `page` the views of that path. Visitors are visits: the visitor
+ * hash lives one day, so a person seen on two days is two visitors (as Plausible counts), exactly summed by day.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -19,6 +24,7 @@ import {
   LIVE_VISITOR_MINUTES,
 } from '../../../shared/schemas/analytics.ts';
 import type { Database } from '../../db/client.ts';
+import { type AnalyticsDimension, durationMs, EVENT_DAY, VISIT_DIMENSION_VALUES, visitAttributes } from '../../lib/analytics-visits.ts';
 import { utcDay } from '../../lib/utc-day.ts';
 
 const DAY_MS = 86_400_000;
@@ -54,92 +60,162 @@ function previousOf(range: Range): Range {
   return { from: utcDay(start), to: utcDay(new Date(end.getTime() - DAY_MS)), start, end, days: range.days };
 }
 
+type Kind = 'view' | 'not_found' | 'download';
+
+/** The roll-up rows one read sums: a dimension under the filters (`value` set when the page filter picks one row). */
+interface UnitRequest {
+  kind: 'view' | 'not_found';
+  dim: AnalyticsDimension;
+  page: string;
+  source: string;
+  country: string;
+  value?: string;
+}
+
 /**
- * The events of a kind in the range with their visit's entry page, source and campaign (`f`), after the filters;
- * the caller appends its select over `f`.
+ * Which roll-up rows answer `dim` under the query's filters: with a page chosen, the totals and the pages list are
+ * that page's row of `page`; every other dimension has rows per page.
  */
-function filteredEvents(kind: 'view' | 'not_found', range: Range, query: AnalyticsQuery): SQL {
-  return sql`with e as (
-      select visitor_hash, (at at time zone 'UTC')::date as day, at, path, referrer_domain, utm_source, utm_campaign,
-             country, device, browser
-      from analytics_events where kind = ${kind} and at >= ${range.start.toISOString()} and at < ${range.end.toISOString()}
-    ), visits as (
-      select distinct on (visitor_hash, day) visitor_hash, day, path as entry_path,
-             coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE}) as source, utm_campaign as campaign, country as visit_country
-      from e order by visitor_hash, day, at
-    ), f as (
-      select e.*, visits.entry_path, visits.source, visits.campaign
-      from e join visits using (visitor_hash, day)
-      where true
-        ${query.source ? sql`and visits.source = ${query.source.toLowerCase()}` : sql``}
-        ${query.country ? sql`and visits.visit_country = ${query.country.toUpperCase()}` : sql``}
-        ${query.page ? sql`and e.path = ${query.page}` : sql``}
+function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query: AnalyticsQuery): UnitRequest {
+  const source = query.source ? query.source.toLowerCase() : '';
+  const country = query.country ? query.country.toUpperCase() : '';
+  if (dim === 'page' || (dim === 'total' && query.page)) return { kind, dim: 'page', page: '', source, country, ...(query.page ? { value: query.page } : {}) };
+  return { kind, dim, page: query.page ?? '', source, country };
+}
+
+/**
+ * The CTEs `recent` (the events of `kinds` of the visitors seen since the roll-up's mark, on the days from the
+ * mark's, in the range; `rolled` when the roll-up holds the event) and `recent_visits` (their visits). The
+ * visitors' events are read by visitor (`analytics_events_visitor_at_idx`), never the whole day's.
+ */
+function recentEvents(kinds: Kind[], range: Range): SQL {
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const start = range.start.toISOString();
+  const end = range.end.toISOString();
+  return sql`with mark as materialized (
+      select coalesce((select rolled_until from analytics_rollup where id = 1), '-infinity'::timestamptz) as at
+    ), since as materialized (
+      select greatest(${start}::timestamptz, date_trunc('day', at, 'UTC')) as at, at as mark from mark
+    ), recent as (
+      select x.id, x.kind, x.visitor_hash, ${EVENT_DAY} as day, x.at, x.path, x.referrer_domain, x.utm_source, x.utm_campaign,
+             x.country, x.device, x.browser, x.at < (select mark from since) as rolled
+      from (select distinct visitor_hash from analytics_events
+            where kind in (${kindList}) and at >= (select mark from since) and at >= ${start} and at < ${end}) as seen
+      cross join lateral (
+        select * from analytics_events x
+        where x.visitor_hash = seen.visitor_hash and x.at >= (select at from since) and x.at < ${end} and x.kind in (${kindList})
+      ) as x
+    ), recent_visits as (${visitAttributes(sql`recent`)}) `;
+}
+
+/**
+ * Per day and value of the request: visits, views, bounces, duration (ms); the roll-up's rows plus, for each unit
+ * of the recent visitors, its figures now minus its figures from the rolled events (0 when it had none).
+ */
+function units(request: UnitRequest, range: Range): SQL {
+  const value = request.dim === 'page' ? sql`e.path` : VISIT_DIMENSION_VALUES[request.dim];
+  const rolled = sql`e.rolled`;
+  return sql`${recentEvents([request.kind], range)}, units as (
+      select day, value, visits, views, bounces, duration_ms from analytics_daily
+      where kind = ${request.kind} and dim = ${request.dim} and page = ${request.page} and source = ${request.source}
+        and country = ${request.country} and day >= ${range.from} and day <= ${range.to}
+        ${request.value === undefined ? sql`` : sql`and value = ${request.value}`}
+      union all
+      select day, value, count(*) - count(*) filter (where nb > 0), sum(n - nb), count(*) filter (where n = 1) - count(*) filter (where nb = 1), sum(d - db)
+      from (
+        select e.day, ${value} as value, count(*) as n, count(*) filter (where ${rolled}) as nb,
+               ${durationMs(sql`max(e.at)`, sql`min(e.at)`)} as d,
+               ${durationMs(sql`max(e.at) filter (where ${rolled})`, sql`min(e.at) filter (where ${rolled})`)} as db
+        from recent e join recent_visits using (kind, visitor_hash, day)
+        where true
+          ${request.source ? sql`and v_source = ${request.source}` : sql``}
+          ${request.country ? sql`and v_country = ${request.country}` : sql``}
+          ${request.page ? sql`and e.path = ${request.page}` : sql``}
+          ${request.value === undefined ? sql`` : sql`and e.path = ${request.value}`}
+        group by e.visitor_hash, e.day, 2
+      ) as changed
+      where value is not null
+      group by day, value
     ) `;
 }
 
-async function figures(db: Database, range: Range, query: AnalyticsQuery): Promise<AnalyticsFigures> {
-  const [row] = await rows<{ visitors: string; views: string; visits: string; bounces: string; duration: string | null }>(
-    db,
-    sql`${filteredEvents('view', range, query)}
-      , per_visit as (
-        select visitor_hash, day, count(*) as views, extract(epoch from max(at) - min(at)) as duration from f group by visitor_hash, day
-      )
-      select count(distinct visitor_hash) as visitors, coalesce(sum(views), 0) as views, count(*) as visits,
-             count(*) filter (where views = 1) as bounces, avg(duration) as duration
-      from per_visit`,
-  );
-  const visits = Number(row?.visits ?? 0);
-  const views = Number(row?.views ?? 0);
+interface Sums {
+  visits: number;
+  views: number;
+  bounces: number;
+  durationMs: number;
+}
+
+function figuresOf({ visits, views, bounces, durationMs }: Sums): AnalyticsFigures {
   return {
-    visitors: Number(row?.visitors ?? 0),
+    visitors: visits,
     views,
     visits,
     viewsPerVisit: visits ? Math.round((views / visits) * 100) / 100 : 0,
-    bounceRate: visits ? Math.round((Number(row?.bounces ?? 0) / visits) * 1000) / 1000 : 0,
-    visitDurationSeconds: Math.round(Number(row?.duration ?? 0)),
+    bounceRate: visits ? Math.round((bounces / visits) * 1000) / 1000 : 0,
+    visitDurationSeconds: visits ? Math.round(durationMs / visits / 1000) : 0,
   };
 }
 
+async function perDay(db: Database, range: Range, query: AnalyticsQuery) {
+  const found = await rows<{ day: string | Date; visits: string; views: string; bounces: string; duration_ms: string }>(
+    db,
+    sql`${units(unitRequest('view', 'total', query), range)}
+      select day, sum(visits) as visits, sum(views) as views, sum(bounces) as bounces, sum(duration_ms) as duration_ms from units group by day`,
+  );
+  return found.map((row) => ({
+    date: utcDay(new Date(row.day)),
+    visits: Number(row.visits),
+    views: Number(row.views),
+    bounces: Number(row.bounces),
+    durationMs: Number(row.duration_ms),
+  }));
+}
+
+const total = (days: Sums[]): Sums =>
+  days.reduce((sum, day) => ({ visits: sum.visits + day.visits, views: sum.views + day.views, bounces: sum.bounces + day.bounces, durationMs: sum.durationMs + day.durationMs }), {
+    visits: 0,
+    views: 0,
+    bounces: 0,
+    durationMs: 0,
+  });
+
 export async function analyticsSummary(db: Database, query: AnalyticsQuery, now: Date): Promise<AnalyticsSummary> {
   const range = rangeOf(query, now);
-  const [current, previous, perDay] = await Promise.all([
-    figures(db, range, query),
-    figures(db, previousOf(range), query),
-    rows<{ day: string | Date; visitors: string; views: string }>(
-      db,
-      sql`${filteredEvents('view', range, query)} select day, count(distinct visitor_hash) as visitors, count(*) as views from f group by day`,
-    ),
-  ]);
-  const byDay = new Map(perDay.map((row) => [utcDay(new Date(row.day)), row]));
+  const [current, previous] = await Promise.all([perDay(db, range, query), perDay(db, previousOf(range), query)]);
+  const byDay = new Map(current.map((row) => [row.date, row]));
   const series = Array.from({ length: range.days }, (_, index) => {
     const date = utcDay(new Date(range.start.getTime() + index * DAY_MS));
     const row = byDay.get(date);
-    return { date, visitors: Number(row?.visitors ?? 0), views: Number(row?.views ?? 0) };
+    return { date, visitors: row?.visits ?? 0, views: row?.views ?? 0 };
   });
-  return { from: range.from, to: range.to, current, previous, series };
+  return { from: range.from, to: range.to, current: figuresOf(total(current)), previous: figuresOf(total(previous)), series };
 }
 
-/** What each list groups by: a column of `f`, and whether it counts the visits' first views only. */
-const LIST_VALUES: Record<AnalyticsList, { value: SQL; kind: 'view' | 'not_found'; entryOnly?: boolean }> = {
-  pages: { value: sql`path`, kind: 'view' },
-  'entry-pages': { value: sql`entry_path`, kind: 'view' },
-  referrers: { value: sql`referrer_domain`, kind: 'view' },
-  sources: { value: sql`source`, kind: 'view' },
-  campaigns: { value: sql`campaign`, kind: 'view' },
-  countries: { value: sql`coalesce(country, '(unknown)')`, kind: 'view' },
-  devices: { value: sql`device`, kind: 'view' },
-  browsers: { value: sql`browser`, kind: 'view' },
-  'not-found': { value: sql`path`, kind: 'not_found' },
+/** What each list sums: a dimension of the roll-up, of views or of paths not found. */
+const LIST_DIMENSIONS: Record<AnalyticsList, { dim: AnalyticsDimension; kind: 'view' | 'not_found' }> = {
+  pages: { dim: 'page', kind: 'view' },
+  'entry-pages': { dim: 'entry', kind: 'view' },
+  referrers: { dim: 'referrer', kind: 'view' },
+  sources: { dim: 'source', kind: 'view' },
+  campaigns: { dim: 'campaign', kind: 'view' },
+  countries: { dim: 'country', kind: 'view' },
+  devices: { dim: 'device', kind: 'view' },
+  browsers: { dim: 'browser', kind: 'view' },
+  'not-found': { dim: 'page', kind: 'not_found' },
 };
 
 export async function analyticsList(db: Database, list: AnalyticsList, query: AnalyticsQuery, now: Date): Promise<AnalyticsListResult> {
   const range = rangeOf(query, now);
-  const { value, kind } = LIST_VALUES[list];
+  const { dim, kind } = LIST_DIMENSIONS[list];
   const found = await rows<{ value: string; visitors: string; views: string }>(
     db,
-    sql`${filteredEvents(kind, range, query)}
-      select ${value} as value, count(distinct (visitor_hash, day)) as visitors, count(*) as views
-      from f where ${value} is not null group by 1 order by 2 desc, 3 desc, 1 limit ${LIST_LIMIT}`,
+    sql`${units(unitRequest(kind, dim, query), range)}
+      select value, sum(visits) as visitors, sum(views) as views from units
+      group by value having sum(visits) > 0 order by 2 desc, 3 desc, 1 limit ${LIST_LIMIT}`,
   );
   return { list, rows: found.map((row) => ({ value: row.value, visitors: Number(row.visitors), views: Number(row.views) })) };
 }
@@ -165,6 +241,43 @@ export async function liveVisitors(db: Database, now: Date): Promise<{ visitors:
   return { visitors: Number(row?.visitors ?? 0), minutes: LIVE_VISITOR_MINUTES };
 }
 
+/** The funnel's groups: a dimension of the roll-up, and the download roll-up's column. */
+const FUNNEL_GROUPS = {
+  source: { dim: 'source', column: sql`source` },
+  campaign: { dim: 'campaign', column: sql`campaign` },
+  'entry-page': { dim: 'entry', column: sql`entry_path` },
+} as const;
+
+/** Download clicks per group: the roll-up's, plus the recent visitors' counted now minus as the roll-up counted them. */
+async function downloadsBy(db: Database, group: SQL, range: Range, query: AnalyticsQuery) {
+  const attributed = (visits: string) =>
+    sql`d.day, coalesce(${sql.raw(visits)}.v_source, d.utm_source, d.referrer_domain, ${DIRECT_SOURCE}) as source,
+        coalesce(${sql.raw(visits)}.v_campaign, d.utm_campaign) as campaign, ${sql.raw(visits)}.v_entry as entry_path,
+        coalesce(${sql.raw(visits)}.v_country, d.country) as country`;
+  return rows<{ value: string; downloads: string }>(
+    db,
+    sql`${recentEvents(['view', 'download'], range)},
+      visits_now as (${visitAttributes(sql`(select * from recent where kind = 'view') as views`)}),
+      visits_rolled as (${visitAttributes(sql`(select * from recent where kind = 'view' and rolled) as views`)}),
+      d as (
+        select day, source, campaign, entry_path, country, downloads from analytics_downloads_daily
+        where day >= ${range.from} and day <= ${range.to}
+        union all
+        select ${attributed('visits_now')}, 1 from recent d
+        left join visits_now on visits_now.visitor_hash = d.visitor_hash and visits_now.day = d.day where d.kind = 'download'
+        union all
+        select ${attributed('visits_rolled')}, -1 from recent d
+        left join visits_rolled on visits_rolled.visitor_hash = d.visitor_hash and visits_rolled.day = d.day where d.kind = 'download' and d.rolled
+      )
+      select ${group} as value, sum(downloads) as downloads from d
+      where ${group} is not null
+        ${query.source ? sql`and source = ${query.source.toLowerCase()}` : sql``}
+        ${query.country ? sql`and country = ${query.country.toUpperCase()}` : sql``}
+        ${query.page ? sql`and entry_path = ${query.page}` : sql``}
+      group by 1`,
+  );
+}
+
 /**
  * The funnel (issue 40 §3): visits → leads → confirmed → download clicks, per source, campaign or entry page.
  * Leads carry their first-touch UTM values and external referrer (features/marketing/api/attribution.ts), so a
@@ -173,35 +286,14 @@ export async function liveVisitors(db: Database, now: Date): Promise<{ visitors:
  */
 export async function analyticsFunnel(db: Database, query: AnalyticsFunnelQuery, now: Date, siteHost: string): Promise<AnalyticsFunnel> {
   const range = rangeOf(query, now);
+  const { dim, column } = FUNNEL_GROUPS[query.by];
   const group = { source: sql`source`, campaign: sql`campaign`, 'entry-page': sql`entry_path` }[query.by];
   const [visitRows, downloadRows, leadRows] = await Promise.all([
     rows<{ value: string; visits: string }>(
       db,
-      sql`${filteredEvents('view', range, query)} select ${group} as value, count(distinct (visitor_hash, day)) as visits from f where ${group} is not null group by 1`,
+      sql`${units(unitRequest('view', dim, query), range)} select value, sum(visits) as visits from units group by 1 having sum(visits) > 0`,
     ),
-    rows<{ value: string; downloads: string }>(
-      db,
-      sql`with visits as (
-          select distinct on (visitor_hash, day) visitor_hash, day, path as entry_path,
-                 coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE}) as source, utm_campaign as campaign, country as visit_country
-          from (select *, (at at time zone 'UTC')::date as day from analytics_events
-                where kind = 'view' and at >= ${range.start.toISOString()} and at < ${range.end.toISOString()}) v
-          order by visitor_hash, day, at
-        ), d as (
-          select coalesce(visits.source, downloads.utm_source, downloads.referrer_domain, ${DIRECT_SOURCE}) as source,
-                 coalesce(visits.campaign, downloads.utm_campaign) as campaign, visits.entry_path,
-                 coalesce(visits.visit_country, downloads.country) as country
-          from analytics_events downloads
-          left join visits on visits.visitor_hash = downloads.visitor_hash and visits.day = (downloads.at at time zone 'UTC')::date
-          where downloads.kind = 'download' and downloads.at >= ${range.start.toISOString()} and downloads.at < ${range.end.toISOString()}
-        )
-        select ${group} as value, count(*) as downloads from d
-        where ${group} is not null
-          ${query.source ? sql`and source = ${query.source.toLowerCase()}` : sql``}
-          ${query.country ? sql`and country = ${query.country.toUpperCase()}` : sql``}
-          ${query.page ? sql`and entry_path = ${query.page}` : sql``}
-        group by 1`,
-    ),
+    downloadsBy(db, column, range, query),
     query.by === 'entry-page' || query.page
       ? Promise.resolve([])
       : rows<{ value: string; leads: string; confirmed: string }>(
@@ -225,7 +317,7 @@ export async function analyticsFunnel(db: Database, query: AnalyticsFunnelQuery,
     return found;
   };
   for (const row of visitRows) entry(row.value).visits = Number(row.visits);
-  for (const row of downloadRows) entry(row.value).downloads = Number(row.downloads);
+  for (const row of downloadRows) if (Number(row.downloads) > 0) entry(row.value).downloads = Number(row.downloads);
   for (const row of leadRows) Object.assign(entry(row.value), { leads: Number(row.leads), confirmed: Number(row.confirmed) });
   const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
   const result = [...byValue.entries()]
