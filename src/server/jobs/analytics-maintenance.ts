@@ -10,8 +10,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { DIRECT_SOURCE } from '../../shared/schemas/analytics.ts';
-import { durationMs, EVENT_DAY, VISIT_DIMENSION_VALUES, VISIT_DIMENSIONS, visitAttributes } from '../lib/analytics-visits.ts';
+import {
+  DOWNLOAD_VISIT_WINDOW,
+  downloadAttribution,
+  durationMs,
+  EVENT_COLUMNS,
+  VISIT_COLUMNS,
+  VISIT_DIMENSION_VALUES,
+  VISIT_DIMENSIONS,
+  VISIT_WINDOW,
+} from '../lib/analytics-visits.ts';
 import type { JobQueue } from './queue.ts';
 
 export const ANALYTICS_MAINTENANCE_JOB = 'analytics.maintain';
@@ -30,6 +38,8 @@ const dimensionRows = (dims: readonly (typeof VISIT_DIMENSIONS)[number][]) =>
     sql`, `,
   );
 
+const VISIT_GROUP = sql`kind, visitor_hash, day, v_entry, v_source, v_campaign, v_referrer, v_country, v_device, v_browser`;
+
 /**
  * The roll-up rows of the events in [from, until): each visit gives one unit per visit dimension (page filter
  * ''), each visit's views of one page one unit of `page` (page filter '') and one per visit dimension under that
@@ -39,24 +49,24 @@ function dailyRows(from: Date, until: Date): SQL {
   const notTotal = VISIT_DIMENSIONS.filter((dim) => dim !== 'total');
   return sql`
     with e as (
-      select id, kind, visitor_hash, ${EVENT_DAY} as day, at, path, referrer_domain, utm_source, utm_campaign, country, device, browser
-      from analytics_events where kind in ('view', 'not_found') and at >= ${from.toISOString()} and at < ${until.toISOString()}
-    ), v as (${visitAttributes(sql`e`)}
+      select ${EVENT_COLUMNS} from analytics_events
+      where kind in ('view', 'not_found') and at >= ${from.toISOString()} and at < ${until.toISOString()}
+    ), ev as (
+      select e.*, ${VISIT_COLUMNS} from e ${VISIT_WINDOW}
     ), visit_units as (
-      select kind, visitor_hash, day, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from e group by kind, visitor_hash, day
+      select ${VISIT_GROUP}, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from ev group by ${VISIT_GROUP}
     ), page_units as (
-      select kind, visitor_hash, day, path, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from e group by kind, visitor_hash, day, path
+      select ${VISIT_GROUP}, path, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from ev group by ${VISIT_GROUP}, path
     ), units as (
-      select u.kind, u.day, u.n, u.d, '' as page, x.dim, x.value, v.v_source, v.v_country
-      from visit_units u join v using (kind, visitor_hash, day) cross join lateral (values ${dimensionRows(VISIT_DIMENSIONS)}) as x(dim, value)
-      where u.kind = 'view'
+      select kind, day, n, d, '' as page, x.dim, x.value, v_source, v_country
+      from visit_units cross join lateral (values ${dimensionRows(VISIT_DIMENSIONS)}) as x(dim, value)
+      where kind = 'view'
       union all
-      select u.kind, u.day, u.n, u.d, '', 'page', u.path, v.v_source, v.v_country
-      from page_units u join v using (kind, visitor_hash, day)
+      select kind, day, n, d, '', 'page', path, v_source, v_country from page_units
       union all
-      select u.kind, u.day, u.n, u.d, u.path, x.dim, x.value, v.v_source, v.v_country
-      from page_units u join v using (kind, visitor_hash, day) cross join lateral (values ${dimensionRows(notTotal)}) as x(dim, value)
-      where u.kind = 'view'
+      select kind, day, n, d, path, x.dim, x.value, v_source, v_country
+      from page_units cross join lateral (values ${dimensionRows(notTotal)}) as x(dim, value)
+      where kind = 'view'
     )
     select kind, dim, page, case when grouping(v_source) = 0 then v_source else '' end as source,
            case when grouping(v_country) = 0 then v_country else '' end as country, day, value,
@@ -71,13 +81,13 @@ function dailyRows(from: Date, until: Date): SQL {
 function downloadRows(from: Date, until: Date): SQL {
   return sql`
     with e as (
-      select id, kind, visitor_hash, ${EVENT_DAY} as day, at, path, referrer_domain, utm_source, utm_campaign, country, device, browser
-      from analytics_events where kind in ('view', 'download') and at >= ${from.toISOString()} and at < ${until.toISOString()}
-    ), v as (${visitAttributes(sql`(select * from e where kind = 'view') as views`)})
-    select d.day, coalesce(v.v_source, d.utm_source, d.referrer_domain, ${DIRECT_SOURCE}) as source, coalesce(v.v_campaign, d.utm_campaign) as campaign,
-           v.v_entry as entry_path, coalesce(v.v_country, d.country) as country, count(*) as downloads
-    from e d left join v on v.visitor_hash = d.visitor_hash and v.day = d.day
-    where d.kind = 'download'
+      select ${EVENT_COLUMNS} from analytics_events
+      where kind in ('view', 'download') and at >= ${from.toISOString()} and at < ${until.toISOString()}
+    ), ev as (
+      select e.*, first_value(kind) over visit = 'view' as has_visit, ${VISIT_COLUMNS} from e ${DOWNLOAD_VISIT_WINDOW}
+    )
+    select day, source, campaign, entry_path, country, count(*) as downloads
+    from (select day, ${downloadAttribution(sql`has_visit`)} from ev where kind = 'download') as attributed
     group by 1, 2, 3, 4, 5`;
 }
 

@@ -7,6 +7,9 @@
  * domain, else "(direct)"), campaign, referring domain, country, device and browser. Only the path is read per
  * view. Each dashboard figure is a sum over "units": one visit (or one visit's views of one page when a page is
  * chosen), each unit giving 1 visit, its views, a bounce when it has one view, and its duration (last − first).
+ *
+ * The attributes ride on each event as window values (`v_…`), never through a join of two derived tables: the
+ * planner cannot size those and chose nested loops (minutes for a day of events).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { DIRECT_SOURCE } from '../../shared/schemas/analytics.ts';
@@ -15,7 +18,7 @@ import { DIRECT_SOURCE } from '../../shared/schemas/analytics.ts';
 export const VISIT_DIMENSIONS = ['total', 'entry', 'source', 'campaign', 'referrer', 'country', 'device', 'browser'] as const;
 export type AnalyticsDimension = (typeof VISIT_DIMENSIONS)[number] | 'page';
 
-/** A unit's value for a visit dimension, over the columns of `visitAttributes` (`v_…`). */
+/** A unit's value for a visit dimension, over the `v_…` columns. */
 export const VISIT_DIMENSION_VALUES: Record<(typeof VISIT_DIMENSIONS)[number], SQL> = {
   total: sql`''`,
   entry: sql`v_entry`,
@@ -30,15 +33,31 @@ export const VISIT_DIMENSION_VALUES: Record<(typeof VISIT_DIMENSIONS)[number], S
 /** The `day` of an event: its UTC date. */
 export const EVENT_DAY = sql`(at at time zone 'UTC')::date`;
 
-/**
- * The first event of each (kind, visitor, day) of the CTE `from`, as the visit's attributes `v_…`. `from` must
- * have id, kind, visitor_hash, day, at, path, referrer_domain, utm_source, utm_campaign, country, device, browser.
- */
-export const visitAttributes = (from: SQL) => sql`
-  select distinct on (kind, visitor_hash, day) kind, visitor_hash, day, path as v_entry,
-         coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE}) as v_source, utm_campaign as v_campaign,
-         referrer_domain as v_referrer, country as v_country, device as v_device, browser as v_browser
-  from ${from} order by kind, visitor_hash, day, at, id`;
+/** The event columns every reader selects (with `day`). */
+export const EVENT_COLUMNS = sql`id, kind, visitor_hash, ${EVENT_DAY} as day, at, path, referrer_domain, utm_source, utm_campaign, country, device, browser`;
 
-/** Milliseconds between two timestamps, whole (a visit's duration). */
+/** The visit's attributes on each event, from the first row of the window `visit` (which the caller defines). */
+export const VISIT_COLUMNS = sql`first_value(path) over visit as v_entry,
+  first_value(coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE})) over visit as v_source,
+  first_value(utm_campaign) over visit as v_campaign, first_value(referrer_domain) over visit as v_referrer,
+  first_value(country) over visit as v_country, first_value(device) over visit as v_device,
+  first_value(browser) over visit as v_browser`;
+
+/** A visit of views (or of paths not found): one kind, one visitor, one day, first event first. */
+export const VISIT_WINDOW = sql`window visit as (partition by kind, visitor_hash, day order by at, id)`;
+
+/**
+ * A download's visit: the visitor's views of that day, the first view first (downloads after every view), so the
+ * window's first row is the visit's first view when there is one (`first_value(kind) over visit = 'view'`).
+ */
+export const DOWNLOAD_VISIT_WINDOW = sql`window visit as (partition by visitor_hash, day order by kind <> 'view', at, id)`;
+
+/** A download's source, campaign, entry page and country: its visit's, else its own (`hasVisit` an SQL boolean). */
+export const downloadAttribution = (hasVisit: SQL) => sql`
+  case when ${hasVisit} then v_source else coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE}) end as source,
+  case when ${hasVisit} then coalesce(v_campaign, utm_campaign) else utm_campaign end as campaign,
+  case when ${hasVisit} then v_entry end as entry_path,
+  case when ${hasVisit} then coalesce(v_country, country) else country end as country`;
+
+/** Milliseconds between two timestamps, whole (a visit's duration); 0 when there are none. */
 export const durationMs = (last: SQL, first: SQL) => sql`coalesce((extract(epoch from ${last} - ${first}) * 1000)::bigint, 0)`;

@@ -24,7 +24,16 @@ import {
   LIVE_VISITOR_MINUTES,
 } from '../../../shared/schemas/analytics.ts';
 import type { Database } from '../../db/client.ts';
-import { type AnalyticsDimension, durationMs, EVENT_DAY, VISIT_DIMENSION_VALUES, visitAttributes } from '../../lib/analytics-visits.ts';
+import {
+  type AnalyticsDimension,
+  DOWNLOAD_VISIT_WINDOW,
+  downloadAttribution,
+  durationMs,
+  EVENT_COLUMNS,
+  VISIT_COLUMNS,
+  VISIT_DIMENSION_VALUES,
+  VISIT_WINDOW,
+} from '../../lib/analytics-visits.ts';
 import { utcDay } from '../../lib/utc-day.ts';
 
 const DAY_MS = 86_400_000;
@@ -84,9 +93,9 @@ function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query:
 }
 
 /**
- * The CTEs `recent` (the events of `kinds` of the visitors seen since the roll-up's mark, on the days from the
- * mark's, in the range; `rolled` when the roll-up holds the event) and `recent_visits` (their visits). The
- * visitors' events are read by visitor (`analytics_events_visitor_at_idx`), never the whole day's.
+ * The CTE `recent`: the events of `kinds` of the visitors seen since the roll-up's mark, on the days from the
+ * mark's, in the range, `rolled` when the roll-up holds the event. The visitors' events are read by visitor
+ * (`analytics_events_visitor_at_idx`, a lateral join), never the whole day's.
  */
 function recentEvents(kinds: Kind[], range: Range): SQL {
   const kindList = sql.join(
@@ -100,15 +109,14 @@ function recentEvents(kinds: Kind[], range: Range): SQL {
     ), since as materialized (
       select greatest(${start}::timestamptz, date_trunc('day', at, 'UTC')) as at, at as mark from mark
     ), recent as (
-      select x.id, x.kind, x.visitor_hash, ${EVENT_DAY} as day, x.at, x.path, x.referrer_domain, x.utm_source, x.utm_campaign,
-             x.country, x.device, x.browser, x.at < (select mark from since) as rolled
+      select x.*, x.at < (select mark from since) as rolled
       from (select distinct visitor_hash from analytics_events
             where kind in (${kindList}) and at >= (select mark from since) and at >= ${start} and at < ${end}) as seen
       cross join lateral (
-        select * from analytics_events x
-        where x.visitor_hash = seen.visitor_hash and x.at >= (select at from since) and x.at < ${end} and x.kind in (${kindList})
+        select ${EVENT_COLUMNS} from analytics_events
+        where visitor_hash = seen.visitor_hash and at >= (select at from since) and at < ${end} and kind in (${kindList})
       ) as x
-    ), recent_visits as (${visitAttributes(sql`recent`)}) `;
+    ) `;
 }
 
 /**
@@ -129,7 +137,7 @@ function units(request: UnitRequest, range: Range): SQL {
         select e.day, ${value} as value, count(*) as n, count(*) filter (where ${rolled}) as nb,
                ${durationMs(sql`max(e.at)`, sql`min(e.at)`)} as d,
                ${durationMs(sql`max(e.at) filter (where ${rolled})`, sql`min(e.at) filter (where ${rolled})`)} as db
-        from recent e join recent_visits using (kind, visitor_hash, day)
+        from (select recent.*, ${VISIT_COLUMNS} from recent ${VISIT_WINDOW}) as e
         where true
           ${request.source ? sql`and v_source = ${request.source}` : sql``}
           ${request.country ? sql`and v_country = ${request.country}` : sql``}
@@ -250,24 +258,19 @@ const FUNNEL_GROUPS = {
 
 /** Download clicks per group: the roll-up's, plus the recent visitors' counted now minus as the roll-up counted them. */
 async function downloadsBy(db: Database, group: SQL, range: Range, query: AnalyticsQuery) {
-  const attributed = (visits: string) =>
-    sql`d.day, coalesce(${sql.raw(visits)}.v_source, d.utm_source, d.referrer_domain, ${DIRECT_SOURCE}) as source,
-        coalesce(${sql.raw(visits)}.v_campaign, d.utm_campaign) as campaign, ${sql.raw(visits)}.v_entry as entry_path,
-        coalesce(${sql.raw(visits)}.v_country, d.country) as country`;
   return rows<{ value: string; downloads: string }>(
     db,
     sql`${recentEvents(['view', 'download'], range)},
-      visits_now as (${visitAttributes(sql`(select * from recent where kind = 'view') as views`)}),
-      visits_rolled as (${visitAttributes(sql`(select * from recent where kind = 'view' and rolled) as views`)}),
-      d as (
-        select day, source, campaign, entry_path, country, downloads from analytics_downloads_daily
+      recent_visits as (
+        select recent.*, first_value(kind) over visit = 'view' as has_visit, first_value(rolled) over visit as visit_rolled, ${VISIT_COLUMNS}
+        from recent ${DOWNLOAD_VISIT_WINDOW}
+      ), d as (
+        select source, campaign, entry_path, country, downloads from analytics_downloads_daily
         where day >= ${range.from} and day <= ${range.to}
         union all
-        select ${attributed('visits_now')}, 1 from recent d
-        left join visits_now on visits_now.visitor_hash = d.visitor_hash and visits_now.day = d.day where d.kind = 'download'
+        select ${downloadAttribution(sql`has_visit`)}, 1 from recent_visits where kind = 'download'
         union all
-        select ${attributed('visits_rolled')}, -1 from recent d
-        left join visits_rolled on visits_rolled.visitor_hash = d.visitor_hash and visits_rolled.day = d.day where d.kind = 'download' and d.rolled
+        select ${downloadAttribution(sql`has_visit and visit_rolled`)}, -1 from recent_visits where kind = 'download' and rolled
       )
       select ${group} as value, sum(downloads) as downloads from d
       where ${group} is not null
