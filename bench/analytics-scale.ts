@@ -32,7 +32,7 @@ const LABEL = `analytics@${ANALYTICS_VIEWS_PER_DAY >= 1_000_000 ? `${ANALYTICS_V
 const iso = (date: Date) => date.toISOString();
 
 /** Visits starting uniformly in [from, until), as events (views, a few not found, some downloads). */
-const insertVisits = (visits: number, from: Date, until: Date, tag: string) => `
+export const insertVisits = (visits: number, from: Date, until: Date, tag: string) => `
   insert into analytics_events (at, kind, visitor_hash, path, referrer_domain, utm_source, utm_medium, utm_campaign, country, device, browser)
   with visits as (
     select md5('${tag}' || g) as hash,
@@ -101,8 +101,8 @@ export async function seedAnalyticsAtScale(databaseUrl: string, now = new Date()
     const { rows } = await client.query<{ n: string }>('select count(*) as n from analytics_daily where day = $1', [day]);
     notes.push(`roll-up rows of one day: ${Number(rows[0]!.n).toLocaleString('en-US')}`);
     await client.query(
-      `insert into analytics_daily (kind, dim, page, source, country, day, value, visits, views, bounces, duration_ms)
-       select kind, dim, page, source, country, day - back, value, visits, views, bounces, duration_ms
+      `insert into analytics_daily (kind, dim, source, country, day, value, visits, views, bounces, duration_ms)
+       select kind, dim, source, country, day - back, value, visits, views, bounces, duration_ms
        from analytics_daily cross join generate_series(1, ${ANALYTICS_DAYS - 1}) as back where day = $1`,
       [day],
     );

@@ -859,16 +859,15 @@ export const analyticsEvents = pgTable(
 /**
  * The dashboard's roll-up (decision 0068): per UTC day, kind and one dimension (`dim`: total, page, entry, source,
  * campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations,
- * for every combination of the filters (`page`, `source`, `country`; '' = not filtered), so a dashboard read is a
- * range of this primary key. A visit is one visitor's views of one day (its hash lives one day), so days add up
- * exactly. Rewritten for the days touched every hour (jobs/analytics-maintenance.ts), kept for ever.
+ * unfiltered and under one filter (`source` or `country`; '' = not filtered), so a dashboard read is a range of
+ * this primary key. A visit is one visitor's views of one day (its hash lives one day), so days add up exactly.
+ * Rewritten for the days touched every hour (jobs/analytics-maintenance.ts), kept for ever.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
   {
     kind: text().notNull(),
     dim: text().notNull(),
-    page: text().notNull(),
     source: text().notNull(),
     country: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
@@ -879,7 +878,7 @@ export const analyticsDaily = pgTable(
     durationMs: bigint({ mode: 'number' }).notNull(),
   },
   (table) => [
-    primaryKey({ name: 'analytics_daily_pk', columns: [table.kind, table.dim, table.page, table.source, table.country, table.day, table.value] }),
+    primaryKey({ name: 'analytics_daily_pk', columns: [table.kind, table.dim, table.source, table.country, table.day, table.value] }),
     index('analytics_daily_day_idx').on(table.day),
   ],
 );

@@ -1,7 +1,7 @@
 /**
  * Site analytics upkeep (issue 40 §2, decisions 0066 and 0068), one pg-boss schedule across every instance, hourly:
  * the days touched since the last run are rolled up whole from the raw events before the current hour into
- * `analytics_daily` (visits, views, bounces and durations per day, dimension and filter combination) and
+ * `analytics_daily` (visits, views, bounces and durations per day, dimension, source and country) and
  * `analytics_downloads_daily` (download clicks under their visit), and `analytics_rollup.rolled_until` moves to
  * that hour, in one transaction: a dashboard read sees the roll-ups and the mark together and reads the raw events
  * only from the mark on. Rewriting whole days makes a rerun harmless. Raw events older than RAW_EVENT_DAYS are then
@@ -41,12 +41,11 @@ const dimensionRows = (dims: readonly (typeof VISIT_DIMENSIONS)[number][]) =>
 const VISIT_GROUP = sql`kind, visitor_hash, day, v_entry, v_source, v_campaign, v_referrer, v_country, v_device, v_browser`;
 
 /**
- * The roll-up rows of the events in [from, until): each visit gives one unit per visit dimension (page filter
- * ''), each visit's views of one page one unit of `page` (page filter '') and one per visit dimension under that
- * page's filter; every unit is then summed for the four combinations of the source and country filters.
+ * The roll-up rows of the events in [from, until): each visit gives one unit per visit dimension, each visit's
+ * views of one page one unit of `page`; the units are summed unfiltered, per source and per country. (Every
+ * combination of filters, or per page, would make the roll-up larger than the raw events: decision 0068.)
  */
-function dailyRows(from: Date, until: Date): SQL {
-  const notTotal = VISIT_DIMENSIONS.filter((dim) => dim !== 'total');
+export function dailyRows(from: Date, until: Date): SQL {
   return sql`
     with e as (
       select ${EVENT_COLUMNS} from analytics_events
@@ -54,26 +53,20 @@ function dailyRows(from: Date, until: Date): SQL {
     ), ev as (
       select e.*, ${VISIT_COLUMNS} from e ${VISIT_WINDOW}
     ), visit_units as (
-      select ${VISIT_GROUP}, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from ev group by ${VISIT_GROUP}
+      select ${VISIT_GROUP}, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from ev where kind = 'view' group by ${VISIT_GROUP}
     ), page_units as (
       select ${VISIT_GROUP}, path, count(*) as n, ${durationMs(sql`max(at)`, sql`min(at)`)} as d from ev group by ${VISIT_GROUP}, path
     ), units as (
-      select kind, day, n, d, '' as page, x.dim, x.value, v_source, v_country
+      select kind, day, n, d, x.dim, x.value, v_source, v_country
       from visit_units cross join lateral (values ${dimensionRows(VISIT_DIMENSIONS)}) as x(dim, value)
-      where kind = 'view'
       union all
-      select kind, day, n, d, '', 'page', path, v_source, v_country from page_units
-      union all
-      select kind, day, n, d, path, x.dim, x.value, v_source, v_country
-      from page_units cross join lateral (values ${dimensionRows(notTotal)}) as x(dim, value)
-      where kind = 'view'
+      select kind, day, n, d, 'page', path, v_source, v_country from page_units
     )
-    select kind, dim, page, case when grouping(v_source) = 0 then v_source else '' end as source,
+    select kind, dim, case when grouping(v_source) = 0 then v_source else '' end as source,
            case when grouping(v_country) = 0 then v_country else '' end as country, day, value,
            count(*) as visits, sum(n) as views, count(*) filter (where n = 1) as bounces, sum(d) as duration_ms
     from units where value is not null
-    group by grouping sets ((kind, dim, page, day, value), (kind, dim, page, day, value, v_source),
-                            (kind, dim, page, day, value, v_country), (kind, dim, page, day, value, v_source, v_country))
+    group by grouping sets ((kind, dim, day, value), (kind, dim, day, value, v_source), (kind, dim, day, value, v_country))
     having grouping(v_country) = 1 or v_country is not null`;
 }
 
@@ -108,7 +101,7 @@ export async function maintainAnalytics(db: Database, now: Date): Promise<{ roll
     await tx.execute(sql`delete from analytics_downloads_daily where day >= ${fromDay}`);
     const daily = count(
       await tx.execute(sql`with added as (
-          insert into analytics_daily (kind, dim, page, source, country, day, value, visits, views, bounces, duration_ms)
+          insert into analytics_daily (kind, dim, source, country, day, value, visits, views, bounces, duration_ms)
           ${dailyRows(from, until)}
           returning 1
         ) select count(*) as n from added`),

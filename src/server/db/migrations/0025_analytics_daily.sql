@@ -1,7 +1,6 @@
 CREATE TABLE "analytics_daily" (
 	"kind" text NOT NULL,
 	"dim" text NOT NULL,
-	"page" text NOT NULL,
 	"source" text NOT NULL,
 	"country" text NOT NULL,
 	"day" date NOT NULL,
@@ -10,7 +9,7 @@ CREATE TABLE "analytics_daily" (
 	"views" integer NOT NULL,
 	"bounces" integer NOT NULL,
 	"duration_ms" bigint NOT NULL,
-	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("kind","dim","page","source","country","day","value")
+	CONSTRAINT "analytics_daily_pk" PRIMARY KEY("kind","dim","source","country","day","value")
 );
 --> statement-breakpoint
 CREATE TABLE "analytics_downloads_daily" (

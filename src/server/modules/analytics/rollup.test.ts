@@ -242,7 +242,7 @@ describe(`the dashboard on the roll-ups equals the raw computation, on ${testDat
 
   const get = async <T>(url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: admin.headers });
-    expect(response.statusCode, url).toBe(200);
+    expect(response.statusCode, `${url} ${response.body} ${JSON.stringify(testApp.logs.filter((line) => line.level === 50).slice(-1))}`).toBe(200);
     return response.json<T>();
   };
   const sorted = <Row extends { value: string }>(rows: Row[]) => [...rows].sort((a, b) => a.value.localeCompare(b.value));

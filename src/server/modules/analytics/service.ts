@@ -35,6 +35,8 @@ import {
   VISIT_WINDOW,
 } from '../../lib/analytics-visits.ts';
 import { utcDay } from '../../lib/utc-day.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { RAW_EVENT_DAYS } from '../../jobs/analytics-maintenance.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -71,25 +73,39 @@ function previousOf(range: Range): Range {
 
 type Kind = 'view' | 'not_found' | 'download';
 
-/** The roll-up rows one read sums: a dimension under the filters (`value` set when the page filter picks one row). */
+/**
+ * What one read sums: a dimension, unfiltered or under the source or the country filter (`value` set when the page
+ * filter picks the `page` row); `raw` when its filters are not rolled up (decision 0068).
+ */
 interface UnitRequest {
   kind: 'view' | 'not_found';
   dim: AnalyticsDimension;
-  page: string;
   source: string;
   country: string;
+  /** The page filter, applied to the raw events (a rolled-up read reads it as `value`). */
+  page: string;
   value?: string;
+  raw: boolean;
 }
 
+export const RAW_ONLY_MESSAGE = `Source and country together, or a page with a list other than pages, can be read for the last ${RAW_EVENT_DAYS} days only`;
+
 /**
- * Which roll-up rows answer `dim` under the query's filters: with a page chosen, the totals and the pages list are
- * that page's row of `page`; every other dimension has rows per page.
+ * Which rows answer `dim` under the query's filters. The roll-up holds every dimension unfiltered, per source and
+ * per country, and each page's own figures (`page`): the totals and the pages list under a page filter are that
+ * page's row. Source and country together, or a page filter with another dimension, are read from the raw events
+ * (kept RAW_EVENT_DAYS days): 400 for a range that starts earlier.
  */
-function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query: AnalyticsQuery): UnitRequest {
+function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query: AnalyticsQuery, range: Range, now: Date, isPrevious = false): UnitRequest {
   const source = query.source ? query.source.toLowerCase() : '';
   const country = query.country ? query.country.toUpperCase() : '';
-  if (dim === 'page' || (dim === 'total' && query.page)) return { kind, dim: 'page', page: '', source, country, ...(query.page ? { value: query.page } : {}) };
-  return { kind, dim, page: query.page ?? '', source, country };
+  const page = query.page ?? '';
+  const pageRow = dim === 'page' || dim === 'total';
+  const raw = Boolean((source && country) || (page && !pageRow));
+  // The previous period of such a read counts the raw events still kept (docs/analytics.md, known limits).
+  if (raw && !isPrevious && range.start.getTime() < now.getTime() - RAW_EVENT_DAYS * DAY_MS) throw badRequest(RAW_ONLY_MESSAGE, [{ field: 'from', message: RAW_ONLY_MESSAGE }]);
+  if (page && pageRow) return { kind, dim: 'page', source, country, page, value: page, raw };
+  return { kind, dim, source, country, page, raw };
 }
 
 /**
@@ -97,13 +113,18 @@ function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query:
  * mark's, in the range, `rolled` when the roll-up holds the event. The visitors' events are read by visitor
  * (`analytics_events_visitor_at_idx`, a lateral join), never the whole day's.
  */
-function recentEvents(kinds: Kind[], range: Range): SQL {
+function recentEvents(kinds: Kind[], range: Range, raw = false): SQL {
   const kindList = sql.join(
     kinds.map((kind) => sql`${kind}`),
     sql`, `,
   );
   const start = range.start.toISOString();
   const end = range.end.toISOString();
+  // A read the roll-up cannot answer takes every event of the range as "recent", none as rolled.
+  if (raw)
+    return sql`with recent as (
+        select ${EVENT_COLUMNS}, false as rolled from analytics_events where kind in (${kindList}) and at >= ${start} and at < ${end}
+      ) `;
   return sql`with mark as materialized (
       select coalesce((select rolled_until from analytics_rollup where id = 1), '-infinity'::timestamptz) as at
     ), since as materialized (
@@ -126,13 +147,16 @@ function recentEvents(kinds: Kind[], range: Range): SQL {
 function units(request: UnitRequest, range: Range): SQL {
   const value = request.dim === 'page' ? sql`e.path` : VISIT_DIMENSION_VALUES[request.dim];
   const rolled = sql`e.rolled`;
-  return sql`${recentEvents([request.kind], range)}, units as (
+  const rolledUp = sql`
       select day, value, visits, views, bounces, duration_ms from analytics_daily
-      where kind = ${request.kind} and dim = ${request.dim} and page = ${request.page} and source = ${request.source}
+      where kind = ${request.kind} and dim = ${request.dim} and source = ${request.source}
         and country = ${request.country} and day >= ${range.from} and day <= ${range.to}
         ${request.value === undefined ? sql`` : sql`and value = ${request.value}`}
-      union all
-      select day, value, count(*) - count(*) filter (where nb > 0), sum(n - nb), count(*) filter (where n = 1) - count(*) filter (where nb = 1), sum(d - db)
+      union all`;
+  return sql`${recentEvents([request.kind], range, request.raw)}, units as (
+      ${request.raw ? sql`` : rolledUp}
+      select day, value, count(*) - count(*) filter (where nb > 0) as visits, sum(n - nb) as views,
+             count(*) filter (where n = 1) - count(*) filter (where nb = 1) as bounces, sum(d - db) as duration_ms
       from (
         select e.day, ${value} as value, count(*) as n, count(*) filter (where ${rolled}) as nb,
                ${durationMs(sql`max(e.at)`, sql`min(e.at)`)} as d,
@@ -142,7 +166,6 @@ function units(request: UnitRequest, range: Range): SQL {
           ${request.source ? sql`and v_source = ${request.source}` : sql``}
           ${request.country ? sql`and v_country = ${request.country}` : sql``}
           ${request.page ? sql`and e.path = ${request.page}` : sql``}
-          ${request.value === undefined ? sql`` : sql`and e.path = ${request.value}`}
         group by e.visitor_hash, e.day, 2
       ) as changed
       where value is not null
@@ -168,10 +191,10 @@ function figuresOf({ visits, views, bounces, durationMs }: Sums): AnalyticsFigur
   };
 }
 
-async function perDay(db: Database, range: Range, query: AnalyticsQuery) {
+async function perDay(db: Database, range: Range, query: AnalyticsQuery, now: Date, isPrevious = false) {
   const found = await rows<{ day: string | Date; visits: string; views: string; bounces: string; duration_ms: string }>(
     db,
-    sql`${units(unitRequest('view', 'total', query), range)}
+    sql`${units(unitRequest('view', 'total', query, range, now, isPrevious), range)}
       select day, sum(visits) as visits, sum(views) as views, sum(bounces) as bounces, sum(duration_ms) as duration_ms from units group by day`,
   );
   return found.map((row) => ({
@@ -193,7 +216,7 @@ const total = (days: Sums[]): Sums =>
 
 export async function analyticsSummary(db: Database, query: AnalyticsQuery, now: Date): Promise<AnalyticsSummary> {
   const range = rangeOf(query, now);
-  const [current, previous] = await Promise.all([perDay(db, range, query), perDay(db, previousOf(range), query)]);
+  const [current, previous] = await Promise.all([perDay(db, range, query, now), perDay(db, previousOf(range), query, now, true)]);
   const byDay = new Map(current.map((row) => [row.date, row]));
   const series = Array.from({ length: range.days }, (_, index) => {
     const date = utcDay(new Date(range.start.getTime() + index * DAY_MS));
@@ -221,7 +244,7 @@ export async function analyticsList(db: Database, list: AnalyticsList, query: An
   const { dim, kind } = LIST_DIMENSIONS[list];
   const found = await rows<{ value: string; visitors: string; views: string }>(
     db,
-    sql`${units(unitRequest(kind, dim, query), range)}
+    sql`${units(unitRequest(kind, dim, query, range, now), range)}
       select value, sum(visits) as visitors, sum(views) as views from units
       group by value having sum(visits) > 0 order by 2 desc, 3 desc, 1 limit ${LIST_LIMIT}`,
   );
@@ -294,7 +317,7 @@ export async function analyticsFunnel(db: Database, query: AnalyticsFunnelQuery,
   const [visitRows, downloadRows, leadRows] = await Promise.all([
     rows<{ value: string; visits: string }>(
       db,
-      sql`${units(unitRequest('view', dim, query), range)} select value, sum(visits) as visits from units group by 1 having sum(visits) > 0`,
+      sql`${units(unitRequest('view', dim, query, range, now), range)} select value, sum(visits) as visits from units group by 1 having sum(visits) > 0`,
     ),
     downloadsBy(db, column, range, query),
     query.by === 'entry-page' || query.page
