@@ -123,9 +123,10 @@ export async function seedAtScale(databaseUrl: string): Promise<void> {
 export async function createBenchAdminToken(databaseUrl: string, jwtSecret: string): Promise<string> {
   return withPgClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ id: number; token_version: number }>(
-      `insert into users (username, email, password_hash, is_admin, is_approved, email_confirmed_at)
-       values ($1, $2, 'not-a-hash', true, true, now())
-       on conflict (lower(email)) do update set is_admin = true returning id, token_version`,
+      // \`is_admin\` is derived from the role by the database (decision 0050).
+      `insert into users (username, email, password_hash, role, is_approved, email_confirmed_at)
+       values ($1, $2, 'not-a-hash', 'admin', true, now())
+       on conflict (lower(email)) do update set role = 'admin' returning id, token_version`,
       ['bench-admin', 'bench-admin@example.com'],
     );
     // The token names a session row (decision 0051), as one from sign-in does.
