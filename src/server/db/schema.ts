@@ -878,8 +878,8 @@ export const analyticsDaily = pgTable(
     durationMs: bigint({ mode: 'number' }).notNull(),
   },
   (table) => [
+    // No index on `day` alone: the planner took it over this key for 30-day reads (2.7 M rows filtered for 9,000).
     primaryKey({ name: 'analytics_daily_pk', columns: [table.kind, table.dim, table.source, table.country, table.day, table.value] }),
-    index('analytics_daily_day_idx').on(table.day),
   ],
 );
 

@@ -27,5 +27,4 @@ CREATE TABLE "analytics_rollup" (
 );
 --> statement-breakpoint
 DROP TABLE "analytics_hourly" CASCADE;--> statement-breakpoint
-CREATE INDEX "analytics_daily_day_idx" ON "analytics_daily" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "analytics_downloads_daily_day_idx" ON "analytics_downloads_daily" USING btree ("day");
