@@ -117,8 +117,8 @@ function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query:
 
 /**
  * The CTE `recent`: the events of `kinds` of the visitors seen since the roll-up's mark, on the days from the
- * mark's, in the range, `rolled` when the roll-up holds the event. The visitors' events are read by visitor
- * (`analytics_events_visitor_at_idx`, a lateral join), never the whole day's.
+ * mark's, in the range, `rolled` when the roll-up holds the event. PostgreSQL joins the visitors to the day's
+ * events by hash (a loop over the visitor index, forced with `offset 0`, measured slower at 13,900 visitors).
  */
 function recentEvents(kinds: Kind[], range: Range, raw = false): SQL {
   const kindList = sql.join(
@@ -137,14 +137,12 @@ function recentEvents(kinds: Kind[], range: Range, raw = false): SQL {
     ), since as materialized (
       select greatest(${start}::timestamptz, date_trunc('day', at, 'UTC')) as at, at as mark from mark
     ), recent as (
-      -- \`offset 0\` keeps the lateral a loop over the visitors' index: pulled up, it became a scan of the whole day.
       select x.*, x.at < (select mark from since) as rolled
       from (select distinct visitor_hash from analytics_events
             where kind in (${kindList}) and at >= (select mark from since) and at >= ${start} and at < ${end}) as seen
       cross join lateral (
         select ${EVENT_COLUMNS} from analytics_events
         where visitor_hash = seen.visitor_hash and at >= (select at from since) and at < ${end} and kind in (${kindList})
-        offset 0
       ) as x
     ) `;
 }
