@@ -124,7 +124,8 @@ describe('home page and lead funnel', () => {
 
       const mail = await e2e.smtp.waitForMail((message) => message.to.includes(email));
       expect(mail.subject).toBe('Your JotIt download link');
-      expect(mail.text).toContain('https://downloads.example.com/JotIt-Setup-e2e.exe');
+      // The site's counted link (`/download`, decision 0068), carrying the lead's UTM values.
+      expect(mail.text).toContain('/download?utm_source=e2e&utm_campaign=launch');
 
       // Stored with its source and attribution (admin view of the leads).
       const leads = await e2e.adminApi<{ leads: Array<Record<string, unknown>> }>('GET', '/api/leads');

@@ -3,13 +3,15 @@
  * what it never counts, the daily salt, what is stored (no IP, no User-Agent), the beacon's bad input, the buffer's
  * failure path, the owner/admin reads and the funnel from a visit to a download.
  */
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { analyticsEvents, analyticsHourly, analyticsSalts, leads } from '../../db/schema.ts';
+import { analyticsDaily, analyticsDownloadsDaily, analyticsEvents, analyticsRollup, analyticsSalts, leads } from '../../db/schema.ts';
 import { maintainAnalytics } from '../../jobs/analytics-maintenance.ts';
 import { EventBuffer } from './event-buffer.ts';
 
@@ -40,6 +42,7 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     await app.analyticsBuffer.flush();
     await testApp.database.db.delete(analyticsEvents);
     await testApp.database.db.delete(leads);
+    for (const table of [analyticsDaily, analyticsDownloadsDaily, analyticsRollup]) await testApp.database.db.delete(table);
   });
 
   const page = (url: string, remoteAddress: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
@@ -137,8 +140,8 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     }
     await storedEvents(8);
     await maintainAnalytics(testApp.database.db, new Date(clock + 3_600_000));
-    expect((await testApp.database.db.select().from(analyticsHourly)).length).toBeGreaterThan(0);
-    for (const table of ['analytics_events', 'analytics_hourly', 'analytics_salts']) {
+    expect((await testApp.database.db.select().from(analyticsDaily)).length).toBeGreaterThan(0);
+    for (const table of ['analytics_events', 'analytics_daily', 'analytics_downloads_daily', 'analytics_salts']) {
       const result = await testApp.database.db.execute(sql.raw(`select row_to_json(t)::text as row from ${table} t`));
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ row: string }>;
       expect(rows.length, table).toBeGreaterThan(0);
@@ -240,8 +243,65 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     expect(csv.body.replace('\uFEFF', '').split('\r\n')[0]).toBe('Value,Visitors,Views');
 
     expect((await get('/api/admin/analytics/live')).json()).toEqual({ visitors: 2, minutes: 5 });
-    for (const url of ['/api/admin/analytics/summary?from=2026-12-01&to=2026-11-01', '/api/admin/analytics/summary?from=2024-01-01&to=2026-01-01', '/api/admin/analytics/lists/nope', '/api/admin/analytics/funnel?by=week']) {
+    for (const url of ['/api/admin/analytics/summary?from=2026-12-01&to=2026-11-01', '/api/admin/analytics/lists/pages?from=2026-09-01&to=2026-11-20&source=ads&country=de', '/api/admin/analytics/lists/sources?from=2026-09-01&to=2026-11-20&page=/', '/api/admin/analytics/summary?from=2024-01-01&to=2026-01-01', '/api/admin/analytics/lists/nope', '/api/admin/analytics/funnel?by=week']) {
       expect((await get(url)).statusCode, url).toBe(400);
+    }
+  });
+
+  it('visitors now arrive live over the admin stream after a counted view, fresh again after a reconnect; owner/admin only', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/admin/analytics/live/stream`;
+    /** The stream's `live` events as they come; `next(match)` waits on one (a sentinel, never a timer). */
+    const open = (headers: Record<string, string>) =>
+      new Promise<{ response: IncomingMessage; next: (match: (visitors: number) => boolean) => Promise<number>; close: () => void }>((resolve, reject) => {
+        const request = httpGet(url, { headers }, (response) => {
+          const seen: number[] = [];
+          const waiters = new Set<() => void>();
+          let buffer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+              const data = /^event: live\ndata: (.*)$/m.exec(buffer.slice(0, end));
+              if (data) seen.push((JSON.parse(data[1]!) as { visitors: number }).visitors);
+              buffer = buffer.slice(end + 2);
+            }
+            for (const waiter of waiters) waiter();
+          });
+          const next = (match: (visitors: number) => boolean) =>
+            new Promise<number>((done, fail) => {
+              const timer = setTimeout(() => fail(new Error(`no matching live event; seen ${JSON.stringify(seen)}`)), 5000);
+              const check = () => {
+                const found = seen.find(match);
+                if (found === undefined) return;
+                clearTimeout(timer);
+                waiters.delete(check);
+                done(found);
+              };
+              waiters.add(check);
+              check();
+            });
+          resolve({ response, next, close: () => request.destroy() });
+        });
+        request.on('error', reject);
+      });
+
+    const first = await open(admin.headers);
+    expect(first.response.statusCode).toBe(200);
+    expect(first.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(await first.next(() => true)).toBe(0);
+    await page('/about', '10.48.0.1');
+    expect(await first.next((visitors) => visitors === 1)).toBe(1);
+    first.close();
+    const again = await open(admin.headers);
+    expect(await again.next(() => true)).toBe(1);
+    again.close();
+
+    const editor = await createTestStaff(app, 'editor');
+    for (const [headers, status] of [[{}, 401], [editor.headers, 403]] as const) {
+      const refused = await open(headers);
+      expect(refused.response.statusCode).toBe(status);
+      refused.close();
     }
   });
 
@@ -280,11 +340,11 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     await storedEvents(1);
     const later = new Date(clock + 31 * 86_400_000);
     await maintainAnalytics(testApp.database.db, new Date(clock + 3_600_000));
-    const rolled = await testApp.database.db.select().from(analyticsHourly);
-    expect(rolled).toContainEqual(expect.objectContaining({ path: '/about', views: 1, visitors: 1 }));
+    const rolled = await testApp.database.db.select().from(analyticsDaily);
+    expect(rolled).toContainEqual(expect.objectContaining({ dim: 'page', value: '/about', source: '', country: '', visits: 1, views: 1 }));
     const done = await maintainAnalytics(testApp.database.db, later);
     expect(done.pruned).toBeGreaterThanOrEqual(1);
     expect(await events()).toEqual([]);
-    expect((await testApp.database.db.select().from(analyticsHourly)).length).toBe(rolled.length);
+    expect((await testApp.database.db.select().from(analyticsDaily)).length).toBe(rolled.length);
   });
 });

@@ -21,6 +21,8 @@ export interface EventBufferOptions {
   log: FastifyBaseLogger;
   onWriteFailed: () => void;
   onDropped: (count: number) => void;
+  /** After a batch is stored (the live "visitors now" stream reads the count again). */
+  onWritten?: () => void;
   max?: number;
 }
 
@@ -80,6 +82,7 @@ export class EventBuffer {
         }
         return;
       }
+      this.options.onWritten?.();
     }
   }
 

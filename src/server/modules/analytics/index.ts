@@ -7,13 +7,15 @@
  * (looked up only when the request carries credentials). PageCounter hashes the visitor with the day's salt
  * (DailySalt) and classifies the User-Agent and Referer; the event waits in EventBuffer, written in batches. A
  * client navigation after hydration is counted by the page's beacon (`POST /api/analytics/event`), the first page
- * never twice: the server counted it, the beacon skips it. Download clicks go through `/download`.
+ * never twice: the server counted it, the beacon skips it. Download clicks go through `/download`. Each stored
+ * batch nudges the admin's live "visitors now" stream (live-stream.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { headerOf, notCountedBecause } from './classify.ts';
 import { DailySalt } from './daily-salt.ts';
 import { EventBuffer } from './event-buffer.ts';
+import { type LiveStream, liveStreamRoutes } from './live-stream.ts';
 import { type EventKind, PageCounter } from './page-counter.ts';
 import { analyticsRoutes } from './routes.ts';
 
@@ -31,11 +33,13 @@ export const analyticsModule = fp(
   async (app: FastifyInstance) => {
     const { services } = app;
     const siteHost = new URL(services.config.publicUrl).host;
+    const live: { stream?: LiveStream } = {};
     const buffer = new EventBuffer({
       db: services.database.db,
       log: app.log,
       onWriteFailed: () => app.metrics.analyticsWriteFailed(),
       onDropped: (count) => app.metrics.analyticsEventsDropped(count),
+      onWritten: () => live.stream?.changed(),
     });
     const counter = new PageCounter({
       salt: new DailySalt(services.database.db),
@@ -79,6 +83,7 @@ export const analyticsModule = fp(
     });
 
     await app.register(analyticsRoutes, { countRequest, siteHost });
+    await app.register(liveStreamRoutes, live);
   },
   { name: 'analytics', dependencies: ['auth', 'geoip', 'metrics'] },
 );

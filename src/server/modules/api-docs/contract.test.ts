@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -112,6 +113,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getAdminAnalyticsListsByList: () => ({ params: { list: 'pages' } }),
   getAdminAnalyticsListsByListCsv: () => ({ params: { list: 'sources' }, query: { country: 'US' } }),
   getAdminAnalyticsLive: () => ({}),
+  getAdminAnalyticsLiveStream: () => ({}),
   getAdminAnalyticsFunnel: () => ({ query: { by: 'campaign' } }),
   getClients: () => ({}),
   patchClientsById: (ctx) => ({ params: { id: ctx.ids.postClients! }, body: { name: 'Renamed client' } }),
@@ -445,6 +447,21 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
           contentType = String(response.headers['content-type']);
           text = '';
           if ('close' in stream) stream.close();
+        } else if (operationId === 'getAdminAnalyticsLiveStream') {
+          // An event stream never ends: its status and type are read, then the connection is closed.
+          const address = app.server.address();
+          if (!address || typeof address === 'string') await app.listen({ port: 0, host: '127.0.0.1' });
+          const port = (app.server.address() as { port: number }).port;
+          const response = await new Promise<IncomingMessage>((resolve, reject) => {
+            const request = httpGet(`http://127.0.0.1:${port}${url}`, { headers }, (answer) => {
+              resolve(answer);
+              request.destroy();
+            });
+            request.on('error', reject);
+          });
+          status = response.statusCode ?? 0;
+          contentType = String(response.headers['content-type']);
+          text = '';
         } else {
           const multipart = call.multipart;
           const boundary = `contract${UNIQUE}`;

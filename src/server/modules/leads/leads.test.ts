@@ -143,11 +143,13 @@ describe(`leads on ${testDatabaseKind()}`, () => {
   });
 
   it('e-mails the download link through SMTP', async () => {
-    expect((await postLead({ firstName: 'Linus', email: 'linus@example.com', source: 'homepage-cta' })).statusCode).toBe(200);
+    expect((await postLead({ firstName: 'Linus', email: 'linus@example.com', source: 'homepage-cta', utm_source: 'podcast', utm_campaign: 'launch' })).statusCode).toBe(200);
     const mail = await smtp.waitForMail((message) => message.to.includes('linus@example.com'));
     expect(mail.subject).toBe('Your JotIt download link');
     expect(mail.text).toContain('Hi Linus,');
-    expect(mail.text).toContain('https://downloads.example.com/JotIt-Setup-1.5.0.exe');
+    // Through the site's counted link (the funnel's download click, decision 0068) with the lead's UTM values.
+    expect(mail.text).toContain('http://jotit.test/download?utm_source=podcast&utm_campaign=launch');
+    expect(mail.text).not.toContain('https://downloads.example.com/JotIt-Setup-1.5.0.exe');
     expect(mail.raw).toMatch(/content-type: text\/html/i);
   });
 

@@ -161,6 +161,18 @@ async function campaignWords(db: Database, source: string | undefined): Promise<
 }
 
 /**
+ * The mail's download link: `/download` on this site, which counts the click for the funnel and answers 302 to
+ * DOWNLOAD_URL (issue 40 §3), with the UTM source and campaign the form sent, so a click from another device or day
+ * still counts under them (decision 0068).
+ */
+function countedDownloadUrl(publicUrl: string, input: { utm_source?: string | null; utm_campaign?: string | null }): string {
+  const url = new URL('/download', publicUrl);
+  if (input.utm_source) url.searchParams.set('utm_source', input.utm_source);
+  if (input.utm_campaign) url.searchParams.set('utm_campaign', input.utm_campaign);
+  return url.toString();
+}
+
+/**
  * Stores (or updates) the lead, then queues the download e-mail (unless the address had its share today) and
  * the Kit sync (idempotent, keeps the first name current) once the address may be synced (`maySyncToKit`).
  */
@@ -181,7 +193,7 @@ export async function captureLead(
       replyTo: deps.config.supportEmail,
       ...(await downloadEmail(deps.brand, {
         firstName: input.firstName ?? 'there',
-        downloadUrl: deps.config.downloadUrl,
+        downloadUrl: countedDownloadUrl(deps.config.publicUrl, input),
         unsubscribeUrl,
         ...(needsConfirmation ? { confirmUrl: deps.links.confirmUrl(input.email) } : {}),
         ...(campaign ? { campaign } : {}),

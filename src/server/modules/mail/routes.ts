@@ -25,7 +25,7 @@ export async function mailRoutes(instance: FastifyInstance) {
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { mailBrand, unsubscribeLinks, config } = app.services;
-      const context = { brand: mailBrand, links: unsubscribeLinks, downloadUrl: config.downloadUrl, supportEmail: config.supportEmail };
+      const context = { brand: mailBrand, links: unsubscribeLinks, downloadUrl: new URL('/download', config.publicUrl).toString(), supportEmail: config.supportEmail };
       const items = await Promise.all(
         MAIL_PREVIEWS.map(async (preview) => {
           const message = await preview.build(SAMPLE_RECIPIENT, context);
