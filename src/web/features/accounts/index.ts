@@ -16,6 +16,5 @@ export { UserFormDialog } from './components/user-form-dialog';
 export { UserCard, userColumns } from './components/users-list';
 export { accessChangeText, type UserAccessField } from './components/user-badges';
 export { UsersBulkActions } from './components/users-bulk-bar';
-export { UsersScreen } from './components/users-screen';
 export { SignInForm } from './components/sign-in-form';
 export { AccessDenied, ProtectedPage } from './components/protected-page';

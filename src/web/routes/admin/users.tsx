@@ -4,7 +4,7 @@ import { pageTitle } from '../../../shared/brand';
 import { roleOfUser } from '../../../shared/permissions';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
 import { Button } from '~/components/ui/button';
-import { UsersScreen } from '~/features/accounts';
+import { UsersScreen } from '~/features/accounts/users-screen';
 import { InviteStaffDialog, invitableRoles, PendingInvitationsCard } from '~/features/staff-invitations';
 import { useAuth } from '~/lib/auth';
 
