@@ -78,8 +78,8 @@ describe('light and dark', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    // Seventeen screens with axe each: more than one test's default minute on a busy machine.
-    it(`has no serious axe violation in ${theme} on the home page and every admin screen`, { timeout: 240_000 }, async () => {
+    // Twenty screens with axe each: more than one test's default minute on a busy machine.
+    it(`has no serious axe violation in ${theme} on the home page and every admin screen`, { timeout: 360_000 }, async () => {
       const { page, context, errors, close } = await e2e.open(DESKTOP);
       await useTheme(context, theme);
       await page.goto('/');
