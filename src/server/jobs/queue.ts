@@ -187,6 +187,20 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     return created;
   }
 
+  /** A job's retries and expiry: its own options over the queue's defaults (send and sendMany alike). */
+  const retrySettings = (jobOptions: Omit<SendOptions, 'startAfterSeconds'>) => ({
+    retryLimit: jobOptions.retryLimit ?? defaults.retryLimit,
+    retryDelay: options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds,
+    retryBackoff: true,
+    ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+  });
+  // A job queued while a request is handled carries the request's id: its worker's log lines say which request it
+  // came from (the field is taken off before the handler sees the data).
+  const withRequestId = <T extends object>(data: T) => {
+    const requestId = currentRequestId();
+    return requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
+  };
+
   return {
     start() {
       started ??= boss.start().then(() => undefined);
@@ -195,15 +209,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     async send(name, data, jobOptions = {}) {
       await this.start();
       await ensureQueue(name);
-      const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
-      const retryDelay = options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
-      const expiry = options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {};
-      // A job queued while a request is handled carries the request's id: its worker's log lines say which
-      // request it came from (the field is taken off before the handler sees the data).
-      const requestId = currentRequestId();
-      const stored = requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
       const startAfter = jobOptions.startAfterSeconds ? { startAfter: jobOptions.startAfterSeconds } : {};
-      const id = await boss.send(name, stored, { retryLimit, retryDelay, retryBackoff: true, ...expiry, ...startAfter });
+      const id = await boss.send(name, withRequestId(data), { ...retrySettings(jobOptions), ...startAfter });
       wake(name);
       return id;
     },
@@ -211,20 +218,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       if (items.length === 0) return;
       await this.start();
       await ensureQueue(name);
-      const retryLimit = jobOptions.retryLimit ?? defaults.retryLimit;
-      const retryDelay = options.retryDelayOverrideSeconds ?? jobOptions.retryDelaySeconds ?? defaults.retryDelaySeconds;
-      const expiry = options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {};
-      const requestId = currentRequestId();
-      await boss.insert(
-        items.map((data) => ({
-          name,
-          data: requestId ? { ...data, [REQUEST_ID_FIELD]: requestId } : data,
-          retryLimit,
-          retryDelay,
-          retryBackoff: true,
-          ...expiry,
-        })),
-      );
+      const settings = retrySettings(jobOptions);
+      await boss.insert(items.map((data) => ({ name, data: withRequestId(data), ...settings })));
       wake(name);
     },
     async consume(name, consumeOptions, handler) {
