@@ -13,7 +13,7 @@ import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { JOT_STREAM_URL } from '../../../shared/constants.ts';
 import { createKey, jotCount, sendV2, type TestKey } from '../../../../tests/fixtures/test-kit.ts';
 import { createTestAdmin } from '../../../../tests/fixtures/users.ts';
-import { TOO_MANY_STREAMS } from './stream.ts';
+import { TOO_MANY_STREAMS } from '../../lib/sse.ts';
 
 async function listen(testApp: TestApp): Promise<string> {
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,97 @@
+/**
+ * One Server-Sent Events channel: what the jot stream (modules/jots/stream.ts, decision 0015) and the analytics
+ * "visitors now" stream (modules/analytics/live-stream.ts, decision 0068) share, written once.
+ *
+ * - `retry` first (how long a browser waits before reconnecting), then the stream's first event.
+ * - A comment line every `heartbeatMs` keeps proxies and browsers from timing an idle stream out.
+ * - At most `maxPerIp` open streams per client network (IPv4 address or IPv6 /64, decision 0043) on this instance:
+ *   429 beyond, with the same words on every stream.
+ * - A reader that stops reading is dropped once its unsent data passes 64 KB.
+ * - Not compressed (a compressor would hold events back), `X-Accel-Buffering: no` for nginx; the streams end when
+ *   the app closes.
+ */
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetworkKey } from './client-network.ts';
+
+export const TOO_MANY_STREAMS = 'Too many open streams from this address';
+const MAX_BUFFERED = 64 * 1024;
+const RETRY_MS = 5000;
+
+export interface SseChannel {
+  /** How many streams are open on this instance. */
+  readonly size: number;
+  /** Writes `chunk` (a whole event) to every open stream. */
+  broadcast(chunk: string): void;
+  /**
+   * Answers `request` with a stream (or a 429 past the network's limit) whose first event is `first()`. `first` runs
+   * before the stream opens, so its failure is an ordinary error answer.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, first: () => string | Promise<string>): Promise<FastifyReply | undefined>;
+}
+
+export function createSseChannel(
+  app: FastifyInstance,
+  options: { heartbeatMs: number; maxPerIp: number; /** Runs after each heartbeat is written. */ onHeartbeat?(): void },
+): SseChannel {
+  const clients = new Set<ServerResponse>();
+  const openPerIp = new Map<string, number>();
+
+  const send = (response: ServerResponse, chunk: string) => {
+    if (response.writableLength > MAX_BUFFERED) {
+      response.destroy();
+      return;
+    }
+    response.write(chunk);
+  };
+  const heartbeat = setInterval(() => {
+    for (const response of clients) send(response, ': heartbeat\n\n');
+    options.onHeartbeat?.();
+  }, options.heartbeatMs);
+  heartbeat.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const response of clients) response.end();
+    clients.clear();
+  });
+
+  return {
+    get size() {
+      return clients.size;
+    },
+    broadcast(chunk) {
+      for (const response of clients) send(response, chunk);
+    },
+    async open(request, reply, first) {
+      const ip = clientNetworkKey(request.ip);
+      const open = openPerIp.get(ip) ?? 0;
+      if (open >= options.maxPerIp) return reply.code(429).header('retry-after', '30').send({ error: TOO_MANY_STREAMS });
+      const event = await first();
+      openPerIp.set(ip, (openPerIp.get(ip) ?? 0) + 1);
+
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      clients.add(response);
+      let released = false;
+      response.on('close', () => {
+        if (released) return;
+        released = true;
+        clients.delete(response);
+        const left = (openPerIp.get(ip) ?? 1) - 1;
+        if (left > 0) openPerIp.set(ip, left);
+        else openPerIp.delete(ip);
+      });
+      response.write(`retry: ${RETRY_MS}\n\n`);
+      response.write(event);
+      return undefined;
+    },
+  };
+}
