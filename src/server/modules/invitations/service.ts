@@ -27,7 +27,7 @@ import type { RequestMeta } from '../../services.ts';
 import type { MailBrand } from '../mail/layout.tsx';
 import { invitationEmail } from '../mail/templates.tsx';
 import { isSuppressed } from '../unsubscribe/service.ts';
-import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
+import type { UnsubscribeLinks } from '../../services.ts';
 
 type InvitationInput = Omit<CreateInvitation, 'captcha' | 'website'>;
 

@@ -26,7 +26,7 @@ import type { MailBrand } from '../mail/layout.tsx';
 import { downloadEmail, subscribeConfirmationEmail } from '../mail/templates.tsx';
 import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
-import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
+import type { UnsubscribeLinks } from '../../services.ts';
 import type { RequestMeta } from '../../services.ts';
 
 /** Where a lead came from; with its IP's country (CF-IPCountry behind a trusted proxy), recorded with consent. */

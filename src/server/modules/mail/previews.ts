@@ -10,7 +10,7 @@ import * as staffInvitations from './staff-invitation-emails.ts';
 import * as staffChanges from './staff-change-emails.ts';
 import * as review from './review-emails.ts';
 import * as webhooks from './webhook-emails.ts';
-import type { UnsubscribeLinks } from '../unsubscribe/tokens.ts';
+import type { UnsubscribeLinks } from '../../services.ts';
 import type { MailBrand } from './layout.tsx';
 import * as templates from './templates.tsx';
 

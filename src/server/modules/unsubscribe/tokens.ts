@@ -8,7 +8,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SUPPRESSION_SCOPES } from '../../../shared/schemas/unsubscribe.ts';
 import type { TokenPurpose, UnsubscribeLinks } from '../../services.ts';
 
-export type { TokenPurpose, UnsubscribeLinks };
 const PURPOSES: readonly string[] = [...SUPPRESSION_SCOPES, 'confirm'];
 
 export function createUnsubscribeLinks(secret: string, publicUrl: string): UnsubscribeLinks {
