@@ -129,10 +129,11 @@ describe('Jots Management', () => {
     expect(new URL((await sent).url()).searchParams.has('offset')).toBe(false);
     await expect.poll(() => stat(page, 'Page')).toBe(`2 of ${pageCount}`);
     expect(await pages.textContent()).toContain(`51–100 of ${total}`);
+    // The page number moves at once; the rows when the answer arrives (a loaded machine showed page 1's rows here).
+    // The newest paging jot (64) is on the first page; 14 is on the second, below 15 (the first page's last).
+    await expect.poll(() => table.textContent()).toContain('Paging jot 14');
     expect(await dataRows(table).count()).toBe(50);
     expect(await dataRows(table).first().textContent()).not.toBe(firstPageLastRow);
-    // The newest paging jot (64) is on the first page; 14 is on the second, below 15 (the first page's last).
-    expect(await table.textContent()).toContain('Paging jot 14');
     const secondPage = await table.textContent();
 
     sent = jotsRequest('after=');
