@@ -281,8 +281,9 @@ describe(`leads on ${testDatabaseKind()}`, () => {
       }
     });
 
-    it('drains a backlog one lead after another at KIT_LEADS_PER_MINUTE, not one lead per poll', async () => {
-      // A poll every 30 s: a worker taking one job per poll would need minutes for six leads.
+    it('drains a backlog one lead after another at KIT_LEADS_PER_MINUTE, not one lead per poll', { timeout: 90_000 }, async () => {
+      // A poll every 30 s: a worker taking one job per poll would need minutes for six leads (six polls, 150 s and
+      // more), so waiting up to 45 s still tells the two apart; 20 s failed once at load 7, one poll short.
       const paced = await createTestApp({ ...kit.env(), SMTP_URL: smtp.url, KIT_LEADS_PER_MINUTE: '120', JOB_POLLING_SECONDS: '30' });
       try {
         const emails = Array.from({ length: 6 }, (_, index) => `backlog-${index}@example.com`);
@@ -295,6 +296,7 @@ describe(`leads on ${testDatabaseKind()}`, () => {
         await waitUntil(
           () => paced.app.services.database.db.select().from(leads).where(inArray(leads.email, emails)),
           (rows) => rows.length === 6 && rows.every((row) => row.convertkitSubscriberId !== null),
+          45_000,
         );
         // Kit allows 120 calls a minute per key: the leads are paced at that rate (starts 500 ms apart, so six span
         // 2.5 s), not sent in a burst (a few ms). The calls reach Kit after each lead's database read, whose time
