@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
 import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, unexpectedErrors, useSession } from './fixtures.ts';
+import { openPostSettings } from './admin-helpers.ts';
 
 const RUN = Date.now().toString(36);
 /** A 1×1 PNG, stored through the uploads API so the card's image loads from the site itself. */
@@ -24,7 +25,7 @@ describe('Blog publishing workflow', () => {
   const openEditor = async (page: Page, title: string) => {
     await page.getByLabel('Search posts').fill(title);
     await postsList(page).getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
   };
   const savedStatus = async (id: string) => (await e2e.adminApi<Post>('GET', `/api/blog-posts/${id}`)).status;
 
@@ -59,7 +60,7 @@ describe('Blog publishing workflow', () => {
 
     // A date still to come turns Publish into Schedule; the post stays off /blog.
     await openEditor(page, title);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('button', { name: /next month/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /15th/ }).click();
@@ -113,13 +114,13 @@ describe('Blog publishing workflow', () => {
     await page.reload();
     await postsList(page).waitFor();
     await openEditor(page, title);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('checkbox', { name: long('Related') }).waitFor();
     // Nothing wider than the phone's 375 px (a mobile browser widens its layout viewport to fit what sticks out, so
-    // the check is against the device width): not the page, and no element of the tab.
+    // the check is against the device width): not the page, and no element of the settings sheet.
     const sticksOut = await page.evaluate((width) => [
       ...(document.documentElement.scrollWidth > width ? [`the page: ${document.documentElement.scrollWidth} px`] : []),
-      ...[...document.querySelectorAll('[role="tabpanel"] *')]
+      ...[...document.querySelectorAll('#post-settings-panel *')]
         .filter((element) => element.getBoundingClientRect().right > width + 1)
         .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 40) ?? ''}`),
     ], MOBILE.width);
@@ -172,7 +173,7 @@ describe('Blog publishing workflow', () => {
       await page.getByRole('button', { name: 'New Post' }).click();
       await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
       expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `editor (${theme})`).toEqual([]);
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await openPostSettings(page);
       expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `settings (${theme})`).toEqual([]);
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByRole('region', { name: 'Post preview' }).waitFor();
