@@ -17,6 +17,18 @@ const titleField = (page: Page) => page.getByRole('textbox', { name: 'Title (req
 const isFocused = (page: Page, selector: ReturnType<Page['locator']>) =>
   selector.evaluate((element) => element === document.activeElement);
 
+/** The top bar's parts that lie over each other (none: the heading, the badge and each button have their own box). */
+const topBarOverlaps = (page: Page) =>
+  page.getByRole('group', { name: /^(Edit|New) post$/ }).evaluate((bar) => {
+    const parts = [...bar.querySelectorAll('h1, [data-slot="badge"], button')].map((element) => ({ name: element.textContent?.trim() ?? '', box: element.getBoundingClientRect() }));
+    return parts.flatMap((a, index) =>
+      parts
+        .slice(index + 1)
+        .filter((b) => a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1)
+        .map((b) => `${a.name} / ${b.name}`),
+    );
+  });
+
 describe('The post editor on its own route', () => {
   const e2e = setUpE2e();
 
@@ -85,6 +97,27 @@ describe('The post editor on its own route', () => {
     await close();
   });
 
+  it('at 1024 px the side panel opens over the text, below the top bar: Publish stays free', async () => {
+    const post = await e2e.adminApi<{ id: string }>('POST', '/api/blog-posts', { title: `${TITLE} 1024`, content: 'Body.', category: 'General' });
+    const { page, errors, close } = await e2e.openAsAdmin(`/admin/blog/${post.id}/edit`, { viewport: { width: 1024, height: 800 }, heading: 'Edit Post' });
+    await openPostSettings(page);
+    const panel = page.getByRole('complementary', { name: 'Settings' });
+    const publish = page.getByRole('group', { name: 'Edit post' }).getByRole('button', { name: 'Publish', exact: true });
+    const barBottom = await page.getByRole('group', { name: 'Edit post' }).evaluate((bar) => bar.getBoundingClientRect().bottom);
+    expect((await panel.boundingBox())!.y).toBeGreaterThanOrEqual(barBottom - 1);
+    // What is under Publish's middle is Publish itself, not the panel.
+    expect(
+      await publish.evaluate((button) => {
+        const { x, y, width, height } = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      }),
+    ).toBe(true);
+    expect(await topBarOverlaps(page)).toEqual([]);
+    await shoot(page, 'blog-editor-settings-1024');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`at 375 px (${theme}): the title on the first screen, Publish on one line, Settings a sheet`, async () => {
       const post = await e2e.adminApi<{ id: string }>('POST', '/api/blog-posts', { title: `${TITLE} ${theme}`, content: 'Body.', category: 'General' });
@@ -110,6 +143,7 @@ describe('The post editor on its own route', () => {
         return { right, height, lines: lines.size, lineHeight: parseFloat(getComputedStyle(button).lineHeight) };
       });
       expect(box.right).toBeLessThanOrEqual(MOBILE.width);
+      expect(await topBarOverlaps(page)).toEqual([]);
       expect(box.lines).toBe(1);
       expect(box.height).toBeLessThan(box.lineHeight * 2 + 4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
@@ -128,7 +162,7 @@ describe('The post editor on its own route', () => {
       await close();
     });
 
-    it(`at 1280 px (${theme}): the editor and its settings panel, for the screenshots`, async () => {
+    it(`at 1280 px (${theme}): the settings panel docked beside the text, the page no taller`, async () => {
       const post = await e2e.adminApi<{ id: string }>('POST', '/api/blog-posts', { title: `${TITLE} wide ${theme}`, content: 'Body.\n\nMore body.', category: 'General' });
       const { page, context, close } = await e2e.open();
       await useTheme(context, theme);
@@ -138,9 +172,13 @@ describe('The post editor on its own route', () => {
       await expect.poll(() => titleField(page).inputValue()).toBe(`${TITLE} wide ${theme}`);
       await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
       await shoot(page, `blog-editor-1280-${theme}`);
+      const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+      const heightWithoutPanel = await pageHeight();
       await openPostSettings(page);
       await page.getByRole('combobox', { name: 'Category' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      // The panel scrolls within itself: the page is no taller with it open.
+      expect(await pageHeight()).toBeLessThanOrEqual(heightWithoutPanel);
       await shoot(page, `blog-editor-settings-1280-${theme}`);
       await close();
     });

@@ -16,7 +16,7 @@ import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { useAuth } from '~/lib/auth';
 import { postEditorHref } from '~/lib/record-href';
-import { focusWhenShown } from '~/lib/return-focus';
+import { focusWhenShown } from '~/lib/focus-when-shown';
 import { returnFocusOf, toEditorState } from '../editor-navigation';
 import { loadDraft } from '../post-form';
 import { PostsPanel } from './posts-panel';

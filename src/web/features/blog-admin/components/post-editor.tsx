@@ -18,7 +18,7 @@
  */
 import slugify from '@sindresorhus/slugify';
 import { AlertTriangleIcon, ArrowLeftIcon, EyeIcon, HistoryIcon, PencilIcon, Settings2Icon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
@@ -324,6 +324,17 @@ function EditorForm({
     if (!open && document.getElementById(SETTINGS_PANEL_ID)?.contains(document.activeElement)) settingsButtonRef.current?.focus();
   }
 
+  // The top bar's height (one line or two, by width): the side panel starts below it (settings-panel.tsx).
+  const topBarRef = useRef<HTMLDivElement>(null);
+  const [topBarHeight, setTopBarHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = topBarRef.current;
+    if (!bar) return;
+    const observer = new ResizeObserver(() => setTopBarHeight(bar.offsetHeight));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+
   // Leaving on purpose (a save, Cancel, Discard): the router's blocker lets the editor's own navigation through.
   const isLeavingOnPurpose = useRef(false);
   function leave() {
@@ -497,16 +508,21 @@ function EditorForm({
   };
 
   return (
-    <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col" data-testid="post-editor">
+    <div
+      className="flex min-h-[calc(100dvh-3.5rem)] flex-col"
+      data-testid="post-editor"
+      style={{ '--editor-bar-height': `${topBarHeight}px` } as CSSProperties}
+    >
       <Form form={form} onSubmit={() => run(quietAction)} className="flex-1 gap-0">
         {/* The top bar (issue 37): back to Posts, what the post is and whether it is saved, then the tools and the
             steps. Sticky from 768 px; on a phone it scrolls away, so the title stays near the top. */}
         <div
+          ref={topBarRef}
           aria-label={postId ? 'Edit post' : 'New post'}
           role="group"
           className="z-20 flex flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background px-3 py-2 sm:px-4 md:sticky md:top-14"
         >
-          <div className="flex min-w-0 flex-1 items-center gap-2">
+          <div className="flex flex-auto items-center gap-2">
             <Button type="button" variant="ghost" size="sm" className="-ml-1 px-2" onClick={cancel} aria-label="Back to Posts">
               <ArrowLeftIcon aria-hidden="true" />
               <span className="hidden sm:inline">Posts</span>

@@ -1,7 +1,8 @@
 /**
  * Where the post editor's Settings live (issue 37, decision 0072): a side panel beside the writing area from 768 px
  * — over the text's right edge below 1280 px, where the admin sidebar leaves too little room, docked beside it from
- * 1280 — and a sheet from the bottom on a phone. The editor's Settings button opens and closes it; Esc and the
+ * 1280; below the editor's top bar either way (its height in --editor-bar-height) — and a sheet from the bottom on a
+ * phone. The editor's Settings button opens and closes it; Esc and the
  * sheet's Close close the sheet, and focus goes back to the button (the Sheet primitive, decision 0052).
  */
 import { XIcon } from 'lucide-react';
@@ -43,7 +44,7 @@ export function SettingsPanel({
             <SheetTitle>Settings</SheetTitle>
             <SheetDescription>{DESCRIPTION}</SheetDescription>
           </SheetHeader>
-          <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
+          <div className="relative min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
         </SheetContent>
       </Sheet>
     );
@@ -53,7 +54,7 @@ export function SettingsPanel({
     <aside
       id={SETTINGS_PANEL_ID}
       aria-labelledby="post-settings-heading"
-      className="fixed top-14 right-0 bottom-0 z-30 flex w-80 flex-col border-l bg-background shadow-lg xl:sticky xl:top-14 xl:h-[calc(100dvh-3.5rem)] xl:shrink-0 xl:shadow-none"
+      className="fixed top-[calc(3.5rem+var(--editor-bar-height,0px))] right-0 bottom-0 z-30 flex w-80 flex-col border-l bg-background shadow-lg xl:sticky xl:right-auto xl:bottom-auto xl:h-[calc(100dvh-3.5rem-var(--editor-bar-height,0px))] xl:shrink-0 xl:shadow-none"
       ref={panelRef}
     >
       <div className="flex items-start justify-between gap-2 border-b p-4">
@@ -67,7 +68,9 @@ export function SettingsPanel({
           <XIcon aria-hidden="true" />
         </Button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
+      {/* Positioned: the form's hidden native inputs (Radix's) are placed inside the scrolling area, not past the
+          panel's end, where they made the page taller. */}
+      <div className="relative min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
     </aside>
   );
 }
