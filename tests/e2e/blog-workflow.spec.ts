@@ -1,7 +1,7 @@
 /**
  * The blog's publishing workflow (issue 26 §4): the editor's explicit steps change what /blog shows — Publish puts
  * a draft on it, Unpublish takes it off, Schedule keeps it off until its date; a cancelled Publish changes nothing
- * and gives focus back to the button; the Settings tab fits 375 px with long titles; the /blog cards show the
+ * and gives focus back to the button; the Settings sheet fits 375 px with long titles; the /blog cards show the
  * featured image with its box reserved; axe finds nothing serious on the blog admin in light and dark.
  */
 import type { Page } from 'playwright-core';
@@ -103,7 +103,7 @@ describe('Blog publishing workflow', () => {
     await close();
   });
 
-  it('fits the Settings tab at 375 px with a long title and long related-post titles', async () => {
+  it('fits the Settings sheet at 375 px with a long title and long related-post titles', async () => {
     const long = (word: string) => `${word}${'Unbreakable'.repeat(8)} ${'and a long title that goes on '.repeat(2)}${RUN}`;
     await createPost(long('Related'));
     await createPost(long('Another'));

@@ -18,7 +18,7 @@
  */
 import slugify from '@sindresorhus/slugify';
 import { AlertTriangleIcon, ArrowLeftIcon, EyeIcon, HistoryIcon, PencilIcon, Settings2Icon } from 'lucide-react';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
@@ -109,48 +109,53 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
   const queries = [...(postId ? [postQuery] : []), categoriesQuery, ...(mayLinkAds ? [adsQuery] : []), postsQuery];
   const failed = queries.find((query) => query.isError);
 
+  const heading = postId ? 'Edit Post' : 'New Post';
   if (failed) {
     return (
-      <Card>
-        <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">
-            {failed === postQuery
-              ? 'Failed to fetch blog posts'
-              : failed === adsQuery
-                ? 'Failed to fetch blog ads'
-                : 'Failed to fetch blog categories'}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={() => queries.forEach((query) => query.isError && void query.refetch())}>
-              Retry
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                clearDraft();
-                onClose();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
+      <EditorPlaceholder heading={heading}>
+        <Card>
+          <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+            <p className="text-destructive">
+              {failed === postQuery
+                ? 'Failed to fetch blog posts'
+                : failed === adsQuery
+                  ? 'Failed to fetch blog ads'
+                  : 'Failed to fetch blog categories'}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => queries.forEach((query) => query.isError && void query.refetch())}>
+                Retry
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  clearDraft();
+                  onClose();
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </EditorPlaceholder>
     );
   }
   if (queries.some((query) => query.isPending)) {
     return (
-      <Card aria-busy="true">
-        <CardContent className="flex flex-col gap-4">
-          <span className="sr-only" role="status">
-            Loading the editor...
-          </span>
-          <Skeleton className="h-8 w-1/3" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </CardContent>
-      </Card>
+      <EditorPlaceholder heading={heading}>
+        <Card aria-busy="true">
+          <CardContent className="flex flex-col gap-4">
+            <span className="sr-only" role="status">
+              Loading the editor...
+            </span>
+            <Skeleton className="h-8 w-1/3" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-64 w-full" />
+          </CardContent>
+        </Card>
+      </EditorPlaceholder>
     );
   }
   const categories = categoriesQuery.data ?? [];
@@ -174,6 +179,16 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
       Preview={Preview}
       onClose={onClose}
     />
+  );
+}
+
+/** The editor's place while its data loads or when it could not: the view's heading over the card. */
+function EditorPlaceholder({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6">
+      <h1 className="text-lg font-semibold">{heading}</h1>
+      {children}
+    </div>
   );
 }
 
