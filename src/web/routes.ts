@@ -32,6 +32,9 @@ export default [
     route('admin/leads', 'routes/admin/leads.tsx'),
     route('admin/analytics', 'routes/admin/analytics.tsx'),
     route('admin/blog', 'routes/admin/blog.tsx'),
+    // The post editor is a view of its own (decision 0072): one module for a new post and an existing one.
+    route('admin/blog/new', 'routes/admin/blog-editor.tsx', { id: 'routes/admin/blog-new' }),
+    route('admin/blog/:id/edit', 'routes/admin/blog-editor.tsx', { id: 'routes/admin/blog-edit' }),
     route('admin/faq', 'routes/admin/faq.tsx'),
     route('admin/users', 'routes/admin/users.tsx'),
     route('admin/jots', 'routes/admin/jots.tsx'),

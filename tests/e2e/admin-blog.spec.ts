@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
 import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
+import { openPostSettings } from './admin-helpers.ts';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const screenshot = async (page: Page, name: string) => {
@@ -37,7 +38,7 @@ describe('Blog management', () => {
     await page.getByRole('list', { name: 'Blog posts' }).waitFor();
     await page.getByText('published', { exact: false }).first().waitFor();
     await page.getByRole('button', { name: 'New Post' }).click();
-    await page.getByRole('heading', { name: 'New Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
 
     // Spec §5 texts at the fields, and the §8 toast.
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -71,7 +72,7 @@ describe('Blog management', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
 
     // Settings: a date still to come makes the step Schedule instead of Publish.
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('combobox', { name: 'Category' }).click();
     await page.getByRole('option', { name: 'Engineering' }).click();
     await page.getByLabel('Tags').fill('e2e, editor, , Editor');
@@ -91,8 +92,8 @@ describe('Blog management', () => {
     await statusBadgeOf(page, TITLE)
       .getByRole('button', { name: `Edit ${TITLE}` })
       .click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
+    await openPostSettings(page);
     await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
@@ -142,7 +143,7 @@ describe('Blog management', () => {
     await statusBadgeOf(page, TITLE)
       .getByRole('button', { name: `Edit ${TITLE}` })
       .click();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('checkbox', { name: AD_NAME }).click();
     await page.getByRole('combobox', { name: `Position of ${AD_NAME}` }).click();
     await page.getByRole('option', { name: 'Bottom' }).click();
@@ -181,7 +182,7 @@ describe('Blog management', () => {
       .getByRole('listitem')
       .filter({ hasText: `XSS post ${RUN}` });
     await item.getByRole('button', { name: /^Edit / }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('region', { name: 'Post preview' });
@@ -201,6 +202,7 @@ describe('Blog management', () => {
   it('restores a draft after a reload, and asks before leaving with unsaved changes', async () => {
     const { page, errors, close } = await openBlogAdmin();
     await page.getByRole('button', { name: 'New Post' }).click();
+    await page.getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     await page.getByLabel('Title').fill(`Unsaved draft ${RUN}`);
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).click();
     await page.keyboard.insertText('Half written.');
@@ -210,7 +212,7 @@ describe('Blog management', () => {
     );
     await page.reload();
     expect(await prompted).toBe('beforeunload');
-    await page.getByRole('heading', { name: 'New Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'New Post', level: 1 }).waitFor();
     expect(await page.getByLabel('Title').inputValue()).toBe(`Unsaved draft ${RUN}`);
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).getByText('Half written.').waitFor();
     await toast(page, 'Draft restored').waitFor();
@@ -219,8 +221,8 @@ describe('Blog management', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel('Title').inputValue()).toBe(`Unsaved draft ${RUN}`);
-    // A link out of the page asks too.
-    await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+    // A link out of the page asks too (the sidebar's: the editor has no breadcrumb of its own).
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('jotit.blog-admin.draft'))).toBeNull();
@@ -253,9 +255,12 @@ describe('Blog management', () => {
     expect(await fits()).toBe(true);
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'admin-blog-editor-375');
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     expect(await fits()).toBe(true);
     await screenshot(page, 'admin-blog-settings-375');
+    // The settings are a sheet on a phone (decision 0072): Esc closes it, then Cancel leaves the editor.
+    await page.keyboard.press('Escape');
+    await page.locator('#post-settings-panel').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('list', { name: 'Blog posts' }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -285,7 +290,7 @@ describe('Blog management', () => {
     await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
     expect(await axeSerious(page)).toEqual([]);
     await screenshot(page, 'admin-blog-editor-1280');
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await screenshot(page, 'admin-blog-settings-1280');
     expect(unexpectedErrors(errors)).toEqual([]);
     await close();

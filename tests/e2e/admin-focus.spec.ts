@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createUserViaApi, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
+import { openPostSettings } from './admin-helpers.ts';
 
 const RUN = Date.now().toString(36);
 /** A 1×1 PNG, uploaded through the editor. */
@@ -117,10 +118,11 @@ describe('Focus returns to the opener (decision 0052)', () => {
     const editButton = postsList.getByRole('button', { name: `Edit ${title}` });
     await editButton.waitFor();
 
-    // New Post: the editor takes the list's place and focus its heading; Cancel comes back to New Post.
+    // New Post: the editor opens on its own address with the title focused; Cancel comes back to New Post.
     const newPost = page.getByRole('button', { name: 'New Post' });
+    const titleField = page.getByRole('textbox', { name: 'Title (required)', exact: true });
     await newPost.click();
-    await expectFocusOn(page, page.getByRole('heading', { name: 'New Post', level: 2 }));
+    await expectFocusOn(page, titleField);
     await page.getByRole('group', { name: 'New post' }).getByRole('button', { name: 'Cancel' }).click();
     await expectFocusOn(page, newPost);
 
@@ -132,10 +134,10 @@ describe('Focus returns to the opener (decision 0052)', () => {
     await toast(page, 'Draft saved').waitFor();
     await expectFocusOn(page, newPost);
 
-    // Edit: the editor's heading first.
+    // Edit: the title first.
     await editButton.click();
     const header = page.getByRole('group', { name: 'Edit post' });
-    await expectFocusOn(page, page.getByRole('heading', { name: 'Edit Post', level: 2 }));
+    await expectFocusOn(page, titleField);
 
     // An upload: focus stays on the button that started it, through the wait (with a cover, it reads "Replace").
     const upload = page.getByRole('button', { name: 'Upload cover image' });
@@ -175,7 +177,7 @@ describe('Focus returns to the opener (decision 0052)', () => {
     await toast(page, 'Post unpublished').waitFor();
     await expectFocusOn(page, editButton);
     await editButton.click();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('button', { name: /next month/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /15th/ }).click();

@@ -43,7 +43,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     heading: 'Blog Management',
     async open(page) {
       await page.getByRole('button', { name: `Edit ${LONG_TITLE}` }).click();
-      await page.getByRole('heading', { level: 2, name: 'Edit Post' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
       await expect.poll(() => page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(LONG_TITLE);
     },
   },
@@ -196,4 +196,11 @@ export async function expectCleanInBothThemes(page: Page, name: string) {
   await expectNoSeriousAxe(page);
   await shoot(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Opens the post editor's Settings — a side panel from 768 px, a sheet below (decision 0072) — unless it is open. */
+export async function openPostSettings(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Settings', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.locator('#post-settings-panel').waitFor();
 }

@@ -29,7 +29,7 @@ describe('Revisions and safe concurrent editing', () => {
     await theirs.page.goto('/admin/blog');
     for (const { page } of [mine, theirs]) {
       await page.getByRole('button', { name: `Edit ${TITLE}` }).click();
-      await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+      await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     }
 
     // They save first.
@@ -59,7 +59,7 @@ describe('Revisions and safe concurrent editing', () => {
 
     // History: the three saves, the first one's diff, and Restore after asking.
     await page.getByRole('button', { name: `Edit ${TITLE} mine` }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'History' }).click();
     const revisions = page.getByRole('list', { name: 'Revisions' }).getByRole('listitem');
     await revisions.nth(2).waitFor();

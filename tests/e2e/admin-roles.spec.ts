@@ -115,7 +115,7 @@ describe('staff roles in the admin', () => {
     await useSession(author.page, authorToken);
     await author.page.goto('/admin/blog');
     await postsList(author.page).getByRole('button', { name: `Edit ${title}` }).click();
-    await author.page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await author.page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     const authorHeader = author.page.getByRole('group', { name: 'Edit post' });
     await authorHeader.getByRole('button', { name: 'Submit for review' }).click();
     await toast(author.page, 'Submitted for review').waitFor();

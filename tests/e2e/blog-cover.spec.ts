@@ -26,7 +26,7 @@ describe('The cover image: a picture with Replace / Remove and alt text', () => 
   const openEditor = async (page: Page, title: string) => {
     await page.getByLabel('Search posts').fill(title);
     await page.getByRole('list', { name: 'Blog posts' }).getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     return page.getByRole('group', { name: 'Edit post' });
   };
   const cover = (page: Page) => page.getByRole('group', { name: 'Cover image' });

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
+import { openPostSettings } from './admin-helpers.ts';
 
 const RUN = Date.now().toString(36);
 const IN_A_MONTH = () => new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
@@ -21,7 +22,7 @@ describe('Scheduled posts: every change of state is a named step that asks first
   const openEditor = async (page: Page, title: string) => {
     await page.getByLabel('Search posts').fill(title);
     await page.getByRole('list', { name: 'Blog posts' }).getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     return page.getByRole('group', { name: 'Edit post' });
   };
 
@@ -35,7 +36,7 @@ describe('Scheduled posts: every change of state is a named step that asks first
     await header.getByText('Scheduled', { exact: true }).waitFor();
     for (const step of ['Unschedule', 'Publish now', 'Update']) await header.getByRole('button', { name: step, exact: true }).waitFor();
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();

@@ -1,13 +1,14 @@
 /**
  * The blog's publishing workflow (issue 26 §4): the editor's explicit steps change what /blog shows — Publish puts
  * a draft on it, Unpublish takes it off, Schedule keeps it off until its date; a cancelled Publish changes nothing
- * and gives focus back to the button; the Settings tab fits 375 px with long titles; the /blog cards show the
+ * and gives focus back to the button; the Settings sheet fits 375 px with long titles; the /blog cards show the
  * featured image with its box reserved; axe finds nothing serious on the blog admin in light and dark.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, WCAG22_AA } from './axe.ts';
 import { DESKTOP, MOBILE, reviewScreenshot, setUpE2e, toast, unexpectedErrors, useSession } from './fixtures.ts';
+import { openPostSettings } from './admin-helpers.ts';
 
 const RUN = Date.now().toString(36);
 /** A 1×1 PNG, stored through the uploads API so the card's image loads from the site itself. */
@@ -24,7 +25,7 @@ describe('Blog publishing workflow', () => {
   const openEditor = async (page: Page, title: string) => {
     await page.getByLabel('Search posts').fill(title);
     await postsList(page).getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('heading', { name: 'Edit Post', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
   };
   const savedStatus = async (id: string) => (await e2e.adminApi<Post>('GET', `/api/blog-posts/${id}`)).status;
 
@@ -59,7 +60,7 @@ describe('Blog publishing workflow', () => {
 
     // A date still to come turns Publish into Schedule; the post stays off /blog.
     await openEditor(page, title);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('button', { name: /^Publish date: / }).click();
     await page.getByRole('button', { name: /next month/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /15th/ }).click();
@@ -102,7 +103,7 @@ describe('Blog publishing workflow', () => {
     await close();
   });
 
-  it('fits the Settings tab at 375 px with a long title and long related-post titles', async () => {
+  it('fits the Settings sheet at 375 px with a long title and long related-post titles', async () => {
     const long = (word: string) => `${word}${'Unbreakable'.repeat(8)} ${'and a long title that goes on '.repeat(2)}${RUN}`;
     await createPost(long('Related'));
     await createPost(long('Another'));
@@ -113,13 +114,13 @@ describe('Blog publishing workflow', () => {
     await page.reload();
     await postsList(page).waitFor();
     await openEditor(page, title);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await openPostSettings(page);
     await page.getByRole('checkbox', { name: long('Related') }).waitFor();
     // Nothing wider than the phone's 375 px (a mobile browser widens its layout viewport to fit what sticks out, so
-    // the check is against the device width): not the page, and no element of the tab.
+    // the check is against the device width): not the page, and no element of the settings sheet.
     const sticksOut = await page.evaluate((width) => [
       ...(document.documentElement.scrollWidth > width ? [`the page: ${document.documentElement.scrollWidth} px`] : []),
-      ...[...document.querySelectorAll('[role="tabpanel"] *')]
+      ...[...document.querySelectorAll('#post-settings-panel *')]
         .filter((element) => element.getBoundingClientRect().right > width + 1)
         .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 40) ?? ''}`),
     ], MOBILE.width);
@@ -172,7 +173,7 @@ describe('Blog publishing workflow', () => {
       await page.getByRole('button', { name: 'New Post' }).click();
       await page.getByRole('textbox', { name: 'Content (Markdown)' }).waitFor();
       expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `editor (${theme})`).toEqual([]);
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await openPostSettings(page);
       expect(await seriousAxeViolations(page, { tags: WCAG22_AA }), `settings (${theme})`).toEqual([]);
       await page.getByRole('button', { name: 'Preview' }).click();
       await page.getByRole('region', { name: 'Post preview' }).waitFor();

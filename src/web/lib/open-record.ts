@@ -9,11 +9,13 @@ import { useLocation, useNavigate } from 'react-router';
 
 interface OpenRecordState {
   openRecord: string;
+  /** For a record with a page of its own (a post's editor): the list search that closing it returns to. */
+  listSearch?: string;
 }
 
 /** The history state that asks the screen to open the record with this id. */
-export function openRecordState(id: string | number): OpenRecordState {
-  return { openRecord: String(id) };
+export function openRecordState(id: string | number, listSearch?: string): OpenRecordState {
+  return listSearch === undefined ? { openRecord: String(id) } : { openRecord: String(id), listSearch };
 }
 
 function requestedId(state: unknown): string | null {

@@ -9,3 +9,8 @@ export function recordHref(entity: string, name: string): string | null {
   if (entity === 'blog_post') return search('q', '/admin/blog');
   return null;
 }
+
+/** The post editor's own address (decision 0072): a new post, or the post with this id. */
+export function postEditorHref(id: string | null): string {
+  return id === null ? '/admin/blog/new' : `/admin/blog/${encodeURIComponent(id)}/edit`;
+}

@@ -20,7 +20,7 @@ const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabi
 const ROW = 'tr, li, [role="row"]';
 const HEADING = 'h1, h2, h3';
 /** The watch ends at the latest after this long, so a forgotten one cannot move focus later. */
-const WATCH_LIMIT_MS = 5000;
+export const WATCH_LIMIT_MS = 5000;
 
 /** Where focus went before a dialog opened, and what to look for when it has to be found again. */
 export interface FocusReturn {
@@ -43,7 +43,7 @@ const accessibleName = (element: Element) =>
 const rowKeyOf = (row: Element | null) =>
   row?.getAttribute('data-row-key') ?? row?.getAttribute('id') ?? (row ? accessibleName(row).slice(0, 200) : null);
 
-function canTakeFocus(element: Element | null | undefined): element is HTMLElement {
+export function canTakeFocus(element: Element | null | undefined): element is HTMLElement {
   if (!(element instanceof HTMLElement) || !element.isConnected) return false;
   // Not aria-hidden: a closing modal dialog still hides the page that way for a moment, and it never stops focus.
   if (element.matches(':disabled') || element.closest('[hidden], [inert]')) return false;
@@ -107,7 +107,7 @@ function firstControlOf(row: Element | null): HTMLElement | undefined {
   return [...row.querySelectorAll(FOCUSABLE)].find(canTakeFocus);
 }
 
-function focusHeading(heading: HTMLElement | null | undefined): boolean {
+export function focusHeading(heading: HTMLElement | null | undefined): boolean {
   if (!heading?.isConnected || heading.closest('[hidden]')) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   heading.focus({ preventScroll: true });
@@ -128,7 +128,7 @@ export function restoreFocus(opener: FocusReturn): void {
   focusHeading(document.querySelector<HTMLElement>('main h1'));
 }
 
-const isFocusLost = () => document.activeElement === null || document.activeElement === document.body;
+export const isFocusLost = () => document.activeElement === null || document.activeElement === document.body;
 
 /**
  * Gives focus back now, and again whenever the page drops it to <body> before the person acts: a save that
@@ -206,3 +206,4 @@ export function useInPageEditor<Item>(initial: () => Item | null = () => null) {
   const close = useCallback(() => setEditing(null), []);
   return { editing, open, close };
 }
+

@@ -60,7 +60,7 @@ export default function CommandPalette({
     rememberRecord(record);
     didNavigate.current = true;
     onOpenChange(false);
-    void navigate(record.href, { state: openRecordState(record.id) });
+    void navigate(record.href, { state: openRecordState(record.id, record.listSearch) });
   };
 
   return (

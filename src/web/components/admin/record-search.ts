@@ -1,8 +1,8 @@
 /**
  * The ⌘K palette's record search (issue 26 §1): a lead by e-mail, a post by title, a user by e-mail, through the
  * admin list endpoints' own search parameters (`GET /api/leads?q=`, `/api/blog-posts?q=`, `/api/users?search=`),
- * a few of each, asked once typing pauses. Each found record opens its screen filtered to it (lib/record-href.ts)
- * and, there, the record itself (lib/open-record.ts, issue 37 §5). The records opened last are kept in this
+ * a few of each, asked once typing pauses. A lead or a user opens its screen filtered to it (lib/record-href.ts)
+ * and, there, the record itself (lib/open-record.ts, issue 37 §5); a post opens its editor's own address. The records opened last are kept in this
  * browser and come first: on their own while nothing is typed, and before the others among the matches.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import type { AdminBlogPostList } from '../../../shared/schemas/blog';
 import type { LeadPage } from '../../../shared/schemas/leads';
 import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
-import { recordHref } from '~/lib/record-href';
+import { postEditorHref, recordHref } from '~/lib/record-href';
 
 export const RECORD_SEARCH_DELAY_MS = 250;
 export const RECORD_SEARCH_MIN_LENGTH = 2;
@@ -26,7 +26,12 @@ export interface FoundRecord {
   title: string;
   detail?: string;
   href: string;
+  /** Where closing the record returns: its list filtered to it (a post's editor is a page of its own). */
+  listSearch?: string;
 }
+
+/** A post opens its editor; closing that returns to the posts list filtered to it (decision 0072). */
+const postLinks = (id: string, title: string) => ({ href: postEditorHref(id), listSearch: `?${new URLSearchParams({ q: title })}` });
 
 /** What ⌘K can look up; a role is given only the kinds its permissions read (decision 0050). */
 export const RECORD_KINDS = ['Lead', 'Post', 'User'] as const;
@@ -50,7 +55,7 @@ export async function searchRecords(text: string, kinds: readonly RecordKind[] =
   }
   if (posts.status === 'fulfilled') {
     for (const post of posts.value.items) {
-      found.push({ kind: 'Post', key: `post-${post.id}`, id: post.id, title: post.title, detail: post.status, href: recordHref('blog_post', post.title)! });
+      found.push({ kind: 'Post', key: `post-${post.id}`, id: post.id, title: post.title, detail: post.status, ...postLinks(post.id, post.title) });
     }
   }
   if (users.status === 'fulfilled') {
@@ -96,7 +101,13 @@ function isFoundRecord(value: unknown): value is FoundRecord {
 export function recentRecords(kinds: readonly RecordKind[] = RECORD_KINDS): FoundRecord[] {
   try {
     const stored = JSON.parse(window.localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
-    return Array.isArray(stored) ? stored.filter(isFoundRecord).filter((record) => kinds.includes(record.kind)).slice(0, RECENT_MAX) : [];
+    if (!Array.isArray(stored)) return [];
+    return stored
+      .filter(isFoundRecord)
+      .filter((record) => kinds.includes(record.kind))
+      .slice(0, RECENT_MAX)
+      // A post remembered before the editor had its own address (decision 0072) opens there too.
+      .map((record) => (record.kind === 'Post' ? { ...record, ...postLinks(record.id, record.title) } : record));
   } catch {
     // Storage off or spoilt: no recent records.
     return [];

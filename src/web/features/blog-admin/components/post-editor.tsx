@@ -1,9 +1,11 @@
 /**
- * The post editor (spec §2 Blog management; issue 26 §4): New Post or Edit swaps the list for it. The post's state
- * as saved (Draft, Scheduled, Published) beside the title, and explicit steps — Save draft and Publish (Schedule
+ * The post editor (spec §2 Blog management; issue 26 §4), a full-screen view of its own (issue 37, decision 0072): a
+ * compact top bar — back to Posts, the post's state as saved (Draft, Scheduled, Published), whether it is saved,
+ * Preview/Edit, History, Settings, Cancel and the steps — over the writing area, the title focused on open, and the
+ * Settings in a side panel (a sheet on a phone, settings-panel.tsx). The steps are explicit — Save draft and Publish (Schedule
  * when the date is still to come) for a draft, Update and Unpublish for a live or scheduled post; publishing,
- * scheduling and unpublishing ask first. Preview renders the live page's own article. Tabs Content, SEO & Meta,
- * Settings hold every post field of spec §3, on the kit's Form and Field (react-hook-form, checked with the shared
+ * scheduling and unpublishing ask first. Preview renders the live page's own article. Tabs Content and SEO & Meta
+ * and the Settings panel hold every post field of spec §3, on the kit's Form and Field (react-hook-form, checked with the shared
  * schema). The open editor's values are kept in localStorage (post-form.ts) so a reload restores them; leaving
  * with unsaved changes asks first (Cancel, in-app links through the router's blocker, the browser's own prompt).
  * An author (who may not publish) gets Save draft and, for a saved draft, Submit for review or Withdraw instead
@@ -15,8 +17,8 @@
  * server; History lists the revisions, diffs one against the saved post and restores it.
  */
 import slugify from '@sindresorhus/slugify';
-import { AlertTriangleIcon, EyeIcon, HistoryIcon, PencilIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { AlertTriangleIcon, ArrowLeftIcon, EyeIcon, HistoryIcon, PencilIcon, Settings2Icon } from 'lucide-react';
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
@@ -81,6 +83,7 @@ import {
 } from '../post-form';
 import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
+import { SETTINGS_PANEL_ID, SettingsPanel } from './settings-panel';
 import { CharacterCount, SeoPreview } from './seo-preview';
 import { HistoryPanel } from './history-panel';
 import { ReviewBadge, StatusBadge } from './status-badge';
@@ -106,48 +109,53 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
   const queries = [...(postId ? [postQuery] : []), categoriesQuery, ...(mayLinkAds ? [adsQuery] : []), postsQuery];
   const failed = queries.find((query) => query.isError);
 
+  const heading = postId ? 'Edit Post' : 'New Post';
   if (failed) {
     return (
-      <Card>
-        <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-          <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
-          <p className="text-destructive">
-            {failed === postQuery
-              ? 'Failed to fetch blog posts'
-              : failed === adsQuery
-                ? 'Failed to fetch blog ads'
-                : 'Failed to fetch blog categories'}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" onClick={() => queries.forEach((query) => query.isError && void query.refetch())}>
-              Retry
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                clearDraft();
-                onClose();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
+      <EditorPlaceholder heading={heading}>
+        <Card>
+          <CardContent role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
+            <AlertTriangleIcon aria-hidden="true" className="size-10 text-destructive" />
+            <p className="text-destructive">
+              {failed === postQuery
+                ? 'Failed to fetch blog posts'
+                : failed === adsQuery
+                  ? 'Failed to fetch blog ads'
+                  : 'Failed to fetch blog categories'}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="outline" onClick={() => queries.forEach((query) => query.isError && void query.refetch())}>
+                Retry
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  clearDraft();
+                  onClose();
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </EditorPlaceholder>
     );
   }
   if (queries.some((query) => query.isPending)) {
     return (
-      <Card aria-busy="true">
-        <CardContent className="flex flex-col gap-4">
-          <span className="sr-only" role="status">
-            Loading the editor...
-          </span>
-          <Skeleton className="h-8 w-1/3" />
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </CardContent>
-      </Card>
+      <EditorPlaceholder heading={heading}>
+        <Card aria-busy="true">
+          <CardContent className="flex flex-col gap-4">
+            <span className="sr-only" role="status">
+              Loading the editor...
+            </span>
+            <Skeleton className="h-8 w-1/3" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-64 w-full" />
+          </CardContent>
+        </Card>
+      </EditorPlaceholder>
     );
   }
   const categories = categoriesQuery.data ?? [];
@@ -171,6 +179,16 @@ export default function PostEditor({ postId, draft, Preview, onClose }: PostEdit
       Preview={Preview}
       onClose={onClose}
     />
+  );
+}
+
+/** The editor's place while its data loads or when it could not: the view's heading over the card. */
+function EditorPlaceholder({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 p-4 sm:p-6">
+      <h1 className="text-lg font-semibold">{heading}</h1>
+      {children}
+    </div>
   );
 }
 
@@ -288,6 +306,8 @@ function EditorForm({
   const values = useWatch({ control: form.control }) as PostFormValues;
   const [tab, setTab] = useState<EditorTab>('content');
   const [isPreview, setIsPreview] = useState(false);
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const settingsButtonRef = useRef<HTMLButtonElement>(null);
   const [isLeaving, setIsLeaving] = useState(false);
   // The step being asked about; it keeps its words while the dialog closes.
   const [asking, setAsking] = useState<{ action: ConfirmedAction; isFromUpdate: boolean; isOpen: boolean }>({
@@ -308,11 +328,34 @@ function EditorForm({
   const isSaving = save.isPending || form.formState.isSubmitting;
   const isDirty = !sameValues(values, baseline) && !save.isSuccess;
 
-  // The editor takes the list's place: focus starts on its heading (decision 0052), unless already inside it.
+  // The editor is a view of its own (decision 0072): it opens with the title focused, ready to type.
   useEffect(() => {
-    const heading = headingRef.current;
-    if (heading && !heading.closest('form')?.contains(document.activeElement)) heading.focus({ preventScroll: true });
+    if (!headingRef.current?.closest('[data-testid="post-editor"]')?.contains(document.activeElement)) form.setFocus('title');
+  }, [form]);
+
+  /** The panel's own close (its X, Esc) gives focus back to the Settings button; the sheet's primitive does that itself. */
+  function closeOrOpenSettings(open: boolean) {
+    setIsSettingsOpen(open);
+    if (!open && document.getElementById(SETTINGS_PANEL_ID)?.contains(document.activeElement)) settingsButtonRef.current?.focus();
+  }
+
+  // The top bar's height (one line or two, by width): the side panel starts below it (settings-panel.tsx).
+  const topBarRef = useRef<HTMLDivElement>(null);
+  const [topBarHeight, setTopBarHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = topBarRef.current;
+    if (!bar) return;
+    const observer = new ResizeObserver(() => setTopBarHeight(bar.offsetHeight));
+    observer.observe(bar);
+    return () => observer.disconnect();
   }, []);
+
+  // Leaving on purpose (a save, Cancel, Discard): the router's blocker lets the editor's own navigation through.
+  const isLeavingOnPurpose = useRef(false);
+  function leave() {
+    isLeavingOnPurpose.current = true;
+    onClose();
+  }
 
   // Keep the open editor in this browser while it differs from what is saved.
   useEffect(() => {
@@ -362,7 +405,8 @@ function EditorForm({
   }, [postId, isDirty, savedVersion, form]);
 
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !isLeavingOnPurpose.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   function showErrors(fieldErrors: PostFieldErrors) {
@@ -370,7 +414,8 @@ function EditorForm({
       form.setError(field as keyof PostFormValues, { type: 'server', message });
     setIsPreview(false);
     const errorTab = firstErrorTab(fieldErrors);
-    if (errorTab) setTab(errorTab);
+    if (errorTab === 'settings') setIsSettingsOpen(true);
+    else if (errorTab) setTab(errorTab);
   }
 
   function onInvalid(errors: FieldErrors<PostFormValues>) {
@@ -409,7 +454,7 @@ function EditorForm({
     toast.success(savedMessage(action, sent), {
       description: postId ? 'Blog post updated successfully!' : 'Blog post created successfully!',
     });
-    onClose();
+    leave();
   }
 
   /** A button's (or Enter's) step: the steps that change what the public sees are checked first, then asked. */
@@ -442,14 +487,14 @@ function EditorForm({
     toast.success(step === 'submit' ? 'Submitted for review' : 'Withdrawn from review', {
       description: step === 'submit' ? 'An editor will publish it or return it to you.' : 'It is a plain draft again.',
     });
-    onClose();
+    leave();
   }
 
   function cancel() {
     if (isDirty) setIsLeaving(true);
     else {
       clearDraft();
-      onClose();
+      leave();
     }
   }
 
@@ -457,7 +502,7 @@ function EditorForm({
     clearDraft();
     setIsLeaving(false);
     if (blocker.state === 'blocked') blocker.proceed();
-    else onClose();
+    else leave();
   }
 
   // Whoever may not publish saves drafts only, and submits them for review (decision 0058).
@@ -478,149 +523,182 @@ function EditorForm({
   };
 
   return (
-    <Card>
-      <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
-        <Form form={form} onSubmit={() => run(quietAction)} className="gap-6">
-          <div aria-label={postId ? 'Edit post' : 'New post'} role="group" className="flex flex-wrap items-center justify-between gap-3">
-            <div className="flex min-w-0 flex-wrap items-center gap-3">
-              <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-                {postId ? 'Edit Post' : 'New Post'}
-              </h2>
-              <StatusBadge status={savedStatus} />
-              {isSubmitted && <ReviewBadge isReviewer={mayPublish} />}
-              {isDirty && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="outline" onClick={() => setIsPreview((current) => !current)}>
-                {isPreview ? <PencilIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-                {isPreview ? 'Edit' : 'Preview'}
-              </Button>
-              {postId !== null && (
-                <Button type="button" variant="outline" onClick={() => setIsHistoryOpen(true)}>
-                  <HistoryIcon aria-hidden="true" />
-                  History
-                </Button>
-              )}
-              <Button type="button" variant="ghost" onClick={cancel}>
-                Cancel
-              </Button>
-              {actions.map((action, index) => {
-                const isMain = index === actions.length - 1 && reviewStep !== 'submit';
-                return (
-                  <Button
-                    key={action}
-                    type={action === quietAction ? 'submit' : 'button'}
-                    variant={isMain ? 'default' : 'outline'}
-                    isPending={isSaving}
-                    onClick={(event) => {
-                      // The main path: the shared schema's problems switch to their tab and say so in a toast.
-                      event.preventDefault();
-                      void run(action);
-                    }}
-                  >
-                    {isSaving && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
-                  </Button>
-                );
-              })}
-              {reviewStep && (
-                <Button
-                  type="button"
-                  variant={reviewStep === 'submit' ? 'default' : 'outline'}
-                  isPending={review.isPending}
-                  onClick={() =>
-                    void form.handleSubmit((formValues) => changeReview(reviewStep, formValues), onInvalid)()
-                  }
-                >
-                  {reviewStep === 'submit' ? 'Submit for review' : 'Withdraw'}
-                </Button>
-              )}
-            </div>
+    <div
+      className="flex min-h-[calc(100dvh-3.5rem)] flex-col"
+      data-testid="post-editor"
+      style={{ '--editor-bar-height': `${topBarHeight}px` } as CSSProperties}
+    >
+      <Form form={form} onSubmit={() => run(quietAction)} className="flex-1 gap-0">
+        {/* The top bar (issue 37): back to Posts, what the post is and whether it is saved, then the tools and the
+            steps. Sticky from 768 px; on a phone it scrolls away, so the title stays near the top. */}
+        <div
+          ref={topBarRef}
+          aria-label={postId ? 'Edit post' : 'New post'}
+          role="group"
+          className="z-20 flex flex-wrap items-center gap-x-3 gap-y-2 border-b bg-background px-3 py-2 sm:px-4 md:sticky md:top-14"
+        >
+          <div className="flex flex-auto items-center gap-2">
+            <Button type="button" variant="ghost" size="sm" className="-ml-1 px-2" onClick={cancel} aria-label="Back to Posts">
+              <ArrowLeftIcon aria-hidden="true" />
+              <span className="hidden sm:inline">Posts</span>
+            </Button>
+            <h1 ref={headingRef} tabIndex={-1} className="shrink-0 text-base font-semibold outline-none sm:text-lg">
+              {postId ? 'Edit Post' : 'New Post'}
+            </h1>
+            <StatusBadge status={savedStatus} />
+            {isSubmitted && <ReviewBadge isReviewer={mayPublish} />}
           </div>
+          <div className="flex items-center gap-1">
+            <Button type="button" variant="ghost" size="sm" onClick={() => setIsPreview((current) => !current)}>
+              {isPreview ? <PencilIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
+              <span className="sr-only sm:not-sr-only">{isPreview ? 'Edit' : 'Preview'}</span>
+            </Button>
+            {postId !== null && (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setIsHistoryOpen(true)} aria-label="History">
+                <HistoryIcon aria-hidden="true" />
+                <span className="hidden lg:inline">History</span>
+              </Button>
+            )}
+            <Button
+              ref={settingsButtonRef}
+              type="button"
+              variant={isSettingsOpen ? 'secondary' : 'ghost'}
+              size="sm"
+              aria-expanded={isSettingsOpen}
+              aria-controls={SETTINGS_PANEL_ID}
+              onClick={() => setIsSettingsOpen((current) => !current)}
+            >
+              <Settings2Icon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Settings</span>
+            </Button>
+          </div>
+          {/* On a phone the steps get a line of their own, the save state at its start. */}
+          <div className="flex w-full items-center justify-end gap-2 sm:ml-auto sm:w-auto">
+            <span role="status" className="mr-auto min-w-0 truncate text-xs text-muted-foreground sm:mr-1" data-testid="save-state">
+              {isSaving ? 'Saving...' : isDirty ? 'Unsaved changes' : postId ? 'Saved' : ''}
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={cancel}>
+              Cancel
+            </Button>
+            {actions.map((action, index) => {
+              const isMain = index === actions.length - 1 && reviewStep !== 'submit';
+              return (
+                <Button
+                  key={action}
+                  type={action === quietAction ? 'submit' : 'button'}
+                  variant={isMain ? 'default' : 'outline'}
+                  size="sm"
+                  isPending={isSaving}
+                  onClick={(event) => {
+                    // The main path: the shared schema's problems switch to their tab and say so in a toast.
+                    event.preventDefault();
+                    void run(action);
+                  }}
+                >
+                  {isSaving && action === quietAction && !asking.isOpen ? 'Saving...' : SAVE_ACTION_LABELS[action]}
+                </Button>
+              );
+            })}
+            {reviewStep && (
+              <Button
+                type="button"
+                variant={reviewStep === 'submit' ? 'default' : 'outline'}
+                size="sm"
+                isPending={review.isPending}
+                onClick={() => void form.handleSubmit((formValues) => changeReview(reviewStep, formValues), onInvalid)()}
+              >
+                {reviewStep === 'submit' ? 'Submit for review' : 'Withdraw'}
+              </Button>
+            )}
+          </div>
+        </div>
 
-          {isPreview ? (
-            <PostPreview values={values} color={category?.color ?? null} Preview={Preview} />
-          ) : (
-            <Tabs value={tab} onValueChange={(next) => setTab(next as EditorTab)}>
-              <TabsList className="grid w-full grid-cols-3 sm:w-fit">
-                <TabsTrigger value="content">Content</TabsTrigger>
-                <TabsTrigger value="seo">SEO &amp; Meta</TabsTrigger>
-                <TabsTrigger value="settings">Settings</TabsTrigger>
-              </TabsList>
-              <TabsContent value="content" className="mt-4 flex flex-col gap-6">
-                <Field name="title" label="Title" required>
-                  <Input {...form.register('title')} />
-                </Field>
-                <Field
-                  name="slug"
-                  label="Slug"
-                  description={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
-                >
-                  <Input {...form.register('slug')} />
-                </Field>
-                <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
-                  <Textarea rows={2} {...form.register('excerpt')} />
-                </Field>
-                <ImageField
-                  name="featuredImageUrl"
-                  altName="featuredImageAlt"
-                  altHint="Publishing without it asks you to check."
-                  label="Cover image"
-                  saveHint="Save the post to keep it."
-                />
-                <Field
-                  name="content"
-                  label="Content"
-                  required
-                  description={`${words} word${words === 1 ? '' : 's'} · Markdown`}
-                >
-                  <LazyMarkdownEditor
-                    label="Content (Markdown)"
-                    value={values.content}
-                    onChange={(content) => form.setValue('content', content, { shouldDirty: true })}
+        <div className="flex min-h-0 flex-1">
+          <div className="mx-auto flex w-full max-w-3xl min-w-0 flex-col gap-6 px-4 py-4 sm:px-6 sm:py-6">
+            {isPreview ? (
+              <PostPreview values={values} color={category?.color ?? null} Preview={Preview} />
+            ) : (
+              <Tabs value={tab} onValueChange={(next) => setTab(next as EditorTab)}>
+                <TabsList className="grid w-full grid-cols-2 sm:w-fit">
+                  <TabsTrigger value="content">Content</TabsTrigger>
+                  <TabsTrigger value="seo">SEO &amp; Meta</TabsTrigger>
+                </TabsList>
+                <TabsContent value="content" className="mt-4 flex flex-col gap-6">
+                  <Field name="title" label="Title" required>
+                    <Input {...form.register('title')} />
+                  </Field>
+                  <Field
+                    name="slug"
+                    label="Slug"
+                    description={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
+                  >
+                    <Input {...form.register('slug')} />
+                  </Field>
+                  <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
+                    <Textarea rows={2} {...form.register('excerpt')} />
+                  </Field>
+                  <ImageField
+                    name="featuredImageUrl"
+                    altName="featuredImageAlt"
+                    altHint="Publishing without it asks you to check."
+                    label="Cover image"
+                    saveHint="Save the post to keep it."
                   />
-                </Field>
-              </TabsContent>
-              <TabsContent value="seo" className="mt-4 flex flex-col gap-6">
-                <Field
-                  name="metaTitle"
-                  label="Meta title"
-                  description={
-                    <>
-                      Empty: the post&apos;s title. <CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />
-                    </>
-                  }
-                >
-                  <Input {...form.register('metaTitle')} />
-                </Field>
-                <Field
-                  name="metaDescription"
-                  label="Meta description"
-                  description={
-                    <>
-                      Empty: the excerpt.{' '}
-                      <CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />
-                    </>
-                  }
-                >
-                  <Textarea rows={3} {...form.register('metaDescription')} />
-                </Field>
-                <Field name="metaKeywords" label="Meta keywords" description="Comma-separated.">
-                  <Input {...form.register('metaKeywords')} />
-                </Field>
-                <SeoPreview
-                  origin={origin}
-                  title={values.metaTitle || values.title}
-                  slug={values.slug || slugify(values.title)}
-                  description={values.metaDescription || values.excerpt}
-                />
-              </TabsContent>
-              <TabsContent value="settings" className="mt-4">
-                <PostSettings categories={categories} ads={ads} otherPosts={otherPosts} />
-              </TabsContent>
-            </Tabs>
-          )}
-        </Form>
-      </CardContent>
+                  <Field
+                    name="content"
+                    label="Content"
+                    required
+                    description={`${words} word${words === 1 ? '' : 's'} · Markdown`}
+                  >
+                    <LazyMarkdownEditor
+                      label="Content (Markdown)"
+                      value={values.content}
+                      onChange={(content) => form.setValue('content', content, { shouldDirty: true })}
+                    />
+                  </Field>
+                </TabsContent>
+                <TabsContent value="seo" className="mt-4 flex flex-col gap-6">
+                  <Field
+                    name="metaTitle"
+                    label="Meta title"
+                    description={
+                      <>
+                        Empty: the post&apos;s title. <CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />
+                      </>
+                    }
+                  >
+                    <Input {...form.register('metaTitle')} />
+                  </Field>
+                  <Field
+                    name="metaDescription"
+                    label="Meta description"
+                    description={
+                      <>
+                        Empty: the excerpt.{' '}
+                        <CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />
+                      </>
+                    }
+                  >
+                    <Textarea rows={3} {...form.register('metaDescription')} />
+                  </Field>
+                  <Field name="metaKeywords" label="Meta keywords" description="Comma-separated.">
+                    <Input {...form.register('metaKeywords')} />
+                  </Field>
+                  <SeoPreview
+                    origin={origin}
+                    title={values.metaTitle || values.title}
+                    slug={values.slug || slugify(values.title)}
+                    description={values.metaDescription || values.excerpt}
+                  />
+                </TabsContent>
+              </Tabs>
+            )}
+          </div>
+          <SettingsPanel open={isSettingsOpen} onOpenChange={closeOrOpenSettings}>
+            <PostSettings categories={categories} ads={ads} otherPosts={otherPosts} />
+          </SettingsPanel>
+        </div>
+      </Form>
 
       <ConfirmDialog
         open={asking.isOpen}
@@ -670,7 +748,7 @@ function EditorForm({
             onOpenChange={setIsHistoryOpen}
             onRestored={() => {
               clearDraft();
-              onClose();
+              leave();
             }}
           />
         </>
@@ -688,7 +766,7 @@ function EditorForm({
         isDestructive
         onConfirm={discard}
       />
-    </Card>
+    </div>
   );
 }
 

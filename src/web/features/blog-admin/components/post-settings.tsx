@@ -1,8 +1,8 @@
 /**
  * The editor's Settings tab (fields of the post form, kit Field): the publish date (a date still to come makes the
  * post Scheduled), the Featured star, category, tags, read time, author, ads and related posts. Publishing itself
- * is a step of the editor's header (Publish, Schedule, Unpublish), not a switch here. Fits 375 px: long post and ad
- * names wrap.
+ * is a step of the editor's header (Publish, Schedule, Unpublish), not a switch here. One column: the fields live in
+ * the editor's settings panel (a side panel, a sheet under 768 px; decision 0072). Long post and ad names wrap.
  */
 import { StarIcon } from 'lucide-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -62,7 +62,7 @@ export function PostSettings({
   if (category && !categoryNames.includes(category)) categoryNames.push(category);
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid gap-6">
       <div className="flex min-w-0 flex-col gap-6">
         <Controller
           control={control}

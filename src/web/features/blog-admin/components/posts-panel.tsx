@@ -15,7 +15,7 @@ import {
   Undo2Icon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BLOG_POST_LIST_FILTERS, type AdminBlogPost, type BlogPostListFilter } from '../../../../shared/schemas/blog';
 import { can, roleOfUser } from '../../../../shared/permissions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
@@ -51,7 +51,13 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
   const statusParam = params.get('status');
   const status = BLOG_POST_LIST_FILTERS.find((value) => value === statusParam) ?? ALL;
   const postsQuery = useBlogPosts({ q: query, status: status === ALL ? undefined : status });
-  const setFilter = (name: 'q' | 'status', value: string | undefined) =>
+  // A search typed just before Edit answers after its pause, while the editor's route loads: it must not take
+  // the place of that navigation (the list would stay and the editor never open).
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const isLeaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const setFilter = (name: 'q' | 'status', value: string | undefined) => {
+    if (isLeaving) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -61,6 +67,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
       },
       { replace: true },
     );
+  };
   const deletePost = useDeleteBlogPost();
   const [postToDelete, setPostToDelete] = useState<AdminBlogPost | null>(null);
   const isReviewer = can(roleOfUser(useAuth().user), 'posts.publish');
@@ -148,7 +155,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
           </CardContent>
         </Card>
       ) : postsQuery.data.items.length === 0 ? (
-        <Card>
+        <Card data-testid="posts-empty">
           <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
             <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
             <p className="text-muted-foreground">
