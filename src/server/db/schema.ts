@@ -869,8 +869,9 @@ export const analyticsEvents = pgTable(
 );
 
 /**
- * The dashboard's roll-up (decision 0068): per UTC day, kind and one dimension (`dim`: total, page, entry, source,
- * campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations,
+ * The dashboard's roll-up (decisions 0068, 0071): per UTC day, kind and one dimension (`dim`: total, page, entry,
+ * source, campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations
+ * (kind `download`: the funnel's download clicks per source, campaign and entry, as visits and views),
  * unfiltered and under one filter (`source` or `country`; '' = not filtered), so a dashboard read is a range of
  * this primary key. A visit is one visitor's views of one day (its hash lives one day), so days add up exactly.
  * Brought up to the events written every minute (jobs/analytics-maintenance.ts, decision 0071), kept for ever.

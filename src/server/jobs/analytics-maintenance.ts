@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { downloadChanges, pendingEvents, UNIT_SUMS, unitChanges } from '../lib/analytics-changes.ts';
+import { DOWNLOAD_DIMENSION_ROWS, downloadChanges, pendingEvents, UNIT_SUMS, unitChanges } from '../lib/analytics-changes.ts';
 import { RAW_EVENT_DAYS, VISIT_DIMENSIONS } from '../lib/analytics-visits.ts';
 import { rowsOf } from '../lib/sql.ts';
 import type { JobQueue } from './queue.ts';
@@ -51,6 +51,15 @@ export async function rollUpAnalytics(db: Database): Promise<RollUpResult> {
           group by grouping sets ((kind, dim, day, value), (kind, dim, day, value, v_source), (kind, dim, day, value, v_country))
           having (grouping(v_country) = 1 or v_country is not null)
             and (sum(sign) <> 0 or sum(sign * n) <> 0 or sum(sign) filter (where n = 1) <> 0 or sum(sign * d) <> 0)
+          union all
+          -- Download clicks per funnel group (their count as visits and views), read when no page and not both
+          -- source and country filter the funnel.
+          select 'download', dim, case when grouping(source) = 0 then source else '' end,
+                 case when grouping(country) = 0 then country else '' end, day, value, sum(downloads), sum(downloads), 0, 0
+          from download_changes cross join lateral (values ${DOWNLOAD_DIMENSION_ROWS}) as x(dim, value)
+          where value is not null
+          group by grouping sets ((dim, day, value), (dim, day, value, source), (dim, day, value, country))
+          having (grouping(country) = 1 or country is not null) and sum(downloads) <> 0
           on conflict (kind, dim, source, country, day, value) do update set visits = analytics_daily.visits + excluded.visits,
             views = analytics_daily.views + excluded.views, bounces = analytics_daily.bounces + excluded.bounces,
             duration_ms = analytics_daily.duration_ms + excluded.duration_ms

@@ -115,6 +115,13 @@ export function unitChanges({ kinds, dims, withRolled, where = sql`true` }: Unit
 export const UNIT_SUMS = sql`sum(sign) as visits, sum(sign * n) as views, coalesce(sum(sign) filter (where n = 1), 0) as bounces,
   sum(sign * d) as duration_ms`;
 
+/** The funnel's groups of a download (`analytics_daily.dim` of kind `download`): values for a lateral join. */
+export const DOWNLOAD_DIMENSIONS = { source: sql`source`, campaign: sql`campaign`, entry: sql`entry_path` } as const;
+export const DOWNLOAD_DIMENSION_ROWS = sql.join(
+  Object.entries(DOWNLOAD_DIMENSIONS).map(([dim, value]) => sql`(${dim}, ${value})`),
+  sql`, `,
+);
+
 /**
  * After `recent` (with its views and downloads), the CTE `download_changes`: each download click under its visit
  * of that day (else its own UTM values and referrer) as counted now, `downloads` 1, and as the roll-up counted it,

@@ -8,3 +8,14 @@ DROP TABLE "analytics_rollup" CASCADE;--> statement-breakpoint
 DROP INDEX "analytics_downloads_daily_day_idx";--> statement-breakpoint
 CREATE INDEX "analytics_events_pending_idx" ON "analytics_events" USING btree ("at") WHERE not "analytics_events"."rolled";--> statement-breakpoint
 ALTER TABLE "analytics_downloads_daily" ADD CONSTRAINT "analytics_downloads_daily_key" UNIQUE NULLS NOT DISTINCT("day","source","campaign","entry_path","country");
+--> statement-breakpoint
+-- The funnel's download clicks per group (source, campaign, entry page), unfiltered, per source and per country,
+-- from the rows per day and attribution: the roll-up job adds to both from now on.
+INSERT INTO "analytics_daily" ("kind", "dim", "source", "country", "day", "value", "visits", "views", "bounces", "duration_ms")
+SELECT 'download', x.dim, CASE WHEN grouping(d.source) = 0 THEN d.source ELSE '' END,
+       CASE WHEN grouping(d.country) = 0 THEN d.country ELSE '' END, d.day, x.value, sum(d.downloads), sum(d.downloads), 0, 0
+FROM "analytics_downloads_daily" AS d
+CROSS JOIN LATERAL (VALUES ('source', d.source), ('campaign', d.campaign), ('entry', d.entry_path)) AS x(dim, value)
+WHERE x.value IS NOT NULL
+GROUP BY GROUPING SETS ((x.dim, d.day, x.value), (x.dim, d.day, x.value, d.source), (x.dim, d.day, x.value, d.country))
+HAVING grouping(d.country) = 1 OR d.country IS NOT NULL;
