@@ -44,8 +44,8 @@ export interface Range {
 }
 
 /**
- * One read, in a transaction of its own for two settings: room to sort a current hour's visits in memory, and no
- * JIT compilation (its ~100 ms cost more than these short queries save).
+ * One read, in a transaction of its own for two settings: room to sort in memory the visits of a read from the raw
+ * events, and no JIT compilation (its ~100 ms cost more than these short queries save).
  */
 async function rows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = await db.transaction(async (tx) => {
