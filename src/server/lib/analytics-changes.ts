@@ -13,6 +13,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnalyticsDimension,
+  DIMENSION_ATTRIBUTE,
   DOWNLOAD_VISIT_WINDOW,
   downloadAttribution,
   durationMs,
@@ -20,8 +21,10 @@ import {
   EVENT_DAY,
   ROLLED_DOWNLOAD_VISIT_WINDOW,
   ROLLED_VISIT_WINDOW,
+  VISIT_ATTRIBUTES,
   VISIT_DIMENSION_VALUES,
   VISIT_WINDOW,
+  type VisitAttribute,
   visitAttributesAs,
   visitColumns,
 } from './analytics-visits.ts';
@@ -75,21 +78,26 @@ export interface UnitOptions {
   dims: readonly AnalyticsDimension[];
   /** False when no event of `recent` is rolled (a raw read): the "as rolled" half is left out. */
   withRolled: boolean;
-  /** A filter on the counted events, over `v_…` and `path` (a read's source, country and page). */
+  /** A filter on the counted events, over `path` and the `v_…` attributes it names in `filterAttributes`. */
   where?: SQL;
+  filterAttributes?: readonly VisitAttribute[];
 }
 
 /**
  * After `recent`, the CTE `unit_changes`: each unit (a visit, per dimension; a visit's views of one page, for
  * `page`) as counted now, `sign` 1, and as the roll-up counted it, `sign` −1; with its `kind`, `day`, `dim`,
- * `value`, the visit's `v_source` and `v_country` (the roll-up's filters), its views `n` and duration `d` (ms).
+ * `value`, the visit's `v_source` and `v_country` (the roll-up's filters; null when not asked for), its views `n`
+ * and duration `d` (ms). Only the attributes the dimensions and the filter read are computed: a read of pages or
+ * totals unfiltered needs no visit window at all (a read's largest cost after its minute of events).
  */
-export function unitChanges({ kinds, dims, withRolled, where = sql`true` }: UnitOptions): SQL {
-  const visitDims = dims.filter((dim) => dim !== 'page');
-  const unitColumns = sql`sign, kind, visitor_hash, day, v_entry, v_source, v_campaign, v_referrer, v_country, v_device, v_browser`;
+export function unitChanges({ kinds, dims, withRolled, where = sql`true`, filterAttributes = [] }: UnitOptions): SQL {
+  const attributes = VISIT_ATTRIBUTES.filter((name) => filterAttributes.includes(name) || dims.some((dim) => DIMENSION_ATTRIBUTE[dim] === name));
+  const attributeOrNull = (name: VisitAttribute) => sql.raw(attributes.includes(name) ? `v_${name}` : 'null::text');
+  const unitColumns = sql.raw(['sign', 'kind', 'visitor_hash', 'day', ...attributes.map((name) => `v_${name}`)].join(', '));
   const duration = durationMs(sql`max(at)`, sql`min(at)`);
+  const visitDims = dims.filter((dim) => dim !== 'page');
   const visitUnits = visitDims.length
-    ? sql`select sign, kind, day, x.dim, x.value, v_source, v_country, n, d from (
+    ? sql`select sign, kind, day, x.dim, x.value, ${attributeOrNull('source')}, ${attributeOrNull('country')}, n, d from (
           select ${unitColumns}, count(*) as n, ${duration} as d from counted where ${where} group by ${unitColumns}
         ) as visit_units cross join lateral (values ${sql.join(
           visitDims.map((dim) => sql`(${dim}, ${VISIT_DIMENSION_VALUES[dim]})`),
@@ -97,15 +105,24 @@ export function unitChanges({ kinds, dims, withRolled, where = sql`true` }: Unit
         )}) as x(dim, value)`
     : null;
   const pageUnits = dims.includes('page')
-    ? sql`select sign, kind, day, 'page', path, v_source, v_country, count(*), ${duration} from counted where ${where} group by ${unitColumns}, path`
+    ? sql`select sign, kind, day, 'page', path, ${attributeOrNull('source')}, ${attributeOrNull('country')}, count(*), ${duration}
+        from counted where ${where} group by ${unitColumns}, path`
     : null;
+  const windowed = attributes.length > 0;
+  const eventColumns = [
+    sql`recent.*`,
+    ...(windowed ? [visitColumns('visit', 'v', attributes)] : []),
+    ...(windowed && withRolled ? [visitColumns('rolled_visit', 'r', attributes)] : []),
+  ];
+  const windows = windowed ? [VISIT_WINDOW, ...(withRolled ? [ROLLED_VISIT_WINDOW] : [])] : [];
+  const countedAs = (sign: 1 | -1, prefix: 'v' | 'r') =>
+    sql.join([sql.raw(`${sign} as sign, kind, visitor_hash, day, id, at, path`), ...(windowed ? [visitAttributesAs(prefix, attributes)] : [])], sql`, `);
   return sql`visit_events as (
-      select recent.*, ${visitColumns('visit', 'v')} ${withRolled ? sql`, ${visitColumns('rolled_visit', 'r')}` : sql``}
-      from recent where kind in (${kindsIn(kinds)})
-      window ${VISIT_WINDOW} ${withRolled ? sql`, ${ROLLED_VISIT_WINDOW}` : sql``}
+      select ${sql.join(eventColumns, sql`, `)} from recent where kind in (${kindsIn(kinds)})
+      ${windows.length ? sql`window ${sql.join(windows, sql`, `)}` : sql``}
     ), counted as (
-      select 1 as sign, kind, visitor_hash, day, id, at, path, ${visitAttributesAs('v')} from visit_events
-      ${withRolled ? sql`union all select -1, kind, visitor_hash, day, id, at, path, ${visitAttributesAs('r')} from visit_events where rolled` : sql``}
+      select ${countedAs(1, 'v')} from visit_events
+      ${withRolled ? sql`union all select ${countedAs(-1, 'r')} from visit_events where rolled` : sql``}
     ), unit_changes (sign, kind, day, dim, value, v_source, v_country, n, d) as (
       ${sql.join([visitUnits, pageUnits].filter((part): part is SQL => part !== null), sql` union all `)}
     )`;
@@ -122,6 +139,9 @@ export const DOWNLOAD_DIMENSION_ROWS = sql.join(
   sql`, `,
 );
 
+/** What a download takes from its visit (downloadAttribution). */
+const DOWNLOAD_ATTRIBUTES: VisitAttribute[] = ['entry', 'source', 'campaign', 'country'];
+
 /**
  * After `recent` (with its views and downloads), the CTE `download_changes`: each download click under its visit
  * of that day (else its own UTM values and referrer) as counted now, `downloads` 1, and as the roll-up counted it,
@@ -129,8 +149,8 @@ export const DOWNLOAD_DIMENSION_ROWS = sql.join(
  */
 export function downloadChanges(): SQL {
   return sql`download_events as (
-      select recent.*, first_value(kind) over visit = 'view' as has_visit, ${visitColumns('visit', 'v')},
-             first_value(kind) over rolled_visit = 'view' as r_has_visit, ${visitColumns('rolled_visit', 'r')}
+      select recent.*, first_value(kind) over visit = 'view' as has_visit, ${visitColumns('visit', 'v', DOWNLOAD_ATTRIBUTES)},
+             first_value(kind) over rolled_visit = 'view' as r_has_visit, ${visitColumns('rolled_visit', 'r', DOWNLOAD_ATTRIBUTES)}
       from recent where kind in ('view', 'download')
       window ${DOWNLOAD_VISIT_WINDOW}, ${ROLLED_DOWNLOAD_VISIT_WINDOW}
     ), download_changes as (

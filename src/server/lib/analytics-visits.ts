@@ -40,22 +40,46 @@ export const EVENT_DAY = sql`(at at time zone 'UTC')::date`;
 /** The event columns every reader selects (with `day`; `rolled` is each reader's own). */
 export const EVENT_COLUMNS = sql`id, kind, visitor_hash, ${EVENT_DAY} as day, at, path, referrer_domain, utm_source, utm_campaign, country, device, browser`;
 
-/**
- * The visit's attributes on each event, from the first row of `window` (which the caller defines), as `v_…`
- * (`visit`, over every event) or `r_…` (`rolled_visit`, over the rolled events only: the visit as the roll-up saw it).
- */
-export const visitColumns = (window: 'visit' | 'rolled_visit', prefix: 'v' | 'r') => {
-  const over = sql.raw(`over ${window} as ${prefix}_`);
-  return sql`first_value(path) ${over}entry,
-  first_value(coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE})) ${over}source,
-  first_value(utm_campaign) ${over}campaign, first_value(referrer_domain) ${over}referrer,
-  first_value(country) ${over}country, first_value(device) ${over}device,
-  first_value(browser) ${over}browser`;
+/** A visit's attributes: those of its first event. */
+export const VISIT_ATTRIBUTES = ['entry', 'source', 'campaign', 'referrer', 'country', 'device', 'browser'] as const;
+export type VisitAttribute = (typeof VISIT_ATTRIBUTES)[number];
+
+const ATTRIBUTE_OF_EVENT: Record<VisitAttribute, SQL> = {
+  entry: sql`path`,
+  source: sql`coalesce(utm_source, referrer_domain, ${DIRECT_SOURCE})`,
+  campaign: sql`utm_campaign`,
+  referrer: sql`referrer_domain`,
+  country: sql`country`,
+  device: sql`device`,
+  browser: sql`browser`,
 };
 
+/** The attribute a visit dimension reads (none for the total and the page). */
+export const DIMENSION_ATTRIBUTE: Record<AnalyticsDimension, VisitAttribute | null> = {
+  total: null,
+  page: null,
+  entry: 'entry',
+  source: 'source',
+  campaign: 'campaign',
+  referrer: 'referrer',
+  country: 'country',
+  device: 'device',
+  browser: 'browser',
+};
+
+/**
+ * The visit's `attributes` on each event, from the first row of `window` (which the caller defines), as `v_…`
+ * (`visit`, over every event) or `r_…` (`rolled_visit`, over the rolled events only: the visit as the roll-up saw it).
+ */
+export const visitColumns = (window: 'visit' | 'rolled_visit', prefix: 'v' | 'r', attributes: readonly VisitAttribute[] = VISIT_ATTRIBUTES) =>
+  sql.join(
+    attributes.map((name) => sql`first_value(${ATTRIBUTE_OF_EVENT[name]}) ${sql.raw(`over ${window} as ${prefix}_${name}`)}`),
+    sql`, `,
+  );
+
 /** The `v_…` attributes taken from the `prefix_…` ones (the rolled visit's as the visit's). */
-export const visitAttributesAs = (prefix: 'v' | 'r') =>
-  sql.raw(['entry', 'source', 'campaign', 'referrer', 'country', 'device', 'browser'].map((name) => `${prefix}_${name} as v_${name}`).join(', '));
+export const visitAttributesAs = (prefix: 'v' | 'r', attributes: readonly VisitAttribute[] = VISIT_ATTRIBUTES) =>
+  sql.raw(attributes.map((name) => `${prefix}_${name} as v_${name}`).join(', '));
 
 /**
  * A visit of views (or of paths not found): one kind, one visitor, one day, first event first; and the same visit

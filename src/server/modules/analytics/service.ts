@@ -118,6 +118,7 @@ function units(request: UnitRequest, range: Range): SQL {
     ${request.source ? sql`and v_source = ${request.source}` : sql``}
     ${request.country ? sql`and v_country = ${request.country}` : sql``}
     ${request.page ? sql`and path = ${request.page}` : sql``}`;
+  const filterAttributes = [...(request.source ? (['source'] as const) : []), ...(request.country ? (['country'] as const) : [])];
   const rolledUp = sql`
       select day, value, visits, views, bounces, duration_ms from analytics_daily
       where kind = ${request.kind} and dim = ${request.dim} and source = ${request.source}
@@ -125,7 +126,7 @@ function units(request: UnitRequest, range: Range): SQL {
         ${request.value === undefined ? sql`` : sql`and value = ${request.value}`}
       union all`;
   return sql`with ${request.raw ? allEvents(scope) : pendingEvents(scope)},
-    ${unitChanges({ kinds: [request.kind], dims: [request.dim], withRolled: !request.raw, where })}, units as (
+    ${unitChanges({ kinds: [request.kind], dims: [request.dim], withRolled: !request.raw, where, filterAttributes })}, units as (
       ${request.raw ? sql`` : rolledUp}
       select day, value, ${UNIT_SUMS} from unit_changes where value is not null group by day, value
     ) `;
