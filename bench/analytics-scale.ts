@@ -1,21 +1,23 @@
 /**
- * Site analytics at scale (issue 40 §2, decision 0068), part of `npm run bench:admin`: 1,000,000 page views a day
- * for 90 days, and each dashboard read timed through HTTP (p95 < 100 ms).
+ * Site analytics at scale (issue 40 §2, decisions 0068 and 0071), part of `npm run bench:admin`: 1,000,000 page
+ * views a day for 90 days, and each dashboard read timed through HTTP (p95 < 100 ms).
  *
  * What is seeded (SQL `generate_series`, minutes not hours):
  * - raw events for yesterday (a whole UTC day, BENCH_ANALYTICS_VIEWS_PER_DAY = 1,000,000 views) and today up to
- *   the current hour at the same rate, plus one whole hour's worth (1/24 of a day) between the start of the current
- *   hour and now: the worst moment for a read, the hour's last minute, with every raw event past the roll-up's mark;
+ *   now at the same rate;
  * - visits as a site sees them: ~45 % of one view, else 2 + an exponential number (mean ~3 views a visit), views
  *   45–90 s apart; 300 paths (a few much more read), 60 % direct, 25 % from 40 referring domains, 15 % with one of
  *   25 UTM sources (half with one of 10 campaigns), 60 countries, 3 devices, 8 browsers, 1 % not found, downloads
  *   from 1.5 % of visits;
- * - the roll-up job run once over them (timed: the hourly job's cost when it rewrites a whole day), then
- *   yesterday's roll-up rows copied to the 89 days before it (90 days of roll-ups; the older raw events are not
- *   seeded: no dashboard read touches raw events before the mark's day).
+ * - the roll-up job run over them all but the last three minutes (timed: a first run over a day and more), then
+ *   the first of those minutes written and rolled up (timed: the job's run of every minute), and the last two
+ *   written, not rolled: the most a read finds past the roll-up when the job runs every minute (continued visits
+ *   included, so their visitor-days are read whole);
+ * - yesterday's roll-up rows copied to the 89 days before it (90 days of roll-ups; the older raw events are not
+ *   seeded: no dashboard read touches rolled raw events).
  */
 import { openDatabase } from '../src/server/db/client.ts';
-import { maintainAnalytics } from '../src/server/jobs/analytics-maintenance.ts';
+import { rollUpAnalytics } from '../src/server/jobs/analytics-maintenance.ts';
 import { percentile, roundTenth, type Row, withPgClient } from './lib.ts';
 
 export const ANALYTICS_VIEWS_PER_DAY = Number(process.env.BENCH_ANALYTICS_VIEWS_PER_DAY ?? 1_000_000);
@@ -26,7 +28,7 @@ const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES ?? 20);
 const WARMUP = 2;
 export const ANALYTICS_BUDGET_MS = 100;
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 const LABEL = `analytics@${ANALYTICS_VIEWS_PER_DAY >= 1_000_000 ? `${ANALYTICS_VIEWS_PER_DAY / 1_000_000}M` : `${ANALYTICS_VIEWS_PER_DAY / 1000}k`}/day×${ANALYTICS_DAYS}d`;
 
 const iso = (date: Date) => date.toISOString();
@@ -72,27 +74,34 @@ export async function seedAnalyticsAtScale(databaseUrl: string, now = new Date()
   const notes: string[] = [];
   const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const yesterday = new Date(today.getTime() - DAY_MS);
-  const mark = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const minuteAgo = (minutes: number) => iso(new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - minutes * MINUTE_MS));
   const visitsPerDay = Math.round(ANALYTICS_VIEWS_PER_DAY / VIEWS_PER_VISIT);
   await withPgClient(databaseUrl, async (client) => {
     await client.query('select setseed(0.4)');
     await client.query(insertVisits(visitsPerDay, yesterday, today, 'y'));
-    const beforeMark = Math.round((visitsPerDay * (mark.getTime() - today.getTime())) / DAY_MS);
-    if (beforeMark > 0) await client.query(insertVisits(beforeMark, today, mark, 't'));
-    // A whole hour's visits since the mark: the raw part of a read is at its largest at the hour's end.
-    await client.query(insertVisits(Math.round(visitsPerDay / 24), mark, new Date(Math.max(now.getTime(), mark.getTime() + 60_000)), 'h'));
+    const todays = Math.round((visitsPerDay * (now.getTime() - today.getTime())) / DAY_MS);
+    if (todays > 0) await client.query(insertVisits(todays, today, now, 't'));
+    // The last three minutes' events wait aside while the rest is rolled up.
+    await client.query(`create table bench_analytics_later as select * from analytics_events where at >= '${minuteAgo(3)}'`);
+    await client.query(`delete from analytics_events where at >= '${minuteAgo(3)}'`);
     await client.query('vacuum analyze analytics_events');
-    const { rows } = await client.query<{ n: string; since: string }>(
-      'select count(*) as n, count(*) filter (where at >= $1) as since from analytics_events',
-      [iso(mark)],
-    );
-    notes.push(`raw events: ${Number(rows[0]!.n).toLocaleString('en-US')} (${Number(rows[0]!.since).toLocaleString('en-US')} past the mark)`);
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: '' });
+  const writeLater = (from: string, until: string) =>
+    withPgClient(databaseUrl, async (client) => {
+      const written = await client.query(`insert into analytics_events select * from bench_analytics_later where at >= '${from}' and at < '${until}'`);
+      await client.query('analyze analytics_events');
+      return (written.rowCount ?? 0).toLocaleString('en-US');
+    });
   try {
-    const started = performance.now();
-    const done = await maintainAnalytics(database.db, now);
-    notes.push(`roll-up job over yesterday and today: ${Math.round(performance.now() - started)} ms, ${done.rolledUp.toLocaleString('en-US')} rows`);
+    let started = performance.now();
+    let done = await rollUpAnalytics(database.db);
+    notes.push(`roll-up job, first run (yesterday and today): ${Math.round(performance.now() - started)} ms, ${done.events.toLocaleString('en-US')} events, ${done.rows.toLocaleString('en-US')} rows`);
+    const minute = await writeLater(minuteAgo(3), minuteAgo(2));
+    started = performance.now();
+    done = await rollUpAnalytics(database.db);
+    notes.push(`roll-up job, one minute (${minute} events): ${Math.round(performance.now() - started)} ms, ${done.rows.toLocaleString('en-US')} rows changed`);
+    notes.push(`raw events past the roll-up (two minutes, not rolled): ${await writeLater(minuteAgo(2), iso(new Date(now.getTime() + DAY_MS)))}`);
   } finally {
     await database.close();
   }
@@ -112,6 +121,8 @@ export async function seedAnalyticsAtScale(databaseUrl: string, now = new Date()
        from analytics_downloads_daily cross join generate_series(1, ${ANALYTICS_DAYS - 1}) as back where day = $1`,
       [day],
     );
+    await client.query('drop table bench_analytics_later');
+    await client.query('vacuum analyze analytics_events');
     await client.query('vacuum analyze analytics_daily');
     await client.query('vacuum analyze analytics_downloads_daily');
     const size = await client.query<{ n: string; size: string }>(

@@ -18,6 +18,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -856,19 +857,24 @@ export const analyticsEvents = pgTable(
     /** 'desktop' | 'mobile' | 'tablet' */
     device: text().notNull(),
     browser: text().notNull(),
+    /** Counted by the roll-ups (decision 0071): set by the roll-up job, every minute, in the statement that adds it. */
+    rolled: boolean().notNull().default(false),
   },
   (table) => [
     index('analytics_events_at_idx').on(table.at),
     index('analytics_events_visitor_at_idx').on(table.visitorHash, table.at),
+    // The events the roll-ups do not count yet: a minute's, so the job and every read find them at once.
+    index('analytics_events_pending_idx').on(table.at).where(sql`not ${table.rolled}`),
   ],
 );
 
 /**
- * The dashboard's roll-up (decision 0068): per UTC day, kind and one dimension (`dim`: total, page, entry, source,
- * campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations,
+ * The dashboard's roll-up (decisions 0068, 0071): per UTC day, kind and one dimension (`dim`: total, page, entry,
+ * source, campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations
+ * (kind `download`: the funnel's download clicks per source, campaign and entry, as visits and views),
  * unfiltered and under one filter (`source` or `country`; '' = not filtered), so a dashboard read is a range of
  * this primary key. A visit is one visitor's views of one day (its hash lives one day), so days add up exactly.
- * Rewritten for the days touched every hour (jobs/analytics-maintenance.ts), kept for ever.
+ * Brought up to the events written every minute (jobs/analytics-maintenance.ts, decision 0071), kept for ever.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -901,14 +907,9 @@ export const analyticsDownloadsDaily = pgTable(
     country: text(),
     downloads: integer().notNull(),
   },
-  (table) => [index('analytics_downloads_daily_day_idx').on(table.day)],
+  // One row per day and attribution (nulls equal), which the roll-up job adds to.
+  (table) => [unique('analytics_downloads_daily_key').on(table.day, table.source, table.campaign, table.entryPath, table.country).nullsNotDistinct()],
 );
-
-/** How far the roll-ups go: every event before `rolledUntil` (a whole hour) is in them; one row. */
-export const analyticsRollup = pgTable('analytics_rollup', {
-  id: integer().primaryKey().default(1),
-  rolledUntil: timestamp({ withTimezone: true }).notNull(),
-});
 
 /** One size of an uploaded image (decision 0065): the stored object's key (content-hashed), its box and format. */
 export interface ImageVariant {

@@ -19,3 +19,6 @@ export function uniqueViolation(error: unknown): { constraint: string } | null {
 
 /** The database or a transaction on it: what a query helper needs, so it can run inside either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The rows of `db.execute`: node-postgres answers `{ rows }`, PGlite through Drizzle the array itself. */
+export const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];

@@ -84,7 +84,7 @@ const SECTIONS: LegalSection[] = [
   {
     id: 'kept',
     title: 'How long',
-    content: <p>Single page views are deleted after 30 days; hourly totals, which hold no visitor at all, are kept.</p>,
+    content: <p>Single page views are deleted after 30 days; daily totals, which hold no visitor at all, are kept.</p>,
   },
   {
     id: 'opt-out',

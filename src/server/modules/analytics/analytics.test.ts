@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { analyticsDaily, analyticsDownloadsDaily, analyticsEvents, analyticsRollup, analyticsSalts, leads } from '../../db/schema.ts';
+import { analyticsDaily, analyticsDownloadsDaily, analyticsEvents, analyticsSalts, leads } from '../../db/schema.ts';
 import { maintainAnalytics } from '../../jobs/analytics-maintenance.ts';
 import { EventBuffer } from './event-buffer.ts';
 
@@ -42,7 +42,7 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     await app.analyticsBuffer.flush();
     await testApp.database.db.delete(analyticsEvents);
     await testApp.database.db.delete(leads);
-    for (const table of [analyticsDaily, analyticsDownloadsDaily, analyticsRollup]) await testApp.database.db.delete(table);
+    for (const table of [analyticsDaily, analyticsDownloadsDaily]) await testApp.database.db.delete(table);
   });
 
   const page = (url: string, remoteAddress: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>

@@ -1,10 +1,10 @@
 /**
  * The owner/admin reads of site analytics (issue 40 §3–§4): summary with the previous period, the lists, visitors
- * now and the funnel (decision 0068). Every read sums the roll-ups (`analytics_daily`, `analytics_downloads_daily`:
- * every event before `analytics_rollup.rolled_until`) and corrects them with the raw events from that mark on, in
- * one statement (one snapshot): the visitors seen since the mark are read whole for their days, and each of their
- * units is counted as it is now minus as the roll-up counted it. The answer is the raw computation's, exactly, with
- * raw events read for the current hour only.
+ * now and the funnel (decisions 0068 and 0071). Every read sums the roll-ups (`analytics_daily`,
+ * `analytics_downloads_daily`: every event marked `rolled`, brought up to date every minute) and corrects them
+ * with the events not rolled yet, in one statement (one snapshot): the visitor-days with such an event are read
+ * whole, and each of their units is counted as it is now minus as the roll-up counted it (lib/analytics-changes.ts,
+ * the job's own arithmetic). The answer is the raw computation's, exactly, with a minute or two of events read raw.
  *
  * A visit is one visitor's views on one UTC day (lib/analytics-visits.ts): its entry page, source, campaign,
  * referrer, country, device and browser are those of its first view, the path is each view's. The `source` and
@@ -24,19 +24,11 @@ import {
   LIVE_VISITOR_MINUTES,
 } from '../../../shared/schemas/analytics.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  type AnalyticsDimension,
-  DOWNLOAD_VISIT_WINDOW,
-  downloadAttribution,
-  durationMs,
-  EVENT_COLUMNS,
-  VISIT_COLUMNS,
-  VISIT_DIMENSION_VALUES,
-  VISIT_WINDOW,
-} from '../../lib/analytics-visits.ts';
-import { utcDay } from '../../lib/utc-day.ts';
+import { allEvents, DOWNLOAD_DIMENSIONS, downloadChanges, type EventScope, pendingEvents, UNIT_SUMS, unitChanges } from '../../lib/analytics-changes.ts';
+import { type AnalyticsDimension, RAW_EVENT_DAYS } from '../../lib/analytics-visits.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { RAW_EVENT_DAYS } from '../../jobs/analytics-maintenance.ts';
+import { rowsOf } from '../../lib/sql.ts';
+import { utcDay } from '../../lib/utc-day.ts';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -52,15 +44,15 @@ export interface Range {
 }
 
 /**
- * One read, in a transaction of its own for two settings: room to sort a current hour's visits in memory, and no
- * JIT compilation (its ~100 ms cost more than these short queries save).
+ * One read, in a transaction of its own for two settings: room to sort in memory the visits of a read from the raw
+ * events, and no JIT compilation (its ~100 ms cost more than these short queries save).
  */
 async function rows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
     return tx.execute(query);
   });
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  return rowsOf<Row>(result);
 }
 
 /** The query's days (default: the 30 days up to today, UTC). */
@@ -72,13 +64,11 @@ export function rangeOf(query: { from?: string; to?: string }, now: Date): Range
   return { from, to, start, end, days: Math.round((end.getTime() - start.getTime()) / DAY_MS) };
 }
 
-function previousOf(range: Range): Range {
+export function previousOf(range: Range): Range {
   const end = range.start;
   const start = new Date(end.getTime() - range.days * DAY_MS);
   return { from: utcDay(start), to: utcDay(new Date(end.getTime() - DAY_MS)), start, end, days: range.days };
 }
-
-type Kind = 'view' | 'not_found' | 'download';
 
 /**
  * What one read sums: a dimension, unfiltered or under the source or the country filter (`value` set when the page
@@ -115,79 +105,42 @@ function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query:
   return { kind, dim, source, country, page, raw };
 }
 
-/**
- * The CTE `recent`: the events of `kinds` of the visitors seen since the roll-up's mark, on the days from the
- * mark's, in the range, `rolled` when the roll-up holds the event. PostgreSQL joins the visitors to the day's
- * events by hash (a loop over the visitor index, forced with `offset 0`, measured slower at 13,900 visitors).
- */
-function recentEvents(kinds: Kind[], range: Range, raw = false): SQL {
-  const kindList = sql.join(
-    kinds.map((kind) => sql`${kind}`),
-    sql`, `,
-  );
-  const start = range.start.toISOString();
-  const end = range.end.toISOString();
-  // A read the roll-up cannot answer takes every event of the range as "recent", none as rolled.
-  if (raw)
-    return sql`with recent as (
-        select ${EVENT_COLUMNS}, false as rolled from analytics_events where kind in (${kindList}) and at >= ${start} and at < ${end}
-      ) `;
-  return sql`with mark as materialized (
-      select coalesce((select rolled_until from analytics_rollup where id = 1), '-infinity'::timestamptz) as at
-    ), since as materialized (
-      select greatest(${start}::timestamptz, date_trunc('day', at, 'UTC')) as at, at as mark from mark
-    ), recent as (
-      select x.*, x.at < (select mark from since) as rolled
-      from (select distinct visitor_hash from analytics_events
-            where kind in (${kindList}) and at >= (select mark from since) and at >= ${start} and at < ${end}) as seen
-      cross join lateral (
-        select ${EVENT_COLUMNS} from analytics_events
-        where visitor_hash = seen.visitor_hash and at >= (select at from since) and at < ${end} and kind in (${kindList})
-      ) as x
-    ) `;
-}
+const scopeOf = (kinds: EventScope['kinds'], range: Range): EventScope => ({ kinds, start: range.start, end: range.end });
 
 /**
  * Per day and value of the request: visits, views, bounces, duration (ms); the roll-up's rows plus, for each unit
- * of the recent visitors, its figures now minus its figures from the rolled events (0 when it had none).
+ * of the visitor-days not wholly rolled, its figures now minus its figures as rolled. A read the roll-up cannot
+ * answer takes every event of the range, none as rolled.
  */
 function units(request: UnitRequest, range: Range): SQL {
-  const value = request.dim === 'page' ? sql`e.path` : VISIT_DIMENSION_VALUES[request.dim];
-  const rolled = sql`e.rolled`;
+  const scope = scopeOf([request.kind], range);
+  const where = sql`true
+    ${request.source ? sql`and v_source = ${request.source}` : sql``}
+    ${request.country ? sql`and v_country = ${request.country}` : sql``}
+    ${request.page ? sql`and path = ${request.page}` : sql``}`;
+  const filterAttributes = [...(request.source ? (['source'] as const) : []), ...(request.country ? (['country'] as const) : [])];
   const rolledUp = sql`
       select day, value, visits, views, bounces, duration_ms from analytics_daily
       where kind = ${request.kind} and dim = ${request.dim} and source = ${request.source}
         and country = ${request.country} and day >= ${range.from} and day <= ${range.to}
         ${request.value === undefined ? sql`` : sql`and value = ${request.value}`}
       union all`;
-  return sql`${recentEvents([request.kind], range, request.raw)}, units as (
+  return sql`with ${request.raw ? allEvents(scope) : pendingEvents(scope)},
+    ${unitChanges({ kinds: [request.kind], dims: [request.dim], withRolled: !request.raw, where, filterAttributes })}, units as (
       ${request.raw ? sql`` : rolledUp}
-      select day, value, count(*) - count(*) filter (where nb > 0) as visits, sum(n - nb) as views,
-             count(*) filter (where n = 1) - count(*) filter (where nb = 1) as bounces, sum(d - db) as duration_ms
-      from (
-        select e.day, ${value} as value, count(*) as n, count(*) filter (where ${rolled}) as nb,
-               ${durationMs(sql`max(e.at)`, sql`min(e.at)`)} as d,
-               ${durationMs(sql`max(e.at) filter (where ${rolled})`, sql`min(e.at) filter (where ${rolled})`)} as db
-        from (select recent.*, ${VISIT_COLUMNS} from recent ${VISIT_WINDOW}) as e
-        where true
-          ${request.source ? sql`and v_source = ${request.source}` : sql``}
-          ${request.country ? sql`and v_country = ${request.country}` : sql``}
-          ${request.page ? sql`and e.path = ${request.page}` : sql``}
-        group by e.visitor_hash, e.day, 2
-      ) as changed
-      where value is not null
-      group by day, value
+      select day, value, ${UNIT_SUMS} from unit_changes where value is not null group by day, value
     ) `;
 }
 
-interface Sums {
+export interface Sums {
   visits: number;
   views: number;
   bounces: number;
   durationMs: number;
 }
 
-function figuresOf({ visits, views, bounces, durationMs }: Sums): AnalyticsFigures {
+/** The figures of summed units, rounded as the dashboard shows them. */
+export function figuresOf({ visits, views, bounces, durationMs }: Sums): AnalyticsFigures {
   return {
     visitors: visits,
     views,
@@ -234,7 +187,7 @@ export async function analyticsSummary(db: Database, query: AnalyticsQuery, now:
 }
 
 /** What each list sums: a dimension of the roll-up, of views or of paths not found. */
-const LIST_DIMENSIONS: Record<AnalyticsList, { dim: AnalyticsDimension; kind: 'view' | 'not_found' }> = {
+export const LIST_DIMENSIONS: Record<AnalyticsList, { dim: AnalyticsDimension; kind: 'view' | 'not_found' }> = {
   pages: { dim: 'page', kind: 'view' },
   'entry-pages': { dim: 'entry', kind: 'view' },
   referrers: { dim: 'referrer', kind: 'view' },
@@ -279,37 +232,39 @@ export async function liveVisitors(db: Database, now: Date): Promise<{ visitors:
   return { visitors: Number(row?.visitors ?? 0), minutes: LIVE_VISITOR_MINUTES };
 }
 
-/** The funnel's groups: a dimension of the roll-up, and the download roll-up's column. */
-const FUNNEL_GROUPS = {
-  source: { dim: 'source', column: sql`source` },
-  campaign: { dim: 'campaign', column: sql`campaign` },
-  'entry-page': { dim: 'entry', column: sql`entry_path` },
-} as const;
+/** The funnel's groups: a dimension of the roll-up (of views, and of downloads). */
+const FUNNEL_DIMENSIONS = { source: 'source', campaign: 'campaign', 'entry-page': 'entry' } as const;
 
-/** Download clicks per group: the roll-up's, plus the recent visitors' counted now minus as the roll-up counted them. */
-async function downloadsBy(db: Database, group: SQL, range: Range, query: AnalyticsQuery) {
+/**
+ * Download clicks per group: the roll-up's, plus the changes of the visitor-days not wholly rolled. Rolled up per
+ * group unfiltered, per source and per country (`analytics_daily`, kind `download`); a page filter, or source with
+ * country, sums the rows per day and attribution (`analytics_downloads_daily`, ~4,000 a day at 1 M views).
+ */
+async function downloadsBy(db: Database, dim: keyof typeof DOWNLOAD_DIMENSIONS, range: Range, query: AnalyticsQuery) {
+  const group = DOWNLOAD_DIMENSIONS[dim];
+  const source = query.source ? query.source.toLowerCase() : '';
+  const country = query.country ? query.country.toUpperCase() : '';
+  const filters = sql`${source ? sql`and source = ${source}` : sql``} ${country ? sql`and country = ${country}` : sql``}
+    ${query.page ? sql`and entry_path = ${query.page}` : sql``}`;
+  const rolledUp =
+    query.page || (source && country)
+      ? sql`select ${group} as value, downloads from analytics_downloads_daily
+          where day >= ${range.from} and day <= ${range.to} and ${group} is not null ${filters}`
+      : sql`select value, visits as downloads from analytics_daily
+          where kind = 'download' and dim = ${dim} and source = ${source} and country = ${country} and day >= ${range.from} and day <= ${range.to}`;
   return rows<{ value: string; downloads: string }>(
     db,
-    sql`${recentEvents(['view', 'download'], range)},
-      recent_visits as (
-        select recent.*, first_value(kind) over visit = 'view' as has_visit, first_value(rolled) over visit as visit_rolled, ${VISIT_COLUMNS}
-        from recent ${DOWNLOAD_VISIT_WINDOW}
-      ), d as (
-        select source, campaign, entry_path, country, downloads from analytics_downloads_daily
-        where day >= ${range.from} and day <= ${range.to}
+    sql`with ${pendingEvents(scopeOf(['view', 'download'], range))}, ${downloadChanges()}, d as (
+        ${rolledUp}
         union all
-        select ${downloadAttribution(sql`has_visit`)}, 1 from recent_visits where kind = 'download'
-        union all
-        select ${downloadAttribution(sql`has_visit and visit_rolled`)}, -1 from recent_visits where kind = 'download' and rolled
+        select ${group}, downloads from download_changes where ${group} is not null ${filters}
       )
-      select ${group} as value, sum(downloads) as downloads from d
-      where ${group} is not null
-        ${query.source ? sql`and source = ${query.source.toLowerCase()}` : sql``}
-        ${query.country ? sql`and country = ${query.country.toUpperCase()}` : sql``}
-        ${query.page ? sql`and entry_path = ${query.page}` : sql``}
-      group by 1`,
+      select value, sum(downloads) as downloads from d group by 1`,
   );
 }
+
+/** A funnel step's rate: `part` of `whole`, to a tenth of a percent. */
+export const conversionRate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
 
 /**
  * The funnel (issue 40 §3): visits → leads → confirmed → download clicks, per source, campaign or entry page.
@@ -319,14 +274,14 @@ async function downloadsBy(db: Database, group: SQL, range: Range, query: Analyt
  */
 export async function analyticsFunnel(db: Database, query: AnalyticsFunnelQuery, now: Date, siteHost: string): Promise<AnalyticsFunnel> {
   const range = rangeOf(query, now);
-  const { dim, column } = FUNNEL_GROUPS[query.by];
-  const group = { source: sql`source`, campaign: sql`campaign`, 'entry-page': sql`entry_path` }[query.by];
+  const dim = FUNNEL_DIMENSIONS[query.by];
+  const group = DOWNLOAD_DIMENSIONS[dim];
   const [visitRows, downloadRows, leadRows] = await Promise.all([
     rows<{ value: string; visits: string }>(
       db,
       sql`${units(unitRequest('view', dim, query, range, now), range)} select value, sum(visits) as visits from units group by 1 having sum(visits) > 0`,
     ),
-    downloadsBy(db, column, range, query),
+    downloadsBy(db, dim, range, query),
     query.by === 'entry-page' || query.page
       ? Promise.resolve([])
       : rows<{ value: string; leads: string; confirmed: string }>(
@@ -352,9 +307,8 @@ export async function analyticsFunnel(db: Database, query: AnalyticsFunnelQuery,
   for (const row of visitRows) entry(row.value).visits = Number(row.visits);
   for (const row of downloadRows) if (Number(row.downloads) > 0) entry(row.value).downloads = Number(row.downloads);
   for (const row of leadRows) Object.assign(entry(row.value), { leads: Number(row.leads), confirmed: Number(row.confirmed) });
-  const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 1000 : 0);
   const result = [...byValue.entries()]
-    .map(([value, counts]) => ({ value, ...counts, leadRate: rate(counts.leads, counts.visits), downloadRate: rate(counts.downloads, counts.visits) }))
+    .map(([value, counts]) => ({ value, ...counts, leadRate: conversionRate(counts.leads, counts.visits), downloadRate: conversionRate(counts.downloads, counts.visits) }))
     .sort((a, b) => b.visits - a.visits || b.leads - a.leads || a.value.localeCompare(b.value))
     .slice(0, LIST_LIMIT);
   return { by: query.by, rows: result };
