@@ -33,17 +33,8 @@ export function FormDialog({
   );
 }
 
-export function FormDialogBody<Values extends FieldValues, Output = Values>({
-  form,
-  title,
-  description,
-  submitLabel,
-  pendingLabel = 'Please wait...',
-  onSubmit,
-  onError,
-  onCancel,
-  children,
-}: {
+/** What the form of a dialog (FormDialogBody) or of a side panel (FormSheetBody) takes. */
+export interface FormBodyProps<Values extends FieldValues, Output = Values> {
   form: UseFormReturn<Values, unknown, Output>;
   title: ReactNode;
   description?: ReactNode;
@@ -53,8 +44,39 @@ export function FormDialogBody<Values extends FieldValues, Output = Values>({
   onError?(error: unknown): void;
   onCancel(): void;
   children: ReactNode;
+}
+
+/** Cancel, then the submit button, which says `pendingLabel` while the form is sending. */
+export function FormBodyButtons({
+  form,
+  submitLabel,
+  pendingLabel = 'Please wait...',
+  onCancel,
+}: Pick<FormBodyProps<FieldValues>, 'submitLabel' | 'pendingLabel' | 'onCancel'> & {
+  form: { formState: { isSubmitting: boolean } };
 }) {
   const { isSubmitting } = form.formState;
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" isPending={isSubmitting}>
+        {isSubmitting ? pendingLabel : submitLabel}
+      </Button>
+    </>
+  );
+}
+
+export function FormDialogBody<Values extends FieldValues, Output = Values>({
+  form,
+  title,
+  description,
+  onSubmit,
+  onError,
+  children,
+  ...buttons
+}: FormBodyProps<Values, Output>) {
   return (
     <Form form={form} onSubmit={onSubmit} onError={onError}>
       <DialogHeader>
@@ -63,12 +85,7 @@ export function FormDialogBody<Values extends FieldValues, Output = Values>({
       </DialogHeader>
       {children}
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
+        <FormBodyButtons form={form} {...buttons} />
       </DialogFooter>
     </Form>
   );

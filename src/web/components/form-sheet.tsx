@@ -9,9 +9,9 @@
  *   </FormSheet>
  */
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Form } from '~/components/form';
-import { Button } from '~/components/ui/button';
+import { type FormBodyProps, FormBodyButtons } from '~/components/form-dialog';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 
 export function FormSheet({ open, onOpenChange, children }: { open: boolean; onOpenChange(open: boolean): void; children: ReactNode }) {
@@ -26,24 +26,11 @@ export function FormSheetBody<Values extends FieldValues, Output = Values>({
   form,
   title,
   description,
-  submitLabel,
-  pendingLabel = 'Please wait...',
   onSubmit,
   onError,
-  onCancel,
   children,
-}: {
-  form: UseFormReturn<Values, unknown, Output>;
-  title: ReactNode;
-  description?: ReactNode;
-  submitLabel: string;
-  pendingLabel?: string;
-  onSubmit(values: Output): Promise<unknown> | void;
-  onError?(error: unknown): void;
-  onCancel(): void;
-  children: ReactNode;
-}) {
-  const { isSubmitting } = form.formState;
+  ...buttons
+}: FormBodyProps<Values, Output>) {
   return (
     <Form form={form} onSubmit={onSubmit} onError={onError} className="min-h-0 flex-1 gap-0">
       <SheetHeader className="border-b">
@@ -52,12 +39,7 @@ export function FormSheetBody<Values extends FieldValues, Output = Values>({
       </SheetHeader>
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-4">{children}</div>
       <SheetFooter className="flex-row justify-end border-t">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
+        <FormBodyButtons form={form} {...buttons} />
       </SheetFooter>
     </Form>
   );
