@@ -5,10 +5,10 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSiteTestApp } from '../../../../tests/fixtures/app-with-users.ts';
 import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
+import type { TestUser } from '../../../../tests/fixtures/users.ts';
 import { blogAds, blogCategories, blogPosts } from '../../db/schema.ts';
 
 const DAY = 86_400_000;
@@ -39,18 +39,9 @@ function expectInert(html: string) {
 }
 
 describe(`public blog pages on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let admin: TestUser;
+  let app: FastifyInstance, database: TestDatabase, admin: TestUser;
   let clock: number;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: true });
-    ({ app, database } = testApp);
-    admin = await createTestAdmin(app);
-  });
-  afterAll(() => testApp?.close());
+  useSiteTestApp((site) => ({ app, database, admin } = site));
   beforeEach(async () => {
     clock = Date.parse('2026-06-01T12:00:00Z');
     app.services.now = () => new Date(clock);
