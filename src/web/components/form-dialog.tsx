@@ -7,7 +7,7 @@
  *     <UserForm … />   // renders <FormDialogBody form=… onSubmit=…> with its Fields
  *   </FormDialog>
  */
-import type { ReactNode } from 'react';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Form } from '~/components/form';
 import { Button } from '~/components/ui/button';
@@ -68,7 +68,19 @@ export function FormBodyButtons({
   );
 }
 
-export function FormDialogBody<Values extends FieldValues, Output = Values>({
+/** Where a form body sits: a dialog's or a side panel's header, title, description, fields and footer. */
+export interface FormFrame {
+  Header: ComponentType<{ children: ReactNode }>;
+  Title: ComponentType<{ children: ReactNode }>;
+  Description: ComponentType<{ children: ReactNode }>;
+  Fields: ComponentType<{ children: ReactNode }>;
+  Footer: ComponentType<{ children: ReactNode }>;
+  formClassName?: string;
+}
+
+/** Title, description, the fields, then Cancel and the submit button, in a dialog's or a side panel's frame. */
+export function FormBody<Values extends FieldValues, Output = Values>({
+  frame: { Header, Title, Description, Fields, Footer, formClassName },
   form,
   title,
   description,
@@ -76,17 +88,29 @@ export function FormDialogBody<Values extends FieldValues, Output = Values>({
   onError,
   children,
   ...buttons
-}: FormBodyProps<Values, Output>) {
+}: FormBodyProps<Values, Output> & { frame: FormFrame }) {
   return (
-    <Form form={form} onSubmit={onSubmit} onError={onError}>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        {description && <DialogDescription>{description}</DialogDescription>}
-      </DialogHeader>
-      {children}
-      <DialogFooter>
+    <Form form={form} onSubmit={onSubmit} onError={onError} className={formClassName}>
+      <Header>
+        <Title>{title}</Title>
+        {description && <Description>{description}</Description>}
+      </Header>
+      <Fields>{children}</Fields>
+      <Footer>
         <FormBodyButtons form={form} {...buttons} />
-      </DialogFooter>
+      </Footer>
     </Form>
   );
+}
+
+const DIALOG_FRAME: FormFrame = {
+  Header: DialogHeader,
+  Title: DialogTitle,
+  Description: DialogDescription,
+  Fields: Fragment,
+  Footer: DialogFooter,
+};
+
+export function FormDialogBody<Values extends FieldValues, Output = Values>(props: FormBodyProps<Values, Output>) {
+  return <FormBody frame={DIALOG_FRAME} {...props} />;
 }
