@@ -206,23 +206,3 @@ export function useInPageEditor<Item>(initial: () => Item | null = () => null) {
   const close = useCallback(() => setEditing(null), []);
   return { editing, open, close };
 }
-
-/**
- * A card whose confirmation can remove the row that opened it (a passkey, an invitation, a session): after such an
- * action (`openerRemoved()`), closing the confirmation puts focus on the card's heading (`headingRef`, with
- * tabIndex -1) instead of the gone opener; otherwise the dialog gives focus back as usual.
- */
-export function useFocusHeadingAfterRemoval() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const removed = useRef(false);
-  const openerRemoved = useCallback(() => {
-    removed.current = true;
-  }, []);
-  const onCloseAutoFocus = useCallback((event: Event) => {
-    if (!removed.current) return;
-    removed.current = false;
-    event.preventDefault();
-    headingRef.current?.focus();
-  }, []);
-  return { headingRef, openerRemoved, onCloseAutoFocus };
-}

@@ -18,7 +18,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
-import { useFocusHeadingAfterRemoval } from '~/lib/return-focus';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 import { isPasskeyCancelled, usePasskeySupport } from '~/lib/webauthn';
 

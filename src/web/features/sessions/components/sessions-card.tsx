@@ -19,7 +19,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
-import { useFocusHeadingAfterRemoval } from '~/lib/return-focus';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -16,7 +16,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { serverMessageOr } from '~/lib/api-client';
-import { useFocusHeadingAfterRemoval } from '~/lib/return-focus';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
