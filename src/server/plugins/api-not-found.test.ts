@@ -3,52 +3,9 @@
  * 404, a known path with the wrong method a JSON 405 with `Allow` — with the pages served by the real SSR plugin
  * (the built web app; `npm test` builds it first) and without them. Pages keep their HTML 404.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/fixtures/test-database.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createMailer } from '../jobs/mail.ts';
-import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
-
-const projectRoot = path.resolve(import.meta.dirname, '../../..');
-
-/** The app as `npm start` builds it: pages served from build/ by the SSR plugin. */
-async function buildAppWithPages(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-api-404-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    PUBLIC_URL: 'http://jotit.test',
-    RATE_LIMIT_MULTIPLIER: '100',
-    LOG_LEVEL: 'warn',
-  });
-  const database: TestDatabase = await createTestDatabase();
-  const queue: JobQueue = createJobQueue(database);
-  const app = await buildApp({
-    config,
-    database,
-    queue,
-    createMailer: (instance) =>
-      createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
-    ssr: { mode: 'production', root: projectRoot },
-    logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-  });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await queue.stop();
-      await database.dispose();
-    },
-  };
-}
 
 describe.each([
   { pages: true, title: 'with pages served (SSR)' },
@@ -58,13 +15,10 @@ describe.each([
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    if (pages) {
-      ({ app, close } = await buildAppWithPages());
-    } else {
-      const harness: TestApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-      app = harness.app;
-      close = () => harness.close();
-    }
+    // With pages: the app as `npm start` builds it, pages served from build/ by the SSR plugin.
+    const harness: TestApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: pages });
+    app = harness.app;
+    close = () => harness.close();
   });
   afterAll(() => close?.());
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank, nullableText, booleanField } from './fields.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
@@ -16,12 +17,6 @@ export const AFFILIATE_TEXTS = {
   commissionRate: 'Commission rate must be a percentage like 12.5 (0 to 100, at most 2 decimals)',
   notFound: 'Affiliate product not found',
 } as const;
-
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const nullableText = (label: string, max: number) =>
-  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-const booleanField = (label: string) =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
 /** An absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {

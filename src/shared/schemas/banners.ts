@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dateText } from './fields.ts';
 import { BANNER_DEFAULT_TEXT, BANNER_TYPE_COLORS, BANNER_TYPES } from '../constants.ts';
-import { isSaneDate, safeString } from './text.ts';
+import { safeString } from './text.ts';
 
 /** Site banners (spec §3 Banner, §5 validation, §9 defaults and type colours). */
 
@@ -20,20 +21,9 @@ export const DisplayOrderSchema = z.preprocess((value) => {
   return typeof number === 'number' && Number.isFinite(number) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(number))) : 0;
 }, z.number().int());
 
-/**
- * An optional date-time: ISO 8601 or a `datetime-local` value; blank or null clears it. Years 1970–9999 only
- * (see text.ts: the database refuses year 0, and a negative or five-digit year is no schedule anyone means).
- */
+/** An optional date-time (dateText); an empty field or null clears it. */
 const optionalDate = (label: string) =>
-  z.preprocess(
-    (value) => (value === '' ? null : value),
-    safeString(label)
-      .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${label} is not a valid date`, abort: true })
-      .refine((value) => isSaneDate(new Date(value)), `${label} must be between the years 1970 and 9999`)
-      .transform((value) => new Date(value))
-      .nullable()
-      .optional(),
-  );
+  z.preprocess((value) => (value === '' ? null : value), dateText(label).nullable().optional());
 
 const bannerFields = {
   title: safeString('Title', { error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),

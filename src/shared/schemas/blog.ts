@@ -1,6 +1,7 @@
 import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
-import { isSaneDate, safeString } from './text.ts';
+import { blank, nullableText, booleanField, dateText } from './fields.ts';
+import { safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
 import { SLUG_FORMAT_TEXT, slugSchema } from './slug.ts';
@@ -114,12 +115,6 @@ export function estimateReadTime(markdown: string): number {
   return Math.max(1, Math.round(words / BLOG_WORDS_PER_MINUTE));
 }
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-
-/** Optional text: trimmed; blank or null stored as null (spec §5 'Empty optional values are sent as null'). */
-const nullableText = (label: string, max: number) =>
-  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-
 /** An absolute http(s) URL or a path of an uploaded file (`/uploads/…`); blank or null → null. */
 export const isBlogUrl = (value: string) => {
   if (/^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return true;
@@ -151,12 +146,6 @@ const positiveInt = (message: string) =>
     z.number({ error: message }).int(message).min(1, message).max(100_000, message),
   );
 
-const booleanField = (label: string) =>
-  z.preprocess(
-    (value) => (value === 'true' ? true : value === 'false' ? false : value),
-    z.boolean({ error: `${label} must be true or false` }),
-  );
-
 /** Spec §5: tags split on commas, trimmed, empties dropped (an array or one comma-separated string). */
 export const TagsInputSchema = z.preprocess(
   (value) => {
@@ -175,16 +164,7 @@ export const TagsInputSchema = z.preprocess(
 export const BlogSlugSchema = slugSchema(200);
 
 /** ISO 8601 or `datetime-local`; blank or null clears it. */
-const nullableDate = (label: string) =>
-  z.preprocess(
-    blank,
-    safeString(label)
-      .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${label} is not a valid date`, abort: true })
-      .refine((value) => isSaneDate(new Date(value)), `${label} must be between the years 1970 and 9999`)
-      .transform((value) => new Date(value))
-      .nullable()
-      .optional(),
-  );
+const nullableDate = (label: string) => z.preprocess(blank, dateText(label).nullable().optional());
 
 /** A post's ads at their positions (position defaults to middle), saved with the post (issue 28 §3). */
 const postAdLinksField = z

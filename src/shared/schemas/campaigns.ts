@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank, nullableText, booleanField } from './fields.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
@@ -18,12 +19,6 @@ export const CAMPAIGN_TEXTS = {
 
 /** The lead source of a campaign's landing-page form. */
 export const campaignLeadSource = (slug: string) => `campaign:${slug}`;
-
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const nullableText = (label: string, max: number) =>
-  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-const booleanField = (label: string) =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
 /** At most 90 characters, so `campaign:{slug}` fits the lead source's 100. */
 export const CampaignSlugSchema = slugSchema(90);

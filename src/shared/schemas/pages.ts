@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blank } from './fields.ts';
 import { BlogSlugSchema } from './blog.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
@@ -13,8 +14,6 @@ export const PAGE_TEXTS = {
   slugTaken: (slug: string) => `The slug "${slug}" is already used by another page`,
   notFound: 'Page not found',
 } as const;
-
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const fields = {
   title: safeString('Title', { error: PAGE_TEXTS.titleRequired }).trim().min(1, PAGE_TEXTS.titleRequired).max(200, 'Title must be at most 200 characters'),

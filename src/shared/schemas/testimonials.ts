@@ -1,5 +1,6 @@
 import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
+import { blank, nullableText, booleanField } from './fields.ts';
 import { isBlogUrl } from './blog.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
@@ -16,14 +17,6 @@ export const TESTIMONIAL_TEXTS = {
   invalidUrl: 'Avatar URL must be a valid URL',
   notFound: 'Testimonial not found',
 } as const;
-
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-
-const nullableText = (label: string, max: number) =>
-  z.preprocess(blank, safeString(label).trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-
-const booleanField = (label: string) =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} must be true or false` }));
 
 const fields = {
   customer_name: safeString('Customer name', { error: TESTIMONIAL_TEXTS.nameRequired })

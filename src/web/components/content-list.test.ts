@@ -4,18 +4,19 @@
  * them; the status switch and Delete ask first, and Cancel changes nothing.
  */
 import type { ColumnDef } from '@tanstack/react-table';
+import { LampIcon } from 'lucide-react';
 import { act, createElement, Fragment } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setUpDomRouter } from '../../../tests/fixtures/dom-router.ts';
 import {
   actionsColumn,
   ContentList,
-  contentTableOptions,
+  contentListSetup,
   nameColumn,
   statusColumn,
-  statusFilter,
   StatusSwitch,
-  useContentListState,
+  type ContentListQuery,
+  useContentList,
 } from './content-list';
 import { DataTableRowActions } from './data-table-row-actions';
 
@@ -30,8 +31,7 @@ const LAMPS: Lamp[] = [
   { id: 2, name: 'Floor lamp', isActive: false },
   { id: 3, name: 'Desk fan', isActive: false },
 ];
-const STATUS = statusFilter('active', 'All lamps');
-const OPTIONS = contentTableOptions(STATUS, 20);
+const LAMPS_LIST = contentListSetup('active', 'All lamps', 20);
 const calls = {
   change: vi.fn(async (_id: number, _isOn: boolean) => undefined),
   remove: vi.fn(async (_id: number) => undefined),
@@ -65,22 +65,29 @@ const COLUMNS: Array<ColumnDef<Lamp, unknown> & { id: string }> = [
 ];
 
 /** The "server": the list API filters the lamps as the URL's query says. */
-function LampList() {
-  const { table, query } = useContentListState(STATUS, OPTIONS);
+function useLamps(query: ContentListQuery) {
   const items = LAMPS.filter(
     (lamp) => (!query.q || lamp.name.includes(query.q)) && (!query.active || String(lamp.isActive) === query.active),
   );
+  return {
+    isPending: false,
+    isError: false,
+    error: null,
+    refetch: () => undefined,
+    data: { items, total: items.length },
+  };
+}
+
+function LampList() {
+  const list = useContentList(LAMPS_LIST, useLamps);
   return createElement(ContentList<Lamp>, {
+    ...list,
     title: 'Lamps',
     noun: 'lamps',
     search: { label: 'Search lamps', placeholder: 'Search names' },
-    status: STATUS,
-    table,
-    query: { isPending: false, isError: false, error: null, refetch: () => undefined },
-    list: { items, total: items.length },
     columns: COLUMNS,
     renderCard: (lamp) => createElement(Fragment, null, lamp.name),
-    empty: 'No lamps yet.',
+    empty: { icon: LampIcon, title: 'No lamps yet.' },
   });
 }
 

@@ -4,17 +4,16 @@
  * (`?q=launch&active=false`, so a reload or a shared link shows the same view), the table (cards under 768 px) with
  * its loading, error and empty states ("Clear filters" when filtered), and the row's status switch that asks first.
  *
- *   const STATUS = statusFilter('active', 'All campaigns');
- *   const OPTIONS = contentTableOptions(STATUS, 20);
- *   const list = useContentListState(STATUS, OPTIONS);   // { table, query: { q, active, offset, limit } }
- *   const query = useCampaigns(list.query);
- *   <ContentList title="Campaigns" noun="campaigns" status={STATUS} table={list.table} query={query}
- *     list={query.data} columns={COLUMNS} … />
+ *   const CAMPAIGNS = contentListSetup('active', 'All campaigns', 20);   // a constant of the screen
+ *   const list = useContentList(CAMPAIGNS, useCampaigns);   // { status, table, query, list }
+ *   <ContentList {...list} title="Campaigns" noun="campaigns" columns={COLUMNS}
+ *     empty={{ icon: RocketIcon, title: 'No campaigns yet.' }} renderCard={(c) => <ContentCard … />} … />
  *
  * Columns come from nameColumn / figureColumn / statusColumn / actionsColumn and are memoised by the screen: the
  * table renders each cell as a component, so new columns would remount every cell and lose the keyboard's focus.
  */
 import type { ColumnDef } from '@tanstack/react-table';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ConfirmedSwitch } from '~/components/confirmed-switch';
 import {
@@ -102,6 +101,33 @@ export type ContentListQuery = { q?: string | undefined; offset: number; limit: 
   [kind in StatusKind]?: 'true' | 'false' | undefined;
 };
 
+/** A list's status filter and its state in the URL, made once per screen (a constant). */
+export interface ContentListSetup {
+  status: StatusFilter;
+  options: TableStateOptions;
+}
+
+export function contentListSetup(kind: StatusKind, allLabel: string, pageSize: number): ContentListSetup {
+  const status = statusFilter(kind, allLabel);
+  return { status, options: contentTableOptions(status, pageSize) };
+}
+
+/** What a list's hook answers: a page of rows and the count of every row the filters keep. */
+type ListQuery<Row> = DataTableProps<Row>['query'] & { data: { items: Row[]; total: number } | undefined };
+
+/**
+ * The list's state from the URL and its rows from the screen's query hook (`useRows`, a constant such as
+ * useCampaigns): what ContentList takes as `{...list}`.
+ */
+export function useContentList<Row, Query extends ListQuery<Row>>(
+  setup: ContentListSetup,
+  useRows: (query: ContentListQuery) => Query,
+): { status: StatusFilter; table: DataTableState; query: Query; list: Query['data'] } {
+  const { table, query } = useContentListState(setup.status, setup.options);
+  const rows = useRows(query);
+  return { status: setup.status, table, query: rows, list: rows.data };
+}
+
 /** The list's state from the URL (`options` from contentTableOptions, a constant), and the query its API takes. */
 export function useContentListState(
   status: StatusFilter,
@@ -139,8 +165,8 @@ export function ContentList<Row extends { id: number }>({
   /** The search box's name and placeholder. */
   search: { label: string; placeholder: string };
   status: StatusFilter;
-  /** What the list says when it has no rows at all. */
-  empty: ReactNode;
+  /** What the list says when it has no rows at all: its icon, its sentence, and what may follow (a hint, a button). */
+  empty: { icon: LucideIcon; title: string; children?: ReactNode };
 }) {
   const { table, query } = tableProps;
   const statusValue = statusFilterValue(table, status);
@@ -189,7 +215,12 @@ export function ContentList<Row extends { id: number }>({
                 </Button>
               </DataTableEmpty>
             ) : (
-              empty
+              <DataTableEmpty
+                icon={<empty.icon aria-hidden="true" className="size-10 text-muted-foreground" />}
+                title={empty.title}
+              >
+                {empty.children}
+              </DataTableEmpty>
             )
           }
         />
@@ -281,18 +312,42 @@ export function StatusSwitch({ kind, name, isOn, effects, change, toasts }: Stat
   );
 }
 
-/** The foot of a row's card under 768 px: the status switch with its word, and the row's actions at the right. */
-export function ContentCardFooter({
-  kind,
-  isOn,
-  statusSwitch,
-  actions,
-}: {
+/**
+ * A row's card under 768 px: its name, the line under it, its figures and what else it shows, then the status and
+ * actions at its foot.
+ */
+export function ContentCard({
+  title,
+  subtitle,
+  figures,
+  children,
+  ...footer
+}: ContentCardFooterProps & {
+  title: string;
+  subtitle?: string;
+  figures?: ReadonlyArray<readonly [label: string, value: ReactNode]>;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <p className="font-semibold wrap-anywhere">{title}</p>
+      {subtitle && <span className="text-xs wrap-anywhere text-muted-foreground">{subtitle}</span>}
+      {figures && <ContentCardFigures figures={figures} />}
+      {children}
+      <ContentCardFooter {...footer} />
+    </>
+  );
+}
+
+interface ContentCardFooterProps {
   kind: StatusKind;
   isOn: boolean;
   statusSwitch: ReactNode;
   actions: ReactNode;
-}) {
+}
+
+/** The foot of a row's card under 768 px: the status switch with its word, and the row's actions at the right. */
+function ContentCardFooter({ kind, isOn, statusSwitch, actions }: ContentCardFooterProps) {
   const words = STATUS_WORDS[kind];
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -306,11 +361,7 @@ export function ContentCardFooter({
 }
 
 /** A card's figures under 768 px, side by side: "Unique visitors 12", "Leads 3", "Conversion 25.0%". */
-export function ContentCardFigures({
-  figures,
-}: {
-  figures: ReadonlyArray<readonly [label: string, value: ReactNode]>;
-}) {
+function ContentCardFigures({ figures }: { figures: ReadonlyArray<readonly [label: string, value: ReactNode]> }) {
   return (
     <dl className="grid grid-cols-3 gap-2 text-sm">
       {figures.map(([label, value]) => (

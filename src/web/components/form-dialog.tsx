@@ -7,7 +7,7 @@
  *     <UserForm … />   // renders <FormDialogBody form=… onSubmit=…> with its Fields
  *   </FormDialog>
  */
-import type { ReactNode } from 'react';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Form } from '~/components/form';
 import { Button } from '~/components/ui/button';
@@ -33,17 +33,8 @@ export function FormDialog({
   );
 }
 
-export function FormDialogBody<Values extends FieldValues, Output = Values>({
-  form,
-  title,
-  description,
-  submitLabel,
-  pendingLabel = 'Please wait...',
-  onSubmit,
-  onError,
-  onCancel,
-  children,
-}: {
+/** What the form of a dialog (FormDialogBody) or of a side panel (FormSheetBody) takes. */
+export interface FormBodyProps<Values extends FieldValues, Output = Values> {
   form: UseFormReturn<Values, unknown, Output>;
   title: ReactNode;
   description?: ReactNode;
@@ -53,23 +44,73 @@ export function FormDialogBody<Values extends FieldValues, Output = Values>({
   onError?(error: unknown): void;
   onCancel(): void;
   children: ReactNode;
+}
+
+/** Cancel, then the submit button, which says `pendingLabel` while the form is sending. */
+export function FormBodyButtons({
+  form,
+  submitLabel,
+  pendingLabel = 'Please wait...',
+  onCancel,
+}: Pick<FormBodyProps<FieldValues>, 'submitLabel' | 'pendingLabel' | 'onCancel'> & {
+  form: { formState: { isSubmitting: boolean } };
 }) {
   const { isSubmitting } = form.formState;
   return (
-    <Form form={form} onSubmit={onSubmit} onError={onError}>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        {description && <DialogDescription>{description}</DialogDescription>}
-      </DialogHeader>
-      {children}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+    <>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" isPending={isSubmitting}>
+        {isSubmitting ? pendingLabel : submitLabel}
+      </Button>
+    </>
+  );
+}
+
+/** Where a form body sits: a dialog's or a side panel's header, title, description, fields and footer. */
+export interface FormFrame {
+  Header: ComponentType<{ children: ReactNode }>;
+  Title: ComponentType<{ children: ReactNode }>;
+  Description: ComponentType<{ children: ReactNode }>;
+  Fields: ComponentType<{ children: ReactNode }>;
+  Footer: ComponentType<{ children: ReactNode }>;
+  formClassName?: string;
+}
+
+/** Title, description, the fields, then Cancel and the submit button, in a dialog's or a side panel's frame. */
+export function FormBody<Values extends FieldValues, Output = Values>({
+  frame: { Header, Title, Description, Fields, Footer, formClassName },
+  form,
+  title,
+  description,
+  onSubmit,
+  onError,
+  children,
+  ...buttons
+}: FormBodyProps<Values, Output> & { frame: FormFrame }) {
+  return (
+    <Form form={form} onSubmit={onSubmit} onError={onError} className={formClassName}>
+      <Header>
+        <Title>{title}</Title>
+        {description && <Description>{description}</Description>}
+      </Header>
+      <Fields>{children}</Fields>
+      <Footer>
+        <FormBodyButtons form={form} {...buttons} />
+      </Footer>
     </Form>
   );
+}
+
+const DIALOG_FRAME: FormFrame = {
+  Header: DialogHeader,
+  Title: DialogTitle,
+  Description: DialogDescription,
+  Fields: Fragment,
+  Footer: DialogFooter,
+};
+
+export function FormDialogBody<Values extends FieldValues, Output = Values>(props: FormBodyProps<Values, Output>) {
+  return <FormBody frame={DIALOG_FRAME} {...props} />;
 }

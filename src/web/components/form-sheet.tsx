@@ -9,9 +9,8 @@
  *   </FormSheet>
  */
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Form } from '~/components/form';
-import { Button } from '~/components/ui/button';
+import type { FieldValues } from 'react-hook-form';
+import { FormBody, type FormBodyProps, type FormFrame } from '~/components/form-dialog';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet';
 
 export function FormSheet({ open, onOpenChange, children }: { open: boolean; onOpenChange(open: boolean): void; children: ReactNode }) {
@@ -22,43 +21,16 @@ export function FormSheet({ open, onOpenChange, children }: { open: boolean; onO
   );
 }
 
-export function FormSheetBody<Values extends FieldValues, Output = Values>({
-  form,
-  title,
-  description,
-  submitLabel,
-  pendingLabel = 'Please wait...',
-  onSubmit,
-  onError,
-  onCancel,
-  children,
-}: {
-  form: UseFormReturn<Values, unknown, Output>;
-  title: ReactNode;
-  description?: ReactNode;
-  submitLabel: string;
-  pendingLabel?: string;
-  onSubmit(values: Output): Promise<unknown> | void;
-  onError?(error: unknown): void;
-  onCancel(): void;
-  children: ReactNode;
-}) {
-  const { isSubmitting } = form.formState;
-  return (
-    <Form form={form} onSubmit={onSubmit} onError={onError} className="min-h-0 flex-1 gap-0">
-      <SheetHeader className="border-b">
-        <SheetTitle>{title}</SheetTitle>
-        {description && <SheetDescription>{description}</SheetDescription>}
-      </SheetHeader>
-      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-4">{children}</div>
-      <SheetFooter className="flex-row justify-end border-t">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </SheetFooter>
-    </Form>
-  );
+const SHEET_FRAME: FormFrame = {
+  Header: ({ children }) => <SheetHeader className="border-b">{children}</SheetHeader>,
+  Title: SheetTitle,
+  Description: SheetDescription,
+  // The fields scroll between the fixed header and footer.
+  Fields: ({ children }) => <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-4">{children}</div>,
+  Footer: ({ children }) => <SheetFooter className="flex-row justify-end border-t">{children}</SheetFooter>,
+  formClassName: 'min-h-0 flex-1 gap-0',
+};
+
+export function FormSheetBody<Values extends FieldValues, Output = Values>(props: FormBodyProps<Values, Output>) {
+  return <FormBody frame={SHEET_FRAME} {...props} />;
 }

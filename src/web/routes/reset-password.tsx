@@ -12,8 +12,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { MessageCard } from '~/components/message-card';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
-import { Field } from '~/components/form';
-import { Input } from '~/components/ui/input';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { useResetPassword } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -95,12 +94,7 @@ function NewPasswordForm({ token }: { token: string }) {
             aria-label="Reset Password"
             className="flex flex-col gap-5"
           >
-            <Field name="password" label="New Password" description="At least 6 characters.">
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </Field>
-            <Field name="confirmPassword" label="Confirm Password">
-              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-            </Field>
+            <NewPasswordFields labels={['New Password', 'Confirm Password']} />
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Please wait...' : 'Reset Password'}
             </Button>

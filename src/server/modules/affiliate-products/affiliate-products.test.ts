@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
-import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
+import { adminApi, useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import { affiliateProductDailyClicks, affiliateProducts, auditLog } from '../../db/schema.ts';
@@ -17,13 +17,7 @@ describe(`affiliate products API on ${testDatabaseKind()}`, () => {
     await testApp.app.services.database.db.delete(affiliateProducts);
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: object | null = admin.headers) =>
-    testApp.app.inject({ method, url, payload, headers: (headers ?? {}) as Record<string, string> });
-  const create = async (body: Record<string, unknown> = {}) => {
-    const response = await inject('POST', '/api/affiliate-products', { name: 'Pro keyboard', affiliate_link: LINK, ...body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number } & Record<string, unknown>>();
-  };
+  const { inject, create } = adminApi<{ id: number } & Record<string, unknown>>(() => ({ testApp, admin, user }), '/api/affiliate-products', { name: 'Pro keyboard', affiliate_link: LINK });
 
   it.each([
     ['POST', '/api/affiliate-products'],

@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { mailHeader, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useClockedTestApp } from '../../../../tests/fixtures/clocked-test-app.ts';
+import { mailHeader } from '../../../../tests/fixtures/smtp.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { SoftAuthenticator } from '../../../../tests/fixtures/webauthn.ts';
@@ -26,23 +26,8 @@ const codeAt = (secret: string, time: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: time });
 
 describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
-  let smtp: TestSmtpServer;
-  let testApp: TestApp;
-  let clock = Date.parse('2026-11-29T12:00:00Z');
-
   // TRUST_PROXY: the country comes from the proxy's CF-IPCountry header, as behind Cloudflare.
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testApp = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' });
-    testApp.app.services.now = () => new Date(clock);
-    await testApp.startWorkers();
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
-
-  const app = () => testApp.app;
+  const { app, db, now, tick, smtp } = useClockedTestApp({ start: '2026-11-29T12:00:00Z', withMail: true, env: { TRUST_PROXY: 'true' } });
   const from = (userAgent: string, country: string) => ({ 'user-agent': userAgent, 'cf-ipcountry': country, host: 'localhost:3000' });
   async function signIn(user: TestUser, userAgent: string, country: string) {
     const response = await app().inject({
@@ -54,23 +39,23 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ token?: string; challenge?: string }>();
   }
-  const newSignInMails = (user: TestUser) => smtp.messages.filter((mail) => mail.to.includes(user.email) && mail.subject === SUBJECT);
+  const newSignInMails = (user: TestUser) => smtp().messages.filter((mail) => mail.to.includes(user.email) && mail.subject === SUBJECT);
   const nextNewSignInMail = (user: TestUser, text: string) =>
-    smtp.waitForMail((mail) => mail.to.includes(user.email) && mail.subject === SUBJECT && mail.text.includes(text));
+    smtp().waitForMail((mail) => mail.to.includes(user.email) && mail.subject === SUBJECT && mail.text.includes(text));
 
   it('mails a new device and a new country, never the first sign-in or a known device', async () => {
     const user = await createTestUser(app());
     await signIn(user, CHROME_ON_MAC, 'DE'); // the first sign-in: nothing to compare with
-    clock += 60_000;
+    tick(60_000);
     await signIn(user, FIREFOX_ON_WINDOWS, 'DE'); // a new device
     const device = await nextNewSignInMail(user, 'Firefox on Windows');
     expect(device.text).toContain('Firefox on Windows in Germany on 29 November 2026 at 12:01 UTC');
     expect(device.text).toContain('/account/security');
     expect(mailHeader(device, 'List-Unsubscribe')).toBeUndefined();
 
-    clock += 60_000;
+    tick(60_000);
     await signIn(user, CHROME_ON_MAC, 'DE'); // known: no mail
-    clock += 60_000;
+    tick(60_000);
     await signIn(user, CHROME_ON_MAC, 'FR'); // a new country
     // The job takes one sign-in at a time, in order: the French mail means the known device's sign-in was decided.
     expect((await nextNewSignInMail(user, 'in France')).text).toContain('Chrome on macOS in France');
@@ -78,24 +63,24 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
       ['Firefox on Windows', 'Germany'],
       ['Chrome on macOS', 'France'],
     ]);
-    const known = await testApp.database.db.select().from(knownSignInDevices).where(eq(knownSignInDevices.userId, user.id));
+    const known = await db().select().from(knownSignInDevices).where(eq(knownSignInDevices.userId, user.id));
     expect(known.map(({ device, country }) => `${device} ${country}`).sort()).toEqual(['Chrome on macOS DE', 'Chrome on macOS FR', 'Firefox on Windows DE']);
   });
 
   it('mails an account dormant since before known devices were kept (its sign-ins are in the audit log)', async () => {
-    clock += 300_000;
+    tick(300_000);
     const user = await createTestUser(app());
     await signIn(user, CHROME_ON_MAC, 'AT');
     // As migration 0018 left an account with no live session: signed in before, no device on record.
-    await testApp.database.db.delete(knownSignInDevices).where(eq(knownSignInDevices.userId, user.id));
-    clock += 60_000;
+    await db().delete(knownSignInDevices).where(eq(knownSignInDevices.userId, user.id));
+    tick(60_000);
     await signIn(user, FIREFOX_ON_WINDOWS, 'AT');
     expect((await nextNewSignInMail(user, 'Firefox on Windows')).text).toContain('in Austria');
     expect(newSignInMails(user)).toHaveLength(1);
   });
 
   it('counts a sign-in with a second factor, from the second step', async () => {
-    clock += 300_000;
+    tick(300_000);
     const user = await createTestUser(app());
     await signIn(user, CHROME_ON_MAC, 'CH');
     const { secret } = (
@@ -105,17 +90,17 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
       method: 'POST',
       url: '/api/auth/second-factor/confirm',
       headers: { ...user.headers, host: 'localhost:3000' },
-      payload: { code: codeAt(secret, clock) },
+      payload: { code: codeAt(secret, now()) },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    clock += 60_000;
+    tick(60_000);
     const { challenge } = await signIn(user, SAFARI_ON_IPHONE, 'CH');
     expect(challenge).toBeDefined();
     const second = await app().inject({
       method: 'POST',
       url: '/api/auth/signin/second-factor',
       headers: from(SAFARI_ON_IPHONE, 'CH'),
-      payload: { challenge, code: codeAt(secret, clock) },
+      payload: { challenge, code: codeAt(secret, now()) },
     });
     expect(second.statusCode, second.body).toBe(200);
     expect((await nextNewSignInMail(user, 'Safari on iPhone')).text).toContain('in Switzerland');
@@ -123,7 +108,7 @@ describe(`new sign-in mail on ${testDatabaseKind()}`, () => {
   });
 
   it('counts a sign-in with a passkey and no password', async () => {
-    clock += 300_000;
+    tick(300_000);
     const user = await createTestUser(app());
     await signIn(user, CHROME_ON_MAC, 'AT');
     const authenticator = new SoftAuthenticator();

@@ -20,8 +20,7 @@ import { SIGN_IN_CHALLENGE_EXPIRED_MESSAGE, SignInSessionResponseSchema } from '
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { requestContext, userContext } from '../../plugins/auth.ts';
-import { createSignInBackOff } from './back-off.ts';
+import { userContext } from '../../plugins/auth.ts';
 import {
   authenticationOptions,
   listPasskeys,
@@ -34,13 +33,14 @@ import {
 } from './passkeys.ts';
 import { challengeUser } from './second-factor.ts';
 import { signInWithPasskey } from './sign-in.ts';
+import { signInRoutesKit } from './sign-in-routes-kit.ts';
 
 const TAGS = ['auth'];
 
 export async function passkeyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const backOff = createSignInBackOff(services.database.db, services.config.jwtSecret);
+  const signInKit = signInRoutesKit(app);
   // Sign-in's limit for every route here (docs/architecture.md §6): each makes a challenge or checks a signature.
   const config = { rateLimit: app.rateLimitFor('auth') };
   const relyingParty = (request: FastifyRequest) => requireRelyingParty(relyingPartyFor(services.config.publicUrl, request));
@@ -189,20 +189,6 @@ export async function passkeyRoutes(instance: FastifyInstance) {
         response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
-      const context = requestContext(request);
-      const { country } = app.locate(request);
-      return signInWithPasskey(
-        services,
-        { signUserToken: app.signUserToken, backOff, onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress) },
-        {
-          ...context,
-          meta: { ...context.meta, country },
-          country,
-          input: request.body,
-          relyingParty: relyingPartyFor(services.config.publicUrl, request),
-        },
-      );
-    },
+    async (request) => signInWithPasskey(services, signInKit.deps, signInKit.passkeyContext(request)),
   );
 }

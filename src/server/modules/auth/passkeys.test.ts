@@ -7,9 +7,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useClockedTestApp } from '../../../../tests/fixtures/clocked-test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { type Ceremony, SoftAuthenticator } from '../../../../tests/fixtures/webauthn.ts';
@@ -23,22 +23,7 @@ const ORIGIN = 'http://localhost:3000';
 const HERE: Ceremony = { origin: ORIGIN };
 
 describe(`passkeys on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let strict: TestApp | undefined;
-  let clock = Date.parse('2026-11-29T10:00:00Z');
-  const tick = (ms = 60_000) => (clock += ms);
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' });
-    testApp.app.services.now = () => new Date(clock);
-  });
-  afterAll(async () => {
-    await strict?.close();
-    await testApp?.close();
-  });
-
-  const app = () => testApp.app;
-  const db = () => testApp.database.db;
+  const { app, db, now, tick, strictApp } = useClockedTestApp({ step: 60_000 });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = (url: string, payload: object, headers: Record<string, string> = {}, instance = app()) =>
     instance.inject({ method: 'POST', url, payload, headers: { host: HOST, ...headers } });
@@ -120,7 +105,7 @@ describe(`passkeys on ${testDatabaseKind()}`, () => {
     expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email });
     expect((await validate(signedIn.json().token)).statusCode).toBe(200);
     const [row] = await db().select().from(passkeys).where(eq(passkeys.id, passkey.id));
-    expect(row).toMatchObject({ signCount: 1, lastUsedAt: new Date(clock) });
+    expect(row).toMatchObject({ signCount: 1, lastUsedAt: new Date(now()) });
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'user.sign_in'), eq(auditLog.entityId, String(user.id))));
     expect(audit?.details).toMatchObject({ passkey: true });
   });
@@ -215,14 +200,13 @@ describe(`passkeys on ${testDatabaseKind()}`, () => {
 
   it('with REQUIRE_STAFF_MFA, a passkey lets staff into the back-office', async () => {
     tick(600_000);
-    strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn', REQUIRE_STAFF_MFA: 'true' }, { database: testApp.database });
-    strict.app.services.now = () => new Date(clock);
-    const admin = await createTestStaff(strict.app, 'admin');
-    const users = () => strict!.app.inject({ method: 'GET', url: '/api/users', headers: admin.headers });
+    const strict = await strictApp();
+    const admin = await createTestStaff(strict, 'admin');
+    const users = () => strict.inject({ method: 'GET', url: '/api/users', headers: admin.headers });
     expect((await users()).json()).toEqual({ error: STAFF_SECOND_FACTOR_REQUIRED_MESSAGE });
-    const { authenticator } = await addPasskey(admin, 'Key', strict.app);
+    const { authenticator } = await addPasskey(admin, 'Key', strict);
     expect((await users()).statusCode).toBe(200);
-    const signedIn = await signInWith(authenticator.assert(await passwordlessOptions(strict.app), HERE), strict.app);
+    const signedIn = await signInWith(authenticator.assert(await passwordlessOptions(strict), HERE), strict);
     expect(Object.keys(signedIn.json()).sort()).toEqual(['token', 'user']);
   });
 

@@ -5,7 +5,7 @@
  * and for admins `POST /api/users/{id}/unblock-sign-in` (here, beside the back-off it clears).
  * Thin: schema, rate limit and captcha here; the rules live in service.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangePasswordResponseSchema,
@@ -28,7 +28,6 @@ import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { currentSessionId, requestContext, userContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { requestPasswordReset, resendConfirmation } from './account-mail.ts';
-import { createSignInBackOff } from './back-off.ts';
 import {
   CONFIRMATION_SENT_MESSAGE,
   confirmEmail,
@@ -41,6 +40,7 @@ import {
 } from './service.ts';
 import { changePassword } from './password-change.ts';
 import { signIn } from './sign-in.ts';
+import { signInRoutesKit } from './sign-in-routes-kit.ts';
 import { unblockSignIn } from './unblock-sign-in.ts';
 
 const TAGS = ['auth'];
@@ -48,14 +48,7 @@ const TAGS = ['auth'];
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const backOff = createSignInBackOff(services.database.db, services.config.jwtSecret);
-  // The country of a sign-in or sign-up, for the audit log: the trusted proxy's header, else GEOIP_DB, else none.
-  // The country also rides in `meta`, so the audit entry of a visitor's action names where the visitor was.
-  const authContext = (request: FastifyRequest) => {
-    const context = requestContext(request);
-    const { country } = app.locate(request);
-    return { ...context, meta: { ...context.meta, country }, country };
-  };
+  const { backOff, deps, authContext } = signInRoutesKit(app);
   // docs/architecture.md §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
   const config = { rateLimit: app.rateLimitFor('auth') };
 
@@ -105,11 +98,7 @@ export async function authRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       await assertCaptcha(app.captcha, request.body.captcha);
-      return signIn(
-        services,
-        { signUserToken: app.signUserToken, backOff, onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress) },
-        { ...authContext(request), input: request.body },
-      );
+      return signIn(services, deps, { ...authContext(request), input: request.body });
     },
   );
 

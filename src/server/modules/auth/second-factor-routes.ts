@@ -20,7 +20,6 @@ import {
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext, userContext } from '../../plugins/auth.ts';
-import { createSignInBackOff } from './back-off.ts';
 import {
   confirmEnrolment,
   disableSecondFactor,
@@ -29,15 +28,15 @@ import {
   secondFactorStatus,
   startEnrolment,
 } from './second-factor.ts';
-import { relyingPartyFor } from './passkeys.ts';
 import { signInSecondFactor } from './sign-in.ts';
+import { signInRoutesKit } from './sign-in-routes-kit.ts';
 
 const TAGS = ['auth'];
 
 export async function secondFactorRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const backOff = createSignInBackOff(services.database.db, services.config.jwtSecret);
+  const signInKit = signInRoutesKit(app);
   // Every route here checks a code, a password or a challenge: the auth routes' limit (docs/architecture.md §6).
   const config = { rateLimit: app.rateLimitFor('auth') };
 
@@ -60,21 +59,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
         response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
-      const context = requestContext(request);
-      const { country } = app.locate(request);
-      return signInSecondFactor(
-        services,
-        { signUserToken: app.signUserToken, backOff, onFailure: (ipAddress) => app.captcha.noteFailedSignIn(ipAddress) },
-        {
-          ...context,
-          meta: { ...context.meta, country },
-          country,
-          input: request.body,
-          relyingParty: relyingPartyFor(services.config.publicUrl, request),
-        },
-      );
-    },
+    async (request) => signInSecondFactor(services, signInKit.deps, signInKit.passkeyContext(request)),
   );
 
   app.get(
@@ -158,7 +143,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
       onRequest: app.requireUser,
     },
     async (request, reply) => {
-      await disableSecondFactor(services, backOff, { ...userContext(request), input: request.body });
+      await disableSecondFactor(services, signInKit.backOff, { ...userContext(request), input: request.body });
       return reply.status(204).send(null);
     },
   );
@@ -181,7 +166,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return regenerateRecoveryCodes(services, backOff, { ...userContext(request), input: request.body });
+      return regenerateRecoveryCodes(services, signInKit.backOff, { ...userContext(request), input: request.body });
     },
   );
 

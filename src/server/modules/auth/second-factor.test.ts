@@ -7,9 +7,9 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useClockedTestApp } from '../../../../tests/fixtures/clocked-test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { INVALID_CREDENTIALS_MESSAGE, SIGN_IN_BACKED_OFF_MESSAGE } from '../../../shared/schemas/accounts.ts';
@@ -28,23 +28,7 @@ const codeAt = (secret: string, time: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: time });
 
 describe(`second factor on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let strict: TestApp | undefined;
-  // Each test moves on by a few minutes: no two share a time step, and no block of the back-off outlives a test.
-  let clock = Date.parse('2026-11-29T10:00:00Z');
-  const tick = (ms = 30_000) => (clock += ms);
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' });
-    testApp.app.services.now = () => new Date(clock);
-  });
-  afterAll(async () => {
-    await strict?.close();
-    await testApp?.close();
-  });
-
-  const app = () => testApp.app;
-  const db = () => testApp.database.db;
+  const { app, db, now, tick, strictApp } = useClockedTestApp({ step: 30_000 });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const post = (url: string, payload: object, headers: Record<string, string> = {}, instance = app()) =>
     instance.inject({ method: 'POST', url, payload, headers });
@@ -63,7 +47,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     const started = await post('/api/auth/second-factor/enrol', {}, user.headers, instance);
     expect(started.statusCode, started.body).toBe(200);
     const { secret } = started.json<{ secret: string }>();
-    const confirmed = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, clock) }, user.headers, instance);
+    const confirmed = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, now()) }, user.headers, instance);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes, started: started.json() };
   }
@@ -78,7 +62,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     // A wrong first code leaves the factor off.
     const started = await post('/api/auth/second-factor/enrol', {}, user.headers);
     const { secret } = started.json<{ secret: string }>();
-    const wrong = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, clock - 10 * 60_000) }, user.headers);
+    const wrong = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, now() - 10 * 60_000) }, user.headers);
     expect(wrong.statusCode).toBe(400);
     expect((await passwordStep(user)).json()).toHaveProperty('token');
 
@@ -120,11 +104,11 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
       const response = await app().inject({ method: 'GET', url, headers: bearer(challenge) });
       expect(response.statusCode, url).toBe(401);
     }
-    const foreign = await secondStep({ challenge, code: codeAt(otherSecret, clock) });
+    const foreign = await secondStep({ challenge, code: codeAt(otherSecret, now()) });
     expect(foreign.statusCode).toBe(401);
     expect(foreign.json()).toEqual({ error: INVALID_CREDENTIALS_MESSAGE });
 
-    const code = codeAt(secret, clock);
+    const code = codeAt(secret, now());
     const signedIn = await secondStep({ challenge, code });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(Object.keys(signedIn.json())).toEqual(['token', 'user']);
@@ -133,7 +117,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
 
     // The challenge is spent, even with a good new code.
     tick();
-    const reused = await secondStep({ challenge, code: codeAt(secret, clock) });
+    const reused = await secondStep({ challenge, code: codeAt(secret, now()) });
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ error: SIGN_IN_CHALLENGE_EXPIRED_MESSAGE });
 
@@ -143,7 +127,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toEqual({ error: INVALID_CREDENTIALS_MESSAGE });
     tick();
-    expect((await secondStep({ challenge: fresh, code: codeAt(secret, clock) })).statusCode).toBe(200);
+    expect((await secondStep({ challenge: fresh, code: codeAt(secret, now()) })).statusCode).toBe(200);
 
     const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'user.sign_in'), eq(auditLog.actorUserId, user.id)));
     expect(entry?.details).toMatchObject({ secondFactor: 'totp' });
@@ -179,10 +163,10 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     tick();
     const challenge = await challengeFor(user);
     tick(5 * 60_000 + 1000);
-    const late = await secondStep({ challenge, code: codeAt(secret, clock) });
+    const late = await secondStep({ challenge, code: codeAt(secret, now()) });
     expect(late.statusCode).toBe(401);
     expect(late.json()).toEqual({ error: SIGN_IN_CHALLENGE_EXPIRED_MESSAGE });
-    const unknown = await secondStep({ challenge: 'A'.repeat(43), code: codeAt(secret, clock) });
+    const unknown = await secondStep({ challenge: 'A'.repeat(43), code: codeAt(secret, now()) });
     expect(unknown.statusCode).toBe(401);
   });
 
@@ -220,7 +204,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
     const wrongProof = await post('/api/auth/second-factor/recovery-codes', { password: 'not-the-password' }, user.headers);
     expect(wrongProof.statusCode).toBe(400);
     expect(wrongProof.json()).toEqual({ error: PROOF_WRONG_MESSAGE });
-    const regenerated = await post('/api/auth/second-factor/recovery-codes', { code: codeAt(secret, clock) }, user.headers);
+    const regenerated = await post('/api/auth/second-factor/recovery-codes', { code: codeAt(secret, now()) }, user.headers);
     expect(regenerated.statusCode, regenerated.body).toBe(200);
     const fresh = regenerated.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(fresh).toHaveLength(10);
@@ -277,9 +261,7 @@ describe(`second factor on ${testDatabaseKind()}`, () => {
 
   it('with REQUIRE_STAFF_MFA, keeps staff without a factor out of back-office APIs until they enrol', async () => {
     tick(300_000);
-    strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn', REQUIRE_STAFF_MFA: 'true' }, { database: testApp.database });
-    strict.app.services.now = () => new Date(clock);
-    const instance = strict.app;
+    const instance = await strictApp();
     const admin = await createTestStaff(instance, 'admin');
     const user = await createTestUser(instance);
 

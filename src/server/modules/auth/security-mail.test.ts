@@ -5,10 +5,10 @@
  * have their own tests (password-change.test.ts, new-sign-in.test.ts).
  */
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
-import { mailHeader, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { useClockedTestApp } from '../../../../tests/fixtures/clocked-test-app.ts';
+import { mailHeader } from '../../../../tests/fixtures/smtp.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { SoftAuthenticator } from '../../../../tests/fixtures/webauthn.ts';
@@ -17,30 +17,15 @@ const codeAt = (secret: string, time: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: time });
 
 describe(`security notices on ${testDatabaseKind()}`, () => {
-  let smtp: TestSmtpServer;
-  let testApp: TestApp;
-  let clock = Date.parse('2026-11-29T12:00:00Z');
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    testApp = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' });
-    testApp.app.services.now = () => new Date(clock);
-    await testApp.startWorkers();
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
-
-  const app = () => testApp.app;
+  const { app, now, tick, smtp } = useClockedTestApp({ start: '2026-11-29T12:00:00Z', withMail: true });
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     app().inject({ method: 'POST', url, payload, headers: { host: 'localhost:3000', ...headers } });
   const mailTo = (user: Pick<TestUser, 'email'>, subject: string) =>
-    smtp.waitForMail((message) => message.to.includes(user.email) && message.subject === subject);
+    smtp().waitForMail((message) => message.to.includes(user.email) && message.subject === subject);
 
   async function enrol(user: TestUser) {
     const { secret } = (await post('/api/auth/second-factor/enrol', {}, user.headers)).json<{ secret: string }>();
-    const confirmed = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, clock) }, user.headers);
+    const confirmed = await post('/api/auth/second-factor/confirm', { code: codeAt(secret, now()) }, user.headers);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
   }
@@ -53,20 +38,20 @@ describe(`security notices on ${testDatabaseKind()}`, () => {
     expect(added.text).toContain('/account/security');
     expect(mailHeader(added, 'List-Unsubscribe')).toBeUndefined();
 
-    clock += 60_000;
+    tick(60_000);
     const { challenge } = (
       await post('/api/auth/signin', { email: user.email, password: user.password, captcha: await solveCaptcha(app()) })
     ).json<{ challenge: string }>();
     expect((await post('/api/auth/signin/second-factor', { challenge, recoveryCode: recoveryCodes[0] })).statusCode).toBe(200);
     expect((await mailTo(user, 'A recovery code was used on your JotIt account')).text).toContain('9 codes are left');
 
-    clock += 60_000;
-    expect((await post('/api/auth/second-factor/disable', { code: codeAt(secret, clock) }, user.headers)).statusCode).toBe(204);
+    tick(60_000);
+    expect((await post('/api/auth/second-factor/disable', { code: codeAt(secret, now()) }, user.headers)).statusCode).toBe(204);
     expect((await mailTo(user, 'A second factor was removed from your JotIt account')).text).toContain('was turned off');
   });
 
   it('tells the account when an admin resets its second factor, and when a passkey is added and removed', async () => {
-    clock += 300_000;
+    tick(300_000);
     const user = await createTestUser(app());
     await enrol(user);
     const admin = await createTestStaff(app(), 'admin');

@@ -3,22 +3,14 @@
  * /blog, /blog/{slug} and the RSS feed, scheduled posts absent until their time (injectable clock), and the
  * in-memory page cache (hit, per-request nonce, invalidation on change, expiry at the next scheduled publish).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSiteTestApp } from '../../../../tests/fixtures/app-with-users.ts';
+import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import type { TestUser } from '../../../../tests/fixtures/users.ts';
 import { blogAds, blogCategories, blogPosts } from '../../db/schema.ts';
-import { createMailer } from '../../jobs/mail.ts';
-import { createJobQueue, type JobQueue } from '../../jobs/queue.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '../../../..');
 const DAY = 86_400_000;
 
 const XSS = {
@@ -47,40 +39,9 @@ function expectInert(html: string) {
 }
 
 describe(`public blog pages on ${testDatabaseKind()}`, () => {
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let queue: JobQueue;
-  let admin: TestUser;
+  let app: FastifyInstance, database: TestDatabase, admin: TestUser;
   let clock: number;
-
-  beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jotit-blog-pages-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      PUBLIC_URL: 'http://jotit.test',
-      RATE_LIMIT_MULTIPLIER: '100',
-      LOG_LEVEL: 'warn',
-    });
-    database = await createTestDatabase();
-    queue = createJobQueue(database);
-    app = await buildApp({
-      config,
-      database,
-      queue,
-      createMailer: (instance) =>
-        createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), queue, logger: instance.log }),
-      ssr: { mode: 'production', root: projectRoot },
-      logStream: new Writable({ write: (_chunk, _encoding, callback) => callback() }),
-    });
-    await app.ready();
-    admin = await createTestAdmin(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await queue?.stop();
-    await database?.dispose();
-  });
+  useSiteTestApp((site) => ({ app, database, admin } = site));
   beforeEach(async () => {
     clock = Date.parse('2026-06-01T12:00:00Z');
     app.services.now = () => new Date(clock);

@@ -4,27 +4,18 @@
  * 302 to the stored link only, inactive → 404, no open redirect) and a blog ad pointing at a product.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSiteTestApp } from '../../../../tests/fixtures/app-with-users.ts';
 import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
+import type { TestUser } from '../../../../tests/fixtures/users.ts';
 import { affiliateProductDailyClicks, affiliateProducts, blogAds, blogCategories, blogPosts, campaignDailyVisits, campaigns } from '../../db/schema.ts';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 const LINK = 'https://vendor.example/keyboard?ref=jotit';
 
 describe(`campaign and /go pages on ${testDatabaseKind()}`, () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: true });
-    ({ app, database } = testApp);
-    admin = await createTestAdmin(app);
-  });
-  afterAll(() => testApp?.close());
+  let app: FastifyInstance, database: TestDatabase, admin: TestUser;
+  useSiteTestApp((site) => ({ app, database, admin } = site));
   beforeEach(async () => {
     const { db } = database;
     await db.delete(campaigns);

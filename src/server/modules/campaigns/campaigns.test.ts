@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { adminApi } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { auditLog, campaignDailyVisits, campaigns, leads } from '../../db/schema.ts';
@@ -26,13 +27,7 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     await db.delete(leads);
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: object | null = admin.headers) =>
-    testApp.app.inject({ method, url, payload, headers: (headers ?? {}) as Record<string, string> });
-  const create = async (body: Record<string, unknown>) => {
-    const response = await inject('POST', '/api/campaigns', { name: 'Spring launch', ...body });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number; slug: string } & Record<string, unknown>>();
-  };
+  const { inject, create } = adminApi<{ id: number; slug: string } & Record<string, unknown>>(() => ({ testApp, admin, user }), '/api/campaigns', { name: 'Spring launch' });
 
   it.each([
     ['POST', '/api/campaigns'],

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateContactMessageSchema } from '../../../shared/schemas/contact.ts';
 import { publicFormRoute } from '../public-form.ts';
+import { publicMessageDeps } from '../public-message.ts';
 import { submitContactMessage } from './service.ts';
 
 /** `POST /api/contact` (public, captcha). */
@@ -12,8 +13,7 @@ export async function contactRoutes(app: FastifyInstance) {
     description: 'Stored, then e-mailed to the support address.',
     body: CreateContactMessageSchema,
     async submit(input, meta) {
-      const { database, mailer, config } = app.services;
-      await submitContactMessage({ db: database.db, mailer, supportEmail: config.supportEmail, brand: app.services.mailBrand }, input, meta);
+      await submitContactMessage(publicMessageDeps(app.services), input, meta);
     },
   });
 }

@@ -1,52 +1,14 @@
 /**
  * Contact messages. The spec's form sent nothing (§2, §7); docs/architecture.md §6 makes it a public form like feedback:
- * stored, then e-mailed to SUPPORT_EMAIL by the mail job.
+ * stored, then e-mailed to SUPPORT_EMAIL by the mail job (public-message.ts).
  */
 import type { CreateContactMessage } from '../../../shared/schemas/contact.ts';
-import type { Database } from '../../db/client.ts';
-import { messages } from '../../db/schema.ts';
-import type { Mailer } from '../../jobs/mail.ts';
-import type { MailBrand } from '../mail/layout.tsx';
-import { contactNotificationEmail } from '../mail/templates.tsx';
 import type { RequestMeta } from '../../services.ts';
-import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
-import { recordWebhookEvent } from '../webhooks/outbox.ts';
+import { type PublicMessageDeps, receivePublicMessage } from '../public-message.ts';
 
 type ContactInput = Omit<CreateContactMessage, 'captcha' | 'website'>;
 
-export async function submitContactMessage(
-  deps: { db: Database; mailer: Mailer; supportEmail: string; brand: MailBrand },
-  input: ContactInput,
-  meta: RequestMeta,
-): Promise<{ id: number }> {
-  const [row] = await deps.db
-    .insert(messages)
-    .values({ ...input, kind: 'contact', company: input.company ?? null, ipAddress: meta.ipAddress, userAgent: meta.userAgent })
-    .returning({ id: messages.id, createdAt: messages.createdAt });
-  // Issue 41: stored right after the message, before the mail leaves (decision 0063).
-  await recordWebhookEvent(deps.db, WEBHOOK_EVENT.messageReceived, {
-    id: row!.id,
-    kind: 'contact',
-    name: input.name,
-    email: input.email,
-    subject: input.subject,
-    message: input.message,
-      company: input.company ?? null,
-    receivedAt: row!.createdAt.toISOString(),
-  });
-  await deps.mailer.enqueue({
-    to: deps.supportEmail,
-    replyTo: input.email,
-    ...(await contactNotificationEmail(deps.brand, {
-      id: row!.id,
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      company: input.company,
-      receivedAt: row!.createdAt,
-      adminUrl: `${deps.brand.publicUrl}/admin/inbox`,
-    })),
-  });
-  return { id: row!.id };
+export function submitContactMessage(deps: PublicMessageDeps, input: ContactInput, meta: RequestMeta): Promise<{ id: number }> {
+  const { name, email, subject, message, company } = input;
+  return receivePublicMessage(deps, { kind: 'contact', name, email, subject, message, company: company ?? null }, meta);
 }

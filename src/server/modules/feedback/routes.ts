@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateFeedbackSchema } from '../../../shared/schemas/feedback.ts';
 import { publicFormRoute } from '../public-form.ts';
+import { publicMessageDeps } from '../public-message.ts';
 import { submitFeedback } from './service.ts';
 
 /** `POST /api/feedback` (public, captcha). */
@@ -12,8 +13,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
     description: 'Stored, then e-mailed to the support address.',
     body: CreateFeedbackSchema,
     async submit(input, meta) {
-      const { database, mailer, config } = app.services;
-      await submitFeedback({ db: database.db, mailer, supportEmail: config.supportEmail, brand: app.services.mailBrand }, input, meta);
+      await submitFeedback(publicMessageDeps(app.services), input, meta);
     },
   });
 }

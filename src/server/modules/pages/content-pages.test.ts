@@ -3,24 +3,15 @@
  * with meta description and canonical, in the sitemap, 404 when unpublished; published testimonials on the home page.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useSiteTestApp } from '../../../../tests/fixtures/app-with-users.ts';
 import { type TestDatabase, testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
+import type { TestUser } from '../../../../tests/fixtures/users.ts';
 import { testimonials } from '../../db/schema.ts';
 
 describe(`content pages and testimonials on the public site (${testDatabaseKind()})`, () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let database: TestDatabase;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' }, { ssr: true });
-    ({ app, database } = testApp);
-    admin = await createTestAdmin(app);
-  });
-  afterAll(() => testApp?.close());
+  let app: FastifyInstance, database: TestDatabase, admin: TestUser;
+  useSiteTestApp((site) => ({ app, database, admin } = site));
 
   const get = (url: string) => app.inject({ method: 'GET', url });
   const api = (method: 'POST' | 'PATCH', url: string, payload: object) => app.inject({ method, url, payload, headers: admin.headers });

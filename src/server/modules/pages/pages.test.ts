@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
-import { useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
+import { adminApi, useTestAppWithUsers } from '../../../../tests/fixtures/app-with-users.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { Page, PublicPage } from '../../../shared/schemas/pages.ts';
@@ -14,13 +14,7 @@ describe(`pages API on ${testDatabaseKind()}`, () => {
     testApp.app.services.contentEvents.subscribe((kind) => changes.push(kind));
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: object | null = admin.headers) =>
-    testApp.app.inject({ method, url, payload, headers: (headers ?? {}) as Record<string, string> });
-  const create = async (body: Record<string, unknown>) => {
-    const response = await inject('POST', '/api/pages', body);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<Page>();
-  };
+  const { inject, create } = adminApi<Page>(() => ({ testApp, admin, user }), '/api/pages');
 
   it.each([
     ['GET', '/api/pages'],

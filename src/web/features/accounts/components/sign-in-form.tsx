@@ -181,11 +181,6 @@ function CredentialsCard({
   // An unconfirmed account: the resend action stays under the form (a toast's action would disappear with it).
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const errorRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (formError) errorRef.current?.focus();
-  }, [formError]);
 
   function showError(title: string, description: string, action?: { label: string; onClick: () => void }) {
     toast.error(title, { description, action });
@@ -331,16 +326,7 @@ function CredentialsCard({
               )}
             </div>
             {formError && (
-              <div
-                key={formError.attempt}
-                ref={errorRef}
-                role="alert"
-                tabIndex={-1}
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-              >
-                <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <p>{formError.message}</p>
-              </div>
+              <AttemptAlert key={formError.attempt} message={formError.message} />
             )}
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Please wait...' : text.submit}
@@ -437,16 +423,12 @@ function SecondFactorStep({
   const canUsePasskeys = usePasskeySupport() === true;
   const finishSignIn = useFinishSignIn(navigateAfterSignIn);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
   const sending = useRef(false);
   const isCode = kind === 'code';
 
   useEffect(() => {
     inputRef.current?.focus();
   }, [kind]);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   function showError(message: string) {
     setError((current) => ({ message, attempt: (current?.attempt ?? 0) + 1 }));
@@ -527,16 +509,7 @@ function SecondFactorStep({
       </CardHeader>
       {!hasCodes && error && (
         <CardContent>
-          <div
-            key={error.attempt}
-            ref={errorRef}
-            role="alert"
-            tabIndex={-1}
-            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-          >
-            <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <p>{error.message}</p>
-          </div>
+          <AttemptAlert key={error.attempt} message={error.message} />
         </CardContent>
       )}
       {hasCodes && (
@@ -560,16 +533,7 @@ function SecondFactorStep({
               />
             </div>
             {error && (
-              <div
-                key={error.attempt}
-                ref={errorRef}
-                role="alert"
-                tabIndex={-1}
-                className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
-              >
-                <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <p>{error.message}</p>
-              </div>
+              <AttemptAlert key={error.attempt} message={error.message} />
             )}
             <Button type="submit" className="w-full" disabled={signInSecondFactor.isPending}>
               {signInSecondFactor.isPending ? 'Please wait...' : 'Verify'}
@@ -635,5 +599,27 @@ function OutcomeCard({ kind, email, onBack }: { kind: Outcome; email: string; on
         <Button onClick={onBack}>Back to Sign In</Button>
       </CardFooter>
     </Card>
+  );
+}
+
+/**
+ * A failed attempt's message, focused when it shows so a screen reader reads it at once; keyed by the attempt, so
+ * the same message twice is announced and focused again.
+ */
+function AttemptAlert({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive outline-none focus-visible:ring-[3px] focus-visible:ring-destructive/30"
+    >
+      <AlertCircleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>{message}</p>
+    </div>
   );
 }

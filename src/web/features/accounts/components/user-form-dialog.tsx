@@ -11,10 +11,10 @@ import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { RoleField } from '~/components/role-field';
 import { Switch } from '~/components/ui/switch';
 import { useAuth } from '~/lib/auth';
-import { canAssignRole, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, roleOfUser } from '../../../../shared/permissions';
+import { canAssignRole, ROLES, roleOfUser } from '../../../../shared/permissions';
 
 /*
  * Add and edit share one form with every field always present: Add validates with CreateUserSchema, edit with
@@ -109,26 +109,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <SwitchField control={form.control} name="isApproved" label="Approved" description="Approved users can sign in." />
       </div>
-      <Controller
-        control={form.control}
-        name="role"
-        render={({ field }) => (
-          <Select value={field.value ?? 'user'} onValueChange={field.onChange} disabled={roleOptions.length < 2}>
-            <Field name="role" label="Role" description={ROLE_DESCRIPTIONS[field.value ?? 'user']}>
-              <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                <SelectValue />
-              </SelectTrigger>
-            </Field>
-            <SelectContent>
-              {roleOptions.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
+      <RoleField roles={roleOptions} fallback="user" disabled={roleOptions.length < 2} />
     </FormDialogBody>
   );
 }

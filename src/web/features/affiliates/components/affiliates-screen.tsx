@@ -4,27 +4,22 @@ import { type ComponentType, type ReactNode, useCallback, useMemo, useState } fr
 import type { AdminAffiliateProduct } from '../../../../shared/schemas/affiliate-products';
 import {
   actionsColumn,
-  ContentCardFigures,
-  ContentCardFooter,
+  ContentCard,
   ContentList,
-  contentTableOptions,
+  contentListSetup,
   figureColumn,
   nameColumn,
   statusColumn,
-  statusFilter,
   StatusSwitch,
-  useContentListState,
+  useContentList,
 } from '~/components/content-list';
-import { DataTableEmpty } from '~/components/data-table';
 import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { Button } from '~/components/ui/button';
 import { useAffiliateProducts, useDeleteAffiliateProduct, useSaveAffiliateProduct } from '../api/affiliate-products';
 import { ProductFormDialog } from './product-form-dialog';
 
-const PAGE_SIZE = 20;
-const ACTIVE_FILTER = statusFilter('active', 'All products');
-/** The list's state in the URL (`?q=desk&active=false&page=2`). */
-const TABLE_OPTIONS = contentTableOptions(ACTIVE_FILTER, PAGE_SIZE);
+/** The list's state in the URL (`?q=desk&active=false&page=2`), 20 a page. */
+const PRODUCTS = contentListSetup('active', 'All products', 20);
 
 /** Prices are decimal strings from the API: shown as they are, never through a float. */
 const money = (price: string | null) => (price === null ? '—' : `$${price}`);
@@ -38,8 +33,7 @@ const vendorLine = (product: AdminAffiliateProduct) =>
  * `Actions`: where the page puts its header actions (the route passes AdminPageActions).
  */
 export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
-  const list = useContentListState(ACTIVE_FILTER, TABLE_OPTIONS);
-  const query = useAffiliateProducts(list.query);
+  const list = useContentList(PRODUCTS, useAffiliateProducts);
   const [formProduct, setFormProduct] = useState<AdminAffiliateProduct | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
 
@@ -57,27 +51,23 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
         </Button>
       </Actions>
       <ContentList
+        {...list}
         title="Products"
         noun="products"
         description="Unique visitors who clicked through /go/{id} over the last 30 days (each counted once a day, bots not counted)."
         search={{ label: 'Search products', placeholder: 'Search products...' }}
-        status={ACTIVE_FILTER}
-        table={list.table}
-        query={query}
-        list={query.data}
         columns={columns}
         rowTestId="affiliate"
         renderCard={(product) => <ProductCard product={product} onEdit={openForm} />}
-        empty={
-          <DataTableEmpty
-            icon={<ShoppingBagIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-            title="No affiliate products yet."
-          >
+        empty={{
+          icon: ShoppingBagIcon,
+          title: 'No affiliate products yet.',
+          children: (
             <p className="text-sm text-muted-foreground">
               Add a product, then point a blog ad of type affiliate link at it.
             </p>
-          </DataTableEmpty>
-        }
+          ),
+        }}
       />
       <ProductFormDialog open={isFormOpen} product={formProduct} onOpenChange={setIsFormOpen} />
     </>
@@ -114,23 +104,19 @@ function ProductCard({
   onEdit(product: AdminAffiliateProduct): void;
 }) {
   return (
-    <>
-      <p className="font-semibold wrap-anywhere">{product.name}</p>
-      <span className="text-xs wrap-anywhere text-muted-foreground">{vendorLine(product)}</span>
-      <ContentCardFigures
-        figures={[
-          ['Price', money(product.price)],
-          ['Commission', percent(product.commissionRate)],
-          ['Unique visitors', product.clicks30d],
-        ]}
-      />
-      <ContentCardFooter
-        kind="active"
-        isOn={product.isActive}
-        statusSwitch={<ActiveSwitch product={product} />}
-        actions={<ProductActions product={product} onEdit={onEdit} />}
-      />
-    </>
+    <ContentCard
+      title={product.name}
+      subtitle={vendorLine(product)}
+      figures={[
+        ['Price', money(product.price)],
+        ['Commission', percent(product.commissionRate)],
+        ['Unique visitors', product.clicks30d],
+      ]}
+      kind="active"
+      isOn={product.isActive}
+      statusSwitch={<ActiveSwitch product={product} />}
+      actions={<ProductActions product={product} onEdit={onEdit} />}
+    />
   );
 }
 

@@ -1,5 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { type AdminAffiliateProduct, CreateAffiliateProductSchema } from '../../../../shared/schemas/affiliate-products';
+import {
+  type AdminAffiliateProduct,
+  CreateAffiliateProductSchema,
+} from '../../../../shared/schemas/affiliate-products';
 import { useSaveAffiliateProduct } from '../api/affiliate-products';
 import { Field, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
@@ -34,7 +37,15 @@ const defaultValues = (product: AdminAffiliateProduct | null): ProductFormValues
 });
 
 /** Add / edit an affiliate product (issue 12). `product` null means Add. */
-export function ProductFormDialog({ open, product, onOpenChange }: { open: boolean; product: AdminAffiliateProduct | null; onOpenChange(open: boolean): void }) {
+export function ProductFormDialog({
+  open,
+  product,
+  onOpenChange,
+}: {
+  open: boolean;
+  product: AdminAffiliateProduct | null;
+  onOpenChange(open: boolean): void;
+}) {
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-xl">
       <ProductForm key={product?.id ?? 'new'} product={product} onDone={() => onOpenChange(false)} />
@@ -61,13 +72,20 @@ function ProductForm({ product, onDone }: { product: AdminAffiliateProduct | nul
         toast.success(product ? 'Product updated successfully!' : 'Product created successfully!');
         onDone();
       }}
-      onError={(error) => toast.error('Failed to save product', { description: serverMessageOr(error, 'Please try again.') })}
+      onError={(error) =>
+        toast.error('Failed to save product', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <Field name="name" label="Name" required>
         <Input autoComplete="off" {...form.register('name')} />
       </Field>
       <Field name="affiliate_link" label="Affiliate link" required description="Where /go/{id} sends visitors.">
-        <Input type="url" autoComplete="off" placeholder="e.g. https://vendor.example/product?ref=jotit" {...form.register('affiliate_link')} />
+        <Input
+          type="url"
+          autoComplete="off"
+          placeholder="e.g. https://vendor.example/product?ref=jotit"
+          {...form.register('affiliate_link')}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="price" label="Price" description="In dollars, up to 2 decimals.">
@@ -90,7 +108,11 @@ function ProductForm({ product, onDone }: { product: AdminAffiliateProduct | nul
         <Textarea rows={3} {...form.register('description')} />
       </Field>
       <div className="rounded-lg border p-4">
-        <SwitchField name="is_active" label="Active" description="An inactive product's /go/{id} link answers Not Found." />
+        <SwitchField
+          name="is_active"
+          label="Active"
+          description="An inactive product's /go/{id} link answers Not Found."
+        />
       </div>
     </FormDialogBody>
   );

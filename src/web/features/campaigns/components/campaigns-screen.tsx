@@ -4,18 +4,15 @@ import { type ComponentType, type ReactNode, useMemo } from 'react';
 import type { AdminCampaign } from '../../../../shared/schemas/campaigns';
 import {
   actionsColumn,
-  ContentCardFigures,
-  ContentCardFooter,
+  ContentCard,
   ContentList,
-  contentTableOptions,
+  contentListSetup,
   figureColumn,
   nameColumn,
   statusColumn,
-  statusFilter,
   StatusSwitch,
-  useContentListState,
+  useContentList,
 } from '~/components/content-list';
-import { DataTableEmpty } from '~/components/data-table';
 import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { DocumentListScreen } from '~/components/document-editor';
 import { Button } from '~/components/ui/button';
@@ -23,10 +20,8 @@ import { useInPageEditor } from '~/lib/return-focus';
 import { useCampaigns, useDeleteCampaign, useSaveCampaign } from '../api/campaigns';
 import { CampaignEditor } from './campaign-editor';
 
-const PAGE_SIZE = 20;
-const ACTIVE_FILTER = statusFilter('active', 'All campaigns');
-/** The list's state in the URL (`?q=launch&active=true&page=2`). */
-const TABLE_OPTIONS = contentTableOptions(ACTIVE_FILTER, PAGE_SIZE);
+/** The list's state in the URL (`?q=launch&active=true&page=2`), 20 a page. */
+const CAMPAIGNS = contentListSetup('active', 'All campaigns', 20);
 
 const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '—' : `${campaign.conversionRate}%`);
 
@@ -37,8 +32,7 @@ const rate = (campaign: AdminCampaign) => (campaign.conversionRate === null ? '�
  */
 export function CampaignsScreen({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
   const editor = useInPageEditor<AdminCampaign | 'new'>();
-  const list = useContentListState(ACTIVE_FILTER, TABLE_OPTIONS);
-  const query = useCampaigns(list.query);
+  const list = useContentList(CAMPAIGNS, useCampaigns);
   const columns = useMemo(() => campaignColumns(editor.open), [editor.open]);
 
   return (
@@ -49,25 +43,19 @@ export function CampaignsScreen({ Actions }: { Actions: ComponentType<{ children
       renderEditor={(campaign) => <CampaignEditor campaign={campaign} onDone={editor.close} />}
     >
       <ContentList
+        {...list}
         title="Campaigns"
         noun="campaigns"
         description="Unique visitors (each counted once a day, bots not counted) and leads over the last 30 days; conversion = leads ÷ unique visitors."
         search={{ label: 'Search campaigns', placeholder: 'Search name, slug or description' }}
-        status={ACTIVE_FILTER}
-        table={list.table}
-        query={query}
-        list={query.data}
         columns={columns}
         rowTestId="campaign"
         renderCard={(campaign) => <CampaignCard campaign={campaign} onEdit={editor.open} />}
-        empty={
-          <DataTableEmpty
-            icon={<RocketIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-            title="No campaigns yet."
-          >
-            <p className="text-sm text-muted-foreground">Create a landing page for your next launch.</p>
-          </DataTableEmpty>
-        }
+        empty={{
+          icon: RocketIcon,
+          title: 'No campaigns yet.',
+          children: <p className="text-sm text-muted-foreground">Create a landing page for your next launch.</p>,
+        }}
       />
     </DocumentListScreen>
   );
@@ -107,26 +95,23 @@ function campaignColumns(
 /** A campaign under 768 px: name and address, the three figures, the goal, then its state and actions. */
 function CampaignCard({ campaign, onEdit }: { campaign: AdminCampaign; onEdit(campaign: AdminCampaign): void }) {
   return (
-    <>
-      <p className="font-semibold wrap-anywhere">{campaign.name}</p>
-      <span className="text-xs wrap-anywhere text-muted-foreground">/c/{campaign.slug}</span>
-      <ContentCardFigures
-        figures={[
-          ['Unique visitors', campaign.visits30d],
-          ['Leads', campaign.leads30d],
-          ['Conversion', rate(campaign)],
-        ]}
-      />
+    <ContentCard
+      title={campaign.name}
+      subtitle={`/c/${campaign.slug}`}
+      figures={[
+        ['Unique visitors', campaign.visits30d],
+        ['Leads', campaign.leads30d],
+        ['Conversion', rate(campaign)],
+      ]}
+      kind="active"
+      isOn={campaign.isActive}
+      statusSwitch={<ActiveSwitch campaign={campaign} />}
+      actions={<CampaignActions campaign={campaign} onEdit={onEdit} />}
+    >
       {campaign.conversionGoal && (
         <p className="text-sm wrap-anywhere text-muted-foreground">Goal: {campaign.conversionGoal}</p>
       )}
-      <ContentCardFooter
-        kind="active"
-        isOn={campaign.isActive}
-        statusSwitch={<ActiveSwitch campaign={campaign} />}
-        actions={<CampaignActions campaign={campaign} onEdit={onEdit} />}
-      />
-    </>
+    </ContentCard>
   );
 }
 

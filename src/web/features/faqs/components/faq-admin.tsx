@@ -1,31 +1,39 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowDownIcon, ArrowUpIcon, HelpCircleIcon, PlusIcon } from 'lucide-react';
-import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Faq } from '../../../../shared/schemas/faqs';
 import { useCreateFaq, useDeleteFaq, useFaqs, useReorderFaqs, useUpdateFaq } from '../api/admin-faqs';
 import { answerPreview } from './answer-preview';
 import { emptyFaq, FaqFields, faqToForm, useFaqForm } from './faq-fields';
 import {
   actionsColumn,
-  ContentCardFooter,
+  ContentCard,
   ContentList,
-  contentTableOptions,
+  contentListSetup,
   nameColumn,
   statusColumn,
-  statusFilter,
   statusFilterValue,
   StatusSwitch,
 } from '~/components/content-list';
-import { DataTableEmpty, type DataTableState, useDataTableState } from '~/components/data-table';
+import { type DataTableState, useDataTableState } from '~/components/data-table';
 import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { FormSheet, FormSheetBody } from '~/components/form-sheet';
 import { Button } from '~/components/ui/button';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-const PUBLISHED_FILTER = statusFilter('published', 'All FAQs');
 /** The list's view in the URL (`?q=sync&published=false`). */
-const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, 50);
+const FAQS = contentListSetup('published', 'All FAQs', 50);
 
 /**
  * Spec §2 FAQ Management: the table Question, Answer, Published, Actions (cards under 768 px) first; the Add FAQ form
@@ -33,11 +41,11 @@ const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, 50);
  */
 export function FaqManagement({ Actions }: { Actions: ComponentType<{ children: ReactNode }> }) {
   const faqsQuery = useFaqs();
-  const table = useDataTableState(TABLE_OPTIONS);
+  const table = useDataTableState(FAQS.options);
   const faqs = faqsQuery.data;
   const nextOrder = !faqs?.length ? 0 : Math.max(...faqs.map((faq) => faq.displayOrder)) + 1;
   // Every FAQ comes in one answer (a few dozen at most): the search and the filter apply here, in display order.
-  const shown = faqs && filterFaqs(faqs, table.state.filters.q, statusFilterValue(table, PUBLISHED_FILTER));
+  const shown = faqs && filterFaqs(faqs, table.state.filters.q, statusFilterValue(table, FAQS.status));
   const [isAdding, setIsAdding] = useState(false);
   return (
     <>
@@ -80,7 +88,9 @@ function AddFaqForm({ nextOrder, onDone }: { nextOrder: number; onDone(): void }
         toast.success('FAQ added successfully', { description: `“${input.question}”` });
         onDone();
       }}
-      onError={(error) => toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })}
+      onError={(error) =>
+        toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <FaqFields register={form.register} />
     </FormSheetBody>
@@ -147,30 +157,27 @@ function FaqList({
         noun="FAQs"
         description="In the order the Help page shows them. Unpublished questions are hidden there."
         search={{ label: 'Search FAQs', placeholder: 'Search questions and answers' }}
-        status={PUBLISHED_FILTER}
+        status={FAQS.status}
         table={table}
         query={query}
         list={shown && { items: shown.slice(table.offset, table.offset + table.state.pageSize), total: shown.length }}
         columns={columns}
         rowTestId="faq"
         renderCard={(faq) => (
-          <>
-            <p className="font-medium wrap-anywhere">{faq.question}</p>
+          <ContentCard
+            title={faq.question}
+            kind="published"
+            isOn={faq.isPublished}
+            statusSwitch={<PublishSwitch faq={faq} />}
+            actions={<RowActions faq={faq} onEdit={setEditing} />}
+          >
             <p className="text-sm wrap-anywhere text-muted-foreground">{answerPreview(faq.answer)}</p>
-            <ContentCardFooter
-              kind="published"
-              isOn={faq.isPublished}
-              statusSwitch={<PublishSwitch faq={faq} />}
-              actions={<RowActions faq={faq} onEdit={setEditing} />}
-            />
-          </>
+          </ContentCard>
         )}
-        empty={
-          <DataTableEmpty
-            icon={<HelpCircleIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-            title="No FAQs yet. Add the first question with Add FAQ; it shows on the Help page once published."
-          />
-        }
+        empty={{
+          icon: HelpCircleIcon,
+          title: 'No FAQs yet. Add the first question with Add FAQ; it shows on the Help page once published.',
+        }}
       />
       <EditFaqDialog faq={editing} onOpenChange={(open) => !open && setEditing(null)} />
     </FaqOrder>

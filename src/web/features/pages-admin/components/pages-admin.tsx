@@ -6,24 +6,21 @@ import { PAGES_PAGE_SIZE, useDeletePage, usePages, useUpdatePage } from '../api/
 import { PageEditor } from './page-editor';
 import {
   actionsColumn,
-  ContentCardFooter,
+  ContentCard,
   ContentList,
-  contentTableOptions,
+  contentListSetup,
   nameColumn,
   statusColumn,
-  statusFilter,
   StatusSwitch,
-  useContentListState,
+  useContentList,
 } from '~/components/content-list';
-import { DataTableEmpty } from '~/components/data-table';
 import { DataTableRowActions } from '~/components/data-table-row-actions';
 import { DocumentListScreen } from '~/components/document-editor';
 import { Button } from '~/components/ui/button';
 import { useInPageEditor } from '~/lib/return-focus';
 
-const PUBLISHED_FILTER = statusFilter('published', 'All pages');
 /** The list's state in the URL (`?q=about&published=false&page=2`). */
-const TABLE_OPTIONS = contentTableOptions(PUBLISHED_FILTER, PAGES_PAGE_SIZE);
+const PAGES = contentListSetup('published', 'All pages', PAGES_PAGE_SIZE);
 
 const updated = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -39,8 +36,7 @@ export function PagesAdmin({
   Actions: ComponentType<{ children: ReactNode }>;
 }) {
   const editor = useInPageEditor<Page | 'new'>();
-  const list = useContentListState(PUBLISHED_FILTER, TABLE_OPTIONS);
-  const query = usePages(list.query);
+  const list = useContentList(PAGES, usePages);
   const columns = useMemo(() => pageColumns(editor.open), [editor.open]);
 
   return (
@@ -51,27 +47,25 @@ export function PagesAdmin({
       renderEditor={(page) => <PageEditor page={page} onClose={editor.close} />}
     >
       <ContentList
+        {...list}
         title="Pages"
         noun="pages"
         search={{ label: 'Search pages', placeholder: 'Search title or slug' }}
-        status={PUBLISHED_FILTER}
-        table={list.table}
-        query={query}
-        list={query.data}
         columns={columns}
         rowTestId="page"
         renderCard={(page) => <PageCard page={page} onEdit={editor.open} />}
-        empty={
-          <DataTableEmpty
-            icon={<FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-            title="No pages yet."
-          >
-            <p className="text-sm text-muted-foreground">Published pages are served at /p/their-slug.</p>
-            <Button variant="outline" onClick={() => editor.open('new')}>
-              <PlusIcon aria-hidden="true" /> New Page
-            </Button>
-          </DataTableEmpty>
-        }
+        empty={{
+          icon: FileTextIcon,
+          title: 'No pages yet.',
+          children: (
+            <>
+              <p className="text-sm text-muted-foreground">Published pages are served at /p/their-slug.</p>
+              <Button variant="outline" onClick={() => editor.open('new')}>
+                <PlusIcon aria-hidden="true" /> New Page
+              </Button>
+            </>
+          ),
+        }}
       />
     </DocumentListScreen>
   );
@@ -101,19 +95,18 @@ function pageColumns(onEdit: (page: Page) => void): Array<ColumnDef<Page, unknow
 /** A page under 768 px: title and address on the card's whole width, then its date, state and actions. */
 function PageCard({ page, onEdit }: { page: Page; onEdit(page: Page): void }) {
   return (
-    <>
-      <p className="font-medium wrap-anywhere">{page.title}</p>
+    <ContentCard
+      title={page.title}
+      kind="published"
+      isOn={page.isPublished}
+      statusSwitch={<PublishSwitch page={page} />}
+      actions={<PageActions page={page} onEdit={onEdit} />}
+    >
       <PageAddress page={page} />
       <p className="text-xs text-muted-foreground">
         Updated <UpdatedAt page={page} />
       </p>
-      <ContentCardFooter
-        kind="published"
-        isOn={page.isPublished}
-        statusSwitch={<PublishSwitch page={page} />}
-        actions={<PageActions page={page} onEdit={onEdit} />}
-      />
-    </>
+    </ContentCard>
   );
 }
 

@@ -18,6 +18,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 import { isPasskeyCancelled, usePasskeySupport } from '~/lib/webauthn';
 
@@ -28,14 +29,13 @@ export function PasskeysCard() {
   const removePasskey = useRemovePasskey();
   const [passkeyToRemove, setPasskeyToRemove] = useState<Passkey | null>(null);
   const isSupported = usePasskeySupport() !== false;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const openerRemoved = useRef(false);
+  const { headingRef, openerRemoved, onCloseAutoFocus } = useFocusHeadingAfterRemoval();
   const passkeys = passkeysQuery.data?.passkeys ?? [];
 
   function confirmRemove(passkey: Passkey) {
     removePasskey.mutate(passkey.id, {
       onSuccess: () => {
-        openerRemoved.current = true;
+        openerRemoved();
         setPasskeyToRemove(null);
         toast.success('Passkey removed', { description: `“${passkey.name}” no longer signs in to your account.` });
       },
@@ -80,12 +80,7 @@ export function PasskeysCard() {
         onConfirm={() => {
           if (passkeyToRemove) confirmRemove(passkeyToRemove);
         }}
-        onCloseAutoFocus={(event) => {
-          if (!openerRemoved.current) return;
-          openerRemoved.current = false;
-          event.preventDefault();
-          headingRef.current?.focus();
-        }}
+        onCloseAutoFocus={onCloseAutoFocus}
       />
     </Card>
   );

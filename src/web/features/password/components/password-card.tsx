@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { type ChangePasswordForm, ChangePasswordFormSchema } from '../../../../shared/schemas/accounts';
 import { useChangePassword } from '../api/change-password';
 import { Field, Form } from '~/components/form';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -50,17 +51,10 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
           onError={(error) => toast.error('Error', { description: serverMessageOr(error, 'Could not change your password') })}
           className="max-w-sm"
         >
-          {/* For password managers: whose password this is. */}
-          <input type="text" name="username" autoComplete="username" value={auth.user?.email ?? ''} readOnly hidden />
           <Field name="currentPassword" label="Current password">
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
           </Field>
-          <Field name="password" label="New password" description="At least 6 characters.">
-            <Input type="password" autoComplete="new-password" {...form.register('password')} />
-          </Field>
-          <Field name="confirmPassword" label="Confirm new password">
-            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </Field>
+          <NewPasswordFields labels={['New password', 'Confirm new password']} username={auth.user?.email ?? ''} />
           <Button type="submit" className="self-start" isPending={isSubmitting}>
             {isSubmitting ? 'Please wait...' : 'Change password'}
           </Button>

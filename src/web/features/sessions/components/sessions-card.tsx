@@ -5,7 +5,7 @@
  * When a row's button is gone after its device was signed out, focus moves to the list's heading.
  */
 import { AlertTriangleIcon, LaptopIcon, LogOutIcon, ShieldCheckIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatRelativeTime } from '../../../../shared/format';
 import type { Session } from '../../../../shared/schemas/sessions';
@@ -19,6 +19,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -46,18 +47,9 @@ export function SessionsCard() {
   const navigate = useNavigate();
   const [sessionToEnd, setSessionToEnd] = useState<Session | null>(null);
   const [isEndOthersOpen, setIsEndOthersOpen] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Set when an action removed the button that opened its dialog: focus then goes to the heading.
-  const openerRemoved = useRef(false);
+  const { headingRef, openerRemoved, onCloseAutoFocus } = useFocusHeadingAfterRemoval();
   const sessions = sessionsQuery.data?.sessions ?? [];
   const otherCount = sessions.filter((session) => !session.isCurrent).length;
-
-  function focusHeadingIfOpenerRemoved(event: Event) {
-    if (!openerRemoved.current) return;
-    openerRemoved.current = false;
-    event.preventDefault();
-    headingRef.current?.focus();
-  }
 
   function confirmEnd(session: Session) {
     endSession.mutate(session.id, {
@@ -67,7 +59,7 @@ export function SessionsCard() {
           void navigate('/login');
           return;
         }
-        openerRemoved.current = true;
+        openerRemoved();
         setSessionToEnd(null);
         toast.success('Signed out', { description: `${session.device} is signed out.` });
       },
@@ -78,7 +70,7 @@ export function SessionsCard() {
   function confirmEndOthers() {
     endOthers.mutate(undefined, {
       onSuccess: () => {
-        openerRemoved.current = true;
+        openerRemoved();
         setIsEndOthersOpen(false);
         toast.success('Signed out', { description: 'Every other device is signed out.' });
       },
@@ -142,7 +134,7 @@ export function SessionsCard() {
         onConfirm={() => {
           if (sessionToEnd) confirmEnd(sessionToEnd);
         }}
-        onCloseAutoFocus={focusHeadingIfOpenerRemoved}
+        onCloseAutoFocus={onCloseAutoFocus}
       />
       <ConfirmDialog
         open={isEndOthersOpen}
@@ -154,7 +146,7 @@ export function SessionsCard() {
         isPending={endOthers.isPending}
         isDestructive
         onConfirm={confirmEndOthers}
-        onCloseAutoFocus={focusHeadingIfOpenerRemoved}
+        onCloseAutoFocus={onCloseAutoFocus}
       />
     </Card>
   );

@@ -17,11 +17,10 @@ import {
 } from '../../../../shared/schemas/staff-invitations';
 import { useAcceptStaffInvitation } from '../api/accept-staff-invitation';
 import { useStaffInvitationLookup } from '../api/lookup-staff-invitation';
-import { Field } from '~/components/form';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
@@ -126,14 +125,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
               <span className="text-sm font-medium">Email</span>
               <p className="wrap-anywhere rounded-md border bg-muted px-3 py-2 text-sm">{invitation.email}</p>
             </div>
-            {/* A hidden username field lets password managers file the new password under the address. */}
-            <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-            <Field name="password" label="Choose a Password" description="At least 6 characters.">
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </Field>
-            <Field name="confirmPassword" label="Confirm Password">
-              <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-            </Field>
+            <NewPasswordFields labels={['Choose a Password', 'Confirm Password']} username={invitation.email} />
             <Button type="submit" className="w-full" disabled={isSubmitting}>
               {isSubmitting ? 'Please wait...' : 'Accept and Sign In'}
             </Button>

@@ -4,15 +4,15 @@
  * server's field problems (an address that already has an account) show under their field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { canAssignRole, ROLE_DESCRIPTIONS, ROLE_LABELS, roleOfUser, STAFF_ROLES, type Role } from '../../../../shared/permissions';
+import { canAssignRole, roleOfUser, STAFF_ROLES, type Role } from '../../../../shared/permissions';
 import { CreateStaffInvitationSchema, STAFF_INVITATION_TTL_HOURS } from '../../../../shared/schemas/staff-invitations';
 import { useCreateStaffInvitation } from '../api/create-staff-invitation';
 import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
+import { RoleField } from '~/components/role-field';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { toast } from '~/lib/toast';
@@ -61,26 +61,7 @@ function InviteStaffForm({ onDone }: { onDone(): void }) {
       <Field name="email" label="Email" required>
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </Field>
-      <Controller
-        control={form.control}
-        name="role"
-        render={({ field }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <Field name="role" label="Role" description={field.value ? ROLE_DESCRIPTIONS[field.value] : undefined}>
-              <SelectTrigger className="w-full" onBlur={field.onBlur}>
-                <SelectValue />
-              </SelectTrigger>
-            </Field>
-            <SelectContent>
-              {roles.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      />
+      <RoleField roles={roles} />
     </FormDialogBody>
   );
 }

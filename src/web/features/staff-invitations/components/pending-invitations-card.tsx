@@ -4,7 +4,7 @@
  * An expired one says so, and offers Resend: a new link with the same role (it replaces the old invitation).
  */
 import { MailIcon, SendIcon, XIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatRelativeTime } from '../../../../shared/format';
 import { ROLE_LABELS } from '../../../../shared/permissions';
 import type { StaffInvitation } from '../../../../shared/schemas/staff-invitations';
@@ -16,6 +16,7 @@ import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { serverMessageOr } from '~/lib/api-client';
+import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 
 const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,8 +26,7 @@ export function PendingInvitationsCard() {
   const revoke = useRevokeStaffInvitation();
   const resend = useCreateStaffInvitation();
   const [toRevoke, setToRevoke] = useState<StaffInvitation | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const openerRemoved = useRef(false);
+  const { headingRef, openerRemoved, onCloseAutoFocus } = useFocusHeadingAfterRemoval();
   const invitations = invitationsQuery.data?.invitations ?? [];
   const expiredCount = invitations.filter((invitation) => invitation.isExpired).length;
   function resendInvitation(invitation: StaffInvitation) {
@@ -45,7 +45,7 @@ export function PendingInvitationsCard() {
   function confirmRevoke(invitation: StaffInvitation) {
     revoke.mutate(invitation.id, {
       onSuccess: () => {
-        openerRemoved.current = true;
+        openerRemoved();
         setToRevoke(null);
         toast.success('Invitation revoked', { description: `The link sent to ${invitation.email} no longer works.` });
       },
@@ -125,12 +125,7 @@ export function PendingInvitationsCard() {
         onConfirm={() => {
           if (toRevoke) confirmRevoke(toRevoke);
         }}
-        onCloseAutoFocus={(event) => {
-          if (!openerRemoved.current) return;
-          openerRemoved.current = false;
-          event.preventDefault();
-          headingRef.current?.focus();
-        }}
+        onCloseAutoFocus={onCloseAutoFocus}
       />
     </Card>
   );
