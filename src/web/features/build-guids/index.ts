@@ -3,6 +3,4 @@ export { getBuildGuidsQueryOptions, newestBuildGuid, useBuildGuids } from './api
 export { useCreateBuildGuid } from './api/create-build-guid';
 export { useUpdateBuildGuid } from './api/update-build-guid';
 export { useDeleteBuildGuid } from './api/delete-build-guid';
-export { BuildGuidFormDialog } from './components/build-guid-form-dialog';
-export { BuildGuidCard, buildGuidColumns, previewValue } from './components/build-guid-list';
-export { DeleteBuildGuidDialog } from './components/delete-build-guid-dialog';
+export { previewValue } from './components/build-guid-list';

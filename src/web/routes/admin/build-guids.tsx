@@ -1,23 +1,9 @@
-import { KeySquareIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { toast } from '~/lib/toast';
 import { pageTitle } from '../../../shared/brand';
-import type { BuildGuid } from '../../../shared/schemas/build-guids';
-import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
-import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
-import { loadErrorText } from '~/components/list-states';
 import { AdminPage, AdminPageActions, adminMeta } from '~/components/admin/admin-page';
-import { BuildGuidCard, buildGuidColumns, BuildGuidFormDialog, DeleteBuildGuidDialog, useBuildGuids, useDeleteBuildGuid } from '~/features/build-guids';
+import { BuildGuidsScreen } from '~/features/build-guids/build-guids-screen';
 import { ClientsSection } from '~/features/clients';
-import { serverMessageOr } from '~/lib/api-client';
-import type { TableStateOptions } from '~/lib/table-url-state';
 
 export const meta = adminMeta(pageTitle('Build GUIDs'), 'Encryption keys for decrypting jots from the desktop app.');
-
-const PAGE_SIZE = 50;
-/** The API sends every build GUID; the page is kept in the URL (`?page=2`; the API clients' table below uses `clientsPage`). */
-const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: [] };
 
 /** Spec §2 Build GUIDs admin: the keys the server decrypts jots with, plus the API clients (docs/architecture.md §5). */
 export default function BuildGuidsPage() {
@@ -26,81 +12,8 @@ export default function BuildGuidsPage() {
       title="Build GUIDs"
       description="Encryption keys for decrypting jots from the desktop app. Each desktop build sends the name of its key; the server decrypts with the value."
     >
-      <BuildGuidsManagement />
-    </AdminPage>
-  );
-}
-
-function BuildGuidsManagement() {
-  const table = useDataTableState(TABLE_OPTIONS);
-  const guidsQuery = useBuildGuids();
-  const deleteBuildGuid = useDeleteBuildGuid();
-  const [formGuid, setFormGuid] = useState<BuildGuid | null>(null);
-  const [isFormOpen, setIsFormOpen] = useState(false);
-  const [guidToDelete, setGuidToDelete] = useState<BuildGuid | null>(null);
-
-  function openForm(guid: BuildGuid | null) {
-    setFormGuid(guid);
-    setIsFormOpen(true);
-  }
-  const columns = useMemo(() => buildGuidColumns({ onEdit: openForm, onDelete: setGuidToDelete }), []);
-
-  function confirmDelete(guid: BuildGuid) {
-    deleteBuildGuid.mutate(guid.id, {
-      onSuccess: () => {
-        toast.success('Success', { description: 'Build GUID deleted successfully' });
-        setGuidToDelete(null);
-      },
-      onError: (error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to delete build GUID') }),
-    });
-  }
-
-  return (
-    <>
-      <AdminPageActions>
-        <>
-          <Button variant="outline" onClick={() => void guidsQuery.refetch()} disabled={guidsQuery.isFetching}>
-            <RefreshCwIcon aria-hidden="true" className={guidsQuery.isFetching ? 'animate-spin motion-reduce:animate-none' : undefined} />
-            Refresh
-          </Button>
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon aria-hidden="true" /> Add
-          </Button>
-        </>
-      </AdminPageActions>
-      <Card>
-        <CardContent className="px-4 sm:px-6">
-          <DataTable
-            label="Build GUIDs"
-            table={table}
-            columns={columns}
-            {...wholeListRows(guidsQuery.data, table)}
-            getRowId={(guid) => String(guid.id)}
-            query={guidsQuery}
-            loadingLabel="Loading build GUIDs..."
-            errorTitle={loadErrorText('build GUIDs', guidsQuery.error)}
-            renderCard={(guid) => <BuildGuidCard guid={guid} onEdit={openForm} onDelete={setGuidToDelete} />}
-            empty={
-              <DataTableEmpty icon={<KeySquareIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title={null}>
-                <p className="hidden text-muted-foreground md:block">No build GUIDs found. Create one to get started.</p>
-                <p className="text-muted-foreground md:hidden">No build GUIDs found. Tap Add to create one.</p>
-              </DataTableEmpty>
-            }
-          />
-        </CardContent>
-      </Card>
-
+      <BuildGuidsScreen Actions={AdminPageActions} />
       <ClientsSection />
-
-      <BuildGuidFormDialog open={isFormOpen} guid={formGuid} onOpenChange={setIsFormOpen} />
-      <DeleteBuildGuidDialog
-        guid={guidToDelete}
-        isDeleting={deleteBuildGuid.isPending}
-        onConfirm={confirmDelete}
-        onOpenChange={(open) => {
-          if (!open) setGuidToDelete(null);
-        }}
-      />
-    </>
+    </AdminPage>
   );
 }
