@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectCleanInBothThemes, focusedName } from './admin-helpers.ts';
+import { expectCleanInBothThemes, expectFocusOn } from './admin-helpers.ts';
 import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
 
 const STAMP = Date.now().toString(36);
@@ -17,17 +17,17 @@ const longTitle = (what: string) =>
 
 /** Asks for the delete, checks the dialog names `name`, that Esc and Cancel change nothing and give focus back. */
 async function confirmDelete(page: Page, deleteButton: Locator, title: string) {
-  const buttonName = await deleteButton.getAttribute('aria-label');
+  const buttonName = (await deleteButton.getAttribute('aria-label')) ?? '';
   await deleteButton.click();
   const confirm = page.getByRole('alertdialog', { name: title });
   await confirm.waitFor();
   await page.keyboard.press('Escape');
   await confirm.waitFor({ state: 'detached' });
-  await expect.poll(() => focusedName(page)).toBe(buttonName);
+  await expectFocusOn(page, buttonName);
   await deleteButton.click();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'detached' });
-  await expect.poll(() => focusedName(page)).toBe(buttonName);
+  await expectFocusOn(page, buttonName);
   await deleteButton.click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
 }
@@ -47,7 +47,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await editor.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe('New Page');
+    await expectFocusOn(page, 'New Page');
 
     await newPage.click();
     await editor.getByRole('button', { name: 'Create Page' }).click();
@@ -80,7 +80,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await edit.getByRole('button', { name: 'Save Page' }).click();
     await toast(page, 'Page saved').waitFor();
     await row.getByRole('link').waitFor();
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${title}`);
+    await expectFocusOn(page, `Edit ${title}`);
 
     await confirmDelete(page, row.getByRole('button', { name: `Delete ${title}` }), `Delete the page “${title}”?`);
     await toast(page, 'Page deleted').waitFor();
@@ -118,7 +118,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await edit.getByRole('button', { name: 'Update Campaign' }).click();
     await toast(page, 'Campaign updated successfully!').waitFor();
     await row.getByText('Goal: Tray installs').waitFor();
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${name}`);
+    await expectFocusOn(page, `Edit ${name}`);
 
     await confirmDelete(page, row.getByRole('button', { name: `Delete ${name}` }), `Delete the campaign “${name}”?`);
     await toast(page, 'Campaign deleted successfully').waitFor();
@@ -148,11 +148,11 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
+    await expectFocusOn(page, `Edit ${question}`);
     await editButton.click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
+    await expectFocusOn(page, `Edit ${question}`);
 
     await editButton.click();
     await dialog.getByRole('tab', { name: 'Preview' }).click();
@@ -163,7 +163,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'FAQ updated successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${question}`);
+    await expectFocusOn(page, `Edit ${question}`);
 
     await confirmDelete(
       page,
@@ -190,7 +190,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
       .waitFor();
     await expectCleanInBothThemes(page, 'page-editor-375');
     await page.getByRole('button', { name: 'All pages' }).click();
-    await expect.poll(() => focusedName(page)).toBe(`Edit ${title}`);
+    await expectFocusOn(page, `Edit ${title}`);
     await confirmDelete(page, card.getByRole('button', { name: `Delete ${title}` }), `Delete the page “${title}”?`);
     await toast(page, 'Page deleted').waitFor();
     await card.waitFor({ state: 'detached' });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectCleanInBothThemes, focusedName } from './admin-helpers.ts';
+import { expectCleanInBothThemes, expectFocusOn } from './admin-helpers.ts';
 import { DESKTOP, type E2e, MOBILE, setUpE2e, unexpectedErrors, type Viewport } from './fixtures.ts';
 
 const STAMP = Date.now().toString(36);
@@ -131,11 +131,11 @@ describe('Admin content lists on the DataTable', () => {
         await confirm.waitFor();
         await page.keyboard.press('Escape');
         await confirm.waitFor({ state: 'detached' });
-        await expect.poll(() => focusedName(page)).toBe(`Delete ${title}`);
+        await expectFocusOn(page, `Delete ${title}`);
         await deleteButton.click();
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await confirm.waitFor({ state: 'detached' });
-        await expect.poll(() => focusedName(page)).toBe(`Delete ${title}`);
+        await expectFocusOn(page, `Delete ${title}`);
         await item.waitFor();
         expect(await isStillStored()).toBe(true);
 

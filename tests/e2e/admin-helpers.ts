@@ -162,6 +162,24 @@ export const focusedName = (page: Page) =>
   });
 
 /**
+ * Focus lands on the control named `name` within the 5 s the kit's focus rule keeps re-applying itself
+ * (lib/return-focus.ts, WATCH_LIMIT_MS): on a loaded machine it settles after the default 1 s of `expect.poll`.
+ * A failure names the element that has focus instead.
+ */
+export async function expectFocusOn(page: Page, name: string): Promise<void> {
+  const settled = await expect
+    .poll(() => focusedName(page), { timeout: 5_000 })
+    .toBe(name)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (settled) return;
+  const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300) ?? 'nothing');
+  expect(await focusedName(page), `focus is on ${focused}`).toBe(name);
+}
+
+/**
  * No sideways scroll, and no element of the screen past the viewport's right edge (a long word can stick out of a
  * card without the document scrolling).
  */

@@ -1,6 +1,6 @@
 /**
  * Every admin screen at once (issue 26 tests): with a long title and a long e-mail address in the data, no screen of
- * ADMIN_SCREENS is wider than the viewport at 1280 or at 375 px; every dialog of Leads, Users, Audit log, the blog's
+ * ADMIN_SCREENS is wider than the viewport at 1280 or at 375 px; every dialog of Leads, Users, Audit log, Inbox, Webhooks, the blog's
  * posts and the post editor gives focus back to the control that opened it, after Esc and after Cancel (or Close).
  * axe in light and dark on the same list is in theme.spec.ts; the other screens' dialogs in admin-kit-forms,
  * admin-content-kit and admin-frame.
@@ -27,6 +27,7 @@ interface DialogCase {
 }
 
 const inMain = (page: Page) => page.getByRole('main');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const DIALOGS: DialogCase[] = [
   {
@@ -85,6 +86,23 @@ const DIALOGS: DialogCase[] = [
     opener: async (page) => inMain(page).getByRole('button', { name: /^Details: / }).first(),
     dialog: (page) => page.getByRole('dialog'),
     dismiss: 'Close',
+  },
+  {
+    name: 'a message in the inbox',
+    path: '/admin/inbox',
+    heading: 'Inbox',
+    // Opening it marks it read, which renames its button ("Unread. …" no more): focus goes back to it all the same.
+    opener: async (page) => inMain(page).getByRole('button', { name: new RegExp(`from Long Address: ${escapeRegExp(LONG_TITLE)}$`) }).first(),
+    dialog: (page) => page.getByRole('dialog', { name: LONG_TITLE }),
+    dismiss: 'Close',
+  },
+  {
+    name: 'adding a webhook endpoint',
+    path: '/admin/webhooks',
+    heading: 'Webhooks',
+    opener: async (page) => page.getByRole('button', { name: 'Add endpoint', exact: true }).first(),
+    dialog: (page) => page.getByRole('dialog', { name: 'Add endpoint' }),
+    dismiss: 'Cancel',
   },
   {
     name: 'deleting a post',
@@ -147,7 +165,7 @@ describe('every admin screen', () => {
     });
   }
 
-  it('gives focus back to the opener after Esc and after Cancel in every dialog of Leads, Users, Audit log and Blog', { timeout: 120_000 }, async () => {
+  it('gives focus back to the opener after Esc and after Cancel in every dialog of Leads, Users, Audit log, Inbox, Webhooks and Blog', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await e2e.openAsAdmin();
     const lostFocus: string[] = [];
     for (const dialogCase of DIALOGS) {

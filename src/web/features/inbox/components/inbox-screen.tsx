@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArchiveIcon, ArchiveRestoreIcon, InboxIcon, MailIcon, MailOpenIcon, ReplyIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxMessageSummary, InboxMessageType } from '../../../../shared/schemas/inbox';
 import { useInbox, useInboxMessage, useUpdateInboxMessage } from '../api/inbox';
 import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
@@ -48,15 +48,21 @@ export function InboxScreen() {
   const update = useUpdateInboxMessage();
   const total = inboxQuery.data?.total ?? 0;
 
-  const change: ChangeMessage = async (message, changes, done) => {
-    try {
-      await update.mutateAsync({ type: message.type, id: message.id, changes });
-      if (done) toast.success(done);
-    } catch (error) {
-      toast.error('Error updating message', { description: serverErrorText(error) ?? 'Please try again.' });
-    }
-  };
-  const columns = messageColumns(setOpened, change);
+  const { mutateAsync } = update;
+  const change: ChangeMessage = useCallback(
+    async (message, changes, done) => {
+      try {
+        await mutateAsync({ type: message.type, id: message.id, changes });
+        if (done) toast.success(done);
+      } catch (error) {
+        toast.error('Error updating message', { description: serverErrorText(error) ?? 'Please try again.' });
+      }
+    },
+    [mutateAsync],
+  );
+  // Stable columns: new ones remount the table's cells, and the Open button that was just clicked with them — focus
+  // fell to <body> before the dialog could remember its opener, and closing it left focus there.
+  const columns = useMemo(() => messageColumns(setOpened, change), [change]);
 
   return (
     <Card>
