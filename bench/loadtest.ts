@@ -195,10 +195,6 @@ function startThread(input: Omit<WorkerInput, 'startAt'>): Promise<{ start(start
   });
 }
 
-/** One kind's results across the generator's threads, before the report merges them all. */
-const merged0 = (kind: Kind, outputs: WorkerOutput[]): KindResult =>
-  merge(outputs.map((output) => output.kinds[kind]).filter((value) => value !== undefined));
-
 /** Today's visitors as the Analytics screen's summary reads them, once they reach `expected` (or after 15 s). */
 async function analyticsVisitors(databaseUrl: string, expected: number): Promise<number> {
   const { openDatabase } = await import('../src/server/db/client.ts');
@@ -366,13 +362,6 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
       ),
     ]);
 
-    // Issue 40: the cookieless analytics counts each visitor whose page was served (one X-Forwarded-For each) once,
-    // as the Analytics screen's summary reads it (roll-ups plus the events not rolled yet). Events wait in the app's
-    // buffer up to a second: read until the figure reaches the pages served, for at most 15 s.
-    // (The warm-up page above is fetched with Node's own User-Agent: a bot, never counted.)
-    const pagesServed = pages ? (merged0('page', outputs).statuses['200'] ?? 0) : 0;
-    const visitorsCounted = pages ? await analyticsVisitors(databaseUrl, pagesServed) : 0;
-
     const intended = intendedCounts(seconds, visitors, rampSeconds, apps, leadsPerMinute, pages);
     const kinds = Object.keys(KIND_LABELS) as Kind[];
     const merged = Object.fromEntries(
@@ -381,6 +370,13 @@ export async function runLoadTest(options: LoadTestOptions): Promise<Row[]> {
         merge(outputs.map((output) => output.kinds[kind]).filter((value) => value !== undefined)),
       ]),
     ) as Record<Kind, KindResult>;
+
+    // Issue 40: the cookieless analytics counts each visitor whose page was served (one X-Forwarded-For each) once,
+    // as the Analytics screen's summary reads it (roll-ups plus the events not rolled yet). Events wait in the app's
+    // buffer up to a second: read until the figure reaches the pages served, for at most 15 s.
+    // (The warm-up page above is fetched with Node's own User-Agent: a bot, never counted.)
+    const pagesServed = pages ? (merged.page.statuses['200'] ?? 0) : 0;
+    const visitorsCounted = pages ? await analyticsVisitors(databaseUrl, pagesServed) : 0;
 
     const details = kinds.map((kind) => {
       const result = merged[kind];
