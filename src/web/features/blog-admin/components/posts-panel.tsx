@@ -14,7 +14,7 @@ import {
   Trash2Icon,
   Undo2Icon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { BLOG_POST_LIST_FILTERS, type AdminBlogPost, type BlogPostListFilter } from '../../../../shared/schemas/blog';
 import { can, roleOfUser } from '../../../../shared/permissions';
@@ -53,11 +53,21 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
   const postsQuery = useBlogPosts({ q: query, status: status === ALL ? undefined : status });
   // A search typed just before Edit answers after its pause, while the editor's route loads: it must not take
   // the place of that navigation (the list would stay and the editor never open).
+  // The router's state reaches this list in a transition render, which a busy page may deliver after the pause
+  // ends, so Edit also marks the leaving at once.
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const isLeaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const hasAskedToLeave = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') hasAskedToLeave.current = false;
+  }, [navigation.state]);
+  const edit = (post: AdminBlogPost) => {
+    hasAskedToLeave.current = true;
+    onEdit(post);
+  };
   const setFilter = (name: 'q' | 'status', value: string | undefined) => {
-    if (isLeaving) return;
+    if (isLeaving || hasAskedToLeave.current) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -173,7 +183,7 @@ export function PostsPanel({ onEdit }: { onEdit(post: AdminBlogPost): void }) {
                 <PostCard
                   post={post}
                   isReviewer={isReviewer}
-                  onEdit={onEdit}
+                  onEdit={edit}
                   onDelete={setPostToDelete}
                   onReturn={setPostToReturn}
                 />
