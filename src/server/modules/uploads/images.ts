@@ -13,7 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type createSharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import {
   BLOG_TEXTS,
   BLOG_UPLOAD_MAX_PIXELS,
@@ -24,10 +25,21 @@ import { IMAGE_WIDTHS, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '../../../
 import type { ImageVariant } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 
-// One image at a time per instance, on one libvips thread, with no operation cache: libvips memory stays the size of
-// one image's work (the process's heap cap does not count it; decision 0065 has the RSS figures).
-sharp.concurrency(1);
-sharp.cache(false);
+let loadingSharp: Promise<typeof createSharp> | undefined;
+
+/**
+ * sharp, loaded with the first image rather than at start-up: libvips and its libraries are about 10 MB resident
+ * that a server which never sees an upload should not carry (issue 35, idle memory ≤ 200 MB).
+ */
+function loadSharp(): Promise<typeof createSharp> {
+  return (loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // One image at a time per instance, on one libvips thread, with no operation cache: libvips memory stays the
+    // size of one image's work (the process's heap cap does not count it; decision 0065 has the RSS figures).
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 export type UploadType = (typeof BLOG_UPLOAD_TYPES)[number];
 
@@ -76,6 +88,7 @@ export async function inspectImage(data: Buffer): Promise<InspectedImage> {
   const type = await fileTypeFromBuffer(data);
   const contentType = type?.mime as UploadType | undefined;
   if (!contentType || !(BLOG_UPLOAD_TYPES as readonly string[]).includes(contentType)) throw badRequest(BLOG_TEXTS.uploadType);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // The header only: no pixel is decoded here, so the box is checked before any limit could be reached.
@@ -139,6 +152,7 @@ const ENCODERS: Record<'avif' | 'webp' | 'jpeg' | 'png', (image: Sharp) => Sharp
  */
 export async function makeSizes(original: Buffer, format: ImageVariant['format'], width: number): Promise<{ sizes: MadeImage[]; social: MadeImage | null }> {
   if (format === 'gif') return { sizes: [], social: null };
+  const sharp = await loadSharp();
   const formats = ['avif', 'webp', ...(format === 'avif' || format === 'webp' ? [] : [format])] as Array<keyof typeof ENCODERS>;
   const sizes: MadeImage[] = [];
   for (const target of widthsFor(width)) {
