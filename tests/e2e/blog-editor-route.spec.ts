@@ -1,7 +1,7 @@
 /**
  * The post editor as a view of its own (issue 37, decision 0072): New Post and Edit open /admin/blog/new and
  * /admin/blog/:id/edit with the title focused; a reload opens the same post; its code loads only then; Settings is a
- * side panel at 1280 px and a sheet at 375 px; at 375 px the title is on the first screen and Publish stays one line;
+ * side panel at 1280 px and a sheet at 375 px; the admin sidebar steps aside while it is open; at 375 px the title is on the first screen and Publish stays one line;
  * back to Posts returns to the list as it was, focus on the post's Edit (or New Post).
  */
 import type { Page } from 'playwright-core';
@@ -44,6 +44,9 @@ describe('The post editor on its own route', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === TITLE);
     const edit = page.getByRole('list', { name: 'Blog posts' }).getByRole('button', { name: `Edit ${TITLE}` });
     await edit.waitFor();
+    // The list sits in the admin frame, its sidebar beside it; the editor takes the whole width (Ghost's does).
+    const sidebar = page.getByRole('navigation', { name: 'Admin', exact: true });
+    expect(await sidebar.isVisible()).toBe(true);
     // The list does not load the editor's code.
     expect(scripts.filter((path) => path.includes('blog-editor'))).toEqual([]);
 
@@ -53,6 +56,7 @@ describe('The post editor on its own route', () => {
     await page.getByRole('heading', { level: 1, name: 'Edit Post' }).waitFor();
     await expect.poll(() => titleField(page).inputValue()).toBe(TITLE);
     await expect.poll(() => isFocused(page, titleField(page))).toBe(true);
+    expect(await sidebar.count()).toBe(0);
     const id = EDIT_URL.exec(new URL(page.url()).pathname)?.[1];
 
     // Settings beside the text at 1280 px: a side panel, not a modal dialog; the title stays reachable.

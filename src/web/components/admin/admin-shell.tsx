@@ -6,7 +6,7 @@
  */
 import { ExternalLinkIcon, LogOutIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/brand';
 import { LogoMark } from '~/components/logo';
 import { ThemeToggle } from '~/components/theme-toggle';
@@ -22,6 +22,12 @@ const LazyCommandPalette = lazy(loadCommandPalette);
 
 /** Collapsed or not, kept in the browser (the server draws it expanded). */
 const sidebarSetting = browserSetting('admin-sidebar', ['expanded', 'collapsed'], 'expanded');
+
+/** What an admin route may tell the frame through its `handle` export. */
+export interface AdminRouteHandle {
+  /** A view that takes the whole width, as the post editor does: no sidebar beside it (the drawer stays on phones). */
+  isFullScreen?: boolean;
+}
 
 export interface AdminShellProps {
   /** Signed-in admin's e-mail; absent while the session is checked or for a visitor at the gate. */
@@ -51,6 +57,7 @@ export function AdminShell({
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const drawerTriggerRef = useRef<HTMLButtonElement>(null);
   const palette = useCommandPalette(showNavigation);
+  const isFullScreen = useMatches().some((match) => (match.handle as AdminRouteHandle | undefined)?.isFullScreen === true);
 
   return (
     <div className="flex min-h-dvh flex-col bg-muted/30" data-slot="admin-shell">
@@ -125,7 +132,7 @@ export function AdminShell({
       </header>
 
       <div className="flex min-h-0 flex-1">
-        {showNavigation && (
+        {showNavigation && !isFullScreen && (
           <aside
             className={cn(
               'sticky top-14 hidden h-[calc(100dvh-3.5rem)] shrink-0 flex-col border-r bg-background md:flex',

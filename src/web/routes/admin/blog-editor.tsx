@@ -2,9 +2,13 @@ import type { MetaFunction } from 'react-router';
 import { useParams } from 'react-router';
 import { pageTitle } from '../../../shared/brand';
 import { adminMeta } from '~/components/admin/admin-page';
+import type { AdminRouteHandle } from '~/components/admin/admin-shell';
 import type { PreviewPost } from '~/features/blog-admin';
 import { PostEditorScreen } from '~/features/blog-admin/post-editor-screen';
 import { PostArticle } from '~/features/blog';
+
+/** The editor takes the whole width: the admin frame leaves its sidebar out (decision 0072). */
+export const handle: AdminRouteHandle = { isFullScreen: true };
 
 export const meta: MetaFunction = ({ params }) => adminMeta(pageTitle(params.id ? 'Edit Post' : 'New Post'))();
 
