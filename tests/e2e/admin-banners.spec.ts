@@ -7,7 +7,7 @@ import { addMonths, format } from 'date-fns';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backgroundOf, expectNoHorizontalScroll, expectNoSeriousAxeViolations, screenshot } from './content-helpers.ts';
-import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
+import { MOBILE, setUpE2e, toast, unexpectedErrors, waitForToast } from './fixtures.ts';
 
 const TITLE = 'Spring sale';
 const BANNERS_URL = '**/api/banners';
@@ -96,7 +96,7 @@ describe('Banners admin', () => {
     expect(await edit.getByLabel('Title').inputValue()).toBe(TITLE);
     await edit.getByLabel('Message').fill('Now 30% off.');
     await edit.getByRole('button', { name: 'Update Banner' }).click();
-    await toast(page, 'Banner updated successfully').waitFor();
+    await waitForToast(page, 'Banner updated successfully');
     await created.getByText('Now 30% off.').first().waitFor();
 
     // … and the browser that had closed it shows it again.

@@ -1,6 +1,6 @@
 /**
  * Every admin screen at once (issue 26 tests): with a long title and a long e-mail address in the data, no screen of
- * ADMIN_SCREENS is wider than the viewport at 1280 or at 375 px; every dialog of Leads, Users, Audit log, Inbox, Webhooks, the blog's
+ * ADMIN_SCREENS is wider than the viewport at 1280 or at 375 px; every dialog of Leads, Users, Audit log, Inbox, Webhooks, Security, the blog's
  * posts and the post editor gives focus back to the control that opened it, after Esc and after Cancel (or Close).
  * axe in light and dark on the same list is in theme.spec.ts; the other screens' dialogs in admin-kit-forms,
  * admin-content-kit and admin-frame.
@@ -105,6 +105,14 @@ const DIALOGS: DialogCase[] = [
     dismiss: 'Cancel',
   },
   {
+    name: 'signing out of this device on Security',
+    path: '/admin/security',
+    heading: 'Security',
+    opener: async (page) => inMain(page).getByRole('button', { name: 'Sign out of this device', exact: true }),
+    dialog: (page) => page.getByRole('alertdialog', { name: 'Sign out of this device?' }),
+    dismiss: 'Cancel',
+  },
+  {
     name: 'deleting a post',
     path: '/admin/blog',
     heading: 'Blog Management',
@@ -165,7 +173,7 @@ describe('every admin screen', () => {
     });
   }
 
-  it('gives focus back to the opener after Esc and after Cancel in every dialog of Leads, Users, Audit log, Inbox, Webhooks and Blog', { timeout: 120_000 }, async () => {
+  it('gives focus back to the opener after Esc and after Cancel in every dialog of Leads, Users, Audit log, Inbox, Webhooks, Security and Blog', { timeout: 120_000 }, async () => {
     const { page, errors, close } = await e2e.openAsAdmin();
     const lostFocus: string[] = [];
     for (const dialogCase of DIALOGS) {

@@ -177,6 +177,20 @@ export async function sendJotV2(server: RunningServer, plaintext: JotPlaintextIn
 export const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
 
+/** Waits for the toast that contains `text`; when it does not come, the error says what the page showed instead. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  try {
+    await toast(page, text).waitFor();
+  } catch (error) {
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-sonner-toast], [role="alert"], [aria-invalid="true"], [role="dialog"] button[type="submit"]')].map(
+        (element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 160)}`,
+      ),
+    );
+    throw new Error(`No toast "${text}". The page showed: ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
 /**
  * The error a form control shows (the kit's Field: aria-invalid, the message among its aria-describedby), or null
  * when it shows none.
