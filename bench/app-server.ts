@@ -1,7 +1,7 @@
 /**
  * The real API on PostgreSQL, as a child process of bench/run.ts so the load generator does not share its event
  * loop; with PAGES=1 also the server-rendered pages (the production build). Prints `listening <port>` when ready.
- * Env: DATABASE_URL, PORT, PAGES; WEBHOOKS=1 with WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE and CAPTCHA_MAX_NUMBER.
+ * Env: DATABASE_URL, PORT, PAGES, TRUST_PROXY; WEBHOOKS=1 with WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE and CAPTCHA_MAX_NUMBER.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ const config = loadConfig({
   // The benchmark measures the work of each request, not the per-IP limits (every request comes from 127.0.0.1).
   RATE_LIMIT_MULTIPLIER: '1000000',
   LOG_LEVEL: 'warn',
+  // The analytics row (bench/counting-cost.ts) runs its own server behind a trusted proxy: a visitor per address.
+  TRUST_PROXY: process.env.TRUST_PROXY,
   SEED_DEMO: 'false',
   // bench/webhooks-run.ts posts to a receiver on 127.0.0.1 (development flags, docs/webhooks.md).
   WEBHOOKS_ALLOW_HTTP: process.env.WEBHOOKS_ALLOW_HTTP,

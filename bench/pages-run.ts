@@ -1,5 +1,6 @@
 /**
- * `npm run bench:pages`: the page rows of `npm run bench` on their own (bench/pages.ts), to compare a change to the
+ * `npm run bench:pages`: the page rows of `npm run bench` on their own (bench/pages.ts, and the counting row of
+ * bench/counting-cost.ts), to compare a change to the
  * page cache or the render before and after without seeding the admin's million jots. Creates a temporary
  * PostgreSQL database from BENCH_DATABASE_URL (else TEST_DATABASE_URL) with the demo blog, starts the app as the
  * bench does (the production build, built JavaScript with package.json's node flags), prints the table and drops
@@ -11,6 +12,7 @@ import os from 'node:os';
 import { openDatabase } from '../src/server/db/client.ts';
 import { startNodeFlags } from '../tests/fixtures/app-process.ts';
 import { benchChildren, benchRoot, printTable, SECONDS, startChild, withPgClient } from './lib.ts';
+import { measureCountingCostOnItsOwnApp } from './counting-cost.ts';
 import { measurePages, PAGES_SETTINGS, seedBenchBlog } from './pages.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -42,6 +44,7 @@ try {
   await handle.close();
   const app = await startChild('dist/bench/app-server.js', { DATABASE_URL: databaseUrl, PAGES: '1' }, startNodeFlags());
   const { rows } = await measurePages(`http://127.0.0.1:${app.port}`);
+  rows.push(await measureCountingCostOnItsOwnApp(databaseUrl));
   printTable(rows);
   console.log(`\nload average after: ${os.loadavg()[0]!.toFixed(1)}`);
   if (rows.some((row) => row.pass === false)) process.exitCode = 1;

@@ -15,6 +15,9 @@
  *              decision 0060), an unknown post and a new blog category (rendered per request): ≥ 0.5 of it, p99 <
  *              100 ms (issue 35).
  *              `npm run bench:pages` runs this phase alone.
+ *   counting   bench/counting-cost.ts: the cached `GET /` counted by the cookieless analytics, a new visitor each
+ *              request, against the same page not counted (a crawler), on an app server of its own behind a trusted
+ *              proxy: ≥ 0.95 of it, and every counted request stored (issue 40: counting costs ≤ 5 %).
  *   admin      the same database grown by 1,000,000 jots and 100,000 leads (bench/admin-scale.ts): every admin list,
  *              search, dashboard figure with an admin token: p95 < 50 ms; leads CSV export of 100,000 rows < 3 s
  *   memory     the app server's VmRSS (/proc/<pid>/status) a few seconds after start-up, idle: < 200 MB; and
@@ -35,6 +38,7 @@ import { encryptV2 } from '../src/shared/jot-crypto.ts';
 import { createBenchAdminToken, measureAdminAtScale, SCALE_JOTS, SCALE_LEADS, seedAtScale } from './admin-scale.ts';
 import { startNodeFlags } from '../tests/fixtures/app-process.ts';
 import { measureInsertAnchor } from './insert-anchor.ts';
+import { measureCountingCostOnItsOwnApp } from './counting-cost.ts';
 import { measurePages, PAGES_SETTINGS, seedBenchBlog } from './pages.ts';
 import {
   BENCH_JWT_SECRET,
@@ -248,6 +252,8 @@ async function main(): Promise<void> {
   console.log('\nPages');
   const { rows: pageRows, pageSizes } = await measurePages(appUrl);
   phaseMemory.pages = processMemory(appPid);
+  console.log('\nWhat counting visitors costs a cached page (issue 40)');
+  const countingRow = await measureCountingCostOnItsOwnApp(databaseUrl);
 
   // Admin at scale (bench/admin-scale.ts): the same database grown to over a million jots and 100,000 leads.
   console.log(
@@ -318,6 +324,7 @@ async function main(): Promise<void> {
       pass: floorRatio >= 0.5 && ingestOk,
     },
     ...pageRows,
+    countingRow,
     ...adminRows,
     memoryRow('app RSS after start-up, idle', idleMemory.rssMb, 200),
     memoryRow('app peak RSS, whole bench', endMemory.peakMb, 400),

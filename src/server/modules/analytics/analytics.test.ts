@@ -311,7 +311,7 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     let dropped = 0;
     const errors: unknown[] = [];
     const log = { ...app.log, error: (...args: unknown[]) => errors.push(args) } as unknown as FastifyInstance['log'];
-    const buffer = new EventBuffer({ db, log, onWriteFailed: () => (failures += 1), onDropped: (count) => (dropped += count), max: 3 });
+    const buffer = new EventBuffer({ sql: testApp.database.sql, log, onWriteFailed: () => (failures += 1), onDropped: (count) => (dropped += count), max: 3 });
     const event = (path: string) => ({ at: new Date(clock), kind: 'view', visitorHash: `hash-${path}`, path, device: 'desktop', browser: 'Chrome' });
     await db.execute(sql`alter table analytics_events rename to analytics_events_away`);
     try {

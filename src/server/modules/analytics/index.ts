@@ -35,7 +35,7 @@ export const analyticsModule = fp(
     const siteHost = new URL(services.config.publicUrl).host;
     const live: { stream?: LiveStream } = {};
     const buffer = new EventBuffer({
-      db: services.database.db,
+      sql: services.database.sql,
       log: app.log,
       onWriteFailed: () => app.metrics.analyticsWriteFailed(),
       onDropped: (count) => app.metrics.analyticsEventsDropped(count),
