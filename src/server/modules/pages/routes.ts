@@ -5,6 +5,7 @@ import { CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, 
 import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
 import { actorCan } from '../../services.ts';
@@ -35,15 +36,7 @@ export async function pageRoutes(instance: FastifyInstance) {
         response: { 200: z.union([PageListSchema, PageLinkListSchema]), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      if (!actorCan(request.actor, 'content.manage') && request.query.published === 'true') {
-        reply.header('Cache-Control', 'public, max-age=60');
-        return listPublishedPages(db, request.query);
-      }
-      await app.requirePermission('content.manage')(request);
-      reply.header('Cache-Control', 'no-store');
-      return listPages(db, request.query);
-    },
+    publishedOrStaffList(app, 'content.manage', { published: (query) => listPublishedPages(db, query), staff: (query) => listPages(db, query) }),
   );
 
   app.get(

@@ -10,9 +10,9 @@ import {
   UpdateTestimonialSchema,
 } from '../../../shared/schemas/testimonials.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
-import { actorCan } from '../../services.ts';
 
 const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const adminErrors = errorResponses(400, 401, 403, 404);
@@ -39,16 +39,10 @@ export async function testimonialRoutes(instance: FastifyInstance) {
         response: { 200: z.union([TestimonialListSchema, PublicTestimonialListSchema]), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const isAdmin = actorCan(request.actor, 'content.manage');
-      if (!isAdmin && request.query.published === 'true') {
-        reply.header('Cache-Control', 'public, max-age=60');
-        return listPublishedTestimonials(db, request.query);
-      }
-      await app.requirePermission('content.manage')(request);
-      reply.header('Cache-Control', 'no-store');
-      return listTestimonials(db, request.query);
-    },
+    publishedOrStaffList(app, 'content.manage', {
+      published: (query) => listPublishedTestimonials(db, query),
+      staff: (query) => listTestimonials(db, query),
+    }),
   );
 
   app.get(
