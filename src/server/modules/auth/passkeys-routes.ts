@@ -20,7 +20,6 @@ import { SIGN_IN_CHALLENGE_EXPIRED_MESSAGE, SignInSessionResponseSchema } from '
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { routeGroup } from '../../lib/route-options.ts';
 import { userContext } from '../../plugins/auth.ts';
 import {
   authenticationOptions,
@@ -34,25 +33,20 @@ import {
 } from './passkeys.ts';
 import { challengeUser } from './second-factor.ts';
 import { signInWithPasskey } from './sign-in.ts';
-import { signInRoutesKit } from './sign-in-routes-kit.ts';
-
-const TAGS = ['auth'];
+import { AUTH_TAGS, signInRoutesKit } from './sign-in-routes-kit.ts';
 
 export async function passkeyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const signInKit = signInRoutesKit(app);
-  // Sign-in's limit for every route here (docs/architecture.md §6): each makes a challenge or checks a signature.
-  const config = { rateLimit: app.rateLimitFor('auth') };
-  const ownRoute = routeGroup({ tags: TAGS, security: USER_SECURITY, config, onRequest: app.requireUser });
-  const signInRoute = routeGroup({ tags: TAGS, config });
+  // Every route but the list makes a challenge or checks a signature: the auth limit.
+  const { route, ownRoute, passkeyContext, deps } = signInRoutesKit(app);
   const relyingParty = (request: FastifyRequest) => requireRelyingParty(relyingPartyFor(services.config.publicUrl, request));
 
   app.get(
     '/api/auth/passkeys',
     {
       schema: {
-        tags: TAGS,
+        tags: AUTH_TAGS,
         summary: 'My passkeys',
         description: 'The signed-in person\'s passkeys: name, when added and when last used. Signed-in users only.',
         security: USER_SECURITY,
@@ -126,7 +120,7 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/signin/passkey/options',
-    signInRoute({
+    route({
       summary: 'Sign in with a passkey: options',
       description:
         'WebAuthn request options (PublicKeyCredentialRequestOptionsJSON) for `navigator.credentials.get()`. With ' +
@@ -149,7 +143,7 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/signin/passkey',
-    signInRoute({
+    route({
       summary: 'Sign in with a passkey',
       description:
         'The browser\'s answer for the options of `POST /api/auth/signin/passkey/options` (no challenge): the ' +
@@ -160,6 +154,6 @@ export async function passkeyRoutes(instance: FastifyInstance) {
       body: PasskeySignInSchema,
       response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
     }),
-    async (request) => signInWithPasskey(services, signInKit.deps, signInKit.passkeyContext(request)),
+    async (request) => signInWithPasskey(services, deps, passkeyContext(request)),
   );
 }

@@ -25,7 +25,6 @@ import {
 import { ValidateResponseSchema } from '../../../shared/schemas/auth.ts';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { routeGroup } from '../../lib/route-options.ts';
 import { currentSessionId, requestContext, userContext } from '../../plugins/auth.ts';
 import { assertCaptcha } from '../captcha/service.ts';
 import { requestPasswordReset, resendConfirmation } from './account-mail.ts';
@@ -41,19 +40,13 @@ import {
 } from './service.ts';
 import { changePassword } from './password-change.ts';
 import { signIn } from './sign-in.ts';
-import { signInRoutesKit } from './sign-in-routes-kit.ts';
+import { AUTH_TAGS, signInRoutesKit } from './sign-in-routes-kit.ts';
 import { unblockSignIn } from './unblock-sign-in.ts';
-
-const TAGS = ['auth'];
 
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { backOff, deps, authContext } = signInRoutesKit(app);
-  // docs/architecture.md §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
-  const config = { rateLimit: app.rateLimitFor('auth') };
-  const route = routeGroup({ tags: TAGS, config });
-  const ownRoute = routeGroup({ tags: TAGS, security: USER_SECURITY, config, onRequest: app.requireUser });
+  const { backOff, deps, authContext, route, ownRoute } = signInRoutesKit(app);
 
   app.post(
     '/api/auth/signup',
@@ -102,7 +95,7 @@ export async function authRoutes(instance: FastifyInstance) {
     {
       // Not the auth limit: every page load of a signed-in visitor calls this, and a 429 here would sign them out.
       schema: {
-        tags: TAGS,
+        tags: AUTH_TAGS,
         summary: 'The signed-in user',
         description: 'The user of the bearer token, or 401 when the token is missing, invalid, expired or revoked.',
         security: USER_SECURITY,

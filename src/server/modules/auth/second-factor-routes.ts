@@ -19,7 +19,6 @@ import {
 } from '../../../shared/schemas/second-factor.ts';
 import { NoFieldsSchema } from '../../../shared/schemas/sessions.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { routeGroup } from '../../lib/route-options.ts';
 import { requestContext, userContext } from '../../plugins/auth.ts';
 import {
   confirmEnrolment,
@@ -30,22 +29,17 @@ import {
   startEnrolment,
 } from './second-factor.ts';
 import { signInSecondFactor } from './sign-in.ts';
-import { signInRoutesKit } from './sign-in-routes-kit.ts';
-
-const TAGS = ['auth'];
+import { AUTH_TAGS, signInRoutesKit } from './sign-in-routes-kit.ts';
 
 export async function secondFactorRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const signInKit = signInRoutesKit(app);
-  // Every route here checks a code, a password or a challenge: the auth routes' limit (docs/architecture.md §6).
-  const config = { rateLimit: app.rateLimitFor('auth') };
-  const ownRoute = routeGroup({ tags: TAGS, security: USER_SECURITY, config, onRequest: app.requireUser });
-  const signInRoute = routeGroup({ tags: TAGS, config });
+  // Every route but the status checks a code, a password or a challenge: the auth limit.
+  const { route, ownRoute, config, passkeyContext, deps, backOff } = signInRoutesKit(app);
 
   app.post(
     '/api/auth/signin/second-factor',
-    signInRoute({
+    route({
       summary: 'Sign in: the second step',
       description:
         'For an account with two-step sign-in, `POST /api/auth/signin` answers `{ secondFactorRequired: true, ' +
@@ -58,14 +52,14 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
       body: SecondFactorSignInSchema,
       response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
     }),
-    async (request) => signInSecondFactor(services, signInKit.deps, signInKit.passkeyContext(request)),
+    async (request) => signInSecondFactor(services, deps, passkeyContext(request)),
   );
 
   app.get(
     '/api/auth/second-factor',
     {
       schema: {
-        tags: TAGS,
+        tags: AUTH_TAGS,
         summary: 'My two-step sign-in',
         description:
           'Whether the account has an authenticator app enrolled, since when, and how many unused recovery codes ' +
@@ -124,7 +118,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
       response: { 204: z.null(), ...errorResponses(400, 401, 409, 429) },
     }),
     async (request, reply) => {
-      await disableSecondFactor(services, signInKit.backOff, { ...userContext(request), input: request.body });
+      await disableSecondFactor(services, backOff, { ...userContext(request), input: request.body });
       return reply.status(204).send(null);
     },
   );
@@ -141,7 +135,7 @@ export async function secondFactorRoutes(instance: FastifyInstance) {
     }),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return regenerateRecoveryCodes(services, signInKit.backOff, { ...userContext(request), input: request.body });
+      return regenerateRecoveryCodes(services, backOff, { ...userContext(request), input: request.body });
     },
   );
 
