@@ -56,3 +56,6 @@ export function optionalFields(shape: z.ZodRawShape, keys?: readonly string[]): 
   const entries = Object.entries(shape).filter(([key]) => keys === undefined || keys.includes(key));
   return Object.fromEntries(entries.map(([key, schema]) => [key, z.optional(schema)]));
 }
+
+/** `/{id}` of a content row with a serial id (pages, testimonials, campaigns, affiliate products): a PostgreSQL integer. */
+export const NumericIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });

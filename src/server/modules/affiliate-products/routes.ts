@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,9 +25,6 @@ import {
 } from './service.ts';
 import { actorCan } from '../../services.ts';
 
-const NumericId = z.object({
-  id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
-});
 const writeErrors = errorResponses(400, 401, 403, 404);
 
 
@@ -68,7 +66,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['affiliate-products'],
         summary: 'One affiliate product (public: active only)',
-        params: NumericId,
+        params: NumericIdParamsSchema,
         response: {
           200: z.union([AdminAffiliateProductSchema, PublicAffiliateProductSchema]),
           ...errorResponses(400, 401, 404),
@@ -108,7 +106,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
         tags: ['affiliate-products'],
         summary: 'Change an affiliate product (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         body: UpdateAffiliateProductSchema,
         response: { 200: AffiliateProductSchema, ...writeErrors },
       },
@@ -125,7 +123,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
         tags: ['affiliate-products'],
         summary: 'Delete an affiliate product (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         response: { 204: z.null(), ...writeErrors },
       },
     },
