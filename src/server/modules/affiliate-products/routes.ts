@@ -27,7 +27,6 @@ import { actorCan } from '../../services.ts';
 
 const writeErrors = errorResponses(400, 401, 403, 404);
 
-
 /**
  * `/api/affiliate-products` (issue 12): admins manage every product; anyone reads the active ones (without the
  * commission rate or the raw affiliate link: the public follows `/go/{id}`, a page route that counts the click).

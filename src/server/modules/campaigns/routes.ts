@@ -31,7 +31,6 @@ import { actorCan } from '../../services.ts';
 const IdOrSlug = z.object({ id: safeString('Campaign id').trim().min(1).max(200) });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
-
 /** `/api/campaigns` (issue 12): admins manage every campaign; anyone reads the active ones. */
 export async function campaignRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
