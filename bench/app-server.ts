@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createMailer } from '../src/server/jobs/mail.ts';
+import { appMailer } from '../src/server/jobs/mail.ts';
 import { createJobQueue } from '../src/server/jobs/queue.ts';
 import { startAppWebhookWorker } from '../src/server/modules/webhooks/worker.ts';
 import { BENCH_JWT_SECRET } from './secret.ts';
@@ -43,14 +43,8 @@ const app = await buildApp({
   config,
   database,
   queue,
-  createMailer: (instance) =>
-    createMailer({
-      smtpUrl: undefined,
-      from: config.mailFrom,
-      outboxDir: path.join(dataDir, 'outbox'),
-      queue,
-      logger: instance.log,
-    }),
+  // No SMTP_URL and no database for the suppression list: the bench sends no mail, the outbox only catches it.
+  createMailer: appMailer({ config, outboxDir: path.join(dataDir, 'outbox'), queue }),
   ssr: process.env.PAGES === '1' ? { mode: 'production', root: path.resolve(import.meta.dirname, '..') } : false,
 });
 // WEBHOOKS=1 (bench/webhooks-run.ts): the job queue and the webhook delivery worker, as src/server/main.ts starts them.

@@ -25,6 +25,7 @@ import type autocannon from 'autocannon';
 import type { Database } from '../src/server/db/client.ts';
 import { blogCategories, blogPosts } from '../src/server/db/schema.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from '../src/server/db/seed-data.ts';
+import { demoBlogPostRows } from '../src/server/db/seed.ts';
 import { measurePair, type Measured, type Row, startChild } from './lib.ts';
 
 const PAGE_CONNECTIONS = 20;
@@ -58,20 +59,7 @@ export const PAGES_SETTINGS = { connections: PAGE_CONNECTIONS, browserEncoding: 
 /** The demo blog (six long articles), published: what the page rows render. */
 export async function seedBenchBlog(db: Database): Promise<void> {
   await db.insert(blogCategories).values(DEMO_BLOG_CATEGORIES.map((category) => ({ ...category })));
-  await db.insert(blogPosts).values(
-    DEMO_BLOG_POSTS.map((post) => ({
-      title: post.title,
-      slug: post.slug,
-      excerpt: post.excerpt,
-      content: post.content,
-      authorName: post.authorName,
-      category: post.category,
-      tags: [...post.tags],
-      readTimeMinutes: post.readTimeMinutes,
-      isPublished: true,
-      publishedAt: new Date(post.publishedAt),
-    })),
-  );
+  await db.insert(blogPosts).values(demoBlogPostRows());
 }
 
 export async function measurePages(appUrl: string): Promise<{ rows: Row[]; pageSizes: Record<string, number> }> {
@@ -80,6 +68,18 @@ export async function measurePages(appUrl: string): Promise<{ rows: Row[]; pageS
   const slug = DEMO_BLOG_POSTS[0]!.slug;
   const token = process.env.BENCH_SIGNED_IN_TOKEN ?? 'a-signed-in-browser';
   let variant = 0;
+  /** A page no cache can answer: every request asks for the next path of `pathOf` (one count for every such row). */
+  const newPathEachRequest = (label: string, pathOf: (n: number) => string, status: number, how: string): PageCase => ({
+    label,
+    path: pathOf(0),
+    perRequest: (request) => {
+      variant += 1;
+      return { ...request, path: pathOf(variant) };
+    },
+    status,
+    minimumRatio: RENDERED_RATIO,
+    how,
+  });
   const cases: PageCase[] = [
     ...['/', '/help', '/blog', `/blog/${slug}`].map((path) => ({
       label: `GET ${path === `/blog/${slug}` ? '/blog/{slug}' : path}`,
@@ -102,50 +102,10 @@ export async function measurePages(appUrl: string): Promise<{ rows: Row[]; pageS
         { label: `${label} Authorization`, path, headers: { authorization: `Bearer ${token}` }, status: 200, minimumRatio: CACHED_RATIO, how: 'Bearer token' },
       ];
     }),
-    {
-      label: 'GET /no-such-page/N (404)',
-      path: '/no-such-page/0',
-      perRequest: (request) => {
-        variant += 1;
-        return { ...request, path: `/no-such-page/${variant}` };
-      },
-      status: 404,
-      minimumRatio: RENDERED_RATIO,
-      how: 'new path each request, the stored not-found page',
-    },
-    {
-      label: 'GET /?v=N query variant',
-      path: '/?v=0',
-      perRequest: (request) => {
-        variant += 1;
-        return { ...request, path: `/?v=${variant}` };
-      },
-      status: 200,
-      minimumRatio: RENDERED_RATIO,
-      how: 'a parameter / does not read',
-    },
-    {
-      label: 'GET /blog/{new slug} (404)',
-      path: '/blog/no-such-post-0',
-      perRequest: (request) => {
-        variant += 1;
-        return { ...request, path: `/blog/no-such-post-${variant}` };
-      },
-      status: 404,
-      minimumRatio: RENDERED_RATIO,
-      how: 'rendered per request',
-    },
-    {
-      label: 'GET /blog?category=N',
-      path: '/blog?category=bench-0',
-      perRequest: (request) => {
-        variant += 1;
-        return { ...request, path: `/blog?category=bench-${variant}` };
-      },
-      status: 200,
-      minimumRatio: RENDERED_RATIO,
-      how: 'rendered per request',
-    },
+    newPathEachRequest('GET /no-such-page/N (404)', (n) => `/no-such-page/${n}`, 404, 'new path each request, the stored not-found page'),
+    newPathEachRequest('GET /?v=N query variant', (n) => `/?v=${n}`, 200, 'a parameter / does not read'),
+    newPathEachRequest('GET /blog/{new slug} (404)', (n) => `/blog/no-such-post-${n}`, 404, 'rendered per request'),
+    newPathEachRequest('GET /blog?category=N', (n) => `/blog?category=bench-${n}`, 200, 'rendered per request'),
   ];
 
   const rows: Row[] = [];

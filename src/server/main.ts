@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
-import { createMailer, startMailWorker } from './jobs/mail.ts';
+import { appMailer, startMailWorker } from './jobs/mail.ts';
 import { startRevisionPruning } from './jobs/prune-revisions.ts';
 import { startAnalyticsMaintenance } from './jobs/analytics-maintenance.ts';
 import { startVisitorPruning } from './jobs/prune-visitors.ts';
@@ -55,16 +55,7 @@ async function main() {
     database,
     queue,
     redis,
-    createMailer: (instance) =>
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        config,
-        db: database.db,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        queue,
-        logger: instance.log,
-      }),
+    createMailer: appMailer({ config, db: database.db, outboxDir: path.join(config.dataDir, 'outbox'), queue }),
     ssr: { mode: config.isDevelopment ? 'development' : 'production', root: projectRoot },
   });
 

@@ -22,6 +22,7 @@ import { openJotStream } from '../fixtures/jot-stream.ts';
 import { nginxAvailable, type Proxy, startProxy } from '../fixtures/proxy.ts';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../fixtures/test-database.ts';
+import { call } from './http-client.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -40,31 +41,6 @@ const PNG = Buffer.from(
 
 const figures: Record<string, string> = {};
 const randomIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-
-async function call(
-  baseUrl: string,
-  url: string,
-  init: { method?: string; token?: string; body?: unknown; ip?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.ip) headers['x-forwarded-for'] = init.ip;
-  const response = await fetch(new URL(url, baseUrl), {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, json: json as Record<string, unknown>, text };
-}
 
 /** Polls `check` until it returns true; returns the time it took, or throws after `deadlineMs`. */
 async function converge(what: string, deadlineMs: number, check: () => Promise<boolean>): Promise<number> {

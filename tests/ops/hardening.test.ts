@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
+import { closeOf } from './http-client.ts';
 
 const ADMIN_EMAIL = 'hardening-admin@example.com';
 const ADMIN_PASSWORD = 'hardening-password-1';
@@ -70,18 +71,6 @@ function postHugeForm(baseUrl: string, path: string, total: number, chunked: boo
       if (!answered) request.end();
     };
     pump();
-  });
-}
-
-/** Resolves with how long after the call `socket` closed, or Infinity if it is still open after `withinMs`. */
-function closeOf(socket: net.Socket, withinMs: number): Promise<number> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(Number.POSITIVE_INFINITY), withinMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve(performance.now() - start);
-    });
   });
 }
 

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
+import { closeOf } from './http-client.ts';
 
 /** HTTP_IDLE_TIMEOUT_MS and HTTP_HEADERS_TIMEOUT_MS when unset (README, config.ts). */
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
@@ -20,18 +21,6 @@ const MARGIN_MS = 5000;
 interface TimeoutsLine {
   msg?: string;
   http?: { idleTimeoutMs: number; headersTimeoutMs: number; silentConnectionTimeoutMs: number };
-}
-
-/** Resolves with how long after the call `socket` closed, or Infinity if it is still open after `withinMs`. */
-function closeOf(socket: net.Socket, withinMs: number): Promise<number> {
-  const start = performance.now();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(Number.POSITIVE_INFINITY), withinMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve(performance.now() - start);
-    });
-  });
 }
 
 describe('a silent connection with the default configuration (issue 34 §6)', () => {

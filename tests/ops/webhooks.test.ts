@@ -27,20 +27,7 @@ import { type AppProcess, startAppProcess } from '../fixtures/app-process.ts';
 import { solveCaptchaOver } from '../fixtures/captcha.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { FAULT_ADMIN, FAULT_ENV } from './faults-load.ts';
-
-async function call(baseUrl: string, url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(url, baseUrl), {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
-}
+import { call } from './http-client.ts';
 
 /** Polls `check` every 50 ms until it is true; throws naming `what` after `timeoutMs`. */
 async function until(what: string, timeoutMs: number, check: () => boolean | Promise<boolean>): Promise<void> {

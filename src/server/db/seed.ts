@@ -39,33 +39,33 @@ function sequence(seed: number) {
   };
 }
 
+/** The demo blog's posts as rows, published: what the demo site and the pages bench (bench/pages.ts) serve. */
+export function demoBlogPostRows(): Array<typeof blogPosts.$inferInsert> {
+  return DEMO_BLOG_POSTS.map((post) => ({
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    authorName: post.authorName,
+    authorBio: post.authorBio,
+    category: post.category,
+    tags: [...post.tags],
+    readTimeMinutes: post.readTimeMinutes,
+    isPublished: true,
+    isFeatured: post.isFeatured,
+    publishedAt: new Date(post.publishedAt),
+    metaTitle: post.title,
+    metaDescription: post.excerpt,
+  }));
+}
+
 export async function seedDemoContent(db: Database, now = new Date()): Promise<void> {
   await db
     .insert(blogCategories)
     .values(DEMO_BLOG_CATEGORIES.map((category) => ({ ...category })))
     .onConflictDoNothing();
 
-  await db
-    .insert(blogPosts)
-    .values(
-      DEMO_BLOG_POSTS.map((post) => ({
-        title: post.title,
-        slug: post.slug,
-        excerpt: post.excerpt,
-        content: post.content,
-        authorName: post.authorName,
-        authorBio: post.authorBio,
-        category: post.category,
-        tags: [...post.tags],
-        readTimeMinutes: post.readTimeMinutes,
-        isPublished: true,
-        isFeatured: post.isFeatured,
-        publishedAt: new Date(post.publishedAt),
-        metaTitle: post.title,
-        metaDescription: post.excerpt,
-      })),
-    )
-    .onConflictDoNothing();
+  await db.insert(blogPosts).values(demoBlogPostRows()).onConflictDoNothing();
 
   // The tags table is kept in step with posts by the blog service; the demo posts are written here, so their tags too.
   const demoTags = [...new Set(DEMO_BLOG_POSTS.flatMap((post) => post.tags))];

@@ -79,6 +79,21 @@ export interface MailerOptions {
   logger: FastifyBaseLogger;
 }
 
+/**
+ * The app's mailer as `buildApp` asks for it (once the app's logger exists), from the configuration: SMTP_URL and
+ * MAIL_FROM, `.eml` files in `outboxDir` without SMTP, the suppression list read from `db` when given. One place
+ * for the server, the tests' apps and the bench.
+ */
+export function appMailer(options: {
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'mailFromName' | 'dkim' | 'supportEmail'>;
+  db?: Database;
+  outboxDir: string;
+  queue: JobQueue;
+}): (app: { log: FastifyBaseLogger }) => Mailer {
+  const { config, db, outboxDir, queue } = options;
+  return (app) => createMailer({ smtpUrl: config.smtpUrl, config, db, from: config.mailFrom, outboxDir, queue, logger: app.log });
+}
+
 /** `"JotIt" <no-reply@…>` from MAIL_FROM (kept when it already has a name) and MAIL_FROM_NAME. */
 export function fromHeader(from: string, name = PRODUCT_NAME): string | { name: string; address: string } {
   return from.includes('<') ? from : { name, address: from.trim() };

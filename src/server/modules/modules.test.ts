@@ -1,9 +1,9 @@
 /**
  * The shape of a module (decision 0036): every folder of modules/ is one `fastify-plugin` in `modules/<name>/index.ts`,
  * named and listed once in modules/index.ts, after what it depends on; a module registered without its dependency
- * stops the start with a message that names both; services are plain functions.
+ * stops the start with a message that names both; services are plain functions and answer rows through apiRow.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,6 +51,33 @@ describe('server modules', () => {
       const classes = exported.filter(([, value]) => typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value)));
       expect(classes.map(([name]) => `${file}: ${name}`), 'state in memory is a class of its own file, owned by the plugin').toEqual([]);
     }
+  });
+
+  it('answers rows with apiRow, never a column copied and its date written out by hand (decision 0074)', () => {
+    // Files written before the rule; the list only shrinks (each moves to apiRow when it is next touched).
+    const byHandBefore = [
+      'audit/service.ts',
+      'auth/passkeys.ts',
+      'auth/sessions.ts',
+      'blog/ads.ts',
+      'blog/posts.ts',
+      'blog/public-service.ts',
+      'blog/revision-store.ts',
+      'blog/taxonomy.ts',
+      'help/service.ts',
+      'jots/service.ts',
+      'leads/admin-service.ts',
+      'staff-invitations/service.ts',
+      'webhooks/service.ts',
+    ];
+    // `createdAt: row.createdAt.toISOString(),`: a column under its own name, its date made text by hand.
+    const byHand = /^\s+(\w+): row\.\1\??\.toISOString\(\)/m;
+    const sources = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    expect(sources.length).toBeGreaterThanOrEqual(100);
+    const found = sources.filter((file) => byHand.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+    expect(found.filter((file) => !byHandBefore.includes(file.split(path.sep).join('/'))), 'use apiRow (lib/api-row.ts)').toEqual([]);
   });
 
   it('lists every module after the plugins and modules it depends on', () => {

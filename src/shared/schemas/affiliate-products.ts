@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blank, nullableText, booleanField } from './fields.ts';
+import { blank, nullableText, booleanField, optionalFields } from './fields.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
@@ -70,12 +70,7 @@ export const CreateAffiliateProductSchema = writeBody({ ...productFields, is_act
 export type CreateAffiliateProduct = z.input<typeof CreateAffiliateProductSchema>;
 
 /** `PATCH /api/affiliate-products/{id}` (admin). */
-export const UpdateAffiliateProductSchema = writeBody({
-  ...productFields,
-  name: productFields.name.optional(),
-  affiliate_link: productFields.affiliate_link.optional(),
-  is_active: productFields.is_active.optional(),
-});
+export const UpdateAffiliateProductSchema = writeBody(optionalFields(productFields));
 export type UpdateAffiliateProduct = z.input<typeof UpdateAffiliateProductSchema>;
 
 export const AffiliateProductSchema = z.object({

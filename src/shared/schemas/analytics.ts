@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isSaneDate, safeString } from './text.ts';
+import { safeString } from './text.ts';
+import { isoDay } from './fields.ts';
 
 /**
  * Site analytics (issue 40, decision 0066, docs/analytics.md): the beacon a page sends for a client navigation,
@@ -26,13 +27,6 @@ export const AnalyticsBeaconSchema = z.strictObject({
   referrer: safeString('Referrer').max(500, 'Referrer must be at most 500 characters').optional(),
 });
 export type AnalyticsBeacon = z.infer<typeof AnalyticsBeaconSchema>;
-
-const isoDay = safeString('Date')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2026-01-31')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && isSaneDate(date);
-  }, 'Not a valid date');
 
 const filterText = (label: string) => safeString(label).trim().max(300, `${label} must be at most 300 characters`).optional();
 

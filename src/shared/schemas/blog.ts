@@ -1,6 +1,6 @@
 import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
-import { blank, nullableText, booleanField, dateText } from './fields.ts';
+import { blank, nullableText, booleanField, dateText, optionalFields } from './fields.ts';
 import { safeString } from './text.ts';
 import { nestedWriteBody, writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
@@ -227,26 +227,7 @@ export type CreateBlogPostInput = z.output<typeof CreateBlogPostSchema>;
  * and `related_post_ids`, when sent, replace the post's links in the same transaction (all or nothing).
  */
 export const UpdateBlogPostSchema = writeBody({
-  title: postFields.title.optional(),
-  slug: postFields.slug,
-  excerpt: postFields.excerpt,
-  content: postFields.content.optional(),
-  featured_image_url: postFields.featured_image_url,
-  featured_image_alt: postFields.featured_image_alt,
-  meta_title: postFields.meta_title,
-  meta_description: postFields.meta_description,
-  meta_keywords: postFields.meta_keywords,
-  author_name: postFields.author_name.optional(),
-  author_bio: postFields.author_bio,
-  author_avatar_url: postFields.author_avatar_url,
-  category: postFields.category.optional(),
-  tags: postFields.tags.optional(),
-  read_time_minutes: postFields.read_time_minutes.optional(),
-  is_published: postFields.is_published.optional(),
-  is_featured: postFields.is_featured.optional(),
-  published_at: postFields.published_at,
-  ad_links: postFields.ad_links,
-  related_post_ids: postFields.related_post_ids,
+  ...optionalFields(postFields),
   /** The version the editor read (decision 0064): a stale or missing one answers 409 with who saved since. */
   version: versionField,
 });
@@ -258,17 +239,10 @@ export type UpdateBlogPostInput = z.output<typeof UpdateBlogPostSchema>;
  * revision over the post's content; the live post never changes. `version`: the version the editor was typing over.
  */
 export const AutosaveBlogPostSchema = writeBody({
-  title: postFields.title.optional(),
-  excerpt: postFields.excerpt,
-  content: postFields.content.optional(),
-  featured_image_url: postFields.featured_image_url,
-  featured_image_alt: postFields.featured_image_alt,
-  meta_title: postFields.meta_title,
-  meta_description: postFields.meta_description,
-  meta_keywords: postFields.meta_keywords,
-  author_name: postFields.author_name.optional(),
-  category: postFields.category.optional(),
-  tags: postFields.tags.optional(),
+  ...optionalFields(postFields, [
+    'title', 'excerpt', 'content', 'featured_image_url', 'featured_image_alt', 'meta_title', 'meta_description',
+    'meta_keywords', 'author_name', 'category', 'tags',
+  ]),
   version: versionField,
 });
 export type AutosaveBlogPost = z.input<typeof AutosaveBlogPostSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blank, nullableText, booleanField } from './fields.ts';
+import { blank, nullableText, booleanField, optionalFields } from './fields.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
@@ -37,14 +37,7 @@ export const CreateCampaignSchema = writeBody({ ...campaignFields, is_active: ca
 export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
 
 /** `PATCH /api/campaigns/{id}` (admin): any of the fields; a null or blank slug is generated again from the name. */
-export const UpdateCampaignSchema = writeBody({
-  name: campaignFields.name.optional(),
-  slug: campaignFields.slug,
-  description: campaignFields.description,
-  landing_page_content: campaignFields.landing_page_content,
-  conversion_goal: campaignFields.conversion_goal,
-  is_active: campaignFields.is_active.optional(),
-});
+export const UpdateCampaignSchema = writeBody(optionalFields(campaignFields));
 export type UpdateCampaign = z.input<typeof UpdateCampaignSchema>;
 
 export const CampaignSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isSaneDate, safeString } from './text.ts';
+import { safeString } from './text.ts';
+import { isoDay } from './fields.ts';
 import { pagingQuery } from './paging.ts';
 
 /**
@@ -147,13 +148,6 @@ export const LEAD_PAGE_SIZE_MAX = 200;
 
 export const LEAD_SORTS = ['desc', 'asc'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
-
-const isoDay = safeString('Date')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like 2026-01-31')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && isSaneDate(date);
-  }, 'Not a valid date');
 
 const leadIdList = safeString('ids')
   .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be a comma-separated list of lead ids')

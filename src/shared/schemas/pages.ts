@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blank } from './fields.ts';
+import { blank, optionalFields } from './fields.ts';
 import { BlogSlugSchema } from './blog.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
@@ -36,13 +36,7 @@ export const CreatePageSchema = writeBody({ ...fields, is_published: fields.is_p
 export type CreatePage = z.input<typeof CreatePageSchema>;
 
 /** `PATCH /api/pages/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
-export const UpdatePageSchema = writeBody({
-  title: fields.title.optional(),
-  slug: fields.slug,
-  content: fields.content,
-  meta_description: fields.meta_description,
-  is_published: fields.is_published.optional(),
-});
+export const UpdatePageSchema = writeBody(optionalFields(fields));
 export type UpdatePage = Record<string, unknown>;
 
 export const PageSchema = z.object({

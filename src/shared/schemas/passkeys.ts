@@ -28,38 +28,36 @@ const extensionResults = z.record(z.string().max(40), z.unknown()).refine((value
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 
-/** `navigator.credentials.create()`'s answer, as @simplewebauthn/browser's startRegistration returns it. */
-export const RegistrationResponseSchema = z.strictObject({
-  id: base64url('Credential id', 1400).min(1),
-  rawId: base64url('Credential id', 1400).min(1),
-  type: z.literal('public-key'),
-  response: z.strictObject({
-    clientDataJSON: base64url('Client data', 4000),
-    attestationObject: base64url('Attestation', 30_000),
-    authenticatorData: base64url('Authenticator data', 10_000).optional(),
-    transports: z.array(z.enum(TRANSPORTS)).max(10).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url('Public key', 10_000).optional(),
-  }),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults,
+/**
+ * A WebAuthn answer as @simplewebauthn/browser returns it: the credential's id (as `id` and `rawId`), its type, the
+ * client data every answer carries, the ceremony's own `response` fields, and the extension results.
+ */
+const credentialAnswer = <Response extends z.ZodRawShape>(response: Response) =>
+  z.strictObject({
+    id: base64url('Credential id', 1400).min(1),
+    rawId: base64url('Credential id', 1400).min(1),
+    type: z.literal('public-key'),
+    response: z.strictObject({ clientDataJSON: base64url('Client data', 4000), ...response }),
+    authenticatorAttachment: attachment,
+    clientExtensionResults: extensionResults,
+  });
+
+/** `navigator.credentials.create()`'s answer (startRegistration). */
+export const RegistrationResponseSchema = credentialAnswer({
+  attestationObject: base64url('Attestation', 30_000),
+  authenticatorData: base64url('Authenticator data', 10_000).optional(),
+  transports: z.array(z.enum(TRANSPORTS)).max(10).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: base64url('Public key', 10_000).optional(),
 });
 export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
 
-/** `navigator.credentials.get()`'s answer, as @simplewebauthn/browser's startAuthentication returns it. */
-export const AuthenticationResponseSchema = z.strictObject({
-  id: base64url('Credential id', 1400).min(1),
-  rawId: base64url('Credential id', 1400).min(1),
-  type: z.literal('public-key'),
-  response: z.strictObject({
-    clientDataJSON: base64url('Client data', 4000),
-    authenticatorData: base64url('Authenticator data', 4000),
-    // ML-DSA (post-quantum) signatures run to about 4,600 bytes; ES256 to 72.
-    signature: base64url('Signature', 10_000),
-    userHandle: base64url('User handle', 200).optional(),
-  }),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensionResults,
+/** `navigator.credentials.get()`'s answer (startAuthentication). */
+export const AuthenticationResponseSchema = credentialAnswer({
+  authenticatorData: base64url('Authenticator data', 4000),
+  // ML-DSA (post-quantum) signatures run to about 4,600 bytes; ES256 to 72.
+  signature: base64url('Signature', 10_000),
+  userHandle: base64url('User handle', 200).optional(),
 });
 export type AuthenticationResponse = z.infer<typeof AuthenticationResponseSchema>;
 

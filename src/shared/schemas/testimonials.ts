@@ -1,6 +1,6 @@
 import { ResponsiveImageSchema } from '../responsive-image.ts';
 import { z } from 'zod';
-import { blank, nullableText, booleanField } from './fields.ts';
+import { blank, nullableText, booleanField, optionalFields } from './fields.ts';
 import { isBlogUrl } from './blog.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
@@ -48,16 +48,7 @@ export const CreateTestimonialSchema = writeBody({ ...fields, is_featured: field
 export type CreateTestimonial = z.input<typeof CreateTestimonialSchema>;
 
 /** `PATCH /api/testimonials/{id}` (admin): any of the fields. */
-export const UpdateTestimonialSchema = writeBody({
-  customer_name: fields.customer_name.optional(),
-  customer_title: fields.customer_title,
-  customer_company: fields.customer_company,
-  testimonial_text: fields.testimonial_text.optional(),
-  rating: fields.rating,
-  avatar_url: fields.avatar_url,
-  is_featured: fields.is_featured.optional(),
-  is_published: fields.is_published.optional(),
-});
+export const UpdateTestimonialSchema = writeBody(optionalFields(fields));
 export type UpdateTestimonial = Record<string, unknown>;
 
 export const TestimonialSchema = z.object({

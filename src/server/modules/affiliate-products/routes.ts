@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,11 +25,7 @@ import {
 } from './service.ts';
 import { actorCan } from '../../services.ts';
 
-const NumericId = z.object({
-  id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
-});
 const writeErrors = errorResponses(400, 401, 403, 404);
-
 
 /**
  * `/api/affiliate-products` (issue 12): admins manage every product; anyone reads the active ones (without the
@@ -68,7 +65,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['affiliate-products'],
         summary: 'One affiliate product (public: active only)',
-        params: NumericId,
+        params: NumericIdParamsSchema,
         response: {
           200: z.union([AdminAffiliateProductSchema, PublicAffiliateProductSchema]),
           ...errorResponses(400, 401, 404),
@@ -108,7 +105,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
         tags: ['affiliate-products'],
         summary: 'Change an affiliate product (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         body: UpdateAffiliateProductSchema,
         response: { 200: AffiliateProductSchema, ...writeErrors },
       },
@@ -125,7 +122,7 @@ export async function affiliateProductRoutes(instance: FastifyInstance) {
         tags: ['affiliate-products'],
         summary: 'Delete an affiliate product (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         response: { 204: z.null(), ...writeErrors },
       },
     },

@@ -23,6 +23,7 @@ import { utcDay } from '../../lib/utc-day.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type ProductRow = typeof affiliateProducts.$inferSelect;
 type ListQuery = z.output<typeof AffiliateProductListQuerySchema>;
@@ -34,21 +35,7 @@ export const goUrl = (id: number) => `/go/${id}`;
 
 /** numeric columns come back as strings ("19.99"): kept as strings, never parsed to floats. */
 export function toProduct(row: ProductRow): AffiliateProduct {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    affiliateLink: row.affiliateLink,
-    vendor: row.vendor,
-    category: row.category,
-    commissionRate: row.commissionRate,
-    featuredImageUrl: row.featuredImageUrl,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: row.createdBy,
-  };
+  return apiRow(row, ['id', 'name', 'description', 'price', 'affiliateLink', 'vendor', 'category', 'commissionRate', 'featuredImageUrl', 'isActive', 'createdAt', 'updatedAt', 'createdBy']);
 }
 
 function toPublic(row: ProductRow): PublicAffiliateProduct {

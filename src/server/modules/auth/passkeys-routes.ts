@@ -33,23 +33,20 @@ import {
 } from './passkeys.ts';
 import { challengeUser } from './second-factor.ts';
 import { signInWithPasskey } from './sign-in.ts';
-import { signInRoutesKit } from './sign-in-routes-kit.ts';
-
-const TAGS = ['auth'];
+import { AUTH_TAGS, signInRoutesKit } from './sign-in-routes-kit.ts';
 
 export async function passkeyRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const signInKit = signInRoutesKit(app);
-  // Sign-in's limit for every route here (docs/architecture.md §6): each makes a challenge or checks a signature.
-  const config = { rateLimit: app.rateLimitFor('auth') };
+  // Every route but the list makes a challenge or checks a signature: the auth limit.
+  const { route, ownRoute, passkeyContext, deps } = signInRoutesKit(app);
   const relyingParty = (request: FastifyRequest) => requireRelyingParty(relyingPartyFor(services.config.publicUrl, request));
 
   app.get(
     '/api/auth/passkeys',
     {
       schema: {
-        tags: TAGS,
+        tags: AUTH_TAGS,
         summary: 'My passkeys',
         description: 'The signed-in person\'s passkeys: name, when added and when last used. Signed-in users only.',
         security: USER_SECURITY,
@@ -62,21 +59,15 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/passkeys/registration-options',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Start adding a passkey',
-        description:
-          'WebAuthn creation options (PublicKeyCredentialCreationOptionsJSON) for `navigator.credentials.create()`: ' +
-          'a discoverable credential, no attestation, the account\'s passkeys excluded. The challenge works once, ' +
-          'for 2 minutes, for this account only. 409 at 20 passkeys.',
-        security: USER_SECURITY,
-        body: NoFieldsSchema,
-        response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 409, 429) },
-      },
-      onRequest: app.requireUser,
-    },
+    ownRoute({
+      summary: 'Start adding a passkey',
+      description:
+        'WebAuthn creation options (PublicKeyCredentialCreationOptionsJSON) for `navigator.credentials.create()`: ' +
+        'a discoverable credential, no attestation, the account\'s passkeys excluded. The challenge works once, ' +
+        'for 2 minutes, for this account only. 409 at 20 passkeys.',
+      body: NoFieldsSchema,
+      response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 409, 429) },
+    }),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return registrationOptions(services, relyingParty(request), userContext(request).userId);
@@ -85,22 +76,16 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/passkeys',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Add a passkey',
-        description:
-          'The browser\'s registration answer for the options of `POST /api/auth/passkeys/registration-options`, ' +
-          'and a name. From now on the passkey signs in without a password, and stands as a second factor after ' +
-          'the password. 400 when the answer does not verify (wrong origin, used or expired challenge); 409 when ' +
-          'it is already registered. Audited as `user.passkey_add`.',
-        security: USER_SECURITY,
-        body: RegisterPasskeySchema,
-        response: { 201: PasskeySchema, ...errorResponses(400, 401, 409, 429) },
-      },
-      onRequest: app.requireUser,
-    },
+    ownRoute({
+      summary: 'Add a passkey',
+      description:
+        'The browser\'s registration answer for the options of `POST /api/auth/passkeys/registration-options`, ' +
+        'and a name. From now on the passkey signs in without a password, and stands as a second factor after ' +
+        'the password. 400 when the answer does not verify (wrong origin, used or expired challenge); 409 when ' +
+        'it is already registered. Audited as `user.passkey_add`.',
+      body: RegisterPasskeySchema,
+      response: { 201: PasskeySchema, ...errorResponses(400, 401, 409, 429) },
+    }),
     async (request, reply) => {
       const passkey = await registerPasskey(services, relyingParty(request), { ...userContext(request), input: request.body });
       return reply.status(201).send(passkey);
@@ -109,36 +94,24 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.patch(
     '/api/auth/passkeys/:id',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Rename a passkey',
-        description: 'Audited as `user.passkey_rename`. 404 for a passkey that is not the signed-in person\'s.',
-        security: USER_SECURITY,
-        params: PasskeyIdParamsSchema,
-        body: RenamePasskeySchema,
-        response: { 200: PasskeySchema, ...errorResponses(400, 401, 404, 429) },
-      },
-      onRequest: app.requireUser,
-    },
+    ownRoute({
+      summary: 'Rename a passkey',
+      description: 'Audited as `user.passkey_rename`. 404 for a passkey that is not the signed-in person\'s.',
+      params: PasskeyIdParamsSchema,
+      body: RenamePasskeySchema,
+      response: { 200: PasskeySchema, ...errorResponses(400, 401, 404, 429) },
+    }),
     async (request) => renamePasskey(services, { ...userContext(request), input: { id: request.params.id, name: request.body.name } }),
   );
 
   app.delete(
     '/api/auth/passkeys/:id',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a passkey',
-        description: 'It no longer signs in. Audited as `user.passkey_remove`; the account is e-mailed. 404 for a passkey that is not the signed-in person\'s.',
-        security: USER_SECURITY,
-        params: PasskeyIdParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 404, 429) },
-      },
-      onRequest: app.requireUser,
-    },
+    ownRoute({
+      summary: 'Remove a passkey',
+      description: 'It no longer signs in. Audited as `user.passkey_remove`; the account is e-mailed. 404 for a passkey that is not the signed-in person\'s.',
+      params: PasskeyIdParamsSchema,
+      response: { 204: z.null(), ...errorResponses(400, 401, 404, 429) },
+    }),
     async (request, reply) => {
       await removePasskey(services, { ...userContext(request), input: request.params });
       return reply.status(204).send(null);
@@ -147,21 +120,17 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/signin/passkey/options',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Sign in with a passkey: options',
-        description:
-          'WebAuthn request options (PublicKeyCredentialRequestOptionsJSON) for `navigator.credentials.get()`. With ' +
-          'no body fields: a passwordless sign-in, any of the site\'s discoverable passkeys, user verification ' +
-          'required; send the answer to `POST /api/auth/signin/passkey`. With `challenge` from the password step: ' +
-          'the account\'s passkeys as its second factor; send the answer to `POST /api/auth/signin/second-factor` ' +
-          'as `passkey` (401 when the challenge has expired). Each WebAuthn challenge works once, for 2 minutes.',
-        body: PasskeySignInOptionsSchema,
-        response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 429) },
-      },
-    },
+    route({
+      summary: 'Sign in with a passkey: options',
+      description:
+        'WebAuthn request options (PublicKeyCredentialRequestOptionsJSON) for `navigator.credentials.get()`. With ' +
+        'no body fields: a passwordless sign-in, any of the site\'s discoverable passkeys, user verification ' +
+        'required; send the answer to `POST /api/auth/signin/passkey`. With `challenge` from the password step: ' +
+        'the account\'s passkeys as its second factor; send the answer to `POST /api/auth/signin/second-factor` ' +
+        'as `passkey` (401 when the challenge has expired). Each WebAuthn challenge works once, for 2 minutes.',
+      body: PasskeySignInOptionsSchema,
+      response: { 200: PasskeyOptionsSchema, ...errorResponses(400, 401, 429) },
+    }),
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const rp = relyingParty(request);
@@ -174,21 +143,17 @@ export async function passkeyRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/signin/passkey',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Sign in with a passkey',
-        description:
-          'The browser\'s answer for the options of `POST /api/auth/signin/passkey/options` (no challenge): the ' +
-          'session, exactly as `POST /api/auth/signin` gives it, without a password or a second step (the passkey ' +
-          'verified the person). Any failure (unknown passkey, bad signature, another origin, a used challenge, ' +
-          'a counter that went back) answers 401 `Invalid email or password` and counts toward the account\'s ' +
-          'sign-in back-off (429).',
-        body: PasskeySignInSchema,
-        response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request) => signInWithPasskey(services, signInKit.deps, signInKit.passkeyContext(request)),
+    route({
+      summary: 'Sign in with a passkey',
+      description:
+        'The browser\'s answer for the options of `POST /api/auth/signin/passkey/options` (no challenge): the ' +
+        'session, exactly as `POST /api/auth/signin` gives it, without a password or a second step (the passkey ' +
+        'verified the person). Any failure (unknown passkey, bad signature, another origin, a used challenge, ' +
+        'a counter that went back) answers 401 `Invalid email or password` and counts toward the account\'s ' +
+        'sign-in back-off (429).',
+      body: PasskeySignInSchema,
+      response: { 200: SignInSessionResponseSchema, ...errorResponses(400, 401, 403, 429) },
+    }),
+    async (request) => signInWithPasskey(services, deps, passkeyContext(request)),
   );
 }

@@ -40,33 +40,25 @@ import {
 } from './service.ts';
 import { changePassword } from './password-change.ts';
 import { signIn } from './sign-in.ts';
-import { signInRoutesKit } from './sign-in-routes-kit.ts';
+import { AUTH_TAGS, signInRoutesKit } from './sign-in-routes-kit.ts';
 import { unblockSignIn } from './unblock-sign-in.ts';
-
-const TAGS = ['auth'];
 
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { backOff, deps, authContext } = signInRoutesKit(app);
-  // docs/architecture.md §6: 10 per minute per IP on every route that checks a password, a captcha, a token or sends e-mail.
-  const config = { rateLimit: app.rateLimitFor('auth') };
+  const { backOff, deps, authContext, route, ownRoute } = signInRoutesKit(app);
 
   app.post(
     '/api/auth/signup',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Create an account',
-        description:
-          'Creates an unconfirmed account awaiting approval (approved at once with AUTO_APPROVE=true) and e-mails a ' +
-          'confirmation link to `/confirm-email?token=…` (valid 24 hours). Needs a solved captcha. The answer is the ' +
-          'same when the address already has an account (its owner gets an e-mail instead), so it reveals nothing.',
-        body: SignUpSchema,
-        response: { 201: MessageResponseSchema, ...errorResponses(400, 429) },
-      },
-    },
+    route({
+      summary: 'Create an account',
+      description:
+        'Creates an unconfirmed account awaiting approval (approved at once with AUTO_APPROVE=true) and e-mails a ' +
+        'confirmation link to `/confirm-email?token=…` (valid 24 hours). Needs a solved captcha. The answer is the ' +
+        'same when the address already has an account (its owner gets an e-mail instead), so it reveals nothing.',
+      body: SignUpSchema,
+      response: { 201: MessageResponseSchema, ...errorResponses(400, 429) },
+    }),
     async (request, reply) => {
       await assertCaptcha(app.captcha, request.body.captcha);
       await signUp(services, { ...authContext(request), input: request.body });
@@ -76,26 +68,22 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/signin',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Sign in',
-        description:
-          'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by signing out, by ending ' +
-          'its session, by a password change or by revoked rights) and the user. Each sign-in is a session ' +
-          '(`GET /api/auth/sessions`). 401 `Invalid email or password` for a wrong password or an unknown address ' +
-          'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha. ' +
-          'After 3 failures in a row for one e-mail address (whether or not it has an account) each further try must ' +
-          'wait 1 s, 2 s, 4 s … up to 15 min: 429 with Retry-After, no password checked. The owner is e-mailed after ' +
-          '10 failures in a row. For an account with two-step sign-in (decision 0053) the right password answers ' +
-          '`{ secondFactorRequired: true, challenge, expiresInSeconds, methods }` (`totp`, `passkey`) instead: send the challenge and a code to ' +
-          '`POST /api/auth/signin/second-factor`. With REQUIRE_STAFF_MFA, staff without it get ' +
-          '`secondFactorSetupRequired: true` beside the token.',
-        body: SignInSchema,
-        response: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
+    route({
+      summary: 'Sign in',
+      description:
+        'Returns a JWT (send it as `Authorization: Bearer …`; valid 7 days, ended early by signing out, by ending ' +
+        'its session, by a password change or by revoked rights) and the user. Each sign-in is a session ' +
+        '(`GET /api/auth/sessions`). 401 `Invalid email or password` for a wrong password or an unknown address ' +
+        'alike; 403 with its own text when the e-mail is unconfirmed or the account awaits approval. Needs a captcha. ' +
+        'After 3 failures in a row for one e-mail address (whether or not it has an account) each further try must ' +
+        'wait 1 s, 2 s, 4 s … up to 15 min: 429 with Retry-After, no password checked. The owner is e-mailed after ' +
+        '10 failures in a row. For an account with two-step sign-in (decision 0053) the right password answers ' +
+        '`{ secondFactorRequired: true, challenge, expiresInSeconds, methods }` (`totp`, `passkey`) instead: send the challenge and a code to ' +
+        '`POST /api/auth/signin/second-factor`. With REQUIRE_STAFF_MFA, staff without it get ' +
+        '`secondFactorSetupRequired: true` beside the token.',
+      body: SignInSchema,
+      response: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
+    }),
     async (request) => {
       await assertCaptcha(app.captcha, request.body.captcha);
       return signIn(services, deps, { ...authContext(request), input: request.body });
@@ -107,7 +95,7 @@ export async function authRoutes(instance: FastifyInstance) {
     {
       // Not the auth limit: every page load of a signed-in visitor calls this, and a 429 here would sign them out.
       schema: {
-        tags: TAGS,
+        tags: AUTH_TAGS,
         summary: 'The signed-in user',
         description: 'The user of the bearer token, or 401 when the token is missing, invalid, expired or revoked.',
         security: USER_SECURITY,
@@ -127,18 +115,14 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/send-confirmation-email',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Send the confirmation e-mail again',
-        description:
-          'Sends a new confirmation link to an account that has not confirmed its address, at most once a minute per ' +
-          'address. Always the same answer, whether or not the account exists. Sign-up already sends the first e-mail.',
-        body: SendConfirmationEmailSchema,
-        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
-      },
-    },
+    route({
+      summary: 'Send the confirmation e-mail again',
+      description:
+        'Sends a new confirmation link to an account that has not confirmed its address, at most once a minute per ' +
+        'address. Always the same answer, whether or not the account exists. Sign-up already sends the first e-mail.',
+      body: SendConfirmationEmailSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+    }),
     async (request) => {
       await resendConfirmation(services, request.body.email);
       return { message: CONFIRMATION_SENT_MESSAGE };
@@ -147,35 +131,27 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/confirm',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Confirm an e-mail address',
-        description:
-          'Uses the token from the confirmation e-mail (once; it expires after 24 hours). `needsApproval` tells ' +
-          'whether an administrator still has to approve the account before it can sign in.',
-        body: ConfirmEmailSchema,
-        response: { 200: ConfirmEmailResponseSchema, ...errorResponses(400, 429) },
-      },
-    },
+    route({
+      summary: 'Confirm an e-mail address',
+      description:
+        'Uses the token from the confirmation e-mail (once; it expires after 24 hours). `needsApproval` tells ' +
+        'whether an administrator still has to approve the account before it can sign in.',
+      body: ConfirmEmailSchema,
+      response: { 200: ConfirmEmailResponseSchema, ...errorResponses(400, 429) },
+    }),
     async (request) => confirmEmail(services, { ...authContext(request), input: { token: request.body.token } }),
   );
 
   app.post(
     '/api/auth/forgot-password',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Ask for a password reset e-mail',
-        description:
-          'E-mails a link to `/reset-password?token=…` (valid 1 hour, once) when the address has an account — at most ' +
-          'one a minute. Always the same answer, whether or not the account exists. Needs a captcha.',
-        body: ForgotPasswordSchema,
-        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
-      },
-    },
+    route({
+      summary: 'Ask for a password reset e-mail',
+      description:
+        'E-mails a link to `/reset-password?token=…` (valid 1 hour, once) when the address has an account — at most ' +
+        'one a minute. Always the same answer, whether or not the account exists. Needs a captcha.',
+      body: ForgotPasswordSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+    }),
     async (request) => {
       await assertCaptcha(app.captcha, request.body.captcha);
       await requestPasswordReset(services, request.body.email);
@@ -185,18 +161,14 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/reset-password',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Choose a new password',
-        description:
-          'Sets the password with the token from the reset e-mail (once; it expires after 1 hour). Every existing ' +
-          'session of the account ends. The token is the proof, so no captcha.',
-        body: ResetPasswordSchema,
-        response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
-      },
-    },
+    route({
+      summary: 'Choose a new password',
+      description:
+        'Sets the password with the token from the reset e-mail (once; it expires after 1 hour). Every existing ' +
+        'session of the account ends. The token is the proof, so no captcha.',
+      body: ResetPasswordSchema,
+      response: { 200: MessageResponseSchema, ...errorResponses(400, 429) },
+    }),
     async (request) => {
       await resetPassword(services, { ...authContext(request), input: request.body });
       return { message: PASSWORD_RESET_MESSAGE };
@@ -205,25 +177,19 @@ export async function authRoutes(instance: FastifyInstance) {
 
   app.post(
     '/api/auth/password',
-    {
-      config,
-      schema: {
-        tags: TAGS,
-        summary: 'Change my password',
-        description:
-          'Any signed-in user (401 for anyone else, API clients included) changes their own password with the ' +
-          'current one (`currentPassword`) and a new one (`password`, at least 6 characters). A wrong current ' +
-          'password answers 400 `Your current password is not right.` and counts toward the same per-address ' +
-          'back-off as a failed sign-in (429 with Retry-After while it lasts). Every other session of the account ' +
-          'ends at once, on every instance; the session that asks goes on with the new `token` in the answer (its ' +
-          'old token stops working). Unused reset links stop working. The account is e-mailed ("Your JotIt password ' +
-          'was changed"); audited as `user.password_change`, never with a password.',
-        security: USER_SECURITY,
-        body: ChangePasswordSchema,
-        response: { 200: ChangePasswordResponseSchema, ...errorResponses(400, 401, 429) },
-      },
-      onRequest: app.requireUser,
-    },
+    ownRoute({
+      summary: 'Change my password',
+      description:
+        'Any signed-in user (401 for anyone else, API clients included) changes their own password with the ' +
+        'current one (`currentPassword`) and a new one (`password`, at least 6 characters). A wrong current ' +
+        'password answers 400 `Your current password is not right.` and counts toward the same per-address ' +
+        'back-off as a failed sign-in (429 with Retry-After while it lasts). Every other session of the account ' +
+        'ends at once, on every instance; the session that asks goes on with the new `token` in the answer (its ' +
+        'old token stops working). Unused reset links stop working. The account is e-mailed ("Your JotIt password ' +
+        'was changed"); audited as `user.password_change`, never with a password.',
+      body: ChangePasswordSchema,
+      response: { 200: ChangePasswordResponseSchema, ...errorResponses(400, 401, 429) },
+    }),
     async (request) => {
       const sessionId = currentSessionId(request);
       if (!sessionId) throw unauthorized('Please sign in to continue');

@@ -4,24 +4,10 @@
  */
 import type { Banner } from '../../../shared/schemas/banners.ts';
 import type { banners } from '../../db/schema.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 
 export function toBanner(row: BannerRow): Banner {
-  return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    type: row.type,
-    backgroundColor: row.backgroundColor,
-    textColor: row.textColor,
-    isActive: row.isActive,
-    isCloseable: row.isCloseable,
-    displayOrder: row.displayOrder,
-    startDate: row.startDate?.toISOString() ?? null,
-    endDate: row.endDate?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: row.createdBy,
-  };
+  return apiRow(row, ['id', 'title', 'message', 'type', 'backgroundColor', 'textColor', 'isActive', 'isCloseable', 'displayOrder', 'startDate', 'endDate', 'createdAt', 'updatedAt', 'createdBy']);
 }

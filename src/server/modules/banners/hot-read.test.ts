@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
+import { expectAnsweredAsFastify, hotReadsTotal } from '../../../../tests/fixtures/hot-read.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { seedDemoContent } from '../../db/seed.ts';
 
@@ -19,26 +20,12 @@ describe(`GET /api/banners/active before the lifecycle on ${testDatabaseKind()}`
   });
   afterAll(() => harness?.close());
 
-  const SAME_HEADERS = ['etag', 'cache-control', 'content-type', 'x-content-type-options', 'content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'vary'];
-  const logLinesFor = () => harness.logs.filter((line) => (line.req as { url?: string } | undefined)?.url === url).length;
-
   it('answers with the body and headers of the Fastify route, without entering Fastify', async () => {
-    const before = logLinesFor();
-    const fast = await fetch(`${baseUrl}${url}`);
-    // Answered before Fastify: no request was logged (Fastify logs every request it handles).
-    expect(logLinesFor()).toBe(before);
-    const routed = await harness.app.inject({ url });
-    expect(logLinesFor()).toBeGreaterThan(before);
-    expect(fast.status).toBe(200);
-    const body = await fast.text();
-    expect(body).toBe(routed.body);
+    const body = await expectAnsweredAsFastify(harness, baseUrl, url);
     expect((JSON.parse(body) as unknown[]).length).toBeGreaterThan(0);
-    for (const name of SAME_HEADERS) expect([name, fast.headers.get(name)]).toEqual([name, (routed.headers[name] as string | undefined) ?? null]);
   });
 
   it('answers 304 to a matching If-None-Match, and counts both in /metrics', async () => {
-    const sample = (text: string, labels: string) =>
-      Number(new RegExp(`^jotit_hot_reads_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = await harness.app.metrics.render();
     const first = await fetch(`${baseUrl}${url}`);
     await first.text();
@@ -46,7 +33,7 @@ describe(`GET /api/banners/active before the lifecycle on ${testDatabaseKind()}`
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     const after = await harness.app.metrics.render();
-    const grew = (labels: string) => sample(after, labels) - sample(before, labels);
+    const grew = (labels: string) => hotReadsTotal(after, labels) - hotReadsTotal(before, labels);
     expect([grew('read="banners",status_code="200"'), grew('read="banners",status_code="304"')]).toEqual([1, 1]);
   });
 

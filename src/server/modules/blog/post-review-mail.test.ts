@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailHeader, startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestStaffs, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminBlogPostDetail } from '../../../shared/schemas/blog.ts';
 import { blogCategories } from '../../db/schema.ts';
 
@@ -23,12 +23,7 @@ describe(`post review mails on ${testDatabaseKind()}`, () => {
     smtp = await startSmtpServer();
     testApp = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn' });
     await testApp.startWorkers();
-    [author, otherAuthor, editor, admin] = await Promise.all([
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'editor'),
-      createTestStaff(testApp.app, 'admin'),
-    ]);
+    [author, otherAuthor, editor, admin] = await createTestStaffs(testApp.app, 'author', 'author', 'editor', 'admin');
     await testApp.app.services.database.db.insert(blogCategories).values({ name: 'Security', slug: 'security' });
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestStaffs, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminBlogPostDetail, AdminBlogPostList } from '../../../shared/schemas/blog.ts';
 import { auditLog, blogCategories, blogPosts } from '../../db/schema.ts';
 import { AUTHOR_OWN_POSTS_ONLY, REVIEW_TEXTS } from './posts.ts';
@@ -22,11 +22,7 @@ describe(`post review on ${testDatabaseKind()}`, () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-    [author, otherAuthor, editor] = await Promise.all([
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'editor'),
-    ]);
+    [author, otherAuthor, editor] = await createTestStaffs(testApp.app, 'author', 'author', 'editor');
     await testApp.app.services.database.db.insert(blogCategories).values({ name: 'Security', slug: 'security' });
   });
   afterAll(() => testApp?.close());

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestStaffs, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { AdminBlogPostDetail, PublicBlogPost } from '../../../shared/schemas/blog.ts';
 import type { BlogPostRevision, RevisionList, RevisionSummary } from '../../../shared/schemas/revisions.ts';
 import { wordDiff } from '../../../shared/word-diff.ts';
@@ -26,12 +26,7 @@ describe(`revisions on ${testDatabaseKind()}`, () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
-    [editor, otherEditor, author, otherAuthor] = await Promise.all([
-      createTestStaff(testApp.app, 'editor'),
-      createTestStaff(testApp.app, 'editor'),
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'author'),
-    ]);
+    [editor, otherEditor, author, otherAuthor] = await createTestStaffs(testApp.app, 'editor', 'editor', 'author', 'author');
     await testApp.app.services.database.db.insert(blogCategories).values({ name: 'Security', slug: 'security' });
   });
   afterAll(() => testApp?.close());

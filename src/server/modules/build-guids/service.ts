@@ -11,6 +11,7 @@ import { uniqueViolation } from '../../lib/sql.ts';
 import type { RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import type { BuildGuidKeyring } from './keyring.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type BuildGuidRow = typeof buildGuids.$inferSelect;
 
@@ -22,13 +23,7 @@ export interface BuildGuidDependencies {
 export const BUILD_GUID_NOT_FOUND = 'Build GUID not found';
 
 export function toBuildGuid(row: BuildGuidRow): BuildGuid {
-  return {
-    id: row.id,
-    name: row.name,
-    value: row.value,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return apiRow(row, ['id', 'name', 'value', 'createdAt', 'updatedAt']);
 }
 
 const duplicateName = (name: string) => conflict(`A build GUID named "${name}" already exists`);

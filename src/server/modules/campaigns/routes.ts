@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,12 +28,8 @@ import {
 } from './service.ts';
 import { actorCan } from '../../services.ts';
 
-const NumericId = z.object({
-  id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647),
-});
 const IdOrSlug = z.object({ id: safeString('Campaign id').trim().min(1).max(200) });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
-
 
 /** `/api/campaigns` (issue 12): admins manage every campaign; anyone reads the active ones. */
 export async function campaignRoutes(instance: FastifyInstance) {
@@ -106,7 +103,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
         tags: ['campaigns'],
         summary: 'Change a campaign (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         body: UpdateCampaignSchema,
         response: { 200: CampaignSchema, ...writeErrors },
       },
@@ -123,7 +120,7 @@ export async function campaignRoutes(instance: FastifyInstance) {
         tags: ['campaigns'],
         summary: 'Delete a campaign (admin)',
         security: USER_SECURITY,
-        params: NumericId,
+        params: NumericIdParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -26,6 +26,7 @@ import { responsiveHtml } from '../../lib/responsive-images.ts';
 import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type ListQuery = z.output<typeof CampaignListQuerySchema>;
@@ -39,18 +40,7 @@ const CAMPAIGN_VISITS = { visitors: campaignVisitors, totals: campaignDailyVisit
 const slugs = slugsOf({ table: campaigns, id: campaigns.id, slug: campaigns.slug, uniqueIndex: 'campaigns_slug_unique', takenText: CAMPAIGN_TEXTS.slugTaken });
 
 export function toCampaign(row: CampaignRow): Campaign {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    landingPageContent: row.landingPageContent,
-    conversionGoal: row.conversionGoal,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    createdBy: row.createdBy,
-  };
+  return apiRow(row, ['id', 'name', 'slug', 'description', 'landingPageContent', 'conversionGoal', 'isActive', 'createdAt', 'updatedAt', 'createdBy']);
 }
 
 /** The public fields of the campaign (PublicCampaignSchema picks them from CampaignSchema) and its rendered landing page. */

@@ -11,20 +11,14 @@ import { notFound } from '../../lib/http-errors.ts';
 import { generateToken, hashSecret } from '../../lib/secrets.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type ClientRow = typeof apiClients.$inferSelect;
 
 export const CLIENT_NOT_FOUND = 'API client not found';
 
 function toApiClient(row: ClientRow): ApiClient {
-  return {
-    id: row.clientId,
-    clientId: row.clientId,
-    name: row.name,
-    isAdmin: row.isAdmin,
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { id: row.clientId, ...apiRow(row, ['clientId', 'name', 'isAdmin', 'lastUsedAt', 'createdAt']) };
 }
 
 /** Not secret, but unguessable enough that ids do not reveal how many clients exist. */

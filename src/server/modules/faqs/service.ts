@@ -9,20 +9,13 @@ import { conflict, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type FaqRow = typeof faqs.$inferSelect;
 export const FAQ_NOT_FOUND = 'FAQ not found';
 
 function toFaq(row: FaqRow): Faq {
-  return {
-    id: row.id,
-    question: row.question,
-    answer: row.answer,
-    displayOrder: row.displayOrder,
-    isPublished: row.isPublished,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return apiRow(row, ['id', 'question', 'answer', 'displayOrder', 'isPublished', 'createdAt', 'updatedAt']);
 }
 
 const inDisplayOrder = [asc(faqs.displayOrder), asc(faqs.id)];

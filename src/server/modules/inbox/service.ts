@@ -20,6 +20,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import type { Executor } from '../../lib/sql.ts';
 import type { AppServices, RequestContext } from '../../services.ts';
 import { type AuditAction, writeAudit } from '../audit/service.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
@@ -49,15 +50,9 @@ interface SummaryRow {
 
 function toSummary(row: SummaryRow): InboxMessageSummary {
   return {
-    type: row.type,
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    preview: row.preview,
+    ...apiRow(row, ['type', 'id', 'name', 'email', 'subject', 'preview', 'createdAt']),
     isRead: row.readAt !== null,
     isArchived: row.archivedAt !== null,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

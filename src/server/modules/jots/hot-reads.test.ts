@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { expectAnsweredAsFastify, hotReadsTotal } from '../../../../tests/fixtures/hot-read.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { seedDemoContent } from '../../db/seed.ts';
 
@@ -21,19 +22,8 @@ describe(`hot reads over HTTP on ${testDatabaseKind()}`, () => {
   });
   afterAll(() => harness?.close());
 
-  const SAME_HEADERS = ['etag', 'cache-control', 'content-type', 'x-content-type-options', 'content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'vary'];
-
   it.each(['/api/jots/count', '/api/jots?limit=10'])('answers %s with the body and headers of the Fastify route', async (url) => {
-    const logLinesFor = () => harness.logs.filter((line) => (line.req as { url?: string } | undefined)?.url === url).length;
-    const before = logLinesFor();
-    const fast = await fetch(`${baseUrl}${url}`);
-    // Answered before Fastify: no request was logged (the Fastify route logs every request it handles).
-    expect(logLinesFor()).toBe(before);
-    const routed = await harness.app.inject({ url });
-    expect(logLinesFor()).toBeGreaterThan(before);
-    expect(fast.status).toBe(200);
-    expect(await fast.text()).toBe(routed.body);
-    for (const name of SAME_HEADERS) expect([name, fast.headers.get(name)]).toEqual([name, (routed.headers[name] as string | undefined) ?? null]);
+    await expectAnsweredAsFastify(harness, baseUrl, url);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -44,8 +34,6 @@ describe(`hot reads over HTTP on ${testDatabaseKind()}`, () => {
   });
 
   it('counts what it answers in /metrics (jotit_hot_reads_total by read and status)', async () => {
-    const sample = (text: string, labels: string) =>
-      Number(new RegExp(`^jotit_hot_reads_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = await harness.app.metrics.render();
     const first = await fetch(`${baseUrl}/api/jots/count`);
     await first.text();
@@ -53,7 +41,7 @@ describe(`hot reads over HTTP on ${testDatabaseKind()}`, () => {
     expect(notModified.status).toBe(304);
     expect((await fetch(`${baseUrl}/api/jots?limit=10`)).status).toBe(200);
     const after = await harness.app.metrics.render();
-    const grew = (labels: string) => sample(after, labels) - sample(before, labels);
+    const grew = (labels: string) => hotReadsTotal(after, labels) - hotReadsTotal(before, labels);
     expect([grew('read="count",status_code="200"'), grew('read="count",status_code="304"'), grew('read="recent",status_code="200"')]).toEqual([1, 1, 1]);
   });
 

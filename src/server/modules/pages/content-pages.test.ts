@@ -28,12 +28,15 @@ describe(`content pages and testimonials on the public site (${testDatabaseKind(
     const response = await get('/p/security');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toContain('<h1');
-    expect(response.body).toContain('Security at JotIt</h1>');
-    expect(response.body).toContain('<h2>Encrypted</h2>');
-    expect(response.body).toContain('AES-256 in transit.');
-    expect(response.body).toContain('<meta name="description" content="How JotIt keeps jots safe"/>');
-    expect(response.body).toContain('<link rel="canonical" href="http://jotit.test/p/security"/>');
+    for (const html of [
+      '<h1',
+      'Security at JotIt</h1>',
+      '<h2>Encrypted</h2>',
+      'AES-256 in transit.',
+      '<meta name="description" content="How JotIt keeps jots safe"/>',
+      '<link rel="canonical" href="http://jotit.test/p/security"/>',
+    ])
+      expect(response.body).toContain(html);
     expect(response.body).not.toMatch(/<script>alert/);
     expect(response.body).not.toMatch(/onerror=/);
     expect(response.body).not.toMatch(/href="javascript:/);
@@ -73,13 +76,16 @@ describe(`content pages and testimonials on the public site (${testDatabaseKind(
       expect((await api('POST', '/api/testimonials', body)).statusCode).toBe(201);
     }
     const home = await get('/');
-    expect(home.body).toContain('People are capturing ideas as you read this');
-    expect(home.body).toContain('What people say');
-    expect(home.body).toContain('Plain words');
-    expect(home.body).toContain('Writer, Acme');
-    expect(home.body).toContain('aria-label="4 out of 5 stars"');
-    expect(home.body).toContain('src="https://example.com/star.png"');
-    expect(home.body).toContain('>PP</span>');
+    for (const html of [
+      'People are capturing ideas as you read this',
+      'What people say',
+      'Plain words',
+      'Writer, Acme',
+      'aria-label="4 out of 5 stars"',
+      'src="https://example.com/star.png"',
+      '>PP</span>',
+    ])
+      expect(home.body).toContain(html);
     expect(home.body.indexOf('Featured words')).toBeLessThan(home.body.indexOf('Plain words'));
     expect(home.body).not.toContain('Unpublished words');
   });

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, PageListSchema, PageSchema, PublicPageSchema, UpdatePageSchema } from '../../../shared/schemas/pages.ts';
 import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
 import { actorCan } from '../../services.ts';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const IdOrSlugParams = z.object({ id: safeString('Page id').max(200, 'Page id must be at most 200 characters') });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 
@@ -35,15 +36,7 @@ export async function pageRoutes(instance: FastifyInstance) {
         response: { 200: z.union([PageListSchema, PageLinkListSchema]), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      if (!actorCan(request.actor, 'content.manage') && request.query.published === 'true') {
-        reply.header('Cache-Control', 'public, max-age=60');
-        return listPublishedPages(db, request.query);
-      }
-      await app.requirePermission('content.manage')(request);
-      reply.header('Cache-Control', 'no-store');
-      return listPages(db, request.query);
-    },
+    publishedOrStaffList(app, 'content.manage', { published: (query) => listPublishedPages(db, query), staff: (query) => listPages(db, query) }),
   );
 
   app.get(
@@ -78,14 +71,14 @@ export async function pageRoutes(instance: FastifyInstance) {
     '/api/pages/:id',
     {
       onRequest: app.requirePermission('content.manage'),
-      schema: { tags: ['pages'], summary: 'Change a page (admin)', description: 'A blank slug regenerates it from the title.', security: USER_SECURITY, params: IdParams, body: UpdatePageSchema, response: { 200: PageSchema, ...writeErrors } },
+      schema: { tags: ['pages'], summary: 'Change a page (admin)', description: 'A blank slug regenerates it from the title.', security: USER_SECURITY, params: NumericIdParamsSchema, body: UpdatePageSchema, response: { 200: PageSchema, ...writeErrors } },
     },
     async (request) => updatePage(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
 
   app.delete(
     '/api/pages/:id',
-    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['pages'], summary: 'Delete a page (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
+    { onRequest: app.requirePermission('content.manage'), schema: { tags: ['pages'], summary: 'Delete a page (admin)', security: USER_SECURITY, params: NumericIdParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) } } },
     async (request, reply) => {
       await deletePage(deps, { ...requestContext(request), input: { id: request.params.id } });
       return reply.status(204).send(null);

@@ -17,21 +17,13 @@ import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type Row = typeof pages.$inferSelect;
 export type PageDeps = ContentWriteDeps;
 
 function toPage(row: Row): Page {
-  return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    content: row.content,
-    metaDescription: row.metaDescription,
-    isPublished: row.isPublished,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+  return apiRow(row, ['id', 'title', 'slug', 'content', 'metaDescription', 'isPublished', 'createdAt', 'updatedAt']);
 }
 
 /** A slug from a title; a title without a letter or digit still gets one. */

@@ -10,7 +10,7 @@ import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../../tests/fixtures/smtp.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
-import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestStaff, createTestStaffs, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import type { Role } from '../../../shared/permissions.ts';
 import {
   ACCOUNT_EXISTS_MESSAGE,
@@ -38,12 +38,7 @@ describe(`staff invitations on ${testDatabaseKind()}`, () => {
     smtp = await startSmtpServer();
     testApp = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_MULTIPLIER: '100' });
     await testApp.startWorkers();
-    [owner, admin, editor, support] = await Promise.all([
-      createTestStaff(testApp.app, 'owner'),
-      createTestStaff(testApp.app, 'admin'),
-      createTestStaff(testApp.app, 'editor'),
-      createTestStaff(testApp.app, 'support'),
-    ]);
+    [owner, admin, editor, support] = await createTestStaffs(testApp.app, 'owner', 'admin', 'editor', 'support');
   }, 60_000);
   afterAll(async () => {
     await testApp?.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,11 +11,10 @@ import {
   UpdateTestimonialSchema,
 } from '../../../shared/schemas/testimonials.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
+import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
-import { actorCan } from '../../services.ts';
 
-const IdParams = z.object({ id: z.coerce.number({ error: 'Id must be a number' }).int().positive().max(2_147_483_647) });
 const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `/api/testimonials` (issue 12): `?published=true` for anyone; everything else for admins. */
@@ -39,23 +39,17 @@ export async function testimonialRoutes(instance: FastifyInstance) {
         response: { 200: z.union([TestimonialListSchema, PublicTestimonialListSchema]), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const isAdmin = actorCan(request.actor, 'content.manage');
-      if (!isAdmin && request.query.published === 'true') {
-        reply.header('Cache-Control', 'public, max-age=60');
-        return listPublishedTestimonials(db, request.query);
-      }
-      await app.requirePermission('content.manage')(request);
-      reply.header('Cache-Control', 'no-store');
-      return listTestimonials(db, request.query);
-    },
+    publishedOrStaffList(app, 'content.manage', {
+      published: (query) => listPublishedTestimonials(db, query),
+      staff: (query) => listTestimonials(db, query),
+    }),
   );
 
   app.get(
     '/api/testimonials/:id',
     {
       onRequest: app.requirePermission('content.manage'),
-      schema: { tags: ['testimonials'], summary: 'One testimonial (admin)', security: USER_SECURITY, params: IdParams, response: { 200: TestimonialSchema, ...adminErrors } },
+      schema: { tags: ['testimonials'], summary: 'One testimonial (admin)', security: USER_SECURITY, params: NumericIdParamsSchema, response: { 200: TestimonialSchema, ...adminErrors } },
     },
     async (request) => getTestimonial(db, request.params.id),
   );
@@ -77,7 +71,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
         tags: ['testimonials'],
         summary: 'Change a testimonial (admin)',
         security: USER_SECURITY,
-        params: IdParams,
+        params: NumericIdParamsSchema,
         body: UpdateTestimonialSchema,
         response: { 200: TestimonialSchema, ...adminErrors },
       },
@@ -89,7 +83,7 @@ export async function testimonialRoutes(instance: FastifyInstance) {
     '/api/testimonials/:id',
     {
       onRequest: app.requirePermission('content.manage'),
-      schema: { tags: ['testimonials'], summary: 'Delete a testimonial (admin)', security: USER_SECURITY, params: IdParams, response: { 204: z.null(), ...adminErrors } },
+      schema: { tags: ['testimonials'], summary: 'Delete a testimonial (admin)', security: USER_SECURITY, params: NumericIdParamsSchema, response: { 204: z.null(), ...adminErrors } },
     },
     async (request, reply) => {
       await deleteTestimonial(deps, { ...requestContext(request), input: { id: request.params.id } });

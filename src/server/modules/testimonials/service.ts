@@ -20,23 +20,13 @@ import { escapeLike } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { findResponsiveImages } from '../../lib/responsive-images.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type Row = typeof testimonials.$inferSelect;
 export type TestimonialDeps = ContentWriteDeps;
 
 function toTestimonial(row: Row): Testimonial {
-  return {
-    id: row.id,
-    customerName: row.customerName,
-    customerTitle: row.customerTitle,
-    customerCompany: row.customerCompany,
-    testimonialText: row.testimonialText,
-    rating: row.rating,
-    avatarUrl: row.avatarUrl,
-    isFeatured: row.isFeatured,
-    isPublished: row.isPublished,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return apiRow(row, ['id', 'customerName', 'customerTitle', 'customerCompany', 'testimonialText', 'rating', 'avatarUrl', 'isFeatured', 'isPublished', 'createdAt']);
 }
 
 function toPublic(row: Row): PublicTestimonial {

@@ -24,6 +24,7 @@ import { roleChangedEmail, staffRemovedEmail } from '../mail/staff-change-emails
 import { hashPassword } from '../../lib/passwords.ts';
 import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
+import { apiRow } from '../../lib/api-row.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -38,15 +39,8 @@ export const USER_NOT_FOUND_MESSAGE = 'User not found';
 /** The admin view of a user: never the password hash (issue 3). */
 export function toUser(row: UserRow): User {
   return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    isAdmin: row.isAdmin,
-    role: row.role,
-    isApproved: row.isApproved,
+    ...apiRow(row, ['id', 'username', 'email', 'isAdmin', 'role', 'isApproved', 'createdAt', 'updatedAt']),
     emailConfirmed: row.emailConfirmedAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -7,7 +7,7 @@ import type { TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { postPublicForm } from '../../../../tests/fixtures/public-form-suite.ts';
 import { createKey, sendV2 } from '../../../../tests/fixtures/test-kit.ts';
-import { createTestStaff, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
+import { createTestStaffs, createTestUser, type TestUser } from '../../../../tests/fixtures/users.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tests/fixtures/webhook-receiver.ts';
 import { waitForOutboxMail } from '../../../../tests/fixtures/outbox.ts';
@@ -30,12 +30,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
   let clock = 0;
   useTestAppWithUsers({ WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE: 'true' }, async (suite) => {
     ({ testApp, admin, user } = suite);
-    [editor, adminRole, author, support] = await Promise.all([
-      createTestStaff(testApp.app, 'editor'),
-      createTestStaff(testApp.app, 'admin'),
-      createTestStaff(testApp.app, 'author'),
-      createTestStaff(testApp.app, 'support'),
-    ]);
+    [editor, adminRole, author, support] = await createTestStaffs(testApp.app, 'editor', 'admin', 'author', 'support');
     receiver = await startWebhookReceiver();
     testApp.app.services.now = () => new Date(Date.now() + clock);
     await testApp.queue.start();
@@ -82,6 +77,16 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
         return log;
       },
       { timeout: 15_000, interval: 50 },
+    );
+  /** The endpoint's log once its newest delivery has had its first attempt. */
+  const attempted = (endpointId: number, interval = 50) =>
+    vi.waitFor(
+      async () => {
+        const log = await deliveries(endpointId);
+        expect(log[0]!.attempts).toBeGreaterThanOrEqual(1);
+        return log;
+      },
+      { timeout: 10_000, interval },
     );
   let ip = 0;
   const postLead = async (email: string) => {
@@ -196,14 +201,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       const endpoint = await createEndpoint();
       testApp.app.webhooks.policy.allowPrivate = false;
       await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
-      const [delivery] = await vi.waitFor(
-        async () => {
-          const log = await deliveries(endpoint.id);
-          expect(log[0]!.attempts).toBeGreaterThanOrEqual(1);
-          return log;
-        },
-        { timeout: 10_000, interval: 50 },
-      );
+      const [delivery] = await attempted(endpoint.id);
       expect(delivery!.responseSnippet).toMatch(/^Refused: /);
       // The refusal is an attempt of its own in the log: no status, the reason, the next attempt.
       const [refused] = await attemptsOf(endpoint.id, delivery!.id);
@@ -271,14 +269,7 @@ describe(`webhooks on ${testDatabaseKind()}`, () => {
       for (const answer of ['hang', 'huge', { status: 307, headers: { location: 'http://127.0.0.1:1/' } }] as const) {
         receiver.answer(answer, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
         await inject('POST', `/api/webhooks/endpoints/${endpoint.id}/test`);
-        const [delivery] = await vi.waitFor(
-          async () => {
-            const log = await deliveries(endpoint.id);
-            expect(log[0]!.attempts).toBeGreaterThanOrEqual(1);
-            return log;
-          },
-          { timeout: 10_000, interval: 20 },
-        );
+        const [delivery] = await attempted(endpoint.id, 20);
         outcomes.push(delivery!);
         await settled(endpoint.id);
         receiver.reset();
