@@ -283,9 +283,7 @@ function AddEndpointForm({ onDone }: { onDone(created?: WebhookEndpointWithSecre
         toast.success('Webhook endpoint added', { description: created.url });
         onDone(created);
       }}
-      onError={(error) =>
-        toast.error('Failed to add the webhook endpoint', { description: serverMessageOr(error, 'Please try again.') })
-      }
+      failure={{ title: 'Failed to add the webhook endpoint', description: 'Please try again.' }}
     >
       <WebhookFields register={form.register} />
     </FormSheetBody>
@@ -303,16 +301,9 @@ function EditEndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint; onD
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={async (changes) => {
-        const updated = await update.mutateAsync({ id: endpoint.id, changes });
-        toast.success('Webhook endpoint updated', { description: updated.url });
-        onDone();
-      }}
-      onError={(error) =>
-        toast.error('Failed to update the webhook endpoint', {
-          description: serverMessageOr(error, 'Please try again.'),
-        })
-      }
+      onSubmit={(changes) => update.mutateAsync({ id: endpoint.id, changes })}
+      success={(changes, updated) => ({ title: 'Webhook endpoint updated', description: updated?.url ?? changes.url })}
+      failure={{ title: 'Failed to update the webhook endpoint', description: 'Please try again.' }}
     >
       <WebhookFields register={form.register} />
     </FormSheetBody>
