@@ -1,12 +1,12 @@
 import { Building2Icon, ClockIcon, HeadphonesIcon, MailIcon, MapPinIcon } from 'lucide-react';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { pageTitle, PRODUCT_NAME, SALES_EMAIL_DISPLAY, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
 import { Button } from '~/components/ui/button';
-import { CONTACT_FORM_FIELDS, ContactForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
+import { CONTACT_FORM_FIELDS, ContactForm, FormCard, PageIntro, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/contact';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
 
 export const handle = SAME_FOR_EVERYONE;
 
@@ -18,13 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/**
- * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, CONTACT_FORM_FIELDS, serverContextOf(context));
-}
+/** The form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(CONTACT_FORM_FIELDS);
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   return (
@@ -35,14 +30,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         description="Questions about JotIt, a team rollout or the developer API? Send us a message and a real person will answer within 24 hours."
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
-        <section aria-labelledby="contact-form-heading" className="self-start rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold tracking-tight">
-            Send us a message
-          </h2>
-          <Suspense fallback={<FormPlaceholder />}>
-            <ContactForm unsent={actionData} />
-          </Suspense>
-        </section>
+        <FormCard id="contact-form-heading" title="Send us a message" className="self-start">
+          <ContactForm unsent={actionData} />
+        </FormCard>
         <aside aria-label="Other ways to reach us" className="flex flex-col gap-4">
           <InfoCard icon={<HeadphonesIcon />} title="Support">
             Help with installing and using {PRODUCT_NAME}.

@@ -1,11 +1,10 @@
 import { LightbulbIcon, MessageSquareIcon, WrenchIcon } from 'lucide-react';
-import { Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
-import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
+import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormCard, PageIntro, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/feedback';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
 
 export const handle = SAME_FOR_EVERYONE;
 
@@ -23,13 +22,8 @@ const PROMPTS = [
   { icon: <MessageSquareIcon />, title: 'Praise', text: 'What made your day easier. It tells us what never to break.' },
 ];
 
-/**
- * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, serverContextOf(context));
-}
+/** The form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(FEEDBACK_FORM_FIELDS);
 
 export default function Feedback({ actionData }: Route.ComponentProps) {
   return (
@@ -40,14 +34,9 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
         description="JotIt is shaped by the people who use it every day. Every message is read by the team that builds the app."
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
-        <section aria-labelledby="feedback-heading" className="self-start rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="feedback-heading" className="mb-6 text-2xl font-bold tracking-tight">
-            Share your feedback
-          </h2>
-          <Suspense fallback={<FormPlaceholder />}>
-            <FeedbackForm unsent={actionData} />
-          </Suspense>
-        </section>
+        <FormCard id="feedback-heading" title="Share your feedback" className="self-start">
+          <FeedbackForm unsent={actionData} />
+        </FormCard>
         <aside aria-label="About feedback" className="flex flex-col gap-4">
           <ul className="flex flex-col gap-4">
             {PROMPTS.map((prompt) => (
