@@ -170,6 +170,32 @@ export function FormCard({ id, title, className, children }: { id: string; title
   );
 }
 
+/** A form page's body: the form's card and, beside it from lg, an aside named `asideLabel`. */
+export function FormWithAside({
+  id,
+  title,
+  asideLabel,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  asideLabel: string;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
+      <FormCard id={id} title={title} className="self-start">
+        {children}
+      </FormCard>
+      <aside aria-label={asideLabel} className="flex flex-col gap-4">
+        {aside}
+      </aside>
+    </div>
+  );
+}
+
 /** The top of an inner page: eyebrow, the page's h1 and a lead paragraph on a soft band. */
 export function PageIntro({
   eyebrow,
