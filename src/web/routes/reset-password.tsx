@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
 import { MessageCard } from '~/components/message-card';
-import { NewPasswordCard } from '~/components/new-password-card';
+import { NewPasswordCard } from '~/components/new-password-fields';
 import { useResetPassword } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';

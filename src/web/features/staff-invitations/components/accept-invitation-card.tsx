@@ -18,7 +18,7 @@ import {
 import { useAcceptStaffInvitation } from '../api/accept-staff-invitation';
 import { useStaffInvitationLookup } from '../api/lookup-staff-invitation';
 import { MessageCard } from '~/components/message-card';
-import { NewPasswordCard } from '~/components/new-password-card';
+import { NewPasswordCard } from '~/components/new-password-fields';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { Card, CardHeader } from '~/components/ui/card';
