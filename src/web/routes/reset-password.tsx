@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '~/lib/toast';
 import {
@@ -11,7 +11,8 @@ import {
 } from '../../shared/schemas/accounts';
 import { Button } from '~/components/ui/button';
 import { MessageCard } from '~/components/message-card';
-import { NewPasswordCard } from '~/components/new-password-fields';
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { useResetPassword } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -65,6 +66,7 @@ function NewPasswordForm({ token }: { token: string }) {
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
@@ -77,20 +79,31 @@ function NewPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <NewPasswordCard
-      icon={KeyRoundIcon}
-      title="Reset Password"
-      description="Choose a new password for your account. You will then sign in with it."
-      form={form}
-      formLabel="Reset Password"
-      onSubmit={onSubmit}
-      labels={['New Password', 'Confirm Password']}
-      submitLabel="Reset Password"
-      footer={
-        <Button asChild variant="link">
-          <Link to="/login">Back to Sign In</Link>
-        </Button>
-      }
-    />
+    <Card>
+      <CardHeader>
+        <KeyRoundIcon aria-hidden="true" className="size-8 text-primary" />
+        <h1 className="text-2xl font-bold tracking-tight">Reset Password</h1>
+        <CardDescription>Choose a new password for your account. You will then sign in with it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form
+            method="post"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Reset Password"
+            className="flex flex-col gap-5"
+          >
+            <NewPasswordFields labels={['New Password', 'Confirm Password']} />
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Please wait...' : 'Reset Password'}
+            </Button>
+            <Button asChild variant="link">
+              <Link to="/login">Back to Sign In</Link>
+            </Button>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon, XCircleIcon } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/brand';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../shared/permissions';
@@ -17,11 +17,10 @@ import {
 } from '../../../../shared/schemas/staff-invitations';
 import { useAcceptStaffInvitation } from '../api/accept-staff-invitation';
 import { useStaffInvitationLookup } from '../api/lookup-staff-invitation';
-import { MessageCard } from '~/components/message-card';
-import { NewPasswordCard } from '~/components/new-password-fields';
+import { NewPasswordFields } from '~/components/new-password-fields';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
-import { Card, CardHeader } from '~/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
@@ -54,17 +53,18 @@ function InvitationLookup({ token }: { token: string }) {
 
 function InvalidInvitation({ reason }: { reason: string }) {
   return (
-    <MessageCard
-      icon={XCircleIcon}
-      tone="destructive"
-      title="This invitation cannot be used"
-      description={reason}
-      footer={
+    <Card className="text-center">
+      <CardHeader className="justify-items-center">
+        <XCircleIcon aria-hidden="true" className="size-12 text-destructive" />
+        <h1 className="text-2xl font-bold tracking-tight">This invitation cannot be used</h1>
+        <CardDescription>{reason}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center">
         <Button asChild>
           <Link to="/login">Go to Sign In</Link>
         </Button>
-      }
-    />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -76,6 +76,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
     resolver: zodResolver(AcceptStaffInvitationFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const { isSubmitting } = form.formState;
   const role = ROLE_LABELS[invitation.role];
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -100,26 +101,37 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
   });
 
   return (
-    <NewPasswordCard
-      icon={UserPlusIcon}
-      title={`Join ${PRODUCT_NAME} as ${role}`}
-      description={
-        <>
+    <Card>
+      <CardHeader>
+        <UserPlusIcon aria-hidden="true" className="size-8 text-primary" />
+        <h1 className="text-2xl font-bold tracking-tight">
+          Join {PRODUCT_NAME} as {role}
+        </h1>
+        <CardDescription>
           {invitation.invitedBy ? `${invitation.invitedBy} invited you` : 'You are invited'} to work on {PRODUCT_NAME}.{' '}
           {ROLE_DESCRIPTIONS[invitation.role]}
-        </>
-      }
-      form={form}
-      formLabel="Accept the invitation"
-      onSubmit={onSubmit}
-      labels={['Choose a Password', 'Confirm Password']}
-      username={invitation.email}
-      submitLabel="Accept and Sign In"
-    >
-      <div className="flex flex-col gap-2">
-        <span className="text-sm font-medium">Email</span>
-        <p className="wrap-anywhere rounded-md border bg-muted px-3 py-2 text-sm">{invitation.email}</p>
-      </div>
-    </NewPasswordCard>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormProvider {...form}>
+          <form
+            method="post"
+            onSubmit={onSubmit}
+            noValidate
+            aria-label="Accept the invitation"
+            className="flex flex-col gap-5"
+          >
+            <div className="flex flex-col gap-2">
+              <span className="text-sm font-medium">Email</span>
+              <p className="wrap-anywhere rounded-md border bg-muted px-3 py-2 text-sm">{invitation.email}</p>
+            </div>
+            <NewPasswordFields labels={['Choose a Password', 'Confirm Password']} username={invitation.email} />
+            <Button type="submit" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Please wait...' : 'Accept and Sign In'}
+            </Button>
+          </form>
+        </FormProvider>
+      </CardContent>
+    </Card>
   );
 }
