@@ -66,7 +66,7 @@ function showToast(kind: 'success' | 'error', text: ToastText) {
 }
 
 /** `failure` for this error: the server's own message in place of the last line. */
-export function failureText(failure: ToastText, error: unknown): ToastText {
+function failureText(failure: ToastText, error: unknown): ToastText {
   return typeof failure === 'string'
     ? serverMessageOr(error, failure)
     : { title: failure.title, description: serverMessageOr(error, failure.description) };
