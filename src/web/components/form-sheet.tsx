@@ -31,6 +31,6 @@ const SHEET_FRAME: FormFrame = {
   formClassName: 'min-h-0 flex-1 gap-0',
 };
 
-export function FormSheetBody<Values extends FieldValues, Output = Values, Result = unknown>(props: FormBodyProps<Values, Output, Result>) {
+export function FormSheetBody<Values extends FieldValues, Output = Values>(props: FormBodyProps<Values, Output>) {
   return <FormBody frame={SHEET_FRAME} {...props} />;
 }

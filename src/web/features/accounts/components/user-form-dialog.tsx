@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
+import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../shared/schemas/accounts';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
+import { serverErrorText } from '~/lib/api-client';
 import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
@@ -72,17 +74,23 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
       }
       submitLabel={isEdit ? 'Save Changes' : 'Create User'}
       onCancel={onDone}
-      onSubmit={(values) => {
-        if (!user) return createUser.mutateAsync(values);
-        const { password, ...rest } = values;
-        return updateUser.mutateAsync({ id: user.id, changes: password ? { ...rest, password } : rest });
+      onSubmit={async (values) => {
+        if (user) {
+          const { password, ...rest } = values;
+          await updateUser.mutateAsync({ id: user.id, changes: password ? { ...rest, password } : rest });
+          toast.success('User updated successfully');
+        } else {
+          await createUser.mutateAsync(values);
+          toast.success('User created successfully');
+        }
+        onDone();
       }}
-      success={isEdit ? 'User updated successfully' : 'User created successfully'}
       // Field problems from the server show under their fields; anything else is a toast (spec §5 texts).
-      failure={{
-        title: isEdit ? 'Error updating user' : 'Error creating user',
-        description: `Failed to ${isEdit ? 'update' : 'create'} the user. Please try again.`,
-      }}
+      onError={(error) =>
+        toast.error(isEdit ? 'Error updating user' : 'Error creating user', {
+          description: serverErrorText(error) ?? `Failed to ${isEdit ? 'update' : 'create'} the user. Please try again.`,
+        })
+      }
     >
       <Field name="username" label="Username" required>
         <Input autoComplete="off" {...form.register('username')} />

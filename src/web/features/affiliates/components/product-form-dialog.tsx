@@ -8,6 +8,8 @@ import { Field, schemaResolver, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 
 /** The form's values as the controls hold them (the API reads the same snake_case names, decision 0027). */
 interface ProductFormValues {
@@ -65,9 +67,14 @@ function ProductForm({ product, onDone }: { product: AdminAffiliateProduct | nul
       submitLabel={product ? 'Update Product' : 'Add Product'}
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={(input) => save.mutateAsync({ id: product?.id ?? null, input })}
-      success={product ? 'Product updated successfully!' : 'Product created successfully!'}
-      failure={{ title: 'Failed to save product', description: 'Please try again.' }}
+      onSubmit={async (input) => {
+        await save.mutateAsync({ id: product?.id ?? null, input });
+        toast.success(product ? 'Product updated successfully!' : 'Product created successfully!');
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to save product', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <Field name="name" label="Name" required>
         <Input autoComplete="off" {...form.register('name')} />

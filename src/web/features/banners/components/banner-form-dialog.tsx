@@ -12,6 +12,8 @@ import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/co
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 
 export const BANNER_TYPE_LABELS: Record<BannerType, string> = { info: 'Info', success: 'Success', warning: 'Warning', error: 'Error' };
 const TYPE_OPTIONS = BANNER_TYPES.map((type) => ({ value: type, label: BANNER_TYPE_LABELS[type] }));
@@ -95,11 +97,17 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
       submitLabel={isEdit ? 'Update Banner' : 'Create Banner'}
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={(input) =>
-        banner ? updateBanner.mutateAsync({ id: banner.id, changes: toWire(input) }) : createBanner.mutateAsync(toWire(input))
-      }
-      success={isEdit ? 'Banner updated successfully' : 'Banner created successfully'}
-      failure={isEdit ? 'Failed to update banner' : 'Failed to create banner'}
+      onSubmit={async (input) => {
+        if (banner) {
+          await updateBanner.mutateAsync({ id: banner.id, changes: toWire(input) });
+          toast.success('Banner updated successfully');
+        } else {
+          await createBanner.mutateAsync(toWire(input));
+          toast.success('Banner created successfully');
+        }
+        onDone();
+      }}
+      onError={(error) => toast.error(serverMessageOr(error, isEdit ? 'Failed to update banner' : 'Failed to create banner'))}
     >
       <FieldGrid columns="wide-narrow">
         <Field name="title" label="Title" required>

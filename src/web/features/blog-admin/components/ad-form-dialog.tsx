@@ -13,6 +13,8 @@ import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { ImageField } from '~/components/image-upload';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 import { useAffiliateProductOptions } from '../api/affiliate-products';
 import { useSaveBlogAd } from '../api/blog-ads';
 
@@ -106,12 +108,15 @@ function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
       submitLabel={ad ? 'Update Ad' : 'Create Ad'}
       pendingLabel="Saving..."
       onCancel={onDone}
-      // Only an affiliate_link ad points at a product.
-      onSubmit={(input) =>
-        save.mutateAsync({ id: ad?.id ?? null, input: { ...input, affiliate_product_id: isAffiliate ? (input.affiliate_product_id ?? null) : null } })
+      onSubmit={async (input) => {
+        // Only an affiliate_link ad points at a product.
+        await save.mutateAsync({ id: ad?.id ?? null, input: { ...input, affiliate_product_id: isAffiliate ? (input.affiliate_product_id ?? null) : null } });
+        toast.success(ad ? 'Ad updated successfully!' : 'Ad created successfully!');
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to save ad', { description: serverMessageOr(error, ad ? 'Failed to update blog ad' : 'Failed to create blog ad') })
       }
-      success={ad ? 'Ad updated successfully!' : 'Ad created successfully!'}
-      failure={{ title: 'Failed to save ad', description: ad ? 'Failed to update blog ad' : 'Failed to create blog ad' }}
     >
       <Field name="name" label="Name" required>
         <Input {...form.register('name')} />

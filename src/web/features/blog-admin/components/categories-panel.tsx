@@ -12,7 +12,8 @@ import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
-import { ApiError } from '~/lib/api-client';
+import { ApiError, serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory } from '../api/blog-categories';
 import { type CollectionColumns, collectionTableOptions, CollectionPanel } from './collection-panel';
 
@@ -127,16 +128,26 @@ function CategoryForm({ category, onDone }: { category: BlogCategoryWithCount | 
       onCancel={onDone}
       onSubmit={async () => {
         // The form's own values: a blank slug is sent blank, so the server makes it from the name.
+        const values = form.getValues();
         try {
-          await save.mutateAsync({ id: category?.id ?? null, input: form.getValues() });
+          await save.mutateAsync({ id: category?.id ?? null, input: values });
         } catch (error) {
-          // A taken name or slug (409) has no field details: it belongs to the name (and is toasted too).
-          if (error instanceof ApiError && error.status === 409) form.setError('name', { type: 'server', message: error.message });
+          // A taken name or slug (409) has no field details: it belongs to the name.
+          if (error instanceof ApiError && error.status === 409) {
+            form.setError('name', { type: 'server', message: error.message });
+            toast.error(category ? 'Failed to update category' : 'Failed to create category', { description: error.message });
+            return;
+          }
           throw error;
         }
+        toast.success(category ? 'Category updated successfully' : 'Category created successfully');
+        onDone();
       }}
-      success={category ? 'Category updated successfully' : 'Category created successfully'}
-      failure={{ title: category ? 'Failed to update category' : 'Failed to create category', description: 'Failed to save category' }}
+      onError={(error) =>
+        toast.error(category ? 'Failed to update category' : 'Failed to create category', {
+          description: serverMessageOr(error, 'Failed to save category'),
+        })
+      }
     >
       <Field name="name" label="Name" required>
         <Input {...form.register('name')} />

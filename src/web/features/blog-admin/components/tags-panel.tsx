@@ -7,6 +7,8 @@ import { Field, schemaResolver } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 import { useBlogTags, useDeleteBlogTag, useRenameBlogTag } from '../api/blog-tags';
 import { type CollectionColumns, collectionTableOptions, CollectionPanel } from './collection-panel';
 
@@ -89,9 +91,12 @@ function RenameTagForm({ tag, onDone }: { tag: BlogTag; onDone(): void }) {
       submitLabel="Rename Tag"
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={({ name }) => renameTag.mutateAsync({ id: tag.id, input: { name } })}
-      success="Tag updated successfully"
-      failure={{ title: 'Failed to update tag', description: 'Failed to update tag' }}
+      onSubmit={async ({ name }) => {
+        await renameTag.mutateAsync({ id: tag.id, input: { name } });
+        toast.success('Tag updated successfully');
+        onDone();
+      }}
+      onError={(error) => toast.error('Failed to update tag', { description: serverMessageOr(error, 'Failed to update tag') })}
     >
       <Field name="name" label="Name" required>
         <Input {...form.register('name')} />

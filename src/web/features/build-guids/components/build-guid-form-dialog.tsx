@@ -7,6 +7,8 @@ import { useUpdateBuildGuid } from '../api/update-build-guid';
 import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 
 /** Spec §2 Build GUIDs: the Create dialog and the Edit dialog, with the same two fields. `guid` null means Create. */
 export function BuildGuidFormDialog({ open, guid, onOpenChange }: { open: boolean; guid: BuildGuid | null; onOpenChange(open: boolean): void }) {
@@ -33,10 +35,18 @@ function BuildGuidForm({ guid, onDone }: { guid: BuildGuid | null; onDone(): voi
       description="The name is the key id a desktop build sends; the value is its secret key, used exactly as typed."
       submitLabel={isEdit ? 'Save Changes' : 'Create'}
       onCancel={onDone}
-      onSubmit={(input) => (guid ? updateBuildGuid.mutateAsync({ id: guid.id, input }) : createBuildGuid.mutateAsync(input))}
-      success={{ title: 'Success', description: isEdit ? 'Build GUID updated successfully' : 'Build GUID created successfully' }}
+      onSubmit={async (input) => {
+        if (guid) {
+          await updateBuildGuid.mutateAsync({ id: guid.id, input });
+          toast.success('Success', { description: 'Build GUID updated successfully' });
+        } else {
+          await createBuildGuid.mutateAsync(input);
+          toast.success('Success', { description: 'Build GUID created successfully' });
+        }
+        onDone();
+      }}
       // Spec §8: 'Error' with the server's message or the spec's text.
-      failure={{ title: 'Error', description: isEdit ? 'Failed to update build GUID' : 'Failed to create build GUID' }}
+      onError={(error) => toast.error('Error', { description: serverMessageOr(error, isEdit ? 'Failed to update build GUID' : 'Failed to create build GUID') })}
     >
       <Field name="name" label="Name" required>
         <Input autoComplete="off" spellCheck={false} placeholder="e.g. build-2026-03" {...form.register('name')} />

@@ -6,6 +6,7 @@ import { toast } from '~/lib/toast';
 import type { z } from 'zod';
 import { type CreateClient, CreateClientSchema, type CreatedClient } from '../../../../shared/schemas/clients';
 import { useCreateClient } from '../api/create-client';
+import { serverMessageOr } from '~/lib/api-client';
 import { CopyButton } from '~/components/copy-button';
 import { Field, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
@@ -45,7 +46,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated(client: CreatedClient):
         onCreated(await createClient.mutateAsync(values));
         toast.success('Success', { description: 'API client created successfully' });
       }}
-      failure={{ title: 'Error', description: 'Failed to create API client' }}
+      onError={(error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to create API client') })}
     >
       <Field name="name" label="Name (optional)">
         <Input autoComplete="off" placeholder="e.g. Reporting script" {...form.register('name')} />

@@ -83,9 +83,14 @@ function AddFaqForm({ nextOrder, onDone }: { nextOrder: number; onDone(): void }
       submitLabel="Add FAQ"
       pendingLabel="Adding..."
       onCancel={onDone}
-      onSubmit={(input) => createFaq.mutateAsync(input)}
-      success={(input) => ({ title: 'FAQ added successfully', description: `“${input.question}”` })}
-      failure={{ title: 'Failed to add FAQ', description: 'Please try again.' }}
+      onSubmit={async (input) => {
+        await createFaq.mutateAsync(input);
+        toast.success('FAQ added successfully', { description: `“${input.question}”` });
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to add FAQ', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <FaqFields register={form.register} />
     </FormSheetBody>
@@ -280,9 +285,14 @@ function EditFaqForm({ faq, onDone }: { faq: Faq; onDone(): void }) {
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={(changes) => updateFaq.mutateAsync({ id: faq.id, changes })}
-      success={(changes) => ({ title: 'FAQ updated successfully', description: `“${changes.question}”` })}
-      failure={{ title: 'Failed to update FAQ', description: 'Please try again.' }}
+      onSubmit={async (changes) => {
+        await updateFaq.mutateAsync({ id: faq.id, changes });
+        toast.success('FAQ updated successfully', { description: `“${changes.question}”` });
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to update FAQ', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <FaqFields register={form.register} />
     </FormSheetBody>

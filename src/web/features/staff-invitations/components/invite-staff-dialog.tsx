@@ -13,7 +13,9 @@ import { Field } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { RoleField } from '~/components/role-field';
+import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import { toast } from '~/lib/toast';
 
 type InviteValues = z.input<typeof CreateStaffInvitationSchema>;
 type InviteOutput = z.output<typeof CreateStaffInvitationSchema>;
@@ -47,9 +49,14 @@ function InviteStaffForm({ onDone }: { onDone(): void }) {
       submitLabel="Send Invitation"
       pendingLabel="Sending..."
       onCancel={onDone}
-      onSubmit={(values) => createInvitation.mutateAsync(values)}
-      success={(values) => ({ title: 'Invitation sent', description: `${values.email} will get the link by e-mail.` })}
-      failure={{ title: 'Error sending invitation', description: 'Failed to send the invitation. Please try again.' }}
+      onSubmit={async (values) => {
+        await createInvitation.mutateAsync(values);
+        toast.success('Invitation sent', { description: `${values.email} will get the link by e-mail.` });
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Error sending invitation', { description: serverErrorText(error) ?? 'Failed to send the invitation. Please try again.' })
+      }
     >
       <Field name="email" label="Email" required>
         <Input type="email" autoComplete="off" {...form.register('email')} />

@@ -5,6 +5,8 @@ import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/co
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
+import { serverMessageOr } from '~/lib/api-client';
+import { toast } from '~/lib/toast';
 
 /** The form's values as the controls hold them (the API reads the same snake_case names). */
 interface TestimonialFormValues {
@@ -62,9 +64,17 @@ function TestimonialForm({ testimonial, onDone }: { testimonial: Testimonial | n
       submitLabel={testimonial ? 'Save Changes' : 'Add Testimonial'}
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={(input) => (testimonial ? update.mutateAsync({ id: testimonial.id, changes: input }) : create.mutateAsync(input))}
-      success={testimonial ? 'Testimonial updated' : 'Testimonial added'}
-      failure={testimonial ? 'Failed to update testimonial' : 'Failed to add testimonial'}
+      onSubmit={async (input) => {
+        if (testimonial) {
+          await update.mutateAsync({ id: testimonial.id, changes: input });
+          toast.success('Testimonial updated');
+        } else {
+          await create.mutateAsync(input);
+          toast.success('Testimonial added');
+        }
+        onDone();
+      }}
+      onError={(error) => toast.error(serverMessageOr(error, testimonial ? 'Failed to update testimonial' : 'Failed to add testimonial'))}
     >
       <Field name="customer_name" label="Customer name" required>
         <Input autoComplete="off" {...form.register('customer_name')} />

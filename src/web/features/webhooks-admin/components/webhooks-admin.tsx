@@ -281,7 +281,9 @@ function AddEndpointForm({ onDone }: { onDone(created?: WebhookEndpointWithSecre
         toast.success('Webhook endpoint added', { description: created.url });
         onDone(created);
       }}
-      failure={{ title: 'Failed to add the webhook endpoint', description: 'Please try again.' }}
+      onError={(error) =>
+        toast.error('Failed to add the webhook endpoint', { description: serverMessageOr(error, 'Please try again.') })
+      }
     >
       <WebhookFields register={form.register} />
     </FormSheetBody>
@@ -299,9 +301,16 @@ function EditEndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint; onD
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       onCancel={onDone}
-      onSubmit={(changes) => update.mutateAsync({ id: endpoint.id, changes })}
-      success={(changes, updated) => ({ title: 'Webhook endpoint updated', description: updated?.url ?? changes.url })}
-      failure={{ title: 'Failed to update the webhook endpoint', description: 'Please try again.' }}
+      onSubmit={async (changes) => {
+        const updated = await update.mutateAsync({ id: endpoint.id, changes });
+        toast.success('Webhook endpoint updated', { description: updated.url });
+        onDone();
+      }}
+      onError={(error) =>
+        toast.error('Failed to update the webhook endpoint', {
+          description: serverMessageOr(error, 'Please try again.'),
+        })
+      }
     >
       <WebhookFields register={form.register} />
     </FormSheetBody>
