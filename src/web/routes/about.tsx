@@ -1,8 +1,6 @@
-import { ArrowRightIcon, CodeIcon, GaugeIcon, HeartIcon, KeyRoundIcon, LockIcon, MonitorIcon, ServerIcon, ZapIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CodeIcon, GaugeIcon, HeartIcon, KeyRoundIcon, LockIcon, MonitorIcon, ServerIcon, ZapIcon } from 'lucide-react';
 import { pageTitle, PRODUCT_NAME } from '../../shared/brand';
-import { Button } from '~/components/ui/button';
-import { FeatureCard, PageIntro, Section, SectionHeading } from '~/features/marketing';
+import { DownloadLinks, type Feature, FeatureGrid, PageIntro, Section } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import type { Route } from './+types/about';
 import { SAME_FOR_EVERYONE } from '~/lib/server-context';
@@ -24,7 +22,7 @@ const TEAM = [
   { name: 'Priya Raman', role: 'Backend', initials: 'PR', bio: 'Looks after the jot API, the PostgreSQL behind it and the benchmarks that keep both honest.' },
 ] as const;
 
-const TECHNOLOGY = [
+const TECHNOLOGY: Feature[] = [
   {
     icon: <MonitorIcon />,
     title: 'A native tray app',
@@ -45,7 +43,30 @@ const TECHNOLOGY = [
     title: 'An API for developers',
     text: 'The same encrypted protocol the app uses is documented and open to developers, with an interactive reference and a tester for trying it out.',
   },
-] as const;
+];
+
+const VALUES: Feature[] = [
+  {
+    icon: <ZapIcon />,
+    title: 'Speed is a feature',
+    text: 'Every millisecond between an idea and Enter is a chance to lose it. We measure it, and we treat regressions as bugs.',
+  },
+  {
+    icon: <LockIcon />,
+    title: 'Your ideas are yours',
+    text: 'We count jots; we do not read them, sell them or train anything on them. Your e-mail is for the download and updates only.',
+  },
+  {
+    icon: <HeartIcon />,
+    title: 'Small and honest',
+    text: 'One job done well. No dark patterns, no upsell pop-ups, and claims on this site we can back up.',
+  },
+  {
+    icon: <GaugeIcon />,
+    title: 'Built to last',
+    text: 'Plain text files, open formats and a documented API, so your notes outlive any app, including ours.',
+  },
+];
 
 export default function About() {
   return (
@@ -87,31 +108,16 @@ export default function About() {
         </dl>
       </Section>
 
-      <Section labelledBy="values-heading" className="bg-muted/40">
-        <SectionHeading id="values-heading" eyebrow="Our values" title="What we will not compromise on" />
-        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          <FeatureCard icon={<ZapIcon />} title="Speed is a feature">
-            Every millisecond between an idea and Enter is a chance to lose it. We measure it, and we treat regressions as bugs.
-          </FeatureCard>
-          <FeatureCard icon={<LockIcon />} title="Your ideas are yours">
-            We count jots; we do not read them, sell them or train anything on them. Your e-mail is for the download and updates only.
-          </FeatureCard>
-          <FeatureCard icon={<HeartIcon />} title="Small and honest">
-            One job done well. No dark patterns, no upsell pop-ups, and claims on this site we can back up.
-          </FeatureCard>
-          <FeatureCard icon={<GaugeIcon />} title="Built to last">
-            Plain text files, open formats and a documented API, so your notes outlive any app, including ours.
-          </FeatureCard>
-        </div>
+      <Section labelledBy="values-heading" className="bg-muted/40" eyebrow="Our values" title="What we will not compromise on">
+        <FeatureGrid features={VALUES} className="sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
-      <Section labelledBy="team-heading">
-        <SectionHeading
-          id="team-heading"
-          eyebrow="The team"
-          title="A small team that uses its own app every day"
-          description="Product, desktop, security and backend: four people, each owning one part of the path your idea takes."
-        />
+      <Section
+        labelledBy="team-heading"
+        eyebrow="The team"
+        title="A small team that uses its own app every day"
+        description="Product, desktop, security and backend: four people, each owning one part of the path your idea takes."
+      >
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TEAM.map((member) => (
             <li key={member.name} className="flex flex-col gap-4 rounded-2xl border bg-card p-6 shadow-xs">
@@ -131,20 +137,14 @@ export default function About() {
         </ul>
       </Section>
 
-      <Section labelledBy="technology-heading" className="bg-muted/40">
-        <SectionHeading
-          id="technology-heading"
-          eyebrow="Technology"
-          title="Simple on the outside, careful on the inside"
-          description="What happens between pressing Enter and your idea being safe."
-        />
-        <div className="mt-12 grid gap-6 md:grid-cols-2">
-          {TECHNOLOGY.map((item) => (
-            <FeatureCard key={item.title} icon={item.icon} title={item.title}>
-              {item.text}
-            </FeatureCard>
-          ))}
-        </div>
+      <Section
+        labelledBy="technology-heading"
+        className="bg-muted/40"
+        eyebrow="Technology"
+        title="Simple on the outside, careful on the inside"
+        description="What happens between pressing Enter and your idea being safe."
+      >
+        <FeatureGrid features={TECHNOLOGY} className="md:grid-cols-2" />
       </Section>
 
       <Section labelledBy="about-cta-heading" innerClassName="flex flex-col items-center gap-6 text-center">
@@ -152,16 +152,7 @@ export default function About() {
           Try it on your next idea
         </h2>
         <p className="max-w-xl text-lg text-muted-foreground">Free for Windows, under 10 MB, and ready in about a minute.</p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/#download">
-              Get {PRODUCT_NAME} free <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/contact">Talk to us</Link>
-          </Button>
-        </div>
+        <DownloadLinks label={`Get ${PRODUCT_NAME} free`} secondary={{ to: '/contact', label: 'Talk to us' }} />
       </Section>
     </>
   );

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { RouteError } from '~/components/route-error';
 import { AdSlot, LikeButton, PostArticle, PostCard } from '~/features/blog';
-import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, unsentFormAction, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { plainText } from '../../shared/format';
@@ -21,9 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The Stay Updated box posted without JavaScript: shown again with the typed e-mail and a notice (as on /blog). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, serverContextOf(context));
-}
+/** A form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(STAY_UPDATED_FORM_FIELDS);
 
 export const links: Route.LinksFunction = () => [{ rel: 'alternate', type: 'application/rss+xml', title: 'JotIt! Blog', href: '/blog/rss.xml' }];
 

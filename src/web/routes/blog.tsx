@@ -3,7 +3,7 @@ import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router
 import { RouteError } from '~/components/route-error';
 import { PageHeader } from '~/components/page-header';
 import { CategoryFilter, PostCard } from '~/features/blog';
-import { FormPlaceholder, readUnsentForm, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
+import { FormPlaceholder, unsentFormAction, STAY_UPDATED_FORM_FIELDS, StayUpdatedForm } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PUBLIC_BLOG_CATEGORIES } from '../../shared/constants';
 import type { Route } from './+types/blog';
@@ -32,14 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
 
-/**
- * The Stay Updated box posted without JavaScript (or before it loaded) lands here: nothing is stored — the spam check
- * needs JavaScript — and the page answers with the typed e-mail and a notice, as the home page's lead forms do.
- * The box is the page's only form, so its values need no `source` to tell it apart.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, STAY_UPDATED_FORM_FIELDS, serverContextOf(context));
-}
+/** A form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(STAY_UPDATED_FORM_FIELDS);
 
 /** The category filter is applied to the loaded list in the browser: choosing one needs no new data. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

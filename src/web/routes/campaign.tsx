@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { data } from 'react-router';
 import { RouteError } from '~/components/route-error';
-import { FormPlaceholder, LEAD_FORM_FIELDS, LeadForm, readUnsentForm } from '~/features/marketing';
+import { FormPlaceholder, LEAD_FORM_FIELDS, LeadForm, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { campaignLeadSource } from '../../shared/schemas/campaigns';
@@ -19,9 +19,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The lead form posted without JavaScript: shown again with what was typed and a notice (as on the home page). */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, serverContextOf(context));
-}
+/** A form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(LEAD_FORM_FIELDS);
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [loaded] = await Promise.all([serverLoader(), LeadForm.preload()]);

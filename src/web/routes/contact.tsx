@@ -1,12 +1,12 @@
 import { Building2Icon, ClockIcon, HeadphonesIcon, MailIcon, MapPinIcon } from 'lucide-react';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { pageTitle, PRODUCT_NAME, SALES_EMAIL_DISPLAY, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
 import { Button } from '~/components/ui/button';
-import { CONTACT_FORM_FIELDS, ContactForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
+import { CONTACT_FORM_FIELDS, ContactForm, FormWithAside, PageIntro, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/contact';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
 
 export const handle = SAME_FOR_EVERYONE;
 
@@ -18,13 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/**
- * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, CONTACT_FORM_FIELDS, serverContextOf(context));
-}
+/** The form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(CONTACT_FORM_FIELDS);
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   return (
@@ -34,57 +29,64 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         title="Get in Touch"
         description="Questions about JotIt, a team rollout or the developer API? Send us a message and a real person will answer within 24 hours."
       />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
-        <section aria-labelledby="contact-form-heading" className="self-start rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold tracking-tight">
-            Send us a message
-          </h2>
-          <Suspense fallback={<FormPlaceholder />}>
-            <ContactForm unsent={actionData} />
-          </Suspense>
-        </section>
-        <aside aria-label="Other ways to reach us" className="flex flex-col gap-4">
-          <InfoCard icon={<HeadphonesIcon />} title="Support">
-            Help with installing and using {PRODUCT_NAME}.
-            <a href={`mailto:${SUPPORT_EMAIL_DISPLAY}`} className="mt-1 block font-medium text-primary underline-offset-4 hover:underline">
-              {SUPPORT_EMAIL_DISPLAY}
-            </a>
-          </InfoCard>
-          <InfoCard icon={<MailIcon />} title="Sales">
-            Licences for teams, invoices and partnerships.
-            <a href={`mailto:${SALES_EMAIL_DISPLAY}`} className="mt-1 block font-medium text-primary underline-offset-4 hover:underline">
-              {SALES_EMAIL_DISPLAY}
-            </a>
-          </InfoCard>
-          <InfoCard icon={<ClockIcon />} title="Hours">
-            Mon-Fri 9am-6pm PST. Technical support for the API is available 24/7.
-          </InfoCard>
-          <InfoCard icon={<MapPinIcon />} title="Office">
-            <address className="not-italic">
-              {PRODUCT_NAME}, Inc.
-              <br />
-              511 Union Street, Suite 1400
-              <br />
-              Nashville, TN 37219
-              <br />
-              United States
-            </address>
-          </InfoCard>
-          <div className="flex flex-col gap-3 rounded-2xl bg-primary p-6 text-primary-foreground shadow-lg shadow-primary/20">
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-xl bg-white/15">
-              <Building2Icon className="size-5" />
-            </span>
-            <h2 className="text-lg font-semibold">Enterprise</h2>
-            <p className="text-sm opacity-90">
-              Rolling {PRODUCT_NAME} out to a whole team? Get volume licences, deployment help for managed Windows fleets,
-              your own build keys for the jot API and a named contact.
-            </p>
-            <Button asChild variant="secondary" className="w-fit">
-              <a href={`mailto:${SALES_EMAIL_DISPLAY}?subject=${encodeURIComponent(`${PRODUCT_NAME} for our team`)}`}>Talk to sales</a>
-            </Button>
-          </div>
-        </aside>
-      </div>
+      <FormWithAside
+        id="contact-form-heading"
+        title="Send us a message"
+        asideLabel="Other ways to reach us"
+        aside={
+          <>
+            <InfoCard icon={<HeadphonesIcon />} title="Support">
+              Help with installing and using {PRODUCT_NAME}.
+              <a
+                href={`mailto:${SUPPORT_EMAIL_DISPLAY}`}
+                className="mt-1 block font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {SUPPORT_EMAIL_DISPLAY}
+              </a>
+            </InfoCard>
+            <InfoCard icon={<MailIcon />} title="Sales">
+              Licences for teams, invoices and partnerships.
+              <a
+                href={`mailto:${SALES_EMAIL_DISPLAY}`}
+                className="mt-1 block font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {SALES_EMAIL_DISPLAY}
+              </a>
+            </InfoCard>
+            <InfoCard icon={<ClockIcon />} title="Hours">
+              Mon-Fri 9am-6pm PST. Technical support for the API is available 24/7.
+            </InfoCard>
+            <InfoCard icon={<MapPinIcon />} title="Office">
+              <address className="not-italic">
+                {PRODUCT_NAME}, Inc.
+                <br />
+                511 Union Street, Suite 1400
+                <br />
+                Nashville, TN 37219
+                <br />
+                United States
+              </address>
+            </InfoCard>
+            <div className="flex flex-col gap-3 rounded-2xl bg-primary p-6 text-primary-foreground shadow-lg shadow-primary/20">
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-xl bg-white/15">
+                <Building2Icon className="size-5" />
+              </span>
+              <h2 className="text-lg font-semibold">Enterprise</h2>
+              <p className="text-sm opacity-90">
+                Rolling {PRODUCT_NAME} out to a whole team? Get volume licences, deployment help for managed Windows
+                fleets, your own build keys for the jot API and a named contact.
+              </p>
+              <Button asChild variant="secondary" className="w-fit">
+                <a href={`mailto:${SALES_EMAIL_DISPLAY}?subject=${encodeURIComponent(`${PRODUCT_NAME} for our team`)}`}>
+                  Talk to sales
+                </a>
+              </Button>
+            </div>
+          </>
+        }
+      >
+        <ContactForm unsent={actionData} />
+      </FormWithAside>
     </>
   );
 }
@@ -92,7 +94,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="flex gap-4 rounded-2xl border bg-card p-5 shadow-xs">
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary [&_svg]:size-5"
+      >
         {icon}
       </span>
       <div className="flex flex-col gap-1 text-sm text-muted-foreground">

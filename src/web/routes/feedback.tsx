@@ -1,11 +1,10 @@
 import { LightbulbIcon, MessageSquareIcon, WrenchIcon } from 'lucide-react';
-import { Suspense } from 'react';
 import { pageTitle, PRODUCT_NAME, SUPPORT_EMAIL_DISPLAY } from '../../shared/brand';
-import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormPlaceholder, PageIntro, readUnsentForm } from '~/features/marketing';
+import { FEEDBACK_FORM_FIELDS, FeedbackForm, FormWithAside, PageIntro, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/feedback';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
 
 export const handle = SAME_FOR_EVERYONE;
 
@@ -19,17 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const PROMPTS = [
   { icon: <LightbulbIcon />, title: 'Ideas', text: 'A plugin, a shortcut, a setting you keep wishing for.' },
-  { icon: <WrenchIcon />, title: 'Problems', text: 'Something slow, confusing or broken. Tell us what you did and what happened.' },
+  {
+    icon: <WrenchIcon />,
+    title: 'Problems',
+    text: 'Something slow, confusing or broken. Tell us what you did and what happened.',
+  },
   { icon: <MessageSquareIcon />, title: 'Praise', text: 'What made your day easier. It tells us what never to break.' },
 ];
 
-/**
- * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, FEEDBACK_FORM_FIELDS, serverContextOf(context));
-}
+/** The form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(FEEDBACK_FORM_FIELDS);
 
 export default function Feedback({ actionData }: Route.ComponentProps) {
   return (
@@ -39,38 +37,44 @@ export default function Feedback({ actionData }: Route.ComponentProps) {
         title="Help us make JotIt better"
         description="JotIt is shaped by the people who use it every day. Every message is read by the team that builds the app."
       />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
-        <section aria-labelledby="feedback-heading" className="self-start rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="feedback-heading" className="mb-6 text-2xl font-bold tracking-tight">
-            Share your feedback
-          </h2>
-          <Suspense fallback={<FormPlaceholder />}>
-            <FeedbackForm unsent={actionData} />
-          </Suspense>
-        </section>
-        <aside aria-label="About feedback" className="flex flex-col gap-4">
-          <ul className="flex flex-col gap-4">
-            {PROMPTS.map((prompt) => (
-              <li key={prompt.title} className="flex gap-4 rounded-2xl border bg-card p-5 shadow-xs">
-                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground [&_svg]:size-5">
-                  {prompt.icon}
-                </span>
-                <div className="flex flex-col gap-1">
-                  <h3 className="font-semibold">{prompt.title}</h3>
-                  <p className="text-sm text-muted-foreground">{prompt.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="rounded-2xl bg-muted p-5 text-sm text-muted-foreground">
-            Need help rather than a fix? Write to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL_DISPLAY}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              {SUPPORT_EMAIL_DISPLAY}
-            </a>
-            . We usually reply within 24 hours on business days. You can also send feedback from {PRODUCT_NAME}&apos;s tray menu.
-          </p>
-        </aside>
-      </div>
+      <FormWithAside
+        id="feedback-heading"
+        title="Share your feedback"
+        asideLabel="About feedback"
+        aside={
+          <>
+            <ul className="flex flex-col gap-4">
+              {PROMPTS.map((prompt) => (
+                <li key={prompt.title} className="flex gap-4 rounded-2xl border bg-card p-5 shadow-xs">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground [&_svg]:size-5"
+                  >
+                    {prompt.icon}
+                  </span>
+                  <div className="flex flex-col gap-1">
+                    <h3 className="font-semibold">{prompt.title}</h3>
+                    <p className="text-sm text-muted-foreground">{prompt.text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="rounded-2xl bg-muted p-5 text-sm text-muted-foreground">
+              Need help rather than a fix? Write to{' '}
+              <a
+                href={`mailto:${SUPPORT_EMAIL_DISPLAY}`}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {SUPPORT_EMAIL_DISPLAY}
+              </a>
+              . We usually reply within 24 hours on business days. You can also send feedback from {PRODUCT_NAME}&apos;s
+              tray menu.
+            </p>
+          </>
+        }
+      >
+        <FeedbackForm unsent={actionData} />
+      </FormWithAside>
     </>
   );
 }

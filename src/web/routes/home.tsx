@@ -14,9 +14,8 @@ import {
   PrivacyPromise,
   ProSection,
   ProWaitlistForm,
-  readUnsentForm,
+  unsentFormAction,
   Section,
-  SectionHeading,
 } from '~/features/marketing';
 import { TestimonialsGrid } from '~/features/testimonials';
 import { lazyHydrated } from '~/lib/lazy-hydrated';
@@ -51,13 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * A lead form posted without JavaScript (or before it loaded) lands here: nothing is stored — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, LEAD_FORM_FIELDS, serverContextOf(context));
-}
+/** A form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(LEAD_FORM_FIELDS);
 
 /*
  * Where the lead forms post without JavaScript. React Router sends a document POST to `/` to the root route
@@ -183,13 +177,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <PainPointsSection />
       <FeaturesSection />
 
-      <Section labelledBy="proof-heading" className="bg-muted/40">
-        <SectionHeading
-          id="proof-heading"
-          eyebrow="Live right now"
-          title="People are capturing ideas as you read this"
-          description="Every jot saved with the app counts here the moment it arrives. We show when and roughly where, never what."
-        />
+      <Section
+        labelledBy="proof-heading"
+        className="bg-muted/40"
+        eyebrow="Live right now"
+        title="People are capturing ideas as you read this"
+        description="Every jot saved with the app counts here the moment it arrives. We show when and roughly where, never what."
+      >
         <div className="mt-12 grid gap-6 lg:grid-cols-[1fr_1.3fr]">
           <div className="flex flex-col items-center justify-center gap-8 rounded-2xl border bg-card px-6 py-12 shadow-xs">
             <Suspense fallback={<div className="min-h-32" />}>

@@ -1,15 +1,18 @@
-import { ArrowRightIcon, CloudIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
-import { Suspense } from 'react';
-import { Link } from 'react-router';
+import { CloudIcon, ShieldCheckIcon, ZapIcon } from 'lucide-react';
 import { pageTitle, PRODUCT_NAME } from '../../shared/brand';
-import { Button } from '~/components/ui/button';
-import { FeatureCard, FormPlaceholder, INVITATION_FORM_FIELDS, InvitationForm, PageIntro, readUnsentForm, Section, SectionHeading } from '~/features/marketing';
+import { DownloadLinks, type Feature, FeatureGrid, FormCard, INVITATION_FORM_FIELDS, InvitationForm, PageIntro, Section, unsentFormAction } from '~/features/marketing';
 import { originFromMatches, seo } from '~/lib/seo';
 import { RouteError } from '~/components/route-error';
 import type { Route } from './+types/share-it';
-import { SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
+import { SAME_FOR_EVERYONE } from '~/lib/server-context';
 
 export const handle = SAME_FOR_EVERYONE;
+
+const WHAT_THEY_GET: Feature[] = [
+  { icon: <ZapIcon />, title: 'Lightning fast', text: 'From idea to saved in a couple of seconds, straight from the system tray.' },
+  { icon: <CloudIcon />, title: 'Cloud ready', text: 'Jots go to a local text file or straight into a Google Docs document.' },
+  { icon: <ShieldCheckIcon />, title: 'Simple and secure', text: 'No account to create, AES-256 encryption in transit, and nobody reads their jots.' },
+];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo({
@@ -19,13 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     origin: originFromMatches(matches),
   });
 
-/**
- * The form posted without JavaScript (or before it loaded) lands here: nothing is sent — the spam check needs
- * JavaScript — and the page answers with the form as it was typed and a notice (issue 8 §2).
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  return readUnsentForm(request, INVITATION_FORM_FIELDS, serverContextOf(context));
-}
+/** The form posted without JavaScript answers with the form as typed (unsentFormAction). */
+export const action = unsentFormAction(INVITATION_FORM_FIELDS);
 
 export default function ShareIt({ actionData }: Route.ComponentProps) {
   return (
@@ -36,38 +34,22 @@ export default function ShareIt({ actionData }: Route.ComponentProps) {
         description={`Send a friend or colleague a personal invitation to try ${PRODUCT_NAME}. It takes ten seconds and costs them nothing.`}
       />
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <section aria-labelledby="invite-heading" className="rounded-2xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="invite-heading" className="mb-6 text-2xl font-bold tracking-tight">
-            Invite a friend
-          </h2>
-          <Suspense fallback={<FormPlaceholder />}>
-            <InvitationForm unsent={actionData} />
-          </Suspense>
-        </section>
+        <FormCard id="invite-heading" title="Invite a friend">
+          <InvitationForm unsent={actionData} />
+        </FormCard>
       </div>
-      <Section labelledBy="share-why-heading" className="bg-muted/40">
-        <SectionHeading id="share-why-heading" title="What your friend gets" description="The same three things that made you pass it on." />
-        <div className="mt-12 grid gap-6 md:grid-cols-3">
-          <FeatureCard icon={<ZapIcon />} title="Lightning fast">
-            From idea to saved in a couple of seconds, straight from the system tray.
-          </FeatureCard>
-          <FeatureCard icon={<CloudIcon />} title="Cloud ready">
-            Jots go to a local text file or straight into a Google Docs document.
-          </FeatureCard>
-          <FeatureCard icon={<ShieldCheckIcon />} title="Simple and secure">
-            No account to create, AES-256 encryption in transit, and nobody reads their jots.
-          </FeatureCard>
-        </div>
-        <div className="mt-12 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
-          <Button asChild size="lg">
-            <Link to="/#download">
-              Get {PRODUCT_NAME} yourself <ArrowRightIcon aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/#download">Download for Windows</Link>
-          </Button>
-        </div>
+      <Section
+        labelledBy="share-why-heading"
+        className="bg-muted/40"
+        title="What your friend gets"
+        description="The same three things that made you pass it on."
+      >
+        <FeatureGrid features={WHAT_THEY_GET} />
+        <DownloadLinks
+          label={`Get ${PRODUCT_NAME} yourself`}
+          secondary={{ to: '/#download', label: 'Download for Windows' }}
+          className="mt-12 items-center sm:justify-center"
+        />
       </Section>
     </>
   );

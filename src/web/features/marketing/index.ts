@@ -6,10 +6,10 @@ import { lazyHydrated } from '~/lib/lazy-hydrated';
 
 export { ClaimsSection, FeaturesSection, PainPointsSection, PrivacyPromise, ProSection } from './components/home-sections';
 export { type LegalSection, LegalPage } from './components/legal-page';
-export { FeatureCard, FormPlaceholder, IconBadge, PageIntro, Section, SectionHeading } from './components/section';
+export { DownloadLinks, type Feature, FeatureCard, FeatureGrid, FormCard, FormPlaceholder, FormWithAside, IconBadge, PageIntro, Section, SectionHeading } from './components/section';
 export type { LeadFormProps, UnsentLeadForm } from './components/lead-form';
 export { CONTACT_FORM_FIELDS, FEEDBACK_FORM_FIELDS, INVITATION_FORM_FIELDS, LEAD_FORM_FIELDS, STAY_UPDATED_FORM_FIELDS } from './form-fields';
-export { readUnsentForm, type UnsentForm } from './unsent-form';
+export { readUnsentForm, type UnsentForm, unsentFormAction } from './unsent-form';
 
 /*
  * The forms' code (react-hook-form, zod, the captcha) stays out of every page's first JavaScript (docs/architecture.md §8: the

@@ -6,8 +6,9 @@
  *
  * Pure, and used only by route actions: it never reaches the browser's JavaScript.
  */
-import { data } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import type { JotItLoadContext } from '../../../shared/load-context';
+import { serverContextOf } from '~/lib/server-context';
 
 /** What a form posted without JavaScript is answered with: its values, and the address to write to instead. */
 export interface UnsentForm<Field extends string = string> {
@@ -33,4 +34,14 @@ export async function readUnsentForm<Field extends string>(
     values[field] = typeof value === 'string' ? value.slice(0, MAX_ECHOED_LENGTH) : '';
   }
   return { values, supportEmail: context.services.supportEmail };
+}
+
+/**
+ * The action of a page with a public form: the form posted without JavaScript (or before it loaded) lands here;
+ * nothing is sent — the spam check needs JavaScript — and the page answers with the form as it was typed and a
+ * notice (issue 8 §2). `export const action = unsentFormAction(CONTACT_FORM_FIELDS);`
+ */
+export function unsentFormAction<Field extends string>(fields: readonly Field[]) {
+  return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) =>
+    readUnsentForm(request, fields, serverContextOf(context));
 }

@@ -94,8 +94,55 @@ function Change({ current, previous }: { current: number; previous: number }) {
   );
 }
 
+/** A card's counts by value: a placeholder while they load, the error, "Nothing counted", or the table (at most `limit` rows). */
+function CountsTable<Row extends { value: string }>({
+  query: { data, isPending, error },
+  label,
+  valueLabel,
+  limit,
+  columns,
+}: {
+  query: { data: { rows: Row[] } | undefined; isPending: boolean; error: Error | null };
+  label: string;
+  valueLabel: string;
+  limit?: number;
+  columns: Array<[header: string, cell: (row: Row) => string]>;
+}) {
+  if (isPending) return <Skeleton className="h-24 w-full" />;
+  if (error) return <p role="alert">{errorMessage(error)}</p>;
+  if (!data || data.rows.length === 0) return <p className="text-sm text-muted-foreground">Nothing counted in this range.</p>;
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{valueLabel}</TableHead>
+          {columns.map(([header]) => (
+            <TableHead key={header} className="text-right">
+              {header}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {data.rows.slice(0, limit).map((row) => (
+          <TableRow key={row.value}>
+            <TableCell className="max-w-48 truncate" title={row.value}>
+              {row.value}
+            </TableCell>
+            {columns.map(([header, cell]) => (
+              <TableCell key={header} className="text-right tabular-nums">
+                {cell(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 function ListCard({ list, title, valueLabel, filters }: { list: AnalyticsList; title: string; valueLabel: string; filters: AnalyticsFilters }) {
-  const { data, isPending, error } = useAnalyticsList(list, filters);
+  const query = useAnalyticsList(list, filters);
   const download = useDownloadAnalyticsCsv();
   return (
     <Card>
@@ -113,41 +160,23 @@ function ListCard({ list, title, valueLabel, filters }: { list: AnalyticsList; t
         </Button>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : error ? (
-          <p role="alert">{errorMessage(error)}</p>
-        ) : data.rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing counted in this range.</p>
-        ) : (
-          <Table aria-label={title}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{valueLabel}</TableHead>
-                <TableHead className="text-right">Visitors</TableHead>
-                <TableHead className="text-right">Views</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.slice(0, 10).map((row) => (
-                <TableRow key={row.value}>
-                  <TableCell className="max-w-48 truncate" title={row.value}>
-                    {row.value}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.visitors)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.views)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <CountsTable
+          query={query}
+          label={title}
+          valueLabel={valueLabel}
+          limit={10}
+          columns={[
+            ['Visitors', (row) => number(row.visitors)],
+            ['Views', (row) => number(row.views)],
+          ]}
+        />
       </CardContent>
     </Card>
   );
 }
 
 function FunnelCard({ by, onBy, filters }: { by: FunnelGroup; onBy: (by: FunnelGroup) => void; filters: AnalyticsFilters }) {
-  const { data, isPending, error } = useAnalyticsFunnel(by, filters);
+  const query = useAnalyticsFunnel(by, filters);
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -163,42 +192,19 @@ function FunnelCard({ by, onBy, filters }: { by: FunnelGroup; onBy: (by: FunnelG
         </div>
       </CardHeader>
       <CardContent>
-        {isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : error ? (
-          <p role="alert">{errorMessage(error)}</p>
-        ) : data.rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing counted in this range.</p>
-        ) : (
-          <Table aria-label={`Funnel by ${FUNNEL_LABELS[by].toLowerCase()}`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{FUNNEL_LABELS[by]}</TableHead>
-                <TableHead className="text-right">Visits</TableHead>
-                <TableHead className="text-right">Leads</TableHead>
-                <TableHead className="text-right">Confirmed</TableHead>
-                <TableHead className="text-right">Downloads</TableHead>
-                <TableHead className="text-right">Lead rate</TableHead>
-                <TableHead className="text-right">Download rate</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((row) => (
-                <TableRow key={row.value}>
-                  <TableCell className="max-w-48 truncate" title={row.value}>
-                    {row.value}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.visits)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.leads)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.confirmed)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{number(row.downloads)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{percent(row.leadRate)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{percent(row.downloadRate)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <CountsTable
+          query={query}
+          label={`Funnel by ${FUNNEL_LABELS[by].toLowerCase()}`}
+          valueLabel={FUNNEL_LABELS[by]}
+          columns={[
+            ['Visits', (row) => number(row.visits)],
+            ['Leads', (row) => number(row.leads)],
+            ['Confirmed', (row) => number(row.confirmed)],
+            ['Downloads', (row) => number(row.downloads)],
+            ['Lead rate', (row) => percent(row.leadRate)],
+            ['Download rate', (row) => percent(row.downloadRate)],
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -36,6 +36,36 @@ export const replyHref = (message: { email: string; subject: string }) =>
 /** The list's state in the URL (`?view=archived&type=contact&page=2`). */
 const TABLE_OPTIONS: TableStateOptions = { pageSizes: [PAGE_SIZE], defaultPageSize: PAGE_SIZE, sortable: [], filters: ['view', 'type'] };
 
+/** One of a few choices as pressed buttons in a bordered group named `label` (the list's view, its type filter). */
+function PressedButtons<Value>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  value: Value;
+  onChange(value: Value): void;
+}) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex self-start rounded-md border p-0.5">
+      {options.map((option) => (
+        <Button
+          key={option.label}
+          size="sm"
+          variant={value === option.value ? 'secondary' : 'ghost'}
+          aria-pressed={value === option.value}
+          className="h-8"
+          onClick={() => onChange(option.value)}
+        >
+          {option.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 type ChangeMessage = (message: Pick<InboxMessageSummary, 'type' | 'id'>, changes: { isRead?: boolean; isArchived?: boolean }, done?: string) => Promise<void>;
 
 /** Issue 10 §7: feedback and contact messages, newest first; open one to read it whole, mark read/unread, archive, reply. */
@@ -71,34 +101,13 @@ export function InboxScreen() {
           Messages{inboxQuery.data ? ` (${total})` : ''}
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div role="group" aria-label="Show" className="inline-flex self-start rounded-md border p-0.5">
-            {VIEWS.map((option) => (
-              <Button
-                key={option.value}
-                size="sm"
-                variant={view === option.value ? 'secondary' : 'ghost'}
-                aria-pressed={view === option.value}
-                className="h-8"
-                onClick={() => table.setFilters({ view: option.value === 'inbox' ? undefined : option.value })}
-              >
-                {option.label}
-              </Button>
-            ))}
-          </div>
-          <div role="group" aria-label="Filter by type" className="inline-flex self-start rounded-md border p-0.5">
-            {TYPES.map((option) => (
-              <Button
-                key={option.label}
-                size="sm"
-                variant={type === option.value ? 'secondary' : 'ghost'}
-                aria-pressed={type === option.value}
-                className="h-8"
-                onClick={() => table.setFilters({ type: option.value })}
-              >
-                {option.label}
-              </Button>
-            ))}
-          </div>
+          <PressedButtons
+            label="Show"
+            options={VIEWS}
+            value={view}
+            onChange={(next) => table.setFilters({ view: next === 'inbox' ? undefined : next })}
+          />
+          <PressedButtons label="Filter by type" options={TYPES} value={type} onChange={(next) => table.setFilters({ type: next })} />
         </div>
       </CardHeader>
       <CardContent>

@@ -16,57 +16,69 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/brand';
 import { Badge } from '~/components/ui/badge';
-import { FeatureCard, Section, SectionHeading } from './section';
+import { type Feature, FeatureGrid, Section } from './section';
 
 /** The static sections of the home page (spec §2); the live and form sections are composed by the route. */
 
+const PAIN_POINTS: Feature[] = [
+  {
+    icon: <TimerIcon />,
+    title: 'Too slow',
+    text: 'By the time your notes app has loaded and you have found the right notebook, the thought has already gone cold.',
+  },
+  {
+    icon: <LayersIcon />,
+    title: 'Too complex',
+    text: 'Folders, tags, templates and sync settings. You wanted to write down one line, not organise a knowledge base.',
+  },
+  {
+    icon: <GhostIcon />,
+    title: 'Idea gone',
+    text: 'You tell yourself you will write it down later. Then a meeting starts, a message pops up, and it is gone for good.',
+  },
+];
+
 export function PainPointsSection() {
   return (
-    <Section labelledBy="pain-heading" className="bg-muted/40">
-      <SectionHeading
-        id="pain-heading"
-        eyebrow="Sound familiar?"
-        title="Great ideas don't wait for you to open an app"
-        description="Most note apps are built for writing documents. Ideas show up in the middle of something else, and they leave just as fast."
-      />
-      <div className="mt-12 grid gap-6 md:grid-cols-3">
-        <FeatureCard icon={<TimerIcon />} tone="muted" title="Too slow">
-          By the time your notes app has loaded and you have found the right notebook, the thought has already gone cold.
-        </FeatureCard>
-        <FeatureCard icon={<LayersIcon />} tone="muted" title="Too complex">
-          Folders, tags, templates and sync settings. You wanted to write down one line, not organise a knowledge base.
-        </FeatureCard>
-        <FeatureCard icon={<GhostIcon />} tone="muted" title="Idea gone">
-          You tell yourself you will write it down later. Then a meeting starts, a message pops up, and it is gone for good.
-        </FeatureCard>
-      </div>
+    <Section
+      labelledBy="pain-heading"
+      className="bg-muted/40"
+      eyebrow="Sound familiar?"
+      title="Great ideas don't wait for you to open an app"
+      description="Most note apps are built for writing documents. Ideas show up in the middle of something else, and they leave just as fast."
+    >
+      <FeatureGrid features={PAIN_POINTS} tone="muted" />
     </Section>
   );
 }
 
+const FEATURES: Feature[] = [
+  {
+    icon: <ZapIcon />,
+    title: 'Lightning fast',
+    text: 'Click the tray icon, type, press Enter. Smart auto-close hides the window when you click away, so you never lose your flow.',
+  },
+  {
+    icon: <CloudIcon />,
+    title: 'Cloud ready',
+    text: 'Keep jots in a plain text file on your PC, or send them straight into a Google Docs document you can open on any device.',
+  },
+  {
+    icon: <ShieldCheckIcon />,
+    title: 'Simple and secure',
+    text: `No account and no setup wizard. Jots are encrypted with AES-256 on their way to us, and ${PRODUCT_NAME} remembers your plugin, window position and preferences.`,
+  },
+];
+
 export function FeaturesSection() {
   return (
-    <Section labelledBy="features-heading">
-      <SectionHeading
-        id="features-heading"
-        eyebrow={`Why ${PRODUCT_NAME}`}
-        title="A notepad that is always one click away"
-        description={`${PRODUCT_NAME} sits quietly in your system tray until an idea shows up. Then it gets out of your way.`}
-      />
-      <div className="mt-12 grid gap-6 md:grid-cols-3">
-        <FeatureCard icon={<ZapIcon />} title="Lightning fast">
-          Click the tray icon, type, press Enter. Smart auto-close hides the window when you click away, so you never lose
-          your flow.
-        </FeatureCard>
-        <FeatureCard icon={<CloudIcon />} title="Cloud ready">
-          Keep jots in a plain text file on your PC, or send them straight into a Google Docs document you can open on any
-          device.
-        </FeatureCard>
-        <FeatureCard icon={<ShieldCheckIcon />} title="Simple and secure">
-          No account and no setup wizard. Jots are encrypted with AES-256 on their way to us, and {PRODUCT_NAME} remembers
-          your plugin, window position and preferences.
-        </FeatureCard>
-      </div>
+    <Section
+      labelledBy="features-heading"
+      eyebrow={`Why ${PRODUCT_NAME}`}
+      title="A notepad that is always one click away"
+      description={`${PRODUCT_NAME} sits quietly in your system tray until an idea shows up. Then it gets out of your way.`}
+    >
+      <FeatureGrid features={FEATURES} />
     </Section>
   );
 }
@@ -110,13 +122,13 @@ const CLAIMS = [
 
 export function ClaimsSection() {
   return (
-    <Section labelledBy="claims-heading" className="bg-muted/40">
-      <SectionHeading
-        id="claims-heading"
-        eyebrow="Built to be trusted"
-        title="Small app, serious engineering"
-        description="The same care goes into the API that receives your jots as into the app that sends them."
-      />
+    <Section
+      labelledBy="claims-heading"
+      className="bg-muted/40"
+      eyebrow="Built to be trusted"
+      title="Small app, serious engineering"
+      description="The same care goes into the API that receives your jots as into the app that sends them."
+    >
       <dl className="mt-12 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-border lg:grid-cols-4">
         {CLAIMS.map((claim) => (
           <div key={claim.label} className="flex flex-col-reverse gap-1 bg-card px-4 py-6 text-center sm:px-6 sm:py-8">
@@ -139,13 +151,14 @@ const PRO_FEATURES = [
 /** `waitlist`: the "get notified" form (ProWaitlistForm, split out of the first JavaScript by the route). */
 export function ProSection({ waitlist }: { waitlist: ReactNode }) {
   return (
-    <Section id="pro" labelledBy="pro-heading" className="scroll-mt-20">
-      <SectionHeading
-        id="pro-heading"
-        eyebrow={`Coming soon: ${PRODUCT_NAME} Pro`}
-        title="Send ideas wherever you work"
-        description="More destinations are on the way. Leave your e-mail and you will be the first to know when Pro launches."
-      />
+    <Section
+      id="pro"
+      labelledBy="pro-heading"
+      className="scroll-mt-20"
+      eyebrow={`Coming soon: ${PRODUCT_NAME} Pro`}
+      title="Send ideas wherever you work"
+      description="More destinations are on the way. Leave your e-mail and you will be the first to know when Pro launches."
+    >
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {PRO_FEATURES.map((feature) => (
           <li key={feature.title} className="relative flex flex-col gap-3 rounded-2xl border border-dashed bg-card p-6">

@@ -59,7 +59,7 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
       await createLead({ ...values, source, captcha, website, ...readAttribution() });
     },
   });
-  const { status, errors, captcha } = form;
+  const { status, captcha } = form;
   const resultHeading = useRef<HTMLHeadingElement>(null);
 
   const { activate } = captcha;
@@ -137,27 +137,21 @@ export function LeadForm({ source, title, description, submitLabel, headingLevel
           <input type="hidden" name="source" value={source} />
           <PlainField
             id={`${id}-first-name`}
-            name="firstName"
             label="First name"
             autoComplete="given-name"
             placeholder="Ada"
             required
-            defaultValue={form.initialValues.firstName}
-            error={errors.firstName}
-            onEdit={() => form.clearError('firstName')}
+            {...form.field('firstName')}
           />
           <PlainField
             id={`${id}-email`}
-            name="email"
             label="Email"
             type="email"
             inputMode="email"
             autoComplete="email"
             placeholder="ada@example.com"
             required
-            defaultValue={form.initialValues.email}
-            error={errors.email}
-            onEdit={() => form.clearError('email')}
+            {...form.field('email')}
           />
           <Honeypot />
           <Button type="submit" size="lg" disabled={isBusy} className="h-12 w-full text-base">

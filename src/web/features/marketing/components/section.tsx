@@ -1,23 +1,38 @@
-import type { ReactNode } from 'react';
+import { ArrowRightIcon } from 'lucide-react';
+import { type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/utils';
 
-/** A page section with the site's horizontal rhythm. */
+/**
+ * A page section with the site's horizontal rhythm. With a `title`, it opens with its SectionHeading, whose id is
+ * `labelledBy`, so the heading names the section.
+ */
 export function Section({
   id,
   className,
   innerClassName,
   labelledBy,
+  eyebrow,
+  title,
+  description,
   children,
 }: {
   id?: string;
   className?: string;
   innerClassName?: string;
   labelledBy?: string;
+  eyebrow?: ReactNode;
+  title?: ReactNode;
+  description?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section id={id} aria-labelledby={labelledBy} className={cn('py-16 sm:py-24', className)}>
-      <div className={cn('mx-auto max-w-6xl px-4 sm:px-6', innerClassName)}>{children}</div>
+      <div className={cn('mx-auto max-w-6xl px-4 sm:px-6', innerClassName)}>
+        {title && <SectionHeading id={labelledBy} eyebrow={eyebrow} title={title} description={description} />}
+        {children}
+      </div>
     </section>
   );
 }
@@ -88,6 +103,95 @@ export function FeatureCard({
       <IconBadge tone={tone}>{icon}</IconBadge>
       <Heading className="text-lg font-semibold">{title}</Heading>
       <div className="text-muted-foreground text-pretty">{children}</div>
+    </div>
+  );
+}
+
+export interface Feature {
+  icon: ReactNode;
+  title: string;
+  text: ReactNode;
+}
+
+/** Feature cards under a section's heading; `className` sets the columns (three from md by default). */
+export function FeatureGrid({
+  features,
+  tone,
+  className = 'md:grid-cols-3',
+}: {
+  features: readonly Feature[];
+  tone?: 'primary' | 'idea' | 'muted';
+  className?: string;
+}) {
+  return (
+    <div className={cn('mt-12 grid gap-6', className)}>
+      {features.map((feature) => (
+        <FeatureCard key={feature.title} icon={feature.icon} tone={tone} title={feature.title}>
+          {feature.text}
+        </FeatureCard>
+      ))}
+    </div>
+  );
+}
+
+/** A page's closing links: the download, with its arrow, then a second way on. */
+export function DownloadLinks({
+  label,
+  secondary,
+  className,
+}: {
+  label: ReactNode;
+  secondary: { to: string; label: ReactNode };
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-3 sm:flex-row', className)}>
+      <Button asChild size="lg">
+        <Link to="/#download">
+          {label} <ArrowRightIcon aria-hidden="true" />
+        </Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to={secondary.to}>{secondary.label}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The card around a page's form, headed by `title` (which names it); the form's code loads behind a placeholder. */
+export function FormCard({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cn('rounded-2xl border bg-card p-6 shadow-xs sm:p-8', className)}>
+      <h2 id={id} className="mb-6 text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <Suspense fallback={<FormPlaceholder />}>{children}</Suspense>
+    </section>
+  );
+}
+
+/** A form page's body: the form's card and, beside it from lg, an aside named `asideLabel`. */
+export function FormWithAside({
+  id,
+  title,
+  asideLabel,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  asideLabel: string;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[1.6fr_1fr]">
+      <FormCard id={id} title={title} className="self-start">
+        {children}
+      </FormCard>
+      <aside aria-label={asideLabel} className="flex flex-col gap-4">
+        {aside}
+      </aside>
     </div>
   );
 }

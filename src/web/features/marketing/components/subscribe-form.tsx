@@ -61,7 +61,7 @@ function SubscribeForm({ kind, action, unsent, className }: SubscribeFormProps &
     validate: validateEmail,
     send: ({ email }, captcha, website) => kind.send(email, captcha, website),
   });
-  const { status, captcha, errors } = form;
+  const { status, captcha } = form;
   const isSection = kind.frame === 'section';
   const resultRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -128,16 +128,13 @@ function SubscribeForm({ kind, action, unsent, className }: SubscribeFormProps &
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
               <PlainField
                 id={`${id}-email`}
-                name="email"
                 label="Email"
                 isLabelHidden
                 type="email"
                 inputMode="email"
                 autoComplete="email"
                 placeholder="you@example.com"
-                defaultValue={form.initialValues.email}
-                error={errors.email}
-                onEdit={() => form.clearError('email')}
+                {...form.field('email')}
                 className="flex-1 gap-1"
               />
               <Honeypot />

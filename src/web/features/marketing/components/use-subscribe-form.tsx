@@ -74,6 +74,10 @@ export function useSubscribeForm<Field extends string>({ unsent, empty, validate
     }
   }
 
+  function clearError(field: Field) {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
   return {
     status,
     /** Back to the form ('Try again'); `clear` also empties it ('Submit another email'). */
@@ -82,9 +86,9 @@ export function useSubscribeForm<Field extends string>({ unsent, empty, validate
       setStatus('idle');
     },
     errors,
-    clearError: (field: Field) => {
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    },
+    clearError,
+    /** A PlainField's wiring to this form: its name, what it starts with, its error, and editing clears the error. */
+    field: (name: Field) => ({ name, defaultValue: initialValues[name], error: errors[name], onEdit: () => clearError(name) }),
     initialValues,
     sentValues,
     notice,

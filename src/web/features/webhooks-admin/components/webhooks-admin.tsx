@@ -243,26 +243,24 @@ function EndpointRowActions({ endpoint, onEdit, onRotate, onLog }: { endpoint: W
         failed: 'Failed to delete the webhook endpoint',
       }}
     >
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Delivery log: ${endpoint.url}`}
-        title="Delivery log"
-        onClick={() => onLog(endpoint)}
-      >
-        <ListIcon aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Rotate secret: ${endpoint.url}`}
-        title="Rotate secret"
-        onClick={() => onRotate(endpoint)}
-      >
-        <KeyRoundIcon aria-hidden="true" />
-      </Button>
+      {(
+        [
+          ['Delivery log', ListIcon, onLog],
+          ['Rotate secret', KeyRoundIcon, onRotate],
+        ] as const
+      ).map(([action, Icon, onClick]) => (
+        <Button
+          key={action}
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`${action}: ${endpoint.url}`}
+          title={action}
+          onClick={() => onClick(endpoint)}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      ))}
     </DataTableRowActions>
   );
 }
