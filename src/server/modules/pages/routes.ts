@@ -6,7 +6,7 @@ import { CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, 
 import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
+import { publishedOrStaffList } from '../published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
 import { actorCan } from '../../services.ts';

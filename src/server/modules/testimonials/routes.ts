@@ -11,7 +11,7 @@ import {
   UpdateTestimonialSchema,
 } from '../../../shared/schemas/testimonials.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
-import { publishedOrStaffList } from '../../lib/published-or-staff-list.ts';
+import { publishedOrStaffList } from '../published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
 
