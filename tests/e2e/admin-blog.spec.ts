@@ -221,8 +221,8 @@ describe('Blog management', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel('Title').inputValue()).toBe(`Unsaved draft ${RUN}`);
-    // A link out of the page asks too (the sidebar's: the editor has no breadcrumb of its own).
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    // A link out of the page asks too: the top bar's own (the editor takes the whole width, without the sidebar).
+    await page.getByRole('banner').getByRole('link', { name: 'JotIt Admin', exact: true }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('jotit.blog-admin.draft'))).toBeNull();
