@@ -69,7 +69,9 @@ projects.push({
     globalSetup: ['tests/e2e/global-setup.ts'],
     // Two browser files at a time, like the API files (decision 0055): each waits on its own server and Chromium
     // most of the time. Each file starts its own server on a copy of the seeded data, so the two share nothing.
-    testTimeout: 60_000,
+    // Two minutes a test, as the operations tests: a runner half as fast as usual (2026-11-30's) took longer than
+    // one for the tests that walk every admin screen or send fifty jots, with nothing wrong in them.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
