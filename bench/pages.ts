@@ -13,9 +13,10 @@
  *                   rendered per request before it); issue 35's budget for these rows, ≥ 0.5 of the floor, p99 < 100 ms
  *   query variant   `/?v=N`, N new each request: a parameter the page does not read, so the page `/` (decision 0060;
  *                   past the 16 stored query variants, rendered per request before it); same budget
- *   rendered        what is still rendered per request, same budget: an unknown post (`/blog/{new slug}`, the post
- *                   route's own 404) and a blog category never seen (`/blog?category=N`, N new each request, past
- *                   the 16 values stored)
+ *   unknown post    `/blog/{new slug}`: the post route's own not-found page, stored once for every unknown slug
+ *                   (decision 0077; rendered per request before it); same budget
+ *   unknown filter  `/blog?category=N`, N new each request: a category the filter does not offer is the page
+ *                   `/blog` (decision 0077; rendered per request past the 16 stored values before it); same budget
  *
  * The app server runs with RATE_LIMIT_MULTIPLIER high (bench/app-server.ts), so neither the per-IP limits nor the
  * render budget (lib/render-budget.ts) refuses the bench's single client: the rows measure the work of a request.
@@ -104,8 +105,8 @@ export async function measurePages(appUrl: string): Promise<{ rows: Row[]; pageS
     }),
     newPathEachRequest('GET /no-such-page/N (404)', (n) => `/no-such-page/${n}`, 404, 'new path each request, the stored not-found page'),
     newPathEachRequest('GET /?v=N query variant', (n) => `/?v=${n}`, 200, 'a parameter / does not read'),
-    newPathEachRequest('GET /blog/{new slug} (404)', (n) => `/blog/no-such-post-${n}`, 404, 'rendered per request'),
-    newPathEachRequest('GET /blog?category=N', (n) => `/blog?category=bench-${n}`, 200, 'rendered per request'),
+    newPathEachRequest('GET /blog/{new slug} (404)', (n) => `/blog/no-such-post-${n}`, 404, "new slug each request, the post route's stored not-found page"),
+    newPathEachRequest('GET /blog?category=N', (n) => `/blog?category=bench-${n}`, 200, 'a category the filter does not offer: the page /blog'),
   ];
 
   const rows: Row[] = [];

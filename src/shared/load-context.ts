@@ -77,6 +77,20 @@ export interface SharedPageReads {
   atEveryPath: boolean;
 }
 
+/**
+ * What a shared page's address really is, asked before it is rendered (a route's `handle.sharedWith`; decision 0077):
+ * the route's one page for an item that does not exist (`missing`: stored once, with its 404, for every such address),
+ * or the page of another address (`sameAs`: a filter value that filters nothing is the unfiltered page).
+ */
+export type SharedPageKey = { missing: true } | { sameAs: string };
+
+/** What `handle.sharedWith` is given: the address's route parameters, its query and the (memoized) content reads. */
+export interface SharedPageQuestion {
+  params: Readonly<Record<string, string | undefined>>;
+  query: URLSearchParams;
+  services: WebServices;
+}
+
 export interface JotItLoadContext {
   /** Per-request nonce of the Content-Security-Policy, for React Router's inline scripts. */
   cspNonce: string;

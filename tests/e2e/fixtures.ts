@@ -187,7 +187,7 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
         (element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').trim().slice(0, 160)}`,
       ),
     );
-    throw new Error(`No toast "${text}". The page showed: ${JSON.stringify(shown)}`, { cause: error });
+    throw new Error(`No toast "${text}" at ${new URL(page.url()).pathname}. The page showed: ${JSON.stringify(shown)}`, { cause: error });
   }
 }
 

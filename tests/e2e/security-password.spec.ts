@@ -18,6 +18,7 @@ import {
   toast,
   unexpectedErrors,
   useSession,
+  waitForToast,
 } from './fixtures.ts';
 
 describe('Security page: password', () => {
@@ -85,7 +86,7 @@ describe('Security page: password', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL('**/login');
     await signInThroughForm(page, user.email, user.password);
-    await toast(page, 'Invalid email or password').waitFor();
+    await waitForToast(page, 'Invalid email or password');
     await signInThroughForm(page, user.email, 'brand-new-password');
     await page.waitForURL('**/overview');
     // The wrong current password (400) and the old password at sign-in (401) were on purpose.

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_DIR } from '../plugins/ssr.ts';
-import { everyPathRouteByReactRouter, everyPathRouteOf } from './every-path-route.ts';
+import { everyPathRouteByReactRouter, everyPathRouteOf, sharedPageRouteOf } from './every-path-route.ts';
 
 describe('the route of the page that is the same at every path', () => {
   let build: ServerBuild;
@@ -61,5 +61,27 @@ describe('the route of the page that is the same at every path', () => {
     expect(fast('/no-such-page')).toBe('routes/not-found');
     expect(fast('/no-such-page.data')).toBeNull();
     expect(fast('/__manifest')).toBeNull();
+  });
+});
+
+describe('the route of a page that may be another address\'s (decision 0077)', () => {
+  let build: ServerBuild;
+  beforeAll(async () => {
+    build = (await import(pathToFileURL(path.resolve(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild;
+  });
+
+  it('finds the blog and a post with their parameters, and nothing for other routes, unknown paths or data requests', () => {
+    const sharedPageRoute = sharedPageRouteOf(build);
+    const found = (pathname: string) => {
+      const route = sharedPageRoute(pathname);
+      return route && { routeId: route.routeId, params: { ...route.params } };
+    };
+    expect(found('/blog')).toEqual({ routeId: 'routes/blog', params: {} });
+    expect(found('/blog/')).toEqual({ routeId: 'routes/blog', params: {} });
+    expect(found('/blog/a-post')).toEqual({ routeId: 'routes/blog-post', params: { slug: 'a-post' } });
+    expect(found('/BLOG/%61-post')).toEqual({ routeId: 'routes/blog-post', params: { slug: 'a-post' } });
+    for (const other of ['/', '/help', '/p/a-page', '/c/launch', '/blog/a/b', '/no-such-page', '/blog.data', '/blog/a-post.data']) {
+      expect(found(other), other).toBeNull();
+    }
   });
 });

@@ -12,6 +12,7 @@
  * every-path-route.test.ts holds both answers equal over the site's routes.
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { SharedPageKey, SharedPageQuestion } from '../../shared/load-context.ts';
 
 type ServerRoutes = ServerBuild['routes'];
 
@@ -113,5 +114,35 @@ export function everyPathRouteByReactRouter(build: ServerBuild): (pathname: stri
     const route = matchRoutes(tree, pathname, build.basename || '/')?.at(-1)?.route;
     const handle = route?.id ? (build.routes[route.id]?.module.handle as { sameAtEveryPath?: unknown } | undefined) : undefined;
     return handle?.sameAtEveryPath === true ? route!.id! : null;
+  };
+}
+
+/** A route whose page may be another address's (`handle.sharedWith`, decision 0077), matched with its parameters. */
+export interface SharedPageRoute {
+  routeId: string;
+  params: Readonly<Record<string, string | undefined>>;
+  sharedWith(question: SharedPageQuestion): Promise<SharedPageKey | null>;
+}
+
+/**
+ * `(pathname) => the route that will render this path, when its handle has sharedWith, or null` for a production
+ * build. Only paths one of those routes' patterns can match ask React Router's `matchRoutes` (which route wins
+ * among all of them, and its parameters): the other misses cost one test of a compiled pattern or two.
+ */
+export function sharedPageRouteOf(build: ServerBuild): (pathname: string) => SharedPageRoute | null {
+  type Handle = { sharedWith?: SharedPageRoute['sharedWith'] } | undefined;
+  const sharedWithOf = (routeId: string) => (build.routes[routeId]?.module.handle as Handle)?.sharedWith;
+  const tree = routeTree(build.routes, undefined);
+  const basename = build.basename || '/';
+  const candidates = branchesOf(tree).filter((branch) => typeof sharedWithOf(branch.routeId) === 'function');
+  if (candidates.length === 0) return () => null;
+  return (pathname) => {
+    if (pathname.endsWith('.data')) return null;
+    const decoded = decodePath(pathname);
+    if (!candidates.some((branch) => branch.pattern.test(decoded))) return null;
+    const match = matchRoutes(tree, pathname, basename)?.at(-1);
+    const sharedWith = match?.route.id ? sharedWithOf(match.route.id) : undefined;
+    if (!match || !sharedWith) return null;
+    return { routeId: match.route.id!, params: match.params, sharedWith };
   };
 }

@@ -60,18 +60,13 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect((await page('/privacy-policy')).headers['x-page-cache']).toBe('hit');
   });
 
-  it('stores at most 16 query variants of a page, so ever-new values of a parameter it reads cannot push the other pages out', async () => {
-    await page('/');
-    await page('/help');
-    // The blog renders by `?category=` (its route names it): each value is a page of its own.
-    const variants = Array.from({ length: 20 }, (_, index) => `/blog?category=campaign-${index}`);
-    for (const url of variants) expect((await page(url)).headers['x-page-cache'], url).toBe('miss');
-    const again = await Promise.all(variants.map(async (url) => (await page(url)).headers['x-page-cache']));
-    expect(again).toEqual([...Array<string>(16).fill('hit'), ...Array<string>(4).fill('miss')]);
-    // Still rendered in full, and the pages without a query stay stored.
-    expect((await page(variants[19]!)).body).toContain('</html>');
-    expect((await page('/')).headers['x-page-cache']).toBe('hit');
-    expect((await page('/help')).headers['x-page-cache']).toBe('hit');
+  it('serves a blog category the filter does not offer as the page /blog, byte for byte: ever-new values render nothing (decision 0077)', async () => {
+    const blog = await page('/blog');
+    const variants = await Promise.all(Array.from({ length: 40 }, (_, index) => page(`/blog?category=campaign-${index}`)));
+    expect(new Set(variants.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['200 hit']));
+    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
+    expect(bodyOf(variants[39]!)).toBe(bodyOf(blog));
+    expect((await page('/blog?category=All')).headers['x-page-cache']).toBe('hit');
   });
 
   it('serves a query string the page does not read from the page without it, byte for byte (decision 0060)', async () => {
@@ -107,11 +102,34 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     const elsewhere = await page('/some/other/unknown/path');
     expect(elsewhere.headers['x-page-cache']).toBe('miss');
     expect(bodyOf(elsewhere)).toBe(bodyOf(first));
-    // A route's own 404 (an unknown post) is that route's page: rendered per request, never stored.
-    const post = [await page('/blog/no-such-post'), await page('/blog/no-such-post')];
-    expect(post.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`)).toEqual(['404 miss', '404 miss']);
+    // A route's own 404 (an unknown post) is that route's page, not the site's: stored once for every unknown slug
+    // (decision 0077).
+    const missingPost = await page('/blog/no-such-post');
+    const posts = await Promise.all(Array.from({ length: 50 }, (_, index) => page(`/blog/unknown-${index}`)));
+    expect(`${missingPost.statusCode} ${missingPost.headers['x-page-cache']}`).toBe('404 miss');
+    expect(new Set(posts.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['404 hit']));
+    expect(bodyOf(posts[49]!)).toBe(bodyOf(missingPost));
+    expect(bodyOf(missingPost)).not.toBe(bodyOf(first));
     // React Router's data requests are never the stored page.
     expect((await page('/no-such-page.data')).body).not.toContain('<html');
+  });
+
+  it('shows a post published at a slug nobody could find before, not the stored not-found page (decision 0077)', async () => {
+    expect((await page('/blog/appears-later')).statusCode).toBe(404);
+    expect((await page('/blog/appears-later')).headers['x-page-cache']).toBe('hit');
+    expect((await api('POST', '/api/blog-categories', { name: 'Infrastructure' })).statusCode).toBe(201);
+    const post = await api('POST', '/api/blog-posts', { title: 'Late arrival', content: 'Body', category: 'Infrastructure', is_published: true, slug: 'appears-later' });
+    expect(post.statusCode, post.body).toBe(201);
+    const shown = await page('/blog/appears-later');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Late arrival');
+    expect((await page('/blog/appears-later')).headers['x-page-cache']).toBe('hit');
+    // The other unknown slugs are still the one not-found page; the category now offered is a page of its own.
+    const unknown = [await page('/blog/still-unknown'), await page('/blog/also-unknown')];
+    expect(unknown.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`)).toEqual(['404 miss', '404 hit']);
+    const filtered = await page('/blog?category=Infrastructure');
+    expect(filtered.headers['x-page-cache']).toBe('miss');
+    expect(filtered.body).toContain('Late arrival');
   });
 
   it('gives every response of a cached page its own nonce, in the CSP header and every script tag, plain and gzip', async () => {
@@ -370,6 +388,18 @@ describe('page cache variants and what it never stores', () => {
     const accept = { source: 'header', name: 'sec-ch-prefers-color-scheme', values: ['dark'] } as const;
     await cache.set('/two', rendered('x', { variances: [{ variance: THEME, value: null }, { variance: accept, value: null }] }), NONCE, cache.begin());
     expect(cache.size).toBe(0);
+  });
+
+  it('stores at most 16 query variants of a path, so ever-new values of a parameter a page reads cannot push the other pages out', async () => {
+    const cache = newCache();
+    const reads = { query: ['category'], atEveryPath: false };
+    await cache.set('/', rendered('home'), NONCE, cache.begin());
+    for (let index = 0; index < 20; index += 1) {
+      await cache.set(`/blog?category=c${index}`, rendered(`c${index}`, { reads }), NONCE, cache.begin());
+    }
+    const stored = Array.from({ length: 20 }, (_, index) => cache.has(`/blog?category=c${index}`));
+    expect(stored).toEqual([...Array<boolean>(16).fill(true), ...Array<boolean>(4).fill(false)]);
+    expect(cache.has('/')).toBe(true);
   });
 
   it('learns the query parameters a page reads from its render, and stores no render that saw others', async () => {

@@ -22,7 +22,9 @@
  *   everyone reads out of the cache (those renders count against the client's render budget,
  *   lib/render-budget.ts).
  * - The not-found page is the same at every unknown path (its route says `sameAtEveryPath`): the server keys it by
- *   its route (`routePageKey`), and it is stored once, with its 404, for all of them (decision 0060).
+ *   its route (`routePageKey`), and it is stored once, with its 404, for all of them (decision 0060). So is a route's
+ *   page for an item that does not exist (an unknown post), and an address that is another's page (a blog category
+ *   the filter does not offer is `/blog`): the route says so before rendering (`handle.sharedWith`, decision 0077).
  * - Dropped by tag (issue 28 §2): a page keeps the content tags its loaders read (lib/page-tags.ts); a committed
  *   change (`contentEvents`, on every instance through the cluster bus) drops the pages carrying its kind, or only
  *   those carrying the items it names.

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../tests/fixtures/test-database.ts';
+import { createTestAdmin } from '../../../tests/fixtures/users.ts';
 import { RenderBudget } from './render-budget.ts';
 
 describe('render budget', () => {
@@ -73,10 +74,11 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
     app.inject({ method: 'GET', url, remoteAddress, headers });
 
   /**
-   * Uncacheable pages (by default every path a different unknown post: the blog post route's 404, rendered per request;
-   * an unknown path is the one stored not-found page, decision 0060) from one address until one is refused.
+   * Uncacheable pages (by default every path a different unknown campaign: a landing counts its visit, so it is
+   * rendered per request and never stored; an unknown path or post is one stored not-found page, decisions 0060 and
+   * 0077) from one address until one is refused.
    */
-  const flood = async (remoteAddress: string, label: string, url = (index: number) => `/blog/no-such-post-${label}-${index}`) => {
+  const flood = async (remoteAddress: string, label: string, url = (index: number) => `/c/no-such-campaign-${label}-${index}`) => {
     const statuses: number[] = [];
     for (let index = 0; index < 2000 && !statuses.includes(429); index += 1)
       statuses.push((await page(url(index), remoteAddress)).statusCode);
@@ -89,7 +91,7 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
     const statuses = await flood('10.9.0.1', 'a');
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
-    const refused = await page('/blog/no-such-post-again', '10.9.0.1');
+    const refused = await page('/c/no-such-campaign-again', '10.9.0.1');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
@@ -98,22 +100,40 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
     expect([stored.statusCode, stored.headers['x-page-cache']]).toEqual([200, 'hit']);
 
     // Another network renders as usual: its 404 and a page nobody has stored yet.
-    expect((await page('/blog/no-such-post-b', '10.9.0.2')).statusCode).toBe(404);
+    expect((await page('/c/no-such-campaign-b', '10.9.0.2')).statusCode).toBe(404);
     const other = await page('/about', '10.9.0.2');
     expect([other.statusCode, other.headers['x-page-cache']]).toEqual([200, 'miss']);
-    // Once stored (rendered for a third network), the not-found page of any unknown path is served to the network
-    // past its budget too.
+    // Once stored (rendered for a third network), the not-found page of any unknown path, and the post route's of
+    // any unknown slug, are served to the network past its budget too.
     expect((await page('/no-such-page-b', '10.9.0.5')).statusCode).toBe(404);
-    const notFound = await page('/no-such-page-c/deeper', '10.9.0.1');
-    expect([notFound.statusCode, notFound.headers['x-page-cache']]).toEqual([404, 'hit']);
+    expect((await page('/blog/no-such-post-b', '10.9.0.5')).statusCode).toBe(404);
+    for (const path of ['/no-such-page-c/deeper', '/blog/no-such-post-c']) {
+      const notFound = await page(path, '10.9.0.1');
+      expect([notFound.statusCode, notFound.headers['x-page-cache']], path).toEqual([404, 'hit']);
+    }
   });
 
-  it('renders every new value of a query parameter a page reads, so a flood of variants is refused too', async () => {
+  it('renders the values of a query parameter a page reads past the 16 stored, so a flood of variants is refused too', async () => {
+    // Twenty categories the blog's filter offers (each with a live post), more than the 16 variants a path keeps.
+    const admin = await createTestAdmin(app);
+    const categories = Array.from({ length: 20 }, (_, index) => `Flood ${index}`);
+    for (const name of categories) {
+      expect((await app.inject({ method: 'POST', url: '/api/blog-categories', payload: { name }, headers: admin.headers })).statusCode).toBe(201);
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/blog-posts',
+        payload: { title: `Post in ${name}`, content: 'Body', category: name, is_published: true },
+        headers: admin.headers,
+      });
+      expect(post.statusCode, post.body).toBe(201);
+    }
     expect((await page('/blog', '10.9.0.4')).statusCode).toBe(200);
-    // The blog renders by `?category=`: each new value is rendered (16 are stored), so the bucket runs dry.
-    const statuses = await flood('10.9.0.4', 'query', (index) => `/blog?category=flood-${index}`);
+    const statuses = await flood('10.9.0.4', 'query', (index) => `/blog?category=${encodeURIComponent(categories[index % 20]!)}`);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    // Values the filter does not offer are the page /blog, stored: served even past the budget.
+    const unoffered = await page('/blog?category=flood-unknown', '10.9.0.4');
+    expect([unoffered.statusCode, unoffered.headers['x-page-cache']]).toEqual([200, 'hit']);
   });
 
   it('counts an IPv6 client by its /64', async () => {

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { JotItLoadContext, SharedPageReads, WebServices } from '../../shared/load-context.ts';
-import { everyPathRouteOf } from '../lib/every-path-route.ts';
+import { everyPathRouteOf, sharedPageRouteOf } from '../lib/every-path-route.ts';
 import { isApiPath } from '../lib/api-route-miss.ts';
 import type { ContentTag } from '../lib/content-events.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
@@ -94,6 +94,22 @@ export const ssrPlugin = fp(
     // The route of a page that is the same at every path it matches (the not-found page), found in the build's
     // route table before rendering, so every unknown path is one stored page (decision 0060). Production only.
     const everyPathRoute = build ? everyPathRouteOf(build) : () => null;
+    // The route of a page that may be another address's (an unknown post, a filter value that filters nothing),
+    // asked before rendering so each is one stored page (decision 0077). Production only.
+    const sharedPageRoute = build ? sharedPageRouteOf(build) : () => null;
+    /** The key and URL a page request is stored under and rendered with, when its route says it is another's page. */
+    const sharedPageOf = async (pathname: string, url: string): Promise<{ baseKey: string; renderUrl: string; isMissing: boolean } | null> => {
+      const route = sharedPageRoute(pathname);
+      if (!route) return null;
+      const queryAt = url.indexOf('?');
+      const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+      // A failing read is the render's to report (its loader reads the same): the address is then its own page.
+      const shared = await route.sharedWith({ params: route.params, query, services: options.services }).catch(() => null);
+      if (!shared) return null;
+      if ('missing' in shared) return { baseKey: routePageKey(`${route.routeId}#missing`), renderUrl: pathname, isMissing: true };
+      const sameAs = pageCacheKey('GET', shared.sameAs);
+      return sameAs ? { baseKey: options.pageCache!.readKey(sameAs), renderUrl: sameAs, isMissing: false } : null;
+    };
 
     /**
      * React Router's load context under v8 middleware: a RouterContextProvider holding our context under the key
@@ -118,6 +134,8 @@ export const ssrPlugin = fp(
       cache: PageCache | undefined,
       baseKey: string | null,
       url: string,
+      /** Keyed as its route's page of a missing item: stored only as that 404, and for every such address. */
+      isMissingPage = false,
     ) => {
       const ticket = cache?.begin();
       const { ipAddress, userAgent } = requestMetaOf(request);
@@ -134,7 +152,7 @@ export const ssrPlugin = fp(
         bodyTooLarge: body === null,
         sharePage: (pageReads) => {
           isShared = true;
-          reads = pageReads;
+          reads = isMissingPage && pageReads ? { ...pageReads, atEveryPath: true } : pageReads;
         },
         varyOn: (variance) => {
           const value = varianceValue(variance, request.headers);
@@ -147,7 +165,9 @@ export const ssrPlugin = fp(
       };
       const response = await handleRequest(toWebRequest(request, reply, body, url), await routerContextOf(loadContext));
       if (response.status === 404) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
-      if (cache && ticket && baseKey && request.method === 'GET') {
+      // The item appeared between the question and the render: that page is its address's, not the missing one.
+      const mayStore = !isMissingPage || response.status === 404;
+      if (cache && ticket && baseKey && request.method === 'GET' && mayStore) {
         const page = { status: response.status, headers: [...response.headers.entries()], body: await response.text(), isShared, tags, variances, reads };
         await cache.set(baseKey, page, reply.scriptNonce, ticket);
         for (const [name, value] of page.headers) reply.header(name, value);
@@ -191,9 +211,12 @@ export const ssrPlugin = fp(
           const pathKey = requestKey && cache!.readKey(requestKey);
           // The routes are matched only when nothing is stored under the path's own key: a page stored there is
           // never the not-found page, which is stored under its route's key alone.
-          const routeId = pathKey && !cache!.has(cache!.keyOf(pathKey, request.headers)) ? everyPathRoute(pathname) : null;
-          const baseKey = routeId ? routePageKey(routeId) : pathKey;
-          const renderUrl = routeId ? pathname : baseKey && baseKey !== requestKey ? baseKey : request.url;
+          const isStored = pathKey !== null && cache!.has(cache!.keyOf(pathKey, request.headers));
+          const routeId = pathKey && !isStored ? everyPathRoute(pathname) : null;
+          // Then, for a page its route may say is another's (decision 0077), that page's key and URL.
+          const shared = pathKey && !isStored && !routeId ? await sharedPageOf(pathname, request.url) : null;
+          const baseKey = shared?.baseKey ?? (routeId ? routePageKey(routeId) : pathKey);
+          const renderUrl = shared?.renderUrl ?? (routeId ? pathname : baseKey && baseKey !== requestKey ? baseKey : request.url);
           const key = cache && baseKey ? cache.keyOf(baseKey, request.headers) : null;
           // A network past its render budget is served stored pages, even stale ones, and renders nothing.
           let network: string | null = null;
@@ -227,7 +250,7 @@ export const ssrPlugin = fp(
           }
           const started = performance.now();
           try {
-            return await renderPage(request, reply, cache, baseKey, renderUrl);
+            return await renderPage(request, reply, cache, baseKey, renderUrl, shared?.isMissing);
           } finally {
             if (rendering) cache!.rendered(key!);
             if (budget && network) budget.charge(network, performance.now() - started);

@@ -5,7 +5,7 @@
  * never imports web source, and a key is matched by identity.
  */
 import { createContext, type RouterContextProvider } from 'react-router';
-import type { JotItLoadContext } from '../../shared/load-context';
+import type { JotItLoadContext, SharedPageKey, SharedPageQuestion } from '../../shared/load-context';
 
 export const serverContext = createContext<JotItLoadContext>();
 
@@ -23,6 +23,13 @@ export interface PageHandle {
    * it once for all of them, with its status (decision 0060).
    */
   sameAtEveryPath?: boolean;
+  /**
+   * Asked by the server before it renders this page at an address nothing is stored for (decision 0077): null when
+   * the address is a page of its own, else the page it is (the route's not-found page for an unknown item, or another
+   * address's page), which is stored once for all of them. It runs on every such request, so it must answer from
+   * the content reads kept in memory (the server's content memo), as the loader does.
+   */
+  sharedWith?(question: SharedPageQuestion): Promise<SharedPageKey | null>;
 }
 
 /** The `handle` of a page every visitor sees alike, whatever its query string (lib/page-cache.ts stores it). */

@@ -11,25 +11,41 @@ import { type PageHandle, SAME_FOR_EVERYONE, serverContextOf } from '~/lib/serve
 
 const ALL = 'All';
 
-// The category filter is read from the query string (below): one stored page per category (decision 0060).
-export const handle: PageHandle = { ...SAME_FOR_EVERYONE, query: ['category'] };
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = serverContextOf(context);
-  const [posts, categories] = await Promise.all([services.listBlogPosts(), services.listBlogCategories()]);
-  // Spec §2 order first (All, Security, Engineering, Development, Infrastructure, Industry), then any other category
-  // from the table by name; only categories that exist in the table are offered, and one outside the spec's list
-  // (the fallback 'General', say) only while a live post is in it: an empty chip filters to nothing.
+/**
+ * The categories the filter offers: spec §2 order first (All, Security, Engineering, Development, Infrastructure,
+ * Industry), then any other category from the table by name; only categories that exist in the table are offered,
+ * and one outside the spec's list (the fallback 'General', say) only while a live post is in it: an empty chip
+ * filters to nothing.
+ */
+function categoryNames(posts: readonly { category: string }[], categories: readonly { name: string }[]): string[] {
   const order = (name: string) => {
     const index = (PUBLIC_BLOG_CATEGORIES as readonly string[]).indexOf(name);
     return index === -1 ? PUBLIC_BLOG_CATEGORIES.length : index;
   };
   const inUse = new Set(posts.map((post) => post.category));
-  const names = categories
+  return categories
     .map((category) => category.name)
     .filter((name) => order(name) < PUBLIC_BLOG_CATEGORIES.length || inUse.has(name))
     .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  return { posts, names, colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
+}
+
+// The category filter is read from the query string (below): one stored page per category (decision 0060). A value
+// the filter does not offer shows every post, so it is the page `/blog` itself (decision 0077).
+export const handle: PageHandle = {
+  ...SAME_FOR_EVERYONE,
+  query: ['category'],
+  sharedWith: async ({ query, services }) => {
+    const requested = query.get('category');
+    if (requested === null) return null;
+    const [posts, categories] = await Promise.all([services.listBlogPosts(), services.listBlogCategories()]);
+    return categoryNames(posts, categories).includes(requested) ? null : { sameAs: '/blog' };
+  },
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = serverContextOf(context);
+  const [posts, categories] = await Promise.all([services.listBlogPosts(), services.listBlogCategories()]);
+  return { posts, names: categoryNames(posts, categories), colors: Object.fromEntries(categories.map((category) => [category.name, category.color])) };
 }
 
 /** A form posted without JavaScript answers with the form as typed (unsentFormAction). */
