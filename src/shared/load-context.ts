@@ -45,6 +45,8 @@ export interface WebServices {
   getPage(slug: string): Promise<PublicPage | null>;
   /** Published pages by title (footer links). */
   listPages(): Promise<PageLink[]>;
+  /** The slug of every published page: whether `/p/{slug}` is a page, asked before rendering (decision 0077). */
+  listPageSlugs(): Promise<string[]>;
   /** The unsubscribe page (issue 24): the address and scope of a genuine token and whether it is stopped, else null. */
   getUnsubscribeStatus(token: string): Promise<UnsubscribeStatus | null>;
   /** The confirm-subscription page (double opt-in): whether the token is genuine. */

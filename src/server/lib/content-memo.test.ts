@@ -81,11 +81,17 @@ describe(`pages rendered per request on ${testDatabaseKind()}`, () => {
     const now = Date.now();
     app.services.now = () => new Date(now);
     expect((await app.inject({ method: 'GET', url: '/blog/no-such-post-warm' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/p/no-such-page-warm' })).statusCode).toBe(404);
     counter.queries = 0;
     for (let index = 0; index < 20; index += 1) {
       // One address each: this measures queries, not the render budget of one network.
       const response = await app.inject({ method: 'GET', url: `/blog/no-such-post-${index}`, remoteAddress: `10.7.0.${index + 1}` });
       // The post route's one stored not-found page; whether the slug is a post was asked of the list in memory.
+      expect([response.statusCode, response.headers['x-page-cache']]).toEqual([404, 'hit']);
+    }
+    // Content pages the same way: an unknown slug is answered from the list of published pages' slugs.
+    for (let index = 0; index < 20; index += 1) {
+      const response = await app.inject({ method: 'GET', url: `/p/no-such-page-${index}`, remoteAddress: `10.7.1.${index + 1}` });
       expect([response.statusCode, response.headers['x-page-cache']]).toEqual([404, 'hit']);
     }
     expect(counter.queries).toBe(0);

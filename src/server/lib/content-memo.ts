@@ -31,6 +31,7 @@ const MEMOIZED = [
   'listTestimonials',
   'getPage',
   'listPages',
+  'listPageSlugs',
 ] as const satisfies readonly ServiceName[];
 type MemoizedName = (typeof MEMOIZED)[number];
 
@@ -98,19 +99,21 @@ export class ContentMemo {
     const memoized = wrapped as unknown as WebServices;
     // A post is live exactly when the list of live posts names it (the same rule at the same time): a slug the list
     // in memory does not name is no post, answered without a query or an entry of its own, so a flood of unknown
-    // slugs (each a 404 rendered per request) neither asks the database nor pushes the kept reads out (decision 0060).
+    // slugs (each asked about before rendering, decision 0077) neither asks the database nor pushes the kept reads out.
     const getBlogPost = memoized.getBlogPost;
-    memoized.getBlogPost = async (slug) => ((await this.liveSlugs(memoized)).has(slug) ? getBlogPost(slug) : null);
+    memoized.getBlogPost = async (slug) => (this.slugSet(await memoized.listBlogPosts(), (post) => post.slug).has(slug) ? getBlogPost(slug) : null);
+    // Content pages the same way, by the list of published pages' slugs.
+    const getPage = memoized.getPage;
+    memoized.getPage = async (slug) => (this.slugSet(await memoized.listPageSlugs(), (pageSlug) => pageSlug).has(slug) ? getPage(slug) : null);
     return memoized;
   }
 
-  /** The slugs of the live posts, from the kept list (one set per list read). */
-  private async liveSlugs(services: WebServices): Promise<ReadonlySet<string>> {
-    const posts = await services.listBlogPosts();
-    let slugs = this.slugSets.get(posts);
+  /** The slugs of a kept list, as a set (one set per list read). */
+  private slugSet<Item>(list: readonly Item[], slugOf: (item: Item) => string): ReadonlySet<string> {
+    let slugs = this.slugSets.get(list);
     if (!slugs) {
-      slugs = new Set(posts.map((post) => post.slug));
-      this.slugSets.set(posts, slugs);
+      slugs = new Set(list.map(slugOf));
+      this.slugSets.set(list, slugs);
     }
     return slugs;
   }

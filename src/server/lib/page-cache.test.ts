@@ -132,6 +132,21 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(filtered.body).toContain('Late arrival');
   });
 
+  it('stores the not-found page of content pages once for every unknown slug, and shows a page published there (decision 0077)', async () => {
+    const first = await page('/p/no-such-page');
+    const others = await Promise.all(Array.from({ length: 30 }, (_, index) => page(`/p/unknown-${index}`)));
+    expect(`${first.statusCode} ${first.headers['x-page-cache']}`).toBe('404 miss');
+    expect(new Set(others.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['404 hit']));
+    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
+    expect(bodyOf(others[29]!)).toBe(bodyOf(first));
+    const created = await api('POST', '/api/pages', { title: 'Published later', slug: 'unknown-3', content: 'Now here', is_published: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const shown = await page('/p/unknown-3');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Published later');
+    expect((await page('/p/unknown-4')).statusCode).toBe(404);
+  });
+
   it('gives every response of a cached page its own nonce, in the CSP header and every script tag, plain and gzip', async () => {
     const first = await page('/help');
     const second = await page('/help');

@@ -37,6 +37,7 @@ const SERVICE_TAGS: { [Name in ServiceName]: TagRule<Name> } = {
   getPage: (page) => (page ? [`page:${page.slug}`] : ['pages']),
   // The footer's links: every page reads them.
   listPages: ['pages'],
+  listPageSlugs: ['pages'],
   // Per visitor or per token: pages that read these are never shared (they do not say sharePage()).
   getUnsubscribeStatus: [],
   isConfirmationToken: [],

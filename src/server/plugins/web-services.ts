@@ -35,6 +35,7 @@ const PARTS = {
   listTestimonials: true,
   getPage: true,
   listPages: true,
+  listPageSlugs: true,
   getUnsubscribeStatus: true,
   isConfirmationToken: true,
 } satisfies Record<keyof WebServices, true>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageParam } from '../../../shared/schemas/text.ts';
 import { pageRoutes } from './routes.ts';
-import { getPublishedPage, listPublishedPages } from './service.ts';
+import { getPublishedPage, listPublishedPages, listPublishedPageSlugs } from './service.ts';
 
 export const pagesModule = fp(
   async (app: FastifyInstance) => {
@@ -12,6 +12,7 @@ export const pagesModule = fp(
       // Path parameters are checked like the API's: unstorable or over-long text is a 404, never a query.
       getPage: async (slug) => (isPageParam(slug) ? getPublishedPage(db, slug) : null),
       listPages: async () => (await listPublishedPages(db, { limit: 20 })).items,
+      listPageSlugs: () => listPublishedPageSlugs(db),
     });
     await app.register(pageRoutes);
   },

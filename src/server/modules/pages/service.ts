@@ -62,6 +62,12 @@ export async function listPublishedPages(db: Database, { limit = 100, offset = 0
   return { items: rows.map((row) => ({ title: row.title, slug: row.slug, updatedAt: row.updatedAt.toISOString() })), total: total?.total ?? 0 };
 }
 
+/** The slug of every published page (the server asks whether `/p/{slug}` is one before rendering it). */
+export async function listPublishedPageSlugs(db: Database): Promise<string[]> {
+  const rows = await db.select({ slug: pages.slug }).from(pages).where(eq(pages.isPublished, true));
+  return rows.map((row) => row.slug);
+}
+
 /** Rendered pages by id and version (updatedAt), so a page view renders no Markdown. */
 const rendered = new Map<number, { version: number; html: string }>();
 
