@@ -70,7 +70,7 @@ describe('the route of a page that may be another address\'s (decision 0077)', (
     build = (await import(pathToFileURL(path.resolve(BUILD_DIR, 'server', 'index.js')).href)) as ServerBuild;
   });
 
-  it('finds the blog and a post with their parameters, and nothing for other routes, unknown paths or data requests', () => {
+  it('finds the blog, a post and a content page with their parameters, and nothing for other routes, unknown paths or data requests', () => {
     const sharedPageRoute = sharedPageRouteOf(build);
     const found = (pathname: string) => {
       const route = sharedPageRoute(pathname);
@@ -80,7 +80,8 @@ describe('the route of a page that may be another address\'s (decision 0077)', (
     expect(found('/blog/')).toEqual({ routeId: 'routes/blog', params: {} });
     expect(found('/blog/a-post')).toEqual({ routeId: 'routes/blog-post', params: { slug: 'a-post' } });
     expect(found('/BLOG/%61-post')).toEqual({ routeId: 'routes/blog-post', params: { slug: 'a-post' } });
-    for (const other of ['/', '/help', '/p/a-page', '/c/launch', '/blog/a/b', '/no-such-page', '/blog.data', '/blog/a-post.data']) {
+    expect(found('/p/a-page')).toEqual({ routeId: 'routes/content-page', params: { slug: 'a-page' } });
+    for (const other of ['/', '/help', '/c/launch', '/blog/a/b', '/no-such-page', '/blog.data', '/blog/a-post.data']) {
       expect(found(other), other).toBeNull();
     }
   });

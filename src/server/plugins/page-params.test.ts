@@ -50,6 +50,8 @@ describe(`page parameters and page errors on ${testDatabaseKind()}`, () => {
     const consoleError = vi.spyOn(console, 'error');
     const secretSlug = 'slug-that-must-not-be-logged';
     await testApp.database.sql.query('alter table pages rename to pages_away');
+    // The content kept in memory is dropped, so the page's reads go to the database (and fail there).
+    app.services.contentEvents.emit('pages');
     try {
       const response = await app.inject({ method: 'GET', url: `/p/${secretSlug}?token=query-text-not-logged` });
       expect(response.statusCode).toBe(500);

@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const args = ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync','--disable-dev-shm-usage', ...(process.argv.slice(2))];
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args });
+const context = await browser.newContext();
+const page = await context.newPage();
+await page.goto('data:text/html,<h1>hi</h1>');
+const cdp = await browser.newBrowserCDPSession();
+const { targetInfos } = await cdp.send('Target.getTargets');
+console.log(targetInfos.map(t => `${t.type} ${t.url}`).join('\n'));
+await new Promise(r => setTimeout(r, 1500));
+const { execSync } = await import('node:child_process');
+console.log(execSync("ps -eo pid,pcpu,args | grep -c 'top-chrome-webui' ").toString());
+console.log(execSync("ps -eo pid,args | grep 'top-chrome-webui' | grep -v grep | head -3 | cut -c1-400").toString());
+await browser.close();
