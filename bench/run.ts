@@ -12,8 +12,8 @@
  *              React's own floor measured in the same run (renderToString of a tree of the page's size): cached,
  *              with an unknown cookie and with Authorization (all from the cache, decision 0045): ≥ 2.0× it, p99 <
  *              100 ms; a 404 at a new path and a query variant (served from the stored not-found page and `/`,
- *              decision 0060), an unknown post and a new blog category (rendered per request): ≥ 0.5 of it, p99 <
- *              100 ms (issue 35).
+ *              decision 0060), an unknown post and a blog category the filter does not offer (the post route's
+ *              stored not-found page and `/blog`, decision 0077): ≥ 0.5 of it, p99 < 100 ms (issue 35).
  *              `npm run bench:pages` runs this phase alone.
  *   counting   bench/counting-cost.ts: the cached `GET /` counted by the cookieless analytics, a new visitor each
  *              request, against the same page not counted (a crawler), on an app server of its own behind a trusted
