@@ -1,8 +1,9 @@
 /**
  * The post editor as a view of its own (issue 37, decision 0072): New Post and Edit open /admin/blog/new and
  * /admin/blog/:id/edit with the title focused; a reload opens the same post; its code loads only then; Settings is a
- * side panel at 1280 px and a sheet at 375 px; the admin sidebar steps aside while it is open; at 375 px the title is on the first screen and Publish stays one line;
- * back to Posts returns to the list as it was, focus on the post's Edit (or New Post).
+ * side panel at 1280 px and a sheet at 375 px; the admin sidebar steps aside while it is open; at 375 px the title is
+ * on the first screen, and Publish and the Markdown toolbar stay one line; back to Posts returns to the list as it
+ * was, focus on the post's Edit (or New Post).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +152,17 @@ describe('The post editor on its own route', () => {
       expect(box.lines).toBe(1);
       expect(box.height).toBeLessThan(box.lineHeight * 2 + 4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      // The Markdown toolbar's buttons on one row: none wraps alone onto a line of its own.
+      const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+      await toolbar.getByRole('button', { name: 'Tab indents' }).waitFor();
+      const toolbarRows = await toolbar
+        .getByRole('button')
+        .evaluateAll((buttons) => {
+          // The visible buttons (the upload's file input is a visually hidden 1 px box).
+          const boxes = buttons.map((button) => button.getBoundingClientRect()).filter((box) => box.width > 1);
+          return new Set(boxes.map((box) => Math.round(box.top))).size;
+        });
+      expect(toolbarRows).toBe(1);
       await shoot(page, `blog-editor-375-${theme}`);
 
       // Settings: a sheet (a modal dialog) at 375 px; Esc closes it and focus goes back to its button.

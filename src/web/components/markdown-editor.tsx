@@ -150,7 +150,8 @@ export function MarkdownEditor({
           <TabsTrigger value="preview">Preview</TabsTrigger>
         </TabsList>
         {tab === 'write' && (
-          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1">
+          // No gap on phones: the eight 40 px buttons then fit one row at 375 px, where one wrapped alone.
+          <div role="toolbar" aria-label="Formatting" className="flex flex-wrap sm:gap-1">
             {TOOLS.map((tool) => (
               <Button
                 key={tool.label}
