@@ -12,6 +12,12 @@ describe('home page and lead funnel', () => {
   const sendJot = (text: string) => sendJotV2(e2e.server, { text, appName: 'JotApp' });
 
   const liveCount = (page: Page) => page.locator('main [data-testid="jot-count"]');
+  /** The live dots' rings that are playing, and every animation of the page set to play forever. */
+  const motion = (page: Page) =>
+    page.evaluate(() => ({
+      ringing: [...document.querySelectorAll('[data-testid="live-ring"]')].flatMap((ring) => ring.getAnimations()).filter((animation) => animation.playState === 'running').length,
+      endless: document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations === Infinity).length,
+    }));
 
   it('is rendered on the server with title, description, canonical and social tags, JSON-LD, and no noindex', async () => {
     const response = await fetch(`${e2e.server.baseUrl}/`);
@@ -85,19 +91,24 @@ describe('home page and lead funnel', () => {
       // The compact counter sits in the navigation, hidden on tiny screens.
       expect(await page.locator('nav [data-testid="jot-count"]').isVisible()).toBe(viewport.width >= 400);
 
+      // The live dot rings three times for the first count, then rests: nothing on the page plays forever.
+      await expect.poll(() => motion(page), { timeout: 10_000 }).toEqual({ ringing: 0, endless: 0 });
+
       await sendJot(`e2e jot at ${label}`);
-      // Read at the moment the 500 ms flag is up: the number and its animation class together.
+      // Read at the moment the 500 ms flag is up: the number, its animation class, and the ring playing again.
       const bump = await page.waitForFunction(
         () => {
           const element = document.querySelector('main [data-testid="jot-count"]');
-          return element?.getAttribute('data-bumping') === 'true' ? { text: element.textContent, className: element.className } : null;
+          const ringing = document.querySelector('main [data-testid="live-ring"]')?.getAnimations().some((animation) => animation.playState === 'running');
+          return element?.getAttribute('data-bumping') === 'true' ? { text: element.textContent, className: element.className, ringing } : null;
         },
         null,
         { timeout: 15_000, polling: 'raf' },
       );
-      const { text, className } = (await bump.jsonValue())!;
+      const { text, className, ringing } = (await bump.jsonValue())!;
       expect(Number(text)).toBe(before + 1);
       expect(className).toContain('animate-count-bump');
+      expect(ringing).toBe(true);
       // The flag drops after 500 ms.
       await page.locator('main [data-testid="jot-count"][data-bumping="false"]').waitFor({ timeout: 2000 });
 

@@ -31,16 +31,24 @@ export function LiveCounter({ initialCount }: { initialCount: number | null | un
       </div>
       <p className="text-base font-medium text-muted-foreground">ideas captured with {PRODUCT_NAME}</p>
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <LiveDot /> Live, updated every few seconds
+        <LiveDot count={count} /> Live, updated every few seconds
       </p>
     </div>
   );
 }
 
-function LiveDot() {
+/**
+ * The green "live" dot. Its ring plays three times when the page shows a count and again each time the count
+ * changes (the key restarts it), and rests in between rather than ringing forever.
+ */
+function LiveDot({ count }: { count: number | undefined }) {
   return (
     <span aria-hidden="true" className="relative flex size-2.5">
-      <span className="absolute inline-flex size-full rounded-full bg-emerald-500 opacity-75 motion-safe:animate-ping" />
+      <span
+        key={count ?? 'none'}
+        data-testid="live-ring"
+        className="absolute inline-flex size-full rounded-full bg-emerald-500 opacity-75 motion-safe:animate-live-ping"
+      />
       <span className="relative inline-flex size-2.5 rounded-full bg-emerald-600" />
     </span>
   );
@@ -52,7 +60,7 @@ export function NavCounter({ initialCount }: { initialCount: number | null | und
   if (count === undefined) return <span className="h-7 w-24" aria-hidden="true" />;
   return (
     <p className="flex h-7 items-center gap-2 rounded-full border bg-muted/60 px-3 text-xs font-medium text-muted-foreground">
-      <LiveDot />
+      <LiveDot count={count} />
       <CountValue count={count} className="font-semibold text-foreground" />
       <span>
         ideas<span className="sr-only"> captured so far</span>
