@@ -31,6 +31,10 @@ describe('Admin dashboard', () => {
     const chartCode = () =>
       page.evaluate(() => performance.getEntriesByType('resource').filter(({ name }) => /\/assets\/(day-series-chart|stacked-bars-chart|CartesianChart)-/.test(name)).length);
     expect(await chartCode()).toBe(0);
+    // Their places wait still: nothing on the page plays forever while the operator does not scroll.
+    await expect
+      .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length))
+      .toBe(0);
     // Both charts render as SVG once recharts has loaded in the browser.
     await page.getByTestId('chart-jots').scrollIntoViewIfNeeded();
     await page.getByTestId('chart-jots').locator('svg.recharts-surface').first().waitFor();

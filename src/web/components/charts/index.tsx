@@ -17,6 +17,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useHydrated } from '~/lib/use-hydrated';
+import { cn } from '~/lib/utils';
 import { formatDay, keyLabel } from './chart-text';
 import { CHART_COLORS, type DaySeriesChartProps, type StackedBarsChartProps } from './types';
 
@@ -26,11 +27,15 @@ export { countText, dayCountText, formatDay, keyLabel } from './chart-text';
 const LazyDaySeries = lazy(() => import('./day-series-chart'));
 const LazyStackedBars = lazy(() => import('./stacked-bars-chart'));
 
-function ChartSkeleton({ height, label }: { height: number; label: string }) {
+/**
+ * The chart's place while it is not drawn. It pulses only while the chart is loading: a chart waiting below the
+ * fold to be scrolled near stays still (a pulse there played forever for an operator who never scrolls).
+ */
+function ChartSkeleton({ height, label, isLoading }: { height: number; label: string; isLoading: boolean }) {
   return (
     <div role="status" style={{ height }} className="w-full">
       <span className="sr-only">Loading chart: {label}</span>
-      <Skeleton className="h-full w-full" />
+      <Skeleton className={cn('h-full w-full', !isLoading && 'animate-none')} />
     </div>
   );
 }
@@ -83,8 +88,18 @@ function useNearViewport(margin: string) {
 function ClientOnly({ height, label, children }: { height: number; label: string; children: React.ReactNode }) {
   const isHydrated = useHydrated();
   const { ref, isNear } = useNearViewport('400px');
-  const fallback = <ChartSkeleton height={height} label={label} />;
-  return <div ref={ref}>{isHydrated && isNear ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}</div>;
+  if (!isHydrated || !isNear) {
+    return (
+      <div ref={ref}>
+        <ChartSkeleton height={height} label={label} isLoading={false} />
+      </div>
+    );
+  }
+  return (
+    <div ref={ref}>
+      <Suspense fallback={<ChartSkeleton height={height} label={label} isLoading />}>{children}</Suspense>
+    </div>
+  );
 }
 
 export function DaySeriesChart(props: DaySeriesChartProps) {
