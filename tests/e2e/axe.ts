@@ -28,7 +28,7 @@ export interface AxeOptions {
 /**
  * Waits (up to 5 s) until no finite CSS animation or transition runs: axe measures contrast as painted, so a dialog
  * still fading in reads as low contrast (seen in CI on the affiliate dialog's submit button). Endless ones (spinners,
- * the counter's pulse) are not waited for. If something still runs after 5 s, axe runs anyway and reports it.
+ * a loading skeleton) are not waited for. If something still runs after 5 s, axe runs anyway and reports it.
  */
 async function settleAnimations(page: Page): Promise<void> {
   const settled = () =>
