@@ -16,6 +16,8 @@ import { MAX_VARIANT_VALUES, PageCache, pageCacheKey, type RenderedPage, routePa
 type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
 
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+/** A page's HTML with its nonce (the one part that differs per request) replaced. */
+const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
 const scriptNonces = (html: string) => [...html.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((match) => match[1]);
 
 describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
@@ -64,7 +66,6 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     const blog = await page('/blog');
     const variants = await Promise.all(Array.from({ length: 40 }, (_, index) => page(`/blog?category=campaign-${index}`)));
     expect(new Set(variants.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['200 hit']));
-    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
     expect(bodyOf(variants[39]!)).toBe(bodyOf(blog));
     expect((await page('/blog?category=All')).headers['x-page-cache']).toBe('hit');
   });
@@ -75,7 +76,6 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
       Array.from({ length: 300 }, (_, index) => page(`/?v=${index}&utm_source=s${index}&fbclid=${index * 7}`)),
     );
     expect(new Set(busters.map((response) => response.headers['x-page-cache']))).toEqual(new Set(['hit']));
-    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
     expect(bodyOf(busters[299]!)).toBe(bodyOf(plain));
     // `/help` learns at its first junk query that it reads none; from then on every junk query is `/help`.
     const junk = [];
@@ -94,7 +94,6 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(first.statusCode).toBe(404);
     const others = await Promise.all(Array.from({ length: 500 }, (_, index) => page(`/missing-${index}/deeper?x=${index}`)));
     expect(new Set(others.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['404 hit']));
-    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
     expect(bodyOf(others[0]!)).toBe(bodyOf(first));
     expect(new Set(scriptNonces(others[0]!.body))).toEqual(new Set([nonceOf(others[0]!)]));
     // Rendered afresh at another path (after a change drops it), it is the same page: nothing in it reads the path.
@@ -137,7 +136,6 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     const others = await Promise.all(Array.from({ length: 30 }, (_, index) => page(`/p/unknown-${index}`)));
     expect(`${first.statusCode} ${first.headers['x-page-cache']}`).toBe('404 miss');
     expect(new Set(others.map((response) => `${response.statusCode} ${response.headers['x-page-cache']}`))).toEqual(new Set(['404 hit']));
-    const bodyOf = (response: Response) => response.body.replaceAll(nonceOf(response)!, 'N');
     expect(bodyOf(others[29]!)).toBe(bodyOf(first));
     const created = await api('POST', '/api/pages', { title: 'Published later', slug: 'unknown-3', content: 'Now here', is_published: true });
     expect(created.statusCode, created.body).toBe(201);
