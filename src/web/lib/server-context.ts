@@ -35,14 +35,5 @@ export interface PageHandle {
 /** The `handle` of a page every visitor sees alike, whatever its query string (lib/page-cache.ts stores it). */
 export const SAME_FOR_EVERYONE: PageHandle = { sameForEveryone: true };
 
-/**
- * The `handle` of the page of one item found by its `:slug` (a post, a content page): the same for every visitor,
- * and every unknown slug is the route's one not-found page, stored once for all of them (decision 0077).
- */
-export const itemPage = (find: (services: SharedPageQuestion['services'], slug: string) => Promise<unknown>): PageHandle => ({
-  ...SAME_FOR_EVERYONE,
-  sharedWith: async ({ params, services }) => ((await find(services, params.slug ?? '')) ? null : { missing: true }),
-});
-
 /** The server's context of a loader or action. */
 export const serverContextOf = (context: Readonly<RouterContextProvider>): JotItLoadContext => context.get(serverContext);

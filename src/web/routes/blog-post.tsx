@@ -8,9 +8,13 @@ import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { plainText } from '../../shared/format';
 import type { Route } from './+types/blog-post';
-import { itemPage, serverContextOf } from '~/lib/server-context';
+import { type PageHandle, SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
 
-export const handle = itemPage((services, slug) => services.getBlogPost(slug));
+export const handle: PageHandle = {
+  ...SAME_FOR_EVERYONE,
+  // Every unknown slug is the same not-found page, stored once for all of them (decision 0077).
+  sharedWith: async ({ params, services }) => ((await services.getBlogPost(params.slug ?? '')) ? null : { missing: true }),
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = serverContextOf(context);

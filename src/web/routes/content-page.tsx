@@ -3,9 +3,13 @@ import { RouteError } from '~/components/route-error';
 import { originFromMatches, seo } from '~/lib/seo';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Route } from './+types/content-page';
-import { itemPage, serverContextOf } from '~/lib/server-context';
+import { type PageHandle, SAME_FOR_EVERYONE, serverContextOf } from '~/lib/server-context';
 
-export const handle = itemPage((services, slug) => services.getPage(slug));
+export const handle: PageHandle = {
+  ...SAME_FOR_EVERYONE,
+  // Every unknown slug is the same not-found page, stored once for all of them (decision 0077).
+  sharedWith: async ({ params, services }) => ((await services.getPage(params.slug ?? '')) ? null : { missing: true }),
+};
 
 /** `/p/{slug}` (issue 12): a published content page, server-rendered; unknown or unpublished → 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
