@@ -13,7 +13,7 @@ import type { AdminRouteHandle } from '~/components/admin/admin-page';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { adminSectionGroupsFor, currentAdminSection, type AdminCounts } from '~/components/admin/admin-sections';
 import { RECORD_KINDS } from '~/components/admin/record-search';
-import { ProtectedPage } from '~/features/accounts';
+import { ProtectedPage } from '~/features/accounts/gate';
 import { getAdminStatsQueryOptions } from '~/features/admin-stats';
 import { useInboxUnreadCount } from '~/features/inbox/unread-count';
 import { getSecondFactorQueryOptions } from '~/features/second-factor/status';

@@ -10,13 +10,18 @@
  * The gate is what people see; the API enforces the same rules on every call (docs/architecture.md §5).
  */
 import { Loader2Icon, LockIcon, ShieldAlertIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
 import { can, roleOfUser, type Permission } from '../../../../shared/permissions';
-import { SignInForm } from './sign-in-form';
+
+/**
+ * The sign-in screen loads only when someone signed out opens a gated page: a signed-in operator never runs it, and
+ * its code (captcha, passkeys, second factor) stayed out of every admin screen's first JavaScript (issue 26's 250 KB).
+ */
+const SignInForm = lazy(() => import('./sign-in-form').then((module) => ({ default: module.SignInForm })));
 
 export interface ProtectedPageProps {
   /** What the page needs (src/shared/permissions.ts); none: any signed-in user. */
@@ -34,7 +39,15 @@ export interface ProtectedPageProps {
 export function ProtectedPage({ permission, area, whenSignedOut = 'sign-in', children }: ProtectedPageProps) {
   const { status, user } = useAuth();
   if (status === 'loading') return <GateLoading />;
-  if (!user) return whenSignedOut === 'sign-in' ? <SignInForm /> : <AccessDenied signedOut />;
+  if (!user) {
+    return whenSignedOut === 'sign-in' ? (
+      <Suspense fallback={<GateLoading />}>
+        <SignInForm />
+      </Suspense>
+    ) : (
+      <AccessDenied signedOut />
+    );
+  }
   const role = roleOfUser(user);
   if (permission && !can(role, permission)) return can(role, 'admin.enter') ? <NoAccess area={area} /> : <AccessDenied />;
   return <>{children}</>;
