@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, expectNoSeriousAxe, shoot, useTheme } from './admin-helpers.ts';
-import { DESKTOP, MOBILE, setUpE2e, toast, unexpectedErrors, useSession } from './fixtures.ts';
+import { DESKTOP, MOBILE, setUpE2e, toast, unexpectedErrors, useSession, waitForToast } from './fixtures.ts';
 
 describe('Admin webhooks', () => {
   const e2e = setUpE2e({
@@ -115,7 +115,7 @@ describe('Admin webhooks', () => {
       await shoot(page, 'admin-webhooks-attempts-1280');
       await expectNoSeriousAxe(page);
       await log.getByRole('button', { name: 'Replay failed', exact: true }).click();
-      await toast(page, '1 failed delivery queued again').waitFor();
+      await waitForToast(page, '1 failed delivery queued again');
       await expect.poll(() => delivered.count(), { timeout: 30_000 }).toBe(3);
       await page.keyboard.press('Escape');
       await log.waitFor({ state: 'detached' });
