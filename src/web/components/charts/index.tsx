@@ -88,18 +88,9 @@ function useNearViewport(margin: string) {
 function ClientOnly({ height, label, children }: { height: number; label: string; children: React.ReactNode }) {
   const isHydrated = useHydrated();
   const { ref, isNear } = useNearViewport('400px');
-  if (!isHydrated || !isNear) {
-    return (
-      <div ref={ref}>
-        <ChartSkeleton height={height} label={label} isLoading={false} />
-      </div>
-    );
-  }
-  return (
-    <div ref={ref}>
-      <Suspense fallback={<ChartSkeleton height={height} label={label} isLoading />}>{children}</Suspense>
-    </div>
-  );
+  const isLoading = isHydrated && isNear;
+  const placeholder = <ChartSkeleton height={height} label={label} isLoading={isLoading} />;
+  return <div ref={ref}>{isLoading ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
 }
 
 export function DaySeriesChart(props: DaySeriesChartProps) {
