@@ -6,6 +6,12 @@
  *   <FormDialog open={open} onOpenChange={setOpen} title="Add User" submitLabel="Create User">
  *     <UserForm … />   // renders <FormDialogBody form=… onSubmit=…> with its Fields
  *   </FormDialog>
+ *
+ * An item's dialog (add when `item` is null, else edit) is ItemFormDialog, with itemFormLabels for its texts:
+ *
+ *   export function BannerFormDialog(props: ItemDialogProps<Banner>) {
+ *     return <ItemFormDialog {...props} Form={BannerForm} />;   // BannerForm({ item, onDone }) renders the body
+ *   }
  */
 import { type ComponentType, Fragment, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -31,6 +37,46 @@ export function FormDialog({
       <DialogContent className={className}>{open && children}</DialogContent>
     </Dialog>
   );
+}
+
+/** What an item's form dialog takes: `item` null adds one, else that item is edited. */
+export interface ItemDialogProps<Item> {
+  open: boolean;
+  item: Item | null;
+  onOpenChange(open: boolean): void;
+}
+
+/** What ItemFormDialog gives the item's form. */
+export interface ItemFormProps<Item> {
+  item: Item | null;
+  onDone(): void;
+}
+
+/** The dialog that adds an item or edits one; its form is keyed on the item, so each opening starts from its values. */
+export function ItemFormDialog<Item extends { id: number | string }>({
+  open,
+  item,
+  onOpenChange,
+  className,
+  Form,
+}: ItemDialogProps<Item> & { className?: string; Form: ComponentType<ItemFormProps<Item>> }) {
+  return (
+    <FormDialog open={open} onOpenChange={onOpenChange} className={className}>
+      <Form key={item?.id ?? 'new'} item={item} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+/**
+ * An item form's title and buttons: "Edit {noun}" and `save` while editing, "{add} {noun}" while adding (the
+ * spec's texts: Create Banner / Update Banner, Add Testimonial / Save Changes…), and "Saving..." while it sends.
+ */
+export function itemFormLabels(
+  isEdit: boolean,
+  noun: string,
+  { add = 'Create', save = `Update ${noun}`, create = `${add} ${noun}` }: { add?: 'Create' | 'Add'; save?: string; create?: string } = {},
+) {
+  return { title: isEdit ? `Edit ${noun}` : `${add} ${noun}`, submitLabel: isEdit ? save : create, pendingLabel: 'Saving...' };
 }
 
 /** What the form of a dialog (FormDialogBody) or of a side panel (FormSheetBody) takes. */

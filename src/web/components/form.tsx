@@ -4,7 +4,7 @@
  * their fields; <Field> is the label (with the required marker), the control, its description and its error, tied
  * together for screen readers.
  *
- *   const form = useForm({ resolver: zodResolver(CreateUserSchema), defaultValues });
+ *   const form = useSchemaForm(CreateUserSchema, defaultValues);   // or useForm with a resolver of its own
  *   <Form form={form} onSubmit={(values) => createUser.mutateAsync(values)} onError={(error) => toast.error(…)}>
  *     <Field name="email" label="Email" required><Input type="email" {...form.register('email')} /></Field>
  *     <Field name="role" label="Role"><FieldSelect name="role" options={[{ value: 'admin', label: 'Admin' }]} /></Field>
@@ -15,12 +15,14 @@ import { Slot } from 'radix-ui';
 import { type ReactElement, type ReactNode, useId } from 'react';
 import {
   Controller,
+  type DefaultValues,
   type FieldValues,
   FormProvider,
   get,
   type Path,
   type Resolver,
   type UseFormReturn,
+  useForm,
   useFormContext,
   useFormState,
 } from 'react-hook-form';
@@ -40,6 +42,17 @@ export function schemaResolver<Values extends FieldValues, Schema extends z.ZodT
   schema: Schema & (Values extends z.input<Schema> ? unknown : never),
 ): Resolver<Values, unknown, z.output<Schema>> {
   return zodResolver(schema as z.ZodType<unknown, FieldValues>) as unknown as Resolver<Values, unknown, z.output<Schema>>;
+}
+
+/** A form over the shared schema (`schemaResolver`), starting from `defaultValues` — every field given. */
+export function useSchemaForm<Values extends FieldValues, Schema extends z.ZodType<unknown, FieldValues>>(
+  schema: Schema & (Values extends z.input<Schema> ? unknown : never),
+  defaultValues: Values,
+) {
+  return useForm<Values, unknown, z.output<Schema>>({
+    resolver: schemaResolver<Values, Schema>(schema),
+    defaultValues: defaultValues as DefaultValues<Values>,
+  });
 }
 
 /** The names of the form's fields, for mapping the server's details (nested paths included). */

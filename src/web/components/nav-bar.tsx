@@ -1,9 +1,10 @@
-import { LogOutIcon, MenuIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/lib/auth';
+import { AccountActions } from './account-actions';
 import { Logo } from './logo';
+import { MenuButton } from './menu-button';
 import type { MobileDrawerProps } from './mobile-drawer';
 import { MoreMenu } from './more-menu';
 import type { AdminLinkCounts } from './site-links';
@@ -76,19 +77,7 @@ function SessionControls({
   if (status === 'loading') return <div className="h-9 w-20" aria-hidden="true" />;
   if (status === 'signed-in') {
     return (
-      <>
-        <span className="hidden max-w-48 truncate text-sm text-muted-foreground lg:inline" title={email}>
-          {email}
-        </span>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={securityPagePath(isStaff)}>
-            <ShieldIcon aria-hidden="true" /> Security
-          </Link>
-        </Button>
-        <Button variant="outline" size="sm" onClick={onSignOut}>
-          <LogOutIcon aria-hidden="true" /> Sign Out
-        </Button>
-      </>
+      <AccountActions email={email} securityPath={securityPagePath(isStaff)} onSignOut={onSignOut} emailClassName="max-w-48" />
     );
   }
   // On the sign-in page itself the form is the way in: no second Sign In in the header (issue 37 §13).
@@ -107,22 +96,17 @@ function MobileMenu(props: Omit<MobileDrawerProps, 'open' | 'onOpenChange' | 're
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Button
+      <MenuButton
         ref={triggerRef}
-        variant="ghost"
-        size="icon"
-        className="ml-auto md:hidden"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
+        label="Open menu"
+        isOpen={open}
+        className="ml-auto"
         onPointerEnter={() => void loadMobileDrawer()}
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
-      >
-        <MenuIcon aria-hidden="true" />
-      </Button>
+      />
       {loaded && (
         <Suspense fallback={null}>
           <LazyMobileDrawer {...props} open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />

@@ -3,9 +3,13 @@
  * of the kit (Form or FormProvider): accepting an invitation, resetting and changing a password. With `username`, a
  * hidden field tells password managers whose password it is, so they file the new one under the address.
  */
-import { useFormContext } from 'react-hook-form';
+import type { FormEvent, ReactNode } from 'react';
+import { FormProvider, useFormContext, type UseFormReturn } from 'react-hook-form';
 import { Field } from '~/components/form';
+import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
+
+type NewPasswordValues = { password: string; confirmPassword: string };
 
 export function NewPasswordFields({
   labels,
@@ -15,7 +19,7 @@ export function NewPasswordFields({
   labels: readonly [password: string, confirmation: string];
   username?: string;
 }) {
-  const { register } = useFormContext<{ password: string; confirmPassword: string }>();
+  const { register } = useFormContext<NewPasswordValues>();
   return (
     <>
       {username !== undefined && (
@@ -28,5 +32,47 @@ export function NewPasswordFields({
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </Field>
     </>
+  );
+}
+
+/**
+ * A page whose form sets a new password (accepting an invitation, a reset link): posted as a form and checked by the
+ * shared schema, not the browser; what the page shows first, the two fields, then the button, which says
+ * "Please wait..." while it sends.
+ */
+export function NewPasswordForm<Values extends NewPasswordValues>({
+  form,
+  onSubmit,
+  label,
+  labels,
+  username,
+  submitLabel,
+  before,
+  children,
+}: {
+  form: UseFormReturn<Values>;
+  onSubmit(event: FormEvent<HTMLFormElement>): unknown;
+  /** The form's accessible name. */
+  label: string;
+  labels: readonly [password: string, confirmation: string];
+  username?: string;
+  submitLabel: string;
+  /** What stands above the fields (the invited address). */
+  before?: ReactNode;
+  /** What follows the button (a way back). */
+  children?: ReactNode;
+}) {
+  const { isSubmitting } = form.formState;
+  return (
+    <FormProvider {...form}>
+      <form method="post" onSubmit={onSubmit} noValidate aria-label={label} className="flex flex-col gap-5">
+        {before}
+        <NewPasswordFields labels={labels} username={username} />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Please wait...' : submitLabel}
+        </Button>
+        {children}
+      </form>
+    </FormProvider>
   );
 }

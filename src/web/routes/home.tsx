@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { PRO_WAITLIST_SOURCE } from '../../shared/constants';
 import { Button } from '~/components/ui/button';
-import { Suspense } from 'react';
+import { type ComponentProps, Suspense } from 'react';
 import {
   ClaimsSection,
   FeaturesSection,
@@ -136,17 +136,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               to work before it is gone.
             </p>
           </div>
-          <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>
-            <LeadForm
-              source="homepage-hero"
-              title="Try free"
-              description="Save ideas to a local file, or connect Google Docs and find them on every device. We e-mail you the download link."
-              submitLabel="Email Me the Download"
-              action={HERO_FORM_ACTION}
-              unsent={unsentForm('homepage-hero')}
-              className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center"
-            />
-          </Suspense>
+          <HomeLeadForm
+            source="homepage-hero"
+            title="Try free"
+            description="Save ideas to a local file, or connect Google Docs and find them on every device. We e-mail you the download link."
+            submitLabel="Email Me the Download"
+            action={HERO_FORM_ACTION}
+            unsent={unsentForm('homepage-hero')}
+            className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-center"
+          />
           <div className="flex flex-col gap-6 lg:self-start">
             <ul className="flex flex-col gap-3">
               {HERO_POINTS.map((point) => (
@@ -242,15 +240,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </ul>
           </div>
-          <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>
-            <LeadForm
-              source="homepage-cta"
-              submitLabel="Get Instant Download"
-              headingLevel={3}
-              action={DOWNLOAD_FORM_ACTION}
-              unsent={unsentForm('homepage-cta')}
-            />
-          </Suspense>
+          <HomeLeadForm
+            source="homepage-cta"
+            submitLabel="Get Instant Download"
+            headingLevel={3}
+            action={DOWNLOAD_FORM_ACTION}
+            unsent={unsentForm('homepage-cta')}
+          />
         </div>
       </section>
 
@@ -268,4 +264,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 /** A form too large to read (413) keeps the site frame around its notice. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <RouteError error={error} />;
+}
+
+/** One of the page's lead forms: a placeholder of its size until its code has loaded. */
+function HomeLeadForm(props: ComponentProps<typeof LeadForm>) {
+  return (
+    <Suspense fallback={<FormPlaceholder className="rounded-2xl border bg-card" />}>
+      <LeadForm {...props} />
+    </Suspense>
+  );
 }

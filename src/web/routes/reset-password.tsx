@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '~/lib/toast';
 import {
@@ -12,7 +12,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { MessageCard } from '~/components/message-card';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
-import { NewPasswordFields } from '~/components/new-password-fields';
+import { NewPasswordForm } from '~/components/new-password-fields';
 import { useResetPassword } from '~/features/accounts';
 import { serverErrorText } from '~/lib/api-client';
 import { originFromMatches, seo } from '~/lib/seo';
@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   return (
     <section className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
-      {token ? <NewPasswordForm token={token} /> : <InvalidResetLink />}
+      {token ? <ResetPasswordCard token={token} /> : <InvalidResetLink />}
     </section>
   );
 }
@@ -59,14 +59,13 @@ function InvalidResetLink() {
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+function ResetPasswordCard({ token }: { token: string }) {
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
@@ -86,23 +85,17 @@ function NewPasswordForm({ token }: { token: string }) {
         <CardDescription>Choose a new password for your account. You will then sign in with it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <FormProvider {...form}>
-          <form
-            method="post"
-            onSubmit={onSubmit}
-            noValidate
-            aria-label="Reset Password"
-            className="flex flex-col gap-5"
-          >
-            <NewPasswordFields labels={['New Password', 'Confirm Password']} />
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Please wait...' : 'Reset Password'}
-            </Button>
-            <Button asChild variant="link">
-              <Link to="/login">Back to Sign In</Link>
-            </Button>
-          </form>
-        </FormProvider>
+        <NewPasswordForm
+          form={form}
+          onSubmit={onSubmit}
+          label="Reset Password"
+          labels={['New Password', 'Confirm Password']}
+          submitLabel="Reset Password"
+        >
+          <Button asChild variant="link">
+            <Link to="/login">Back to Sign In</Link>
+          </Button>
+        </NewPasswordForm>
       </CardContent>
     </Card>
   );

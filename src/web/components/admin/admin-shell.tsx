@@ -4,11 +4,13 @@
  * No public banner strip, marketing nav or footer. The route layout (routes/admin/layout.tsx) feeds it the user,
  * the counts and the gate; the screens render in <main>.
  */
-import { ExternalLinkIcon, LogOutIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon, ShieldIcon } from 'lucide-react';
+import { ExternalLinkIcon, LogOutIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, SearchIcon, ShieldIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useMatches } from 'react-router';
 import { PRODUCT_NAME } from '../../../shared/brand';
+import { AccountActions } from '~/components/account-actions';
 import { LogoMark } from '~/components/logo';
+import { MenuButton } from '~/components/menu-button';
 import { ThemeToggle } from '~/components/theme-toggle';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
@@ -69,18 +71,7 @@ export function AdminShell({
       </a>
       <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background px-3 sm:px-4">
         {showNavigation && (
-          <Button
-            ref={drawerTriggerRef}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label="Open admin menu"
-            aria-haspopup="dialog"
-            aria-expanded={isDrawerOpen}
-            onClick={() => setIsDrawerOpen(true)}
-          >
-            <MenuIcon aria-hidden="true" />
-          </Button>
+          <MenuButton ref={drawerTriggerRef} label="Open admin menu" isOpen={isDrawerOpen} onClick={() => setIsDrawerOpen(true)} />
         )}
         <Link to="/admin" className="flex shrink-0 items-center gap-2 rounded-md font-bold tracking-tight">
           <LogoMark className="size-7" />
@@ -115,17 +106,7 @@ export function AdminShell({
           </Button>
           {email && onSignOut && (
             <div className="hidden items-center gap-2 md:flex">
-              <span className="hidden max-w-56 truncate text-sm text-muted-foreground lg:inline" title={email} data-testid="admin-email">
-                {email}
-              </span>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/admin/security">
-                  <ShieldIcon aria-hidden="true" /> Security
-                </Link>
-              </Button>
-              <Button variant="outline" size="sm" onClick={onSignOut}>
-                <LogOutIcon aria-hidden="true" /> Sign Out
-              </Button>
+              <AccountActions email={email} securityPath="/admin/security" onSignOut={onSignOut} emailClassName="max-w-56" emailTestId="admin-email" />
             </div>
           )}
         </div>

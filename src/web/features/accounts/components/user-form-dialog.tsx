@@ -8,7 +8,7 @@ import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { serverErrorText } from '~/lib/api-client';
 import { Field } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { RoleField } from '~/components/role-field';
@@ -29,24 +29,11 @@ type UserFormOutput = z.output<typeof CreateUserSchema> | z.output<typeof EditUs
  * the spec's Admin switch became a choice of role, Admin among them). On edit an
  * empty password keeps the current one and is not sent (spec §5). `user` null means Add User.
  */
-export function UserFormDialog({
-  open,
-  user,
-  onOpenChange,
-}: {
-  open: boolean;
-  user: User | null;
-  onOpenChange(open: boolean): void;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      {/* Keyed by user: each opening starts from that user's values. */}
-      <UserForm key={user?.id ?? 'new'} user={user} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function UserFormDialog(props: ItemDialogProps<User>) {
+  return <ItemFormDialog {...props} Form={UserForm} />;
 }
 
-function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
+function UserForm({ item: user, onDone }: ItemFormProps<User>) {
   const isEdit = user !== null;
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
@@ -68,11 +55,10 @@ function UserForm({ user, onDone }: { user: User | null; onDone(): void }) {
   return (
     <FormDialogBody
       form={form}
-      title={isEdit ? 'Edit User' : 'Add User'}
+      {...itemFormLabels(isEdit, 'User', { add: 'Add', save: 'Save Changes', create: 'Create User' })}
       description={
         isEdit ? `Change ${user.username}'s details or rights.` : 'Accounts created here are confirmed; switch on Approved to let the user sign in now.'
       }
-      submitLabel={isEdit ? 'Save Changes' : 'Create User'}
       onCancel={onDone}
       onSubmit={async (values) => {
         if (user) {

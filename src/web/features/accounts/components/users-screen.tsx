@@ -222,7 +222,7 @@ export function UsersScreen({
           if (secondFactorReset) confirmSecondFactorReset(secondFactorReset);
         }}
       />
-      <UserFormDialog open={isFormOpen} user={formUser} onOpenChange={setIsFormOpen} />
+      <UserFormDialog open={isFormOpen} item={formUser} onOpenChange={setIsFormOpen} />
       <DeleteUserDialog
         user={userToDelete}
         isDeleting={deleteUser.isPending}

@@ -69,7 +69,7 @@ export function AffiliatesScreen({ Actions }: { Actions: ComponentType<{ childre
           ),
         }}
       />
-      <ProductFormDialog open={isFormOpen} product={formProduct} onOpenChange={setIsFormOpen} />
+      <ProductFormDialog open={isFormOpen} item={formProduct} onOpenChange={setIsFormOpen} />
     </>
   );
 }

@@ -1,11 +1,10 @@
-import { useForm } from 'react-hook-form';
 import {
   type AdminAffiliateProduct,
   CreateAffiliateProductSchema,
 } from '../../../../shared/schemas/affiliate-products';
 import { useSaveAffiliateProduct } from '../api/affiliate-products';
-import { Field, schemaResolver, SwitchField } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Field, SwitchField, useSchemaForm } from '~/components/form';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -37,35 +36,18 @@ const defaultValues = (product: AdminAffiliateProduct | null): ProductFormValues
 });
 
 /** Add / edit an affiliate product (issue 12). `product` null means Add. */
-export function ProductFormDialog({
-  open,
-  product,
-  onOpenChange,
-}: {
-  open: boolean;
-  product: AdminAffiliateProduct | null;
-  onOpenChange(open: boolean): void;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-xl">
-      <ProductForm key={product?.id ?? 'new'} product={product} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function ProductFormDialog(props: ItemDialogProps<AdminAffiliateProduct>) {
+  return <ItemFormDialog {...props} className="sm:max-w-xl" Form={ProductForm} />;
 }
 
-function ProductForm({ product, onDone }: { product: AdminAffiliateProduct | null; onDone(): void }) {
+function ProductForm({ item: product, onDone }: ItemFormProps<AdminAffiliateProduct>) {
   const save = useSaveAffiliateProduct();
-  const form = useForm({
-    resolver: schemaResolver<ProductFormValues, typeof CreateAffiliateProductSchema>(CreateAffiliateProductSchema),
-    defaultValues: defaultValues(product),
-  });
+  const form = useSchemaForm(CreateAffiliateProductSchema, defaultValues(product));
   return (
     <FormDialogBody
       form={form}
-      title={product ? 'Edit Product' : 'Add Product'}
+      {...itemFormLabels(product !== null, 'Product', { add: 'Add' })}
       description={<>Blog ads of type affiliate link can point at a product; visitors go through /go/{'{id}'}.</>}
-      submitLabel={product ? 'Update Product' : 'Add Product'}
-      pendingLabel="Saving..."
       onCancel={onDone}
       onSubmit={async (input) => {
         await save.mutateAsync({ id: product?.id ?? null, input });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { z } from 'zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { BANNER_DEFAULT_TEXT, BANNER_TYPE_COLORS, BANNER_TYPES } from '../../../../shared/constants';
 import { bannerType } from '../../../../shared/format';
 import { type Banner, type BannerType, CreateBannerSchema } from '../../../../shared/schemas/banners';
@@ -8,8 +8,8 @@ import { useCreateBanner, useUpdateBanner } from '../api/admin-banners';
 import { BannerView } from './banner-strip';
 import { ColorField } from './color-field';
 import { DateTimeField } from '~/components/date-time-field';
-import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -63,24 +63,17 @@ function defaultValues(banner: Banner | null): BannerFormValues {
 }
 
 /** Spec §2 Banners admin: the Create Banner and Edit Banner dialogs, with a live preview. `banner` null means Create. */
-export function BannerFormDialog({ open, banner, onOpenChange }: { open: boolean; banner: Banner | null; onOpenChange(open: boolean): void }) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-2xl">
-      <BannerForm key={banner?.id ?? 'new'} banner={banner} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function BannerFormDialog(props: ItemDialogProps<Banner>) {
+  return <ItemFormDialog {...props} className="sm:max-w-2xl" Form={BannerForm} />;
 }
 
-function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void }) {
+function BannerForm({ item: banner, onDone }: ItemFormProps<Banner>) {
   const id = useId();
   const createBanner = useCreateBanner();
   const updateBanner = useUpdateBanner();
   const isEdit = banner !== null;
   // The shared schema gives the spec's texts ('Title is required', 'Message is required', the date order).
-  const form = useForm({
-    resolver: schemaResolver<BannerFormValues, typeof CreateBannerSchema>(CreateBannerSchema),
-    defaultValues: defaultValues(banner),
-  });
+  const form = useSchemaForm(CreateBannerSchema, defaultValues(banner));
   const preview = useWatch({ control: form.control });
 
   function changeType(type: string) {
@@ -92,10 +85,8 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone(): void 
   return (
     <FormDialogBody
       form={form}
-      title={isEdit ? 'Edit Banner' : 'Create Banner'}
+      {...itemFormLabels(isEdit, 'Banner')}
       description="Shown above every page while active and within its dates, in display order."
-      submitLabel={isEdit ? 'Update Banner' : 'Create Banner'}
-      pendingLabel="Saving..."
       onCancel={onDone}
       onSubmit={async (input) => {
         if (banner) {

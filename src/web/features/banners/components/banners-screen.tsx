@@ -73,7 +73,7 @@ export function BannersScreen({ Actions }: { Actions: ComponentType<{ children: 
         }
       />
 
-      <BannerFormDialog open={isFormOpen} banner={formBanner} onOpenChange={setIsFormOpen} />
+      <BannerFormDialog open={isFormOpen} item={formBanner} onOpenChange={setIsFormOpen} />
       <DeleteBannerDialog
         banner={bannerToDelete}
         isDeleting={deleteBanner.isPending}

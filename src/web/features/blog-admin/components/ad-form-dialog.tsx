@@ -1,5 +1,5 @@
 /** Create Ad / Edit Ad (spec §3/§5 ad fields) on the kit's FormDialog, checked with the shared schema (the spec's texts). */
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   BLOG_AD_POSITIONS,
   BLOG_AD_TYPES,
@@ -8,8 +8,8 @@ import {
   type BlogAdType,
   CreateBlogAdSchema,
 } from '../../../../shared/schemas/blog';
-import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ImageField } from '~/components/image-upload';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -79,34 +79,19 @@ const toValues = (ad: BlogAd | null): AdFormValues =>
 const typeOptions = BLOG_AD_TYPES.map((type) => ({ value: type, label: AD_TYPE_LABELS[type] }));
 const positionOptions = BLOG_AD_POSITIONS.map((position) => ({ value: position, label: AD_POSITION_LABELS[position] }));
 
-export function AdFormDialog({
-  open,
-  ad,
-  onOpenChange,
-}: {
-  open: boolean;
-  ad: BlogAd | null;
-  onOpenChange(open: boolean): void;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-      {/* Keyed by ad: each opening starts from that ad's values. */}
-      <AdForm key={ad?.id ?? 'new'} ad={ad} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function AdFormDialog(props: ItemDialogProps<BlogAd>) {
+  return <ItemFormDialog {...props} className="max-h-[90vh] overflow-y-auto sm:max-w-xl" Form={AdForm} />;
 }
 
-function AdForm({ ad, onDone }: { ad: BlogAd | null; onDone(): void }) {
+function AdForm({ item: ad, onDone }: ItemFormProps<BlogAd>) {
   const save = useSaveBlogAd();
-  const form = useForm({ resolver: schemaResolver<AdFormValues, typeof CreateBlogAdSchema>(CreateBlogAdSchema), defaultValues: toValues(ad) });
+  const form = useSchemaForm(CreateBlogAdSchema, toValues(ad));
   const isAffiliate = useWatch({ control: form.control, name: 'type' }) === 'affiliate_link';
   return (
     <FormDialogBody
       form={form}
-      title={ad ? 'Edit Ad' : 'Create Ad'}
+      {...itemFormLabels(ad !== null, 'Ad')}
       description="Ads show on the posts they are attached to, at their position."
-      submitLabel={ad ? 'Update Ad' : 'Create Ad'}
-      pendingLabel="Saving..."
       onCancel={onDone}
       onSubmit={async (input) => {
         // Only an affiliate_link ad points at a product.

@@ -60,7 +60,7 @@ export function AdsPanel() {
         </div>
       )}
     >
-      <AdFormDialog open={form.isOpen} ad={form.ad} onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))} />
+      <AdFormDialog open={form.isOpen} item={form.ad} onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))} />
     </CollectionPanel>
   );
 }

@@ -5,10 +5,10 @@
 import { FolderIcon } from 'lucide-react';
 import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { type BlogCategoryWithCount, CreateBlogCategorySchema } from '../../../../shared/schemas/blog';
-import { Field, schemaResolver } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Field, useSchemaForm } from '~/components/form';
+import { FormDialogBody, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
@@ -58,9 +58,13 @@ export function CategoriesPanel() {
         </>
       )}
     >
-      <FormDialog open={form.isOpen} onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))} className="max-h-[90vh] overflow-y-auto">
-        <CategoryForm key={form.category?.id ?? 'new'} category={form.category} onDone={() => setForm((current) => ({ ...current, isOpen: false }))} />
-      </FormDialog>
+      <ItemFormDialog
+        open={form.isOpen}
+        item={form.category}
+        onOpenChange={(isOpen) => setForm((current) => ({ ...current, isOpen }))}
+        className="max-h-[90vh] overflow-y-auto"
+        Form={CategoryForm}
+      />
     </CollectionPanel>
   );
 }
@@ -100,31 +104,19 @@ function CategoryName({ category }: { category: BlogCategoryWithCount }) {
   );
 }
 
-interface CategoryValues {
-  name: string;
-  slug: string;
-  description: string;
-  color: string;
-}
-
-function CategoryForm({ category, onDone }: { category: BlogCategoryWithCount | null; onDone(): void }) {
+function CategoryForm({ item: category, onDone }: ItemFormProps<BlogCategoryWithCount>) {
   const save = useSaveBlogCategory();
-  const form = useForm({
-    resolver: schemaResolver<CategoryValues, typeof CreateBlogCategorySchema>(CreateBlogCategorySchema),
-    defaultValues: {
-      name: category?.name ?? '',
-      slug: category?.slug ?? '',
-      description: category?.description ?? '',
-      color: category?.color ?? DEFAULT_COLOR,
-    },
+  const form = useSchemaForm(CreateBlogCategorySchema, {
+    name: category?.name ?? '',
+    slug: category?.slug ?? '',
+    description: category?.description ?? '',
+    color: category?.color ?? DEFAULT_COLOR,
   });
   return (
     <FormDialogBody
       form={form}
-      title={category ? 'Edit Category' : 'Add Category'}
+      {...itemFormLabels(category !== null, 'Category', { add: 'Add' })}
       description="Renaming a category renames it on its posts too."
-      submitLabel={category ? 'Update Category' : 'Add Category'}
-      pendingLabel="Saving..."
       onCancel={onDone}
       onSubmit={async () => {
         // The form's own values: a blank slug is sent blank, so the server makes it from the name.

@@ -5,22 +5,17 @@ import { type BuildGuid, type BuildGuidInput, BuildGuidInputSchema } from '../..
 import { useCreateBuildGuid } from '../api/create-build-guid';
 import { useUpdateBuildGuid } from '../api/update-build-guid';
 import { Field } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
 /** Spec §2 Build GUIDs: the Create dialog and the Edit dialog, with the same two fields. `guid` null means Create. */
-export function BuildGuidFormDialog({ open, guid, onOpenChange }: { open: boolean; guid: BuildGuid | null; onOpenChange(open: boolean): void }) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      {/* Keyed by build GUID: each opening starts from that row's values. */}
-      <BuildGuidForm key={guid?.id ?? 'new'} guid={guid} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function BuildGuidFormDialog(props: ItemDialogProps<BuildGuid>) {
+  return <ItemFormDialog {...props} Form={BuildGuidForm} />;
 }
 
-function BuildGuidForm({ guid, onDone }: { guid: BuildGuid | null; onDone(): void }) {
+function BuildGuidForm({ item: guid, onDone }: ItemFormProps<BuildGuid>) {
   const isEdit = guid !== null;
   const createBuildGuid = useCreateBuildGuid();
   const updateBuildGuid = useUpdateBuildGuid();
@@ -31,9 +26,8 @@ function BuildGuidForm({ guid, onDone }: { guid: BuildGuid | null; onDone(): voi
   return (
     <FormDialogBody
       form={form}
-      title={isEdit ? 'Edit Build GUID' : 'Create Build GUID'}
+      {...itemFormLabels(isEdit, 'Build GUID', { save: 'Save Changes', create: 'Create' })}
       description="The name is the key id a desktop build sends; the value is its secret key, used exactly as typed."
-      submitLabel={isEdit ? 'Save Changes' : 'Create'}
       onCancel={onDone}
       onSubmit={async (input) => {
         if (guid) {

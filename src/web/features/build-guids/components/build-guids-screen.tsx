@@ -82,7 +82,7 @@ export function BuildGuidsScreen({ Actions }: { Actions: ComponentType<{ childre
         </CardContent>
       </Card>
 
-      <BuildGuidFormDialog open={isFormOpen} guid={formGuid} onOpenChange={setIsFormOpen} />
+      <BuildGuidFormDialog open={isFormOpen} item={formGuid} onOpenChange={setIsFormOpen} />
       <DeleteBuildGuidDialog
         guid={guidToDelete}
         isDeleting={deleteBuildGuid.isPending}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '~/lib/toast';
 import { type ContactFormInput, ContactFormSchema } from '../../../../shared/schemas/contact';
 import { FormField, TextAreaField } from './form-field';
-import { PublicFormFooter } from './public-form-footer';
+import { PublicForm } from './public-form';
 import { usePublicForm } from './use-public-form';
 import { useSendContactMessage } from '../api/send-contact-message';
 import type { CONTACT_FORM_FIELDS } from '../form-fields';
@@ -13,7 +13,7 @@ const EMPTY = { name: '', email: '', company: '', subject: '', message: '' } sat
 /** The contact form (spec §2 Contact): on success a toast, and the form is cleared for the next message. */
 export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FORM_FIELDS)[number]> }) {
   const sendMessage = useSendContactMessage();
-  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const publicForm = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(ContactFormSchema),
@@ -21,11 +21,10 @@ export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FO
     onSent: () => toast.success('Message Sent!', { description: "We'll get back to you within 24 hours." }),
     failedText: 'Failed to send message. Please try again.',
   });
-  const { isSubmitting } = form.formState;
+  const { field } = publicForm;
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Contact us">
-      {notice}
+    <PublicForm of={publicForm} label="Contact us" submitLabel="Send Message">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" autoComplete="name" {...field('name')} />
         <FormField label="Email Address" type="email" autoComplete="email" {...field('email')} />
@@ -35,12 +34,6 @@ export function ContactForm({ unsent }: { unsent?: UnsentForm<(typeof CONTACT_FO
         <FormField label="Subject" {...field('subject')} />
       </div>
       <TextAreaField label="Message" rows={6} {...field('message')} />
-      <PublicFormFooter
-        honeypotRef={honeypotRef}
-        captcha={captcha.element}
-        isSubmitting={isSubmitting}
-        label="Send Message"
-      />
-    </form>
+    </PublicForm>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from '~/lib/toast';
 import { type FeedbackForm as FeedbackValues, FeedbackFormSchema } from '../../../../shared/schemas/feedback';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';
-import { PublicFormFooter } from './public-form-footer';
+import { PublicForm } from './public-form';
 import { ResultPanel } from './result-panel';
 import { usePublicForm } from './use-public-form';
 import { useSendFeedback } from '../api/send-feedback';
@@ -18,7 +18,7 @@ const EMPTY: FeedbackValues = { name: '', email: '', subject: '', message: '' };
 export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_FORM_FIELDS)[number]> }) {
   const [isSent, setIsSent] = useState(false);
   const sendFeedback = useSendFeedback();
-  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const publicForm = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(FeedbackFormSchema),
@@ -29,7 +29,7 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
     },
     failedText: 'Failed to send feedback. Please try again.',
   });
-  const { isSubmitting } = form.formState;
+  const { field } = publicForm;
 
   if (isSent) {
     return (
@@ -48,8 +48,7 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
   }
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Feedback">
-      {notice}
+    <PublicForm of={publicForm} label="Feedback" submitLabel="Send Feedback">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" autoComplete="name" placeholder="Your name" {...field('name')} />
         <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
@@ -60,12 +59,6 @@ export function FeedbackForm({ unsent }: { unsent?: UnsentForm<(typeof FEEDBACK_
         placeholder="What works, what doesn't, what you wish JotIt did…"
         {...field('message')}
       />
-      <PublicFormFooter
-        honeypotRef={honeypotRef}
-        captcha={captcha.element}
-        isSubmitting={isSubmitting}
-        label="Send Feedback"
-      />
-    </form>
+    </PublicForm>
   );
 }

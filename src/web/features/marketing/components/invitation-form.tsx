@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type InvitationFormInput, InvitationFormSchema } from '../../../../shared/schemas/invitations';
 import { Button } from '~/components/ui/button';
 import { FormField, TextAreaField } from './form-field';
-import { PublicFormFooter } from './public-form-footer';
+import { PublicForm } from './public-form';
 import { ResultPanel } from './result-panel';
 import { usePublicForm } from './use-public-form';
 import { ApiError } from '~/lib/api-client';
@@ -20,11 +20,15 @@ const EMPTY = {
   personalMessage: '',
 } satisfies InvitationFormInput;
 
+const FOOTNOTE =
+  'We send one e-mail to your friend from our address, say that we could not check yours, and do not add them to ' +
+  'any list. An address can receive one invitation a week, and can ask for no more.';
+
 /** The invitation form (spec §2 Share It): sent ("Invitation Sent!"), then reset to send another. */
 export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITATION_FORM_FIELDS)[number]> }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const sendInvitation = useSendInvitation();
-  const { form, field, notice, captcha, honeypotRef, handleSubmit } = usePublicForm({
+  const publicForm = usePublicForm({
     unsent,
     empty: EMPTY,
     resolver: zodResolver(InvitationFormSchema),
@@ -34,7 +38,7 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
     // The per-recipient limit says why in words worth showing; anything else gets the spec's text alone.
     failureReason: (error) => (error instanceof ApiError && error.status === 429 ? error.message : undefined),
   });
-  const { isSubmitting } = form.formState;
+  const { field } = publicForm;
 
   if (sentTo !== null) {
     return (
@@ -54,8 +58,7 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
   }
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-5" aria-label="Invite a friend">
-      {notice}
+    <PublicForm of={publicForm} label="Invite a friend" submitLabel="Send Invitation" footnote={FOOTNOTE}>
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-muted-foreground">From you</legend>
         <FormField label="Your name" autoComplete="name" {...field('senderName')} />
@@ -73,16 +76,6 @@ export function InvitationForm({ unsent }: { unsent?: UnsentForm<(typeof INVITAT
         placeholder="I use this to catch ideas before they vanish. Thought you'd like it!"
         {...field('personalMessage')}
       />
-      <PublicFormFooter
-        honeypotRef={honeypotRef}
-        captcha={captcha.element}
-        isSubmitting={isSubmitting}
-        label="Send Invitation"
-      />
-      <p className="text-xs text-muted-foreground">
-        We send one e-mail to your friend from our address, say that we could not check yours, and do not add them to
-        any list. An address can receive one invitation a week, and can ask for no more.
-      </p>
-    </form>
+    </PublicForm>
   );
 }

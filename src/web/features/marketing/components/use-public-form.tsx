@@ -34,8 +34,8 @@ export interface PublicFormOptions<
 }
 
 /**
- * What the public forms that send a message (contact, feedback, invitation) share: react-hook-form over the shared
- * schema, the values of a post sent without JavaScript and its notice, the invisible captcha and the honeypot, and
+ * What the public forms that send a message (contact, feedback, invitation) share, inside their frame `PublicForm`:
+ * react-hook-form over the shared schema, the values of a post sent without JavaScript and its notice, the invisible captcha and the honeypot, and
  * the submit — captcha, send, then the form emptied (a failure keeps what was typed) — with a toast on failure.
  * The subscribe forms, with their states of spec §4, share `useSubscribeForm` instead.
  */

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlusIcon, XCircleIcon } from 'lucide-react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../../../shared/brand';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../../../../shared/permissions';
@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/schemas/staff-invitations';
 import { useAcceptStaffInvitation } from '../api/accept-staff-invitation';
 import { useStaffInvitationLookup } from '../api/lookup-staff-invitation';
-import { NewPasswordFields } from '~/components/new-password-fields';
+import { NewPasswordForm } from '~/components/new-password-fields';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
@@ -76,7 +76,6 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
     resolver: zodResolver(AcceptStaffInvitationFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { isSubmitting } = form.formState;
   const role = ROLE_LABELS[invitation.role];
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
@@ -113,24 +112,20 @@ function AcceptForm({ token, invitation }: { token: string; invitation: StaffInv
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <FormProvider {...form}>
-          <form
-            method="post"
-            onSubmit={onSubmit}
-            noValidate
-            aria-label="Accept the invitation"
-            className="flex flex-col gap-5"
-          >
+        <NewPasswordForm
+          form={form}
+          onSubmit={onSubmit}
+          label="Accept the invitation"
+          labels={['Choose a Password', 'Confirm Password']}
+          username={invitation.email}
+          submitLabel="Accept and Sign In"
+          before={
             <div className="flex flex-col gap-2">
               <span className="text-sm font-medium">Email</span>
               <p className="wrap-anywhere rounded-md border bg-muted px-3 py-2 text-sm">{invitation.email}</p>
             </div>
-            <NewPasswordFields labels={['Choose a Password', 'Confirm Password']} username={invitation.email} />
-            <Button type="submit" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Please wait...' : 'Accept and Sign In'}
-            </Button>
-          </form>
-        </FormProvider>
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -1,8 +1,7 @@
-import { useForm } from 'react-hook-form';
 import { CreateTestimonialSchema, type Testimonial } from '../../../../shared/schemas/testimonials';
 import { useCreateTestimonial, useUpdateTestimonial } from '../api/admin-testimonials';
-import { Field, FieldGrid, FieldSelect, schemaResolver, SwitchField } from '~/components/form';
-import { FormDialog, FormDialogBody } from '~/components/form-dialog';
+import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
@@ -41,28 +40,19 @@ function defaultValues(testimonial: Testimonial | null): TestimonialFormValues {
 }
 
 /** Add / edit a testimonial in a dialog (issue 12). `testimonial` null means Add. */
-export function TestimonialFormDialog({ open, testimonial, onOpenChange }: { open: boolean; testimonial: Testimonial | null; onOpenChange(open: boolean): void }) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-xl">
-      <TestimonialForm key={testimonial?.id ?? 'new'} testimonial={testimonial} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
+export function TestimonialFormDialog(props: ItemDialogProps<Testimonial>) {
+  return <ItemFormDialog {...props} className="sm:max-w-xl" Form={TestimonialForm} />;
 }
 
-function TestimonialForm({ testimonial, onDone }: { testimonial: Testimonial | null; onDone(): void }) {
+function TestimonialForm({ item: testimonial, onDone }: ItemFormProps<Testimonial>) {
   const create = useCreateTestimonial();
   const update = useUpdateTestimonial();
-  const form = useForm({
-    resolver: schemaResolver<TestimonialFormValues, typeof CreateTestimonialSchema>(CreateTestimonialSchema),
-    defaultValues: defaultValues(testimonial),
-  });
+  const form = useSchemaForm(CreateTestimonialSchema, defaultValues(testimonial));
   return (
     <FormDialogBody
       form={form}
-      title={testimonial ? 'Edit Testimonial' : 'Add Testimonial'}
+      {...itemFormLabels(testimonial !== null, 'Testimonial', { add: 'Add', save: 'Save Changes' })}
       description="Published testimonials appear on the home page, featured ones first."
-      submitLabel={testimonial ? 'Save Changes' : 'Add Testimonial'}
-      pendingLabel="Saving..."
       onCancel={onDone}
       onSubmit={async (input) => {
         if (testimonial) {

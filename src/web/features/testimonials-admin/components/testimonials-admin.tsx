@@ -138,7 +138,7 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
         }
       />
 
-      <TestimonialFormDialog open={formOpen} testimonial={editing} onOpenChange={setFormOpen} />
+      <TestimonialFormDialog open={formOpen} item={editing} onOpenChange={setFormOpen} />
       <ConfirmDialog
         open={toPublish !== null}
         onOpenChange={(open) => !open && setToPublish(null)}
