@@ -19,6 +19,12 @@ export interface ContentWriteDeps {
   events: Pick<ContentEvents, 'emit'>;
 }
 
+/** A content module's writes, from the app's services (`contentWriteDeps(app.services)`). */
+export const contentWriteDeps = (services: { database: { db: Database }; contentEvents: ContentEvents }): ContentWriteDeps => ({
+  db: services.database.db,
+  events: services.contentEvents,
+});
+
 /** What changed. Listeners that render whole pages usually treat every kind alike. */
 export type ContentKind =
   | 'banners'

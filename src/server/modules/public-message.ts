@@ -3,12 +3,16 @@
  * webhooks right after (issue 41, decision 0063), then e-mailed to SUPPORT_EMAIL by the mail job, Reply-To the
  * visitor so a person answers.
  */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { PublicFormExtras } from '../../shared/schemas/leads.ts';
 import { WEBHOOK_EVENT } from '../../shared/schemas/webhooks.ts';
 import type { Database } from '../db/client.ts';
 import { messages } from '../db/schema.ts';
 import type { Mailer } from '../jobs/mail.ts';
 import type { AppServices, RequestMeta } from '../services.ts';
 import type { MailBrand } from './mail/layout.tsx';
+import { publicFormRoute, type PublicFormRoute } from './public-form.ts';
 import { contactNotificationEmail, feedbackNotificationEmail } from './mail/templates.tsx';
 import { recordWebhookEvent } from './webhooks/outbox.ts';
 
@@ -25,6 +29,29 @@ export const publicMessageDeps = (services: AppServices): PublicMessageDeps => (
   supportEmail: services.config.supportEmail,
   brand: services.mailBrand,
 });
+
+/** `POST {url}` of a public form that sends the team a message (contact, feedback): `submit` stores and mails it. */
+export function publicMessageRoute<Body extends z.ZodType<PublicFormExtras>>(
+  app: FastifyInstance,
+  {
+    submit,
+    ...route
+  }: Omit<PublicFormRoute<Body>, 'description' | 'submit'> & {
+    submit(
+      deps: PublicMessageDeps,
+      input: Omit<z.output<Body>, keyof PublicFormExtras>,
+      meta: RequestMeta,
+    ): Promise<unknown>;
+  },
+) {
+  publicFormRoute(app, {
+    ...route,
+    description: 'Stored, then e-mailed to the support address.',
+    async submit(input, meta) {
+      await submit(publicMessageDeps(app.services), input, meta);
+    },
+  });
+}
 
 type PublicMessage = { name: string; email: string; subject: string; message: string } & (
   | { kind: 'feedback' }

@@ -6,6 +6,7 @@ import { sendCachedJson } from '../../lib/http-cache.ts';
 import { errorResponses, OPTIONAL_USER_SECURITY, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createFaq, deleteFaq, listFaqs, listPublishedFaqsWithHtml, reorderFaqs, updateFaq } from './service.ts';
+import { contentWriteDeps } from '../../lib/content-events.ts';
 
 const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const adminErrors = errorResponses(400, 401, 403, 404);
@@ -13,8 +14,8 @@ const adminErrors = errorResponses(400, 401, 403, 404);
 /** `GET /api/faqs?published=true` (public); everything else about FAQs is for admins (docs/architecture.md §6). */
 export async function faqRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services.database;
-  const writes = { db, events: app.services.contentEvents };
+  const writes = contentWriteDeps(app.services);
+  const { db } = writes;
 
   app.get(
     '/api/faqs',

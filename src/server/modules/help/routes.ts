@@ -6,14 +6,15 @@ import { sendCachedJson } from '../../lib/http-cache.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { clearHelpConfig, getHelpConfig, saveHelpConfig } from './service.ts';
+import { contentWriteDeps } from '../../lib/content-events.ts';
 
 const adminErrors = errorResponses(400, 401, 403);
 
 /** `GET /api/help-config` (public) and its admin `PUT` / `DELETE`. */
 export async function helpRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services.database;
-  const writes = { db, events: app.services.contentEvents };
+  const writes = contentWriteDeps(app.services);
+  const { db } = writes;
 
   app.get(
     '/api/help-config',

@@ -10,6 +10,7 @@ import { publishedOrStaffList } from '../published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
 import { actorCan } from '../../services.ts';
+import { contentWriteDeps } from '../../lib/content-events.ts';
 
 const IdOrSlugParams = z.object({ id: safeString('Page id').max(200, 'Page id must be at most 200 characters') });
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
@@ -17,8 +18,8 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409);
 /** `/api/pages` (issue 12): published pages for anyone; everything else for admins. Served at `/p/{slug}`. */
 export async function pageRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services.database;
-  const deps = { db, events: app.services.contentEvents };
+  const deps = contentWriteDeps(app.services);
+  const { db } = deps;
 
   app.get(
     '/api/pages',

@@ -14,14 +14,15 @@ import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { publishedOrStaffList } from '../published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
 import { createTestimonial, deleteTestimonial, getTestimonial, listPublishedTestimonials, listTestimonials, updateTestimonial } from './service.ts';
+import { contentWriteDeps } from '../../lib/content-events.ts';
 
 const adminErrors = errorResponses(400, 401, 403, 404);
 
 /** `/api/testimonials` (issue 12): `?published=true` for anyone; everything else for admins. */
 export async function testimonialRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services.database;
-  const deps = { db, events: app.services.contentEvents };
+  const deps = contentWriteDeps(app.services);
+  const { db } = deps;
 
   app.get(
     '/api/testimonials',
