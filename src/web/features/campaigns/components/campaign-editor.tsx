@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type AdminCampaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
 import { useSaveCampaign } from '../api/campaigns';
@@ -10,6 +10,7 @@ import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
+import { SlugField } from '~/components/slug-field';
 
 interface CampaignFormValues {
   name: string;
@@ -42,7 +43,6 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
     resolver: zodResolver(CreateCampaignSchema) as unknown as Resolver<CampaignFormValues, unknown, CampaignFormOutput>,
     defaultValues: toFormValues(campaign),
   });
-  const slug = useWatch({ control: form.control, name: 'slug' });
 
   async function submit(input: CampaignFormOutput) {
     const saved = await save.mutateAsync({ id: campaign?.id ?? null, input });
@@ -70,14 +70,7 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
         <Field name="name" label="Name" required>
           <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
         </Field>
-        <Field
-          name="slug"
-          className="wrap-anywhere"
-          label="Slug"
-          description={`Blank: made from the name. The landing page lives at /c/${slug.trim() || '…'}`}
-        >
-          <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
-        </Field>
+        <SlugField madeFrom="name" livesAt="The landing page lives at /c/" />
         <Field name="description" label="Description" description="Shown under the title and as the meta description.">
           <Textarea rows={2} {...form.register('description')} />
         </Field>

@@ -10,6 +10,7 @@ import { Input } from '~/components/ui/input';
 import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
+import { SlugField } from '~/components/slug-field';
 
 /** Search engines show about this many characters of a description. */
 const META_DESCRIPTION_SHOWN = 160;
@@ -44,7 +45,6 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
     resolver: zodResolver(CreatePageSchema) as unknown as Resolver<PageFormValues, unknown, PageFormOutput>,
     defaultValues: toFormValues(page),
   });
-  const slug = useWatch({ control: form.control, name: 'slug' });
   const metaLength = useWatch({ control: form.control, name: 'meta_description' }).length;
 
   async function save(values: PageFormOutput) {
@@ -76,14 +76,7 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
         <Field name="title" label="Title" required>
           <Input {...form.register('title')} />
         </Field>
-        <Field
-          name="slug"
-          className="wrap-anywhere"
-          label="Slug"
-          description={`Blank: made from the title. The page lives at /p/${slug.trim() || '…'}`}
-        >
-          <Input autoComplete="off" spellCheck={false} {...form.register('slug')} />
-        </Field>
+        <SlugField madeFrom="title" livesAt="The page lives at /p/" />
       </div>
       <MarkdownField name="content" label="Content" />
       <Field
