@@ -27,7 +27,7 @@ type UserFormOutput = z.output<typeof CreateUserSchema> | z.output<typeof EditUs
 /**
  * Spec §2 Add User and the edit dialog: username, email, password, the Approved switch and the role (decision 0050:
  * the spec's Admin switch became a choice of role, Admin among them). On edit an
- * empty password keeps the current one and is not sent (spec §5). `user` null means Add User.
+ * empty password keeps the current one and is not sent (spec §5). `item` null means Add User.
  */
 export function UserFormDialog(props: ItemDialogProps<User>) {
   return <ItemFormDialog {...props} Form={UserForm} />;

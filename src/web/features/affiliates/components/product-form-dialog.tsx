@@ -35,7 +35,7 @@ const defaultValues = (product: AdminAffiliateProduct | null): ProductFormValues
   is_active: product?.isActive ?? true,
 });
 
-/** Add / edit an affiliate product (issue 12). `product` null means Add. */
+/** Add / edit an affiliate product (issue 12). `item` null means Add. */
 export function ProductFormDialog(props: ItemDialogProps<AdminAffiliateProduct>) {
   return <ItemFormDialog {...props} className="sm:max-w-xl" Form={ProductForm} />;
 }

@@ -62,7 +62,7 @@ function defaultValues(banner: Banner | null): BannerFormValues {
   };
 }
 
-/** Spec §2 Banners admin: the Create Banner and Edit Banner dialogs, with a live preview. `banner` null means Create. */
+/** Spec §2 Banners admin: the Create Banner and Edit Banner dialogs, with a live preview. `item` null means Create. */
 export function BannerFormDialog(props: ItemDialogProps<Banner>) {
   return <ItemFormDialog {...props} className="sm:max-w-2xl" Form={BannerForm} />;
 }

@@ -10,7 +10,7 @@ import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
-/** Spec §2 Build GUIDs: the Create dialog and the Edit dialog, with the same two fields. `guid` null means Create. */
+/** Spec §2 Build GUIDs: the Create dialog and the Edit dialog, with the same two fields. `item` null means Create. */
 export function BuildGuidFormDialog(props: ItemDialogProps<BuildGuid>) {
   return <ItemFormDialog {...props} Form={BuildGuidForm} />;
 }

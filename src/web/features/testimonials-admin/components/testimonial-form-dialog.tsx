@@ -39,7 +39,7 @@ function defaultValues(testimonial: Testimonial | null): TestimonialFormValues {
   };
 }
 
-/** Add / edit a testimonial in a dialog (issue 12). `testimonial` null means Add. */
+/** Add / edit a testimonial in a dialog (issue 12). `item` null means Add. */
 export function TestimonialFormDialog(props: ItemDialogProps<Testimonial>) {
   return <ItemFormDialog {...props} className="sm:max-w-xl" Form={TestimonialForm} />;
 }
