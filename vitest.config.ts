@@ -73,6 +73,9 @@ projects.push({
     // one for the tests that walk every admin screen or send fifty jots, with nothing wrong in them.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits on a sentinel as a locator does (15 s), not Vitest's 1 s: a list that filters after a
+    // typing pause answered in more than a second on a loaded runner (admin-audit, 2026-11-30), with nothing wrong.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
 

@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectCleanInBothThemes, expectFocusOn } from './admin-helpers.ts';
-import { MOBILE, setUpE2e, toast, unexpectedErrors } from './fixtures.ts';
+import { MOBILE, setUpE2e, toast, unexpectedErrors, waitForToast } from './fixtures.ts';
 
 const STAMP = Date.now().toString(36);
 /** Long enough to wrap at 1280 px, with one long unbroken word for 375 px. */
@@ -116,7 +116,7 @@ describe('Pages, Campaigns and FAQ on the admin kit', () => {
     const edit = page.getByRole('region', { name: `Edit “${name}”` });
     await edit.getByLabel('Conversion goal').fill('Tray installs');
     await edit.getByRole('button', { name: 'Update Campaign' }).click();
-    await toast(page, 'Campaign updated successfully!').waitFor();
+    await waitForToast(page, 'Campaign updated successfully!');
     await row.getByText('Goal: Tray installs').waitFor();
     await expectFocusOn(page, `Edit ${name}`);
 
