@@ -23,6 +23,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../shared/permissions.ts';
+import { REVISION_DOCUMENT_TYPES } from '../../shared/schemas/revisions.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -506,7 +507,7 @@ export const revisions = pgTable(
   'revisions',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    documentType: text({ enum: ['blog_post'] }).notNull(),
+    documentType: text({ enum: REVISION_DOCUMENT_TYPES }).notNull(),
     documentId: text().notNull(),
     kind: text({ enum: ['save', 'publish', 'autosave', 'restore'] }).notNull(),
     /** The document's version this revision saved; an autosave carries the version it was typed over. */
@@ -643,6 +644,8 @@ export const pages = pgTable(
     content: text(),
     metaDescription: text(),
     isPublished: boolean().notNull().default(false),
+    /** Moves on every save; a content change names the one it read (decision 0080). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: createdBy(),
@@ -660,6 +663,8 @@ export const campaigns = pgTable(
     landingPageContent: text(),
     conversionGoal: text(),
     isActive: boolean().notNull().default(true),
+    /** Moves on every save; a change of the landing content names the one it read (decision 0080). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: createdBy(),

@@ -304,13 +304,13 @@ describe(`anonymous page cache on ${testDatabaseKind()}`, () => {
     expect(await states()).toEqual({ '/help': 'miss', '/blog': 'hit', '/about': 'hit', '/p/tagged-first': 'hit', '/p/tagged-second': 'hit' });
 
     // One page's body (the footer lists titles only): only that page.
-    expect((await api('PATCH', `/api/pages/${first}`, { content: 'A new body' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/api/pages/${first}`, { content: 'A new body', version: 1 })).statusCode).toBe(200);
     const after = await states();
     expect(after).toEqual({ '/help': 'hit', '/blog': 'hit', '/about': 'hit', '/p/tagged-first': 'miss', '/p/tagged-second': 'hit' });
     expect((await page('/p/tagged-first')).body).toContain('A new body');
 
     // Its title is in every page's footer: every page.
-    expect((await api('PATCH', `/api/pages/${first}`, { title: 'Renamed page' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/api/pages/${first}`, { title: 'Renamed page', version: 2 })).statusCode).toBe(200);
     expect(Object.values(await states())).toEqual(['miss', 'miss', 'miss', 'miss', 'miss']);
     expect((await page('/about')).body).toContain('Renamed page');
   });

@@ -9,6 +9,8 @@
  * - A reader that stops reading is dropped once its unsent data passes 64 KB.
  * - Not compressed (a compressor would hold events back), `X-Accel-Buffering: no` for nginx; the streams end when
  *   the app closes.
+ * - A stream may be opened on a `topic` (the document an editor has open, decision 0081): a broadcast to a topic
+ *   reaches only its streams, and `onClose` says when one of them ended.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,20 +23,26 @@ const RETRY_MS = 5000;
 export interface SseChannel {
   /** How many streams are open on this instance. */
   readonly size: number;
-  /** Writes `chunk` (a whole event) to every open stream. */
-  broadcast(chunk: string): void;
+  /** Writes `chunk` (a whole event) to every open stream, or to those opened on `topic`. */
+  broadcast(chunk: string, topic?: string): void;
   /**
    * Answers `request` with a stream (or a 429 past the network's limit) whose first event is `first()`. `first` runs
    * before the stream opens, so its failure is an ordinary error answer.
    */
-  open(request: FastifyRequest, reply: FastifyReply, first: () => string | Promise<string>): Promise<FastifyReply | undefined>;
+  open(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    first: () => string | Promise<string>,
+    options?: { topic?: string; onClose?(): void },
+  ): Promise<FastifyReply | undefined>;
 }
 
 export function createSseChannel(
   app: FastifyInstance,
   options: { heartbeatMs: number; maxPerIp: number; /** Runs after each heartbeat is written. */ onHeartbeat?(): void },
 ): SseChannel {
-  const clients = new Set<ServerResponse>();
+  /** Each open stream and the topic it was opened on. */
+  const clients = new Map<ServerResponse, string | undefined>();
   const openPerIp = new Map<string, number>();
 
   const send = (response: ServerResponse, chunk: string) => {
@@ -45,14 +53,14 @@ export function createSseChannel(
     response.write(chunk);
   };
   const heartbeat = setInterval(() => {
-    for (const response of clients) send(response, ': heartbeat\n\n');
+    for (const response of clients.keys()) send(response, ': heartbeat\n\n');
     options.onHeartbeat?.();
   }, options.heartbeatMs);
   heartbeat.unref();
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    for (const response of clients) response.end();
+    for (const response of clients.keys()) response.end();
     clients.clear();
   });
 
@@ -60,10 +68,10 @@ export function createSseChannel(
     get size() {
       return clients.size;
     },
-    broadcast(chunk) {
-      for (const response of clients) send(response, chunk);
+    broadcast(chunk, topic) {
+      for (const [response, opened] of clients) if (topic === undefined || opened === topic) send(response, chunk);
     },
-    async open(request, reply, first) {
+    async open(request, reply, first, stream = {}) {
       const ip = clientNetworkKey(request.ip);
       const open = openPerIp.get(ip) ?? 0;
       if (open >= options.maxPerIp) return reply.code(429).header('retry-after', '30').send({ error: TOO_MANY_STREAMS });
@@ -79,16 +87,20 @@ export function createSseChannel(
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      clients.add(response);
+      clients.set(response, stream.topic);
       let released = false;
-      response.on('close', () => {
+      const release = () => {
         if (released) return;
         released = true;
         clients.delete(response);
         const left = (openPerIp.get(ip) ?? 1) - 1;
         if (left > 0) openPerIp.set(ip, left);
         else openPerIp.delete(ip);
-      });
+        stream.onClose?.();
+      };
+      response.on('close', release);
+      // A reader gone while `first` ran: its 'close' has passed, so it is released now (else it would count for ever).
+      if (response.destroyed || request.raw.socket?.destroyed) release();
       response.write(`retry: ${RETRY_MS}\n\n`);
       response.write(event);
       return undefined;

@@ -29,6 +29,7 @@ import { jotsModule } from './jots/index.ts';
 import { leadsModule } from './leads/index.ts';
 import { mailModule } from './mail/index.ts';
 import { pagesModule } from './pages/index.ts';
+import { presenceModule } from './presence/index.ts';
 import { seoModule } from './seo/index.ts';
 import { staffInvitationsModule } from './staff-invitations/index.ts';
 import { testimonialsModule } from './testimonials/index.ts';
@@ -60,6 +61,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   contactModule,
   unsubscribeModule,
   seoModule,
+  // who has a document open in an editor (issue 39 §2), before the documents' modules
+  presenceModule,
   // blog CMS (issue 11)
   blogModule,
   uploadsModule,

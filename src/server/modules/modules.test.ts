@@ -62,7 +62,6 @@ describe('server modules', () => {
       'blog/ads.ts',
       'blog/posts.ts',
       'blog/public-service.ts',
-      'blog/revision-store.ts',
       'blog/taxonomy.ts',
       'help/service.ts',
       'jots/service.ts',

@@ -4,6 +4,7 @@ import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
 import { SLUG_FORMAT_TEXT, slugSchema } from './slug.ts';
+import { versionField } from './revisions.ts';
 
 /**
  * Campaigns (spec §3 Campaign, issue 12): name and slug required (the slug is generated from the name when
@@ -36,8 +37,24 @@ const campaignFields = {
 export const CreateCampaignSchema = writeBody({ ...campaignFields, is_active: campaignFields.is_active.default(true) });
 export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
 
-/** `PATCH /api/campaigns/{id}` (admin): any of the fields; a null or blank slug is generated again from the name. */
-export const UpdateCampaignSchema = writeBody(optionalFields(campaignFields));
+/**
+ * `PATCH /api/campaigns/{id}` (admin): any of the fields; a null or blank slug is generated again from the name. A
+ * change of its landing content (name, slug, description, landing content, goal) names the `version` it read: stale
+ * or missing is a 409 (decision 0080); switching it on or off alone may leave it out.
+ */
+export const UpdateCampaignSchema = writeBody({ ...optionalFields(campaignFields), version: versionField });
+
+/** `POST /api/campaigns/{id}/autosave` (admin): the editor's unsaved text, stored as an autosave revision only. */
+export const AutosaveCampaignSchema = writeBody({
+  ...optionalFields({
+    name: campaignFields.name,
+    description: campaignFields.description,
+    landing_page_content: campaignFields.landing_page_content,
+    conversion_goal: campaignFields.conversion_goal,
+  }),
+  version: versionField,
+});
+export type AutosaveCampaign = z.input<typeof AutosaveCampaignSchema>;
 export type UpdateCampaign = z.input<typeof UpdateCampaignSchema>;
 
 export const CampaignSchema = z.object({
@@ -49,6 +66,8 @@ export const CampaignSchema = z.object({
   landingPageContent: z.string().nullable(),
   conversionGoal: z.string().nullable(),
   isActive: z.boolean(),
+  /** Moves on every save; a change of the landing content names the one it read (decision 0080). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.number().int().nullable(),

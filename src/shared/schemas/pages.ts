@@ -4,6 +4,7 @@ import { BlogSlugSchema } from './blog.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 import { pagingQuery } from './paging.ts';
+import { versionField } from './revisions.ts';
 
 /**
  * Pages (spec §3 Page; §4: isPublished, a new page is a draft by default), served at `/p/{slug}`. The API takes
@@ -35,8 +36,16 @@ const fields = {
 export const CreatePageSchema = writeBody({ ...fields, is_published: fields.is_published.default(false) });
 export type CreatePage = z.input<typeof CreatePageSchema>;
 
-/** `PATCH /api/pages/{id}` (admin): any of the fields; a blank slug regenerates it from the title. */
-export const UpdatePageSchema = writeBody(optionalFields(fields));
+/**
+ * `PATCH /api/pages/{id}` (admin): any of the fields; a blank slug regenerates it from the title. A change of its
+ * content (title, slug, content, meta description) names the `version` it read: stale or missing is a 409 (decision
+ * 0080); publishing or unpublishing alone may leave it out.
+ */
+export const UpdatePageSchema = writeBody({ ...optionalFields(fields), version: versionField });
+
+/** `POST /api/pages/{id}/autosave` (admin): the editor's unsaved text, stored as an autosave revision only. */
+export const AutosavePageSchema = writeBody({ ...optionalFields({ title: fields.title, content: fields.content, meta_description: fields.meta_description }), version: versionField });
+export type AutosavePage = z.input<typeof AutosavePageSchema>;
 export type UpdatePage = Record<string, unknown>;
 
 export const PageSchema = z.object({
@@ -46,13 +55,15 @@ export const PageSchema = z.object({
   content: z.string().nullable(),
   metaDescription: z.string().nullable(),
   isPublished: z.boolean(),
+  /** Moves on every save; a content change names the one it read (decision 0080). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Page = z.infer<typeof PageSchema>;
 
 /** A published page as the public sees it: its Markdown rendered to sanitised HTML. */
-export const PublicPageSchema = PageSchema.omit({ isPublished: true, createdAt: true, content: true }).extend({ contentHtml: z.string() });
+export const PublicPageSchema = PageSchema.omit({ isPublished: true, createdAt: true, content: true, version: true }).extend({ contentHtml: z.string() });
 export type PublicPage = z.infer<typeof PublicPageSchema>;
 
 /** A published page in a list (footer, sitemap). */

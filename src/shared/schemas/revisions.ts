@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NumericIdParamsSchema } from './fields.ts';
 import { safeString } from './text.ts';
 import { writeBody } from './wire.ts';
 
@@ -9,6 +10,11 @@ import { writeBody } from './wire.ts';
 
 export const REVISION_KINDS = ['save', 'publish', 'autosave', 'restore'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+/** The documents that keep revisions, and what a 409 calls each ("saved this page"). */
+export const REVISION_DOCUMENT_TYPES = ['blog_post', 'page', 'campaign'] as const;
+export type RevisionDocumentType = (typeof REVISION_DOCUMENT_TYPES)[number];
+export const REVISION_DOCUMENT_NOUNS: Record<RevisionDocumentType, string> = { blog_post: 'post', page: 'page', campaign: 'campaign' };
 
 export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   save: 'Saved',
@@ -26,9 +32,9 @@ export const REVISIONS_KEPT_PER_DOCUMENT = 50;
 export const REVISION_TEXTS = {
   notFound: 'Revision not found',
   versionMissing: 'Send the version you read: someone else may have saved since',
-  /** The 409's text; `by` is the name of whoever saved last, `at` when. */
-  versionStale: (by: string | null, at: string | null) =>
-    `${by ?? 'Someone'} saved this post${at ? ` at ${at}` : ''} since you opened it`,
+  /** The 409's text; `by` is the name of whoever saved last, `at` when, `noun` what was saved ("post"). */
+  versionStale: (by: string | null, at: string | null, noun = 'post') =>
+    `${by ?? 'Someone'} saved this ${noun}${at ? ` at ${at}` : ''} since you opened it`,
 } as const;
 
 /**
@@ -66,10 +72,27 @@ export const BlogPostRevisionFieldsSchema = z.object({
 });
 export type BlogPostRevisionFields = z.infer<typeof BlogPostRevisionFieldsSchema>;
 
+/** The content fields a page's revision keeps (its slug and publish state are not content). */
+export const PageRevisionFieldsSchema = z.object({
+  title: z.string(),
+  content: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+});
+export type PageRevisionFields = z.infer<typeof PageRevisionFieldsSchema>;
+
+/** The content fields a campaign's revision keeps: its landing page's texts (not its slug or whether it is active). */
+export const CampaignRevisionFieldsSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  landingPageContent: z.string().nullable(),
+  conversionGoal: z.string().nullable(),
+});
+export type CampaignRevisionFields = z.infer<typeof CampaignRevisionFieldsSchema>;
+
 /** One revision in a document's history (without its fields). */
 export const RevisionSummarySchema = z.object({
   id: z.number().int(),
-  documentType: z.literal('blog_post'),
+  documentType: z.enum(REVISION_DOCUMENT_TYPES),
   documentId: z.string(),
   kind: z.enum(REVISION_KINDS),
   /** The document's version this revision saved (an autosave: the version it was typed over). */
@@ -95,7 +118,17 @@ export type BlogPostRevision = z.infer<typeof BlogPostRevisionSchema>;
 export const RestoreRevisionSchema = writeBody({ version: versionField });
 export type RestoreRevision = z.input<typeof RestoreRevisionSchema>;
 
-export const RevisionParamsSchema = z.object({
-  id: safeString('Post id').max(200),
-  revisionId: z.coerce.number({ error: 'Revision id must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+const revisionId = z.coerce.number({ error: 'Revision id must be a number' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const RevisionParamsSchema = z.object({ id: safeString('Post id').max(200), revisionId });
+
+/** `GET /api/pages/{id}/revisions/{revisionId}`: the revision with the page's fields as they were. */
+export const PageRevisionSchema = RevisionSummarySchema.extend({ fields: PageRevisionFieldsSchema });
+export type PageRevision = z.infer<typeof PageRevisionSchema>;
+
+/** `GET /api/campaigns/{id}/revisions/{revisionId}`: the revision with the campaign's fields as they were. */
+export const CampaignRevisionSchema = RevisionSummarySchema.extend({ fields: CampaignRevisionFieldsSchema });
+export type CampaignRevision = z.infer<typeof CampaignRevisionSchema>;
+
+/** A page's or campaign's revision: the document's number id and the revision's. */
+export const NumericRevisionParamsSchema = z.object({ id: NumericIdParamsSchema.shape.id, revisionId });

@@ -7,16 +7,8 @@
  *     description="Admins manage the whole site." confirmLabel="Make admin" onConfirm={() => change.mutate(…)} />
  */
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+// Its parts as `Alert.*`: the one screen that composes them (naming each would repeat the primitive's export list).
+import * as Alert from '~/components/ui/alert-dialog';
 import { buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/utils';
 
@@ -54,23 +46,23 @@ export function ConfirmDialog({
   onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle className="wrap-anywhere">{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
+    <Alert.AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <Alert.AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <Alert.AlertDialogHeader>
+          <Alert.AlertDialogTitle className="wrap-anywhere">{title}</Alert.AlertDialogTitle>
+          <Alert.AlertDialogDescription>{description}</Alert.AlertDialogDescription>
+        </Alert.AlertDialogHeader>
+        <Alert.AlertDialogFooter>
           {/* While the action runs the buttons refuse clicks but keep focus (a disabled button drops it to
               <body>, decision 0052). */}
-          <AlertDialogCancel
+          <Alert.AlertDialogCancel
             aria-disabled={isPending || undefined}
             className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
             onClick={(event) => isPending && event.preventDefault()}
           >
             Cancel
-          </AlertDialogCancel>
-          <AlertDialogAction
+          </Alert.AlertDialogCancel>
+          <Alert.AlertDialogAction
             aria-disabled={isPending || undefined}
             className={cn(
               buttonVariants({ variant: isDestructive ? 'destructive' : 'default' }),
@@ -83,9 +75,9 @@ export function ConfirmDialog({
             }}
           >
             {isPending ? pendingLabel : confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+          </Alert.AlertDialogAction>
+        </Alert.AlertDialogFooter>
+      </Alert.AlertDialogContent>
+    </Alert.AlertDialog>
   );
 }

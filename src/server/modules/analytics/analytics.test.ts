@@ -3,11 +3,11 @@
  * what it never counts, the daily salt, what is stored (no IP, no User-Agent), the beacon's bad input, the buffer's
  * failure path, the owner/admin reads and the funnel from a visit to a download.
  */
-import { get as httpGet, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../../../tests/fixtures/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
@@ -252,39 +252,11 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/admin/analytics/live/stream`;
     /** The stream's `live` events as they come; `next(match)` waits on one (a sentinel, never a timer). */
-    const open = (headers: Record<string, string>) =>
-      new Promise<{ response: IncomingMessage; next: (match: (visitors: number) => boolean) => Promise<number>; close: () => void }>((resolve, reject) => {
-        const request = httpGet(url, { headers }, (response) => {
-          const seen: number[] = [];
-          const waiters = new Set<() => void>();
-          let buffer = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            buffer += chunk;
-            for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-              const data = /^event: live\ndata: (.*)$/m.exec(buffer.slice(0, end));
-              if (data) seen.push((JSON.parse(data[1]!) as { visitors: number }).visitors);
-              buffer = buffer.slice(end + 2);
-            }
-            for (const waiter of waiters) waiter();
-          });
-          const next = (match: (visitors: number) => boolean) =>
-            new Promise<number>((done, fail) => {
-              const timer = setTimeout(() => fail(new Error(`no matching live event; seen ${JSON.stringify(seen)}`)), 5000);
-              const check = () => {
-                const found = seen.find(match);
-                if (found === undefined) return;
-                clearTimeout(timer);
-                waiters.delete(check);
-                done(found);
-              };
-              waiters.add(check);
-              check();
-            });
-          resolve({ response, next, close: () => request.destroy() });
-        });
-        request.on('error', reject);
-      });
+    const open = async (headers: Record<string, string>) => {
+      const stream = await openEventStream<{ visitors: number }>(url, 'live', headers);
+      const next = async (match: (visitors: number) => boolean) => (await stream.next((data) => match(data.visitors))).visitors;
+      return { response: stream.response, next, close: stream.close };
+    };
 
     const first = await open(admin.headers);
     expect(first.response.statusCode).toBe(200);

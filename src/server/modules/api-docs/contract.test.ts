@@ -73,6 +73,12 @@ const totpCode = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, pe
 /** The contract post's version as read now: a save sends it back (decision 0064). */
 const postVersion = async (ctx: Context) => (await ctx.json('GET', `/api/blog-posts/${ctx.ids.postBlogPosts}`)).version as number;
 
+/** Operations that answer an endless event stream: their status and type are read, then the connection is closed. */
+const EVENT_STREAMS = new Set(['getAdminAnalyticsLiveStream', 'getBlogPostsByIdPresence', 'getPagesByIdPresence', 'getCampaignsByIdPresence']);
+
+/** A page's or campaign's version as read now: a change of its content sends it back (decision 0080). */
+const documentVersion = async (ctx: Context, path: string) => (await ctx.json('GET', path)).version as number;
+
 /** A valid call per operation, in the order they run (creations first, deletions last). */
 const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   getCaptchaChallenge: () => ({}),
@@ -181,6 +187,7 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
     params: { id: ctx.ids.postBlogPosts!, revisionId: ctx.ids.postBlogPostsByIdAutosave! },
     body: { version: await postVersion(ctx) },
   }),
+  getBlogPostsByIdPresence: (ctx) => ({ params: { id: ctx.ids.postBlogPosts! } }),
   // Review (decision 0058): the admin's own draft is submitted, then withdrawn.
   postBlogPostsByIdSubmit: (ctx) => ({ params: { id: ctx.ids.otherPost! }, body: {} }),
   postBlogPostsByIdWithdraw: (ctx) => ({ params: { id: ctx.ids.otherPost! }, body: {} }),
@@ -199,7 +206,19 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   postCampaigns: () => ({ body: { name: 'Contract campaign', landingPageContent: '# Hi' } }),
   getCampaigns: () => ({}),
   getCampaignsById: (ctx) => ({ params: { id: ctx.ids.postCampaigns! } }),
-  patchCampaignsById: (ctx) => ({ params: { id: ctx.ids.postCampaigns! }, body: { conversionGoal: 'Sign-ups' } }),
+  patchCampaignsById: async (ctx) => ({
+    params: { id: ctx.ids.postCampaigns! },
+    body: { conversionGoal: 'Sign-ups', version: await documentVersion(ctx, `/api/campaigns/${ctx.ids.postCampaigns}`) },
+  }),
+  // Revisions (decision 0080): an autosave, the list, that revision, and its restore as a new save.
+  getCampaignsByIdPresence: (ctx) => ({ params: { id: ctx.ids.postCampaigns! } }),
+  postCampaignsByIdAutosave: (ctx) => ({ params: { id: ctx.ids.postCampaigns! }, body: { landingPageContent: 'Typed, not saved' } }),
+  getCampaignsByIdRevisions: (ctx) => ({ params: { id: ctx.ids.postCampaigns! } }),
+  getCampaignsByIdRevisionsByRevisionId: (ctx) => ({ params: { id: ctx.ids.postCampaigns!, revisionId: ctx.ids.postCampaignsByIdAutosave! } }),
+  postCampaignsByIdRevisionsByRevisionIdRestore: async (ctx) => ({
+    params: { id: ctx.ids.postCampaigns!, revisionId: ctx.ids.postCampaignsByIdAutosave! },
+    body: { version: await documentVersion(ctx, `/api/campaigns/${ctx.ids.postCampaigns}`) },
+  }),
   postAffiliateProducts: () => ({ body: { name: 'Pen', affiliateLink: 'https://vendor.example/pen', price: '9.99' } }),
   getAffiliateProducts: () => ({}),
   getAffiliateProductsById: (ctx) => ({ params: { id: ctx.ids.postAffiliateProducts! } }),
@@ -211,7 +230,18 @@ const CALLS: Record<string, (ctx: Context) => Call | Promise<Call>> = {
   postPages: () => ({ body: { title: 'Contract page', isPublished: true } }),
   getPages: () => ({ query: { published: 'true' } }),
   getPagesById: (ctx) => ({ params: { id: ctx.ids.pageSlug! } }),
-  patchPagesById: (ctx) => ({ params: { id: ctx.ids.postPages! }, body: { metaDescription: 'Changed' } }),
+  patchPagesById: async (ctx) => ({
+    params: { id: ctx.ids.postPages! },
+    body: { metaDescription: 'Changed', version: await documentVersion(ctx, `/api/pages/${ctx.ids.postPages}`) },
+  }),
+  getPagesByIdPresence: (ctx) => ({ params: { id: ctx.ids.postPages! } }),
+  postPagesByIdAutosave: (ctx) => ({ params: { id: ctx.ids.postPages! }, body: { content: 'Typed, not saved' } }),
+  getPagesByIdRevisions: (ctx) => ({ params: { id: ctx.ids.postPages! } }),
+  getPagesByIdRevisionsByRevisionId: (ctx) => ({ params: { id: ctx.ids.postPages!, revisionId: ctx.ids.postPagesByIdAutosave! } }),
+  postPagesByIdRevisionsByRevisionIdRestore: async (ctx) => ({
+    params: { id: ctx.ids.postPages!, revisionId: ctx.ids.postPagesByIdAutosave! },
+    body: { version: await documentVersion(ctx, `/api/pages/${ctx.ids.postPages}`) },
+  }),
   // Deletions last.
   postLeadsBulk: (ctx) => ({ body: { action: 'retry_sync', ids: [ctx.ids.lead] } }),
   deleteLeadsById: (ctx) => ({ params: { id: ctx.ids.lead! } }),
@@ -447,7 +477,7 @@ describe(`the OpenAPI document is true on ${testDatabaseKind()}`, () => {
           contentType = String(response.headers['content-type']);
           text = '';
           if ('close' in stream) stream.close();
-        } else if (operationId === 'getAdminAnalyticsLiveStream') {
+        } else if (EVENT_STREAMS.has(operationId)) {
           // An event stream never ends: its status and type are read, then the connection is closed.
           const address = app.server.address();
           if (!address || typeof address === 'string') await app.listen({ port: 0, host: '127.0.0.1' });

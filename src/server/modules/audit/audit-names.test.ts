@@ -72,7 +72,7 @@ describe(`audit entries named on ${testDatabaseKind()}`, () => {
     const newEmail = `after-${Date.now()}@example.com`;
     await call('PATCH', `/api/users/${user.id}`, { email: newEmail, password: 'a-new-secret-password' });
     const page = await call('POST', '/api/pages', { title: 'About us', content: 'Short' });
-    await call('PATCH', `/api/pages/${page.id}`, { content: 'x'.repeat(5000) });
+    await call('PATCH', `/api/pages/${page.id}`, { content: 'x'.repeat(5000), version: page.version });
 
     const { body, entries } = await list('?limit=100');
     const update = entryFor(entries, 'user.update', user.id);

@@ -32,5 +32,5 @@ export const blogModule = fp(
     });
     await app.register(blogRoutes);
   },
-  { name: 'blog', dependencies: ['auth', 'rate-limit', 'captcha', 'web-services'] },
+  { name: 'blog', dependencies: ['auth', 'rate-limit', 'captcha', 'web-services', 'presence'] },
 );

@@ -3,40 +3,36 @@
  * (a revision of the editor's unsaved text; the live post never changes) and a restore (a save of an older revision's
  * fields: a new revision, nothing lost). Whoever may edit the post may use them; an author only on their own posts.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AdminBlogPostDetail, AutosaveBlogPostInput } from '../../../shared/schemas/blog.ts';
-import { BlogPostRevisionFieldsSchema, type BlogPostRevision, REVISION_TEXTS, type RevisionSummary } from '../../../shared/schemas/revisions.ts';
-import { blogPosts, revisions } from '../../db/schema.ts';
+import { BlogPostRevisionFieldsSchema, type BlogPostRevision, type RevisionSummary } from '../../../shared/schemas/revisions.ts';
+import { blogPosts } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { actorCan, type Actor, type RequestContext } from '../../services.ts';
 import type { BlogDeps } from './deps.ts';
 import { assertMayChangePost, isOwnPost, isUuid, POST_NOT_FOUND, updatePost } from './posts.ts';
-import { BLOG_POST_DOCUMENT, postRevisionFields, recordPostRevision, toRevisionSummary } from './revision-store.ts';
+import { listRevisions, readRevision, toRevisionSummary } from '../document-revisions.ts';
+import { BLOG_POST_DOCUMENT, postRevisionFields, recordPostRevision } from './revision-store.ts';
 import { categoryName } from './taxonomy.ts';
 
 /** The post whose history the caller may read: staff who publish, or its author (anyone else: 404, as for the post). */
-async function readablePost({ db }: BlogDeps, id: string, actor: Actor) {
+export async function readablePost({ db }: BlogDeps, id: string, actor: Actor) {
   if (!isUuid(id)) throw notFound(POST_NOT_FOUND);
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
   if (!row || !(actorCan(actor, 'posts.publish') || isOwnPost(actor, row))) throw notFound(POST_NOT_FOUND);
   return row;
 }
 
-const ofPost = (postId: string) => and(eq(revisions.documentType, BLOG_POST_DOCUMENT), eq(revisions.documentId, postId));
-
 /** Newest first: at most the published ones and the last 50 others once pruned (jobs/prune-revisions.ts). */
 export async function listPostRevisions(deps: BlogDeps, actor: Actor, postId: string): Promise<{ items: RevisionSummary[] }> {
   await readablePost(deps, postId, actor);
-  const rows = await deps.db.select().from(revisions).where(ofPost(postId)).orderBy(desc(revisions.id));
-  return { items: rows.map(toRevisionSummary) };
+  return listRevisions(deps.db, BLOG_POST_DOCUMENT, postId);
 }
 
 /** One revision of this post; a revision of another document is a 404 (never read through the wrong post). */
 export async function getPostRevision(deps: BlogDeps, actor: Actor, postId: string, revisionId: number): Promise<BlogPostRevision> {
   await readablePost(deps, postId, actor);
-  const [row] = await deps.db.select().from(revisions).where(and(ofPost(postId), eq(revisions.id, revisionId)));
-  if (!row) throw notFound(REVISION_TEXTS.notFound);
-  return { ...toRevisionSummary(row), fields: BlogPostRevisionFieldsSchema.parse(row.fields) };
+  return readRevision(deps.db, BLOG_POST_DOCUMENT, postId, revisionId, BlogPostRevisionFieldsSchema);
 }
 
 /** Stores the editor's unsaved fields over the post's as an autosave revision. The post itself is not written. */

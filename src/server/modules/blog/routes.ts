@@ -34,7 +34,8 @@ import { safeString } from '../../../shared/schemas/text.ts';
 import { createAd, listAds, removeAd, updateAd } from './ads.ts';
 import { createPost, getAdminPost, getLivePostRow, listPosts, removePost, setPostReview, updatePost } from './posts.ts';
 import { getPublishedPost } from './public-service.ts';
-import { autosavePost, getPostRevision, listPostRevisions, restorePostRevision } from './revisions.ts';
+import { autosavePost, getPostRevision, listPostRevisions, readablePost, restorePostRevision } from './revisions.ts';
+import { presenceRoute } from '../presence/route.ts';
 import { blogStats, recordView, setLike } from './reactions.ts';
 import { createCategory, createTag, listCategoriesWithCounts, listTags, removeCategory, removeTag, updateCategory, updateTag } from './taxonomy.ts';
 import { actorCan, actorUserId } from '../../services.ts';
@@ -192,6 +193,17 @@ export async function blogRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => reply.status(201).send(await autosavePost(blog, { actor: requestContext(request).actor, input: { id: request.params.id, changes: request.body } })),
   );
+
+  // --- presence (decision 0081): who has the post open; whoever may read its history ---
+  presenceRoute(app, {
+    url: '/api/blog-posts/:id/presence',
+    tag: 'blog',
+    noun: 'post',
+    documentType: 'blog_post',
+    permission: 'posts.write',
+    params: PostId,
+    find: (id, actor) => readablePost(blog, id, actor),
+  });
 
   // --- review (decision 0058): an author submits a draft, the author or an editor withdraws it ---
   app.post(

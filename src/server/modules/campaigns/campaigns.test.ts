@@ -44,7 +44,7 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     expect(campaign).toMatchObject({ name: 'Spring launch', slug: 'spring-launch', isActive: true, landingPageContent: '# Hi', createdBy: admin.id });
     const one = await inject('GET', `/api/campaigns/${campaign.id}`);
     expect(one.json()).toMatchObject({ id: campaign.id, visits30d: 0, leads30d: 0, conversionRate: null });
-    const changed = await inject('PATCH', `/api/campaigns/${campaign.id}`, { description: 'Spring', is_active: false });
+    const changed = await inject('PATCH', `/api/campaigns/${campaign.id}`, { description: 'Spring', is_active: false, version: campaign.version });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ description: 'Spring', isActive: false });
     expect((await inject('DELETE', `/api/campaigns/${campaign.id}`)).statusCode).toBe(204);
@@ -79,8 +79,8 @@ describe(`campaigns API on ${testDatabaseKind()}`, () => {
     const slugTaken = 'The slug "black-friday" is already used by another campaign';
     expect(taken.json()).toEqual({ error: slugTaken, details: [{ field: 'slug', message: slugTaken }] });
     const other = await create({ name: 'Other', slug: 'other' });
-    expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'black-friday-2' })).statusCode).toBe(409);
-    expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'other' })).statusCode).toBe(200);
+    expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'black-friday-2', version: other.version })).statusCode).toBe(409);
+    expect((await inject('PATCH', `/api/campaigns/${other.id}`, { slug: 'other', version: other.version })).statusCode).toBe(200);
   });
 
   it('the public reads only active campaigns (list and one), with rendered, sanitised landing content', async () => {

@@ -13,5 +13,5 @@ export const campaignsModule = fp(
     });
     await app.register(campaignRoutes);
   },
-  { name: 'campaigns', dependencies: ['auth', 'web-services'] },
+  { name: 'campaigns', dependencies: ['auth', 'web-services', 'presence'] },
 );

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminCampaignListSchema,
+  AutosaveCampaignSchema,
   AdminCampaignSchema,
   CAMPAIGN_TEXTS,
   CampaignListQuerySchema,
@@ -17,13 +18,19 @@ import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { requestContext } from '../../plugins/auth.ts';
+import { CampaignRevisionFieldsSchema } from '../../../shared/schemas/revisions.ts';
+import { documentRevisionRoutes } from '../document-revision-routes.ts';
 import {
+  autosaveCampaign,
+  CAMPAIGN_DOCUMENT,
+  campaignRow,
   createCampaign,
   deleteCampaign,
   getActiveCampaign,
   getAdminCampaign,
   listAdminCampaigns,
   listPublicCampaigns,
+  restoreCampaignRevision,
   updateCampaign,
 } from './service.ts';
 import { actorCan } from '../../services.ts';
@@ -102,6 +109,10 @@ export async function campaignRoutes(instance: FastifyInstance) {
       schema: {
         tags: ['campaigns'],
         summary: 'Change a campaign (admin)',
+        description:
+          'A change of the name, slug, description, landing content or goal sends the campaign\'s `version` as read: ' +
+          'stale or missing is 409 naming who saved since, and nothing is written. Switching it on or off alone may leave ' +
+          'it out. Every save stores a revision and increments the version.',
         security: USER_SECURITY,
         params: NumericIdParamsSchema,
         body: UpdateCampaignSchema,
@@ -129,4 +140,20 @@ export async function campaignRoutes(instance: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+
+  // --- history and presence (issue 39 §1–§2, decisions 0080 and 0081) ---
+  documentRevisionRoutes(app, {
+    base: '/api/campaigns',
+    tag: 'campaigns',
+    noun: 'campaign',
+    documentType: CAMPAIGN_DOCUMENT,
+    permission: 'content.manage',
+    db: services.database.db,
+    documentSchema: CampaignSchema,
+    fieldsSchema: CampaignRevisionFieldsSchema,
+    autosaveSchema: AutosaveCampaignSchema,
+    find: (id) => campaignRow(services.database.db, id),
+    restore: (context) => restoreCampaignRevision(services, context),
+    autosave: (context) => autosaveCampaign(services, context),
+  });
 }

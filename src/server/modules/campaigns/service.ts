@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from 'dr
 import type { z } from 'zod';
 import {
   type AdminCampaign,
+  type AutosaveCampaignSchema,
   type Campaign,
   campaignLeadSource,
   type CampaignListQuerySchema,
@@ -16,6 +17,7 @@ import {
   type UpdateCampaignSchema,
 } from '../../../shared/schemas/campaigns.ts';
 import { renderMarkdown } from '../../../shared/markdown.ts';
+import { type CampaignRevisionFields, CampaignRevisionFieldsSchema, type RevisionSummary } from '../../../shared/schemas/revisions.ts';
 import { campaignDailyVisits, campaigns, campaignVisitors, leads } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { countOncePerVisitorPerDay } from '../../lib/once-per-visitor-per-day.ts';
@@ -27,6 +29,7 @@ import type { Visitor } from '../../lib/visitor-key.ts';
 import { actorUserId, type AppServices, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { apiRow } from '../../lib/api-row.ts';
+import { assertVersion, readRevision, recordAutosave, recordFirstRevision, recordSave, type RevisedDocument } from '../document-revisions.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type ListQuery = z.output<typeof CampaignListQuerySchema>;
@@ -40,8 +43,28 @@ const CAMPAIGN_VISITS = { visitors: campaignVisitors, totals: campaignDailyVisit
 const slugs = slugsOf({ table: campaigns, id: campaigns.id, slug: campaigns.slug, uniqueIndex: 'campaigns_slug_unique', takenText: CAMPAIGN_TEXTS.slugTaken });
 
 export function toCampaign(row: CampaignRow): Campaign {
-  return apiRow(row, ['id', 'name', 'slug', 'description', 'landingPageContent', 'conversionGoal', 'isActive', 'createdAt', 'updatedAt', 'createdBy']);
+  return apiRow(row, ['id', 'name', 'slug', 'description', 'landingPageContent', 'conversionGoal', 'isActive', 'version', 'createdAt', 'updatedAt', 'createdBy']);
 }
+
+export const CAMPAIGN_DOCUMENT = 'campaign' as const;
+
+/** The content fields of a campaign a revision keeps (decision 0080). */
+const campaignRevisionFields = (row: CampaignRow): CampaignRevisionFields => ({
+  name: row.name,
+  description: row.description,
+  landingPageContent: row.landingPageContent,
+  conversionGoal: row.conversionGoal,
+});
+
+const CAMPAIGN_REVISIONS: RevisedDocument<CampaignRow> = {
+  documentType: CAMPAIGN_DOCUMENT,
+  entity: 'campaign',
+  fieldsOf: campaignRevisionFields,
+  isLive: (row) => row.isActive,
+};
+
+/** The fields whose change must name the version it read; switching it on or off alone may leave it out (decision 0080). */
+const CONTENT_CHANGES = ['name', 'slug', 'description', 'landing_page_content', 'conversion_goal'] as const;
 
 /** The public fields of the campaign (PublicCampaignSchema picks them from CampaignSchema) and its rendered landing page. */
 function toPublic(row: CampaignRow): PublicCampaign {
@@ -174,7 +197,8 @@ export async function createCampaign(services: AppServices, { actor, meta, input
             createdBy: actorUserId(actor),
           })
           .returning();
-        await writeAudit(tx, { actor, meta }, { action: 'campaign.create', entityId: row!.id, details: { slug } });
+        const revision = await recordFirstRevision(tx, actor, CAMPAIGN_REVISIONS, row!);
+        await writeAudit(tx, { actor, meta }, { action: 'campaign.create', entityId: row!.id, details: { slug, revisionId: revision.id } });
         return toCampaign(row!);
       }),
   );
@@ -182,7 +206,15 @@ export async function createCampaign(services: AppServices, { actor, meta, input
   return campaign;
 }
 
-export async function updateCampaign(services: AppServices, { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateCampaignSchema> } }): Promise<Campaign> {
+/**
+ * A save. A change of the landing content names the version it read (decision 0080): a stale or missing one is a 409
+ * naming who saved since, checked under the row lock. Every save stores a revision and bumps the version;
+ * `restoredFrom` marks a restore, which is a save like any other.
+ */
+export async function updateCampaign(
+  services: AppServices,
+  { actor, meta, input: { id, changes, restoredFrom } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdateCampaignSchema>; restoredFrom?: number } },
+): Promise<Campaign> {
   let slug: string | undefined;
   const campaign = await slugs.guard(
     () => slug,
@@ -190,7 +222,11 @@ export async function updateCampaign(services: AppServices, { actor, meta, input
       services.database.db.transaction(async (tx) => {
         const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
         if (!current) throw notFound(CAMPAIGN_TEXTS.notFound);
-        const columns: Partial<typeof campaigns.$inferInsert> = {};
+        if (changes.version !== undefined || CONTENT_CHANGES.some((field) => changes[field] !== undefined)) {
+          await assertVersion(tx, CAMPAIGN_DOCUMENT, current, changes.version);
+        }
+        const at = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
+        const columns: Partial<typeof campaigns.$inferInsert> = { version: current.version + 1 };
         if (changes.name !== undefined) columns.name = changes.name;
         if (changes.description !== undefined) columns.description = changes.description;
         if (changes.landing_page_content !== undefined) columns.landingPageContent = changes.landing_page_content;
@@ -205,10 +241,10 @@ export async function updateCampaign(services: AppServices, { actor, meta, input
         }
         const [row] = await tx
           .update(campaigns)
-          .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1)) })
+          .set({ ...columns, updatedAt: at })
           .where(eq(campaigns.id, id))
           .returning();
-        await writeAudit(tx, { actor, meta }, { action: 'campaign.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
+        await recordSave(tx, { actor, meta }, CAMPAIGN_REVISIONS, { before: current, after: row!, restoredFrom, at, sent: changes });
         return toCampaign(row!);
       }),
   );
@@ -223,4 +259,38 @@ export async function deleteCampaign(services: AppServices, { actor, meta, input
     await writeAudit(tx, { actor, meta }, { action: 'campaign.delete', entityId: id, details: { slug: deleted[0]!.slug } });
   });
   services.contentEvents.emit('campaigns');
+}
+
+/** The campaign, or its 404 (its history, its presence). */
+export async function campaignRow(db: Executor, id: number): Promise<CampaignRow> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  if (!row) throw notFound(CAMPAIGN_TEXTS.notFound);
+  return row;
+}
+
+/** Stores the editor's unsaved fields over the campaign's as an autosave revision. The campaign itself is not written. */
+export async function autosaveCampaign(
+  services: AppServices,
+  { actor, input: { id, changes } }: Pick<RequestContext, 'actor'> & { input: { id: number; changes: z.output<typeof AutosaveCampaignSchema> } },
+): Promise<RevisionSummary> {
+  const { db } = services.database;
+  const current = await campaignRow(db, id);
+  const fields = campaignRevisionFields(current);
+  if (changes.name !== undefined) fields.name = changes.name;
+  if (changes.description !== undefined) fields.description = changes.description;
+  if (changes.landing_page_content !== undefined) fields.landingPageContent = changes.landing_page_content;
+  if (changes.conversion_goal !== undefined) fields.conversionGoal = changes.conversion_goal;
+  return recordAutosave(db, { documentType: CAMPAIGN_DOCUMENT, documentId: id, actor, version: changes.version ?? current.version, fields });
+}
+
+/** Restores a revision's fields as a new save (a `restore` revision; the slug and whether it is active stay). */
+export async function restoreCampaignRevision(
+  services: AppServices,
+  { actor, meta, input: { id, revisionId, version } }: RequestContext & { input: { id: number; revisionId: number; version: number | undefined } },
+): Promise<Campaign> {
+  const { db } = services.database;
+  await campaignRow(db, id);
+  const { fields } = await readRevision(db, CAMPAIGN_DOCUMENT, id, revisionId, CampaignRevisionFieldsSchema);
+  const changes = { version, name: fields.name, description: fields.description, landing_page_content: fields.landingPageContent, conversion_goal: fields.conversionGoal };
+  return updateCampaign(services, { actor, meta, input: { id, restoredFrom: revisionId, changes } });
 }

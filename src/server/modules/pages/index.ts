@@ -16,5 +16,5 @@ export const pagesModule = fp(
     });
     await app.register(pageRoutes);
   },
-  { name: 'pages', dependencies: ['auth', 'web-services'] },
+  { name: 'pages', dependencies: ['auth', 'web-services', 'presence'] },
 );

@@ -52,11 +52,11 @@ describe(`pages API on ${testDatabaseKind()}`, () => {
     // The field's own problem, so the page form shows it under Slug.
     const slugTaken = 'The slug "security-at-jotit" is already used by another page';
     expect(taken.json()).toEqual({ error: slugTaken, details: [{ field: 'slug', message: slugTaken }] });
-    expect((await inject('PATCH', `/api/pages/${second.id}`, { slug: 'security-at-jotit' })).statusCode).toBe(409);
-    const renamed = await inject('PATCH', `/api/pages/${second.id}`, { title: 'Privacy at JotIt', slug: '' });
+    expect((await inject('PATCH', `/api/pages/${second.id}`, { slug: 'security-at-jotit', version: second.version })).statusCode).toBe(409);
+    const renamed = await inject('PATCH', `/api/pages/${second.id}`, { title: 'Privacy at JotIt', slug: '', version: second.version });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ title: 'Privacy at JotIt', slug: 'privacy-at-jotit' });
-    expect((await inject('PATCH', `/api/pages/${first.id}`, { slug: 'security-at-jotit' })).statusCode).toBe(200);
+    expect((await inject('PATCH', `/api/pages/${first.id}`, { slug: 'security-at-jotit', version: first.version })).statusCode).toBe(200);
     expect((await inject('GET', `/api/pages/${first.id}`)).json()).toMatchObject({ id: first.id });
     expect((await inject('GET', '/api/pages/privacy-at-jotit')).json()).toMatchObject({ id: second.id });
     expect((await inject('DELETE', `/api/pages/${second.id}`)).statusCode).toBe(204);

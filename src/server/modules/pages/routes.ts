@@ -2,13 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { NumericIdParamsSchema } from '../../../shared/schemas/fields.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, PageListSchema, PageSchema, PublicPageSchema, UpdatePageSchema } from '../../../shared/schemas/pages.ts';
+import { AutosavePageSchema, CreatePageSchema, PAGE_TEXTS, PageLinkListSchema, PageListQuerySchema, PageListSchema, PageSchema, PublicPageSchema, UpdatePageSchema } from '../../../shared/schemas/pages.ts';
 import { safeString } from '../../../shared/schemas/text.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { errorResponses, USER_SECURITY } from '../../lib/openapi.ts';
 import { publishedOrStaffList } from '../published-or-staff-list.ts';
 import { requestContext } from '../../plugins/auth.ts';
-import { createPage, deletePage, getPage, getPublishedPage, listPages, listPublishedPages, updatePage } from './service.ts';
+import { PageRevisionFieldsSchema } from '../../../shared/schemas/revisions.ts';
+import { documentRevisionRoutes } from '../document-revision-routes.ts';
+import {
+  autosavePage,
+  createPage,
+  deletePage,
+  getPage,
+  getPublishedPage,
+  listPages,
+  listPublishedPages,
+  PAGE_DOCUMENT,
+  pageRow,
+  restorePageRevision,
+  updatePage,
+} from './service.ts';
 import { actorCan } from '../../services.ts';
 import { contentWriteDeps } from '../../lib/content-events.ts';
 
@@ -72,7 +86,17 @@ export async function pageRoutes(instance: FastifyInstance) {
     '/api/pages/:id',
     {
       onRequest: app.requirePermission('content.manage'),
-      schema: { tags: ['pages'], summary: 'Change a page (admin)', description: 'A blank slug regenerates it from the title.', security: USER_SECURITY, params: NumericIdParamsSchema, body: UpdatePageSchema, response: { 200: PageSchema, ...writeErrors } },
+      schema: {
+        tags: ['pages'],
+        summary: 'Change a page (admin)',
+        description:
+          'A blank slug regenerates it from the title. A change of the title, slug, content or meta description sends the ' +
+          "page's `version` as read: stale or missing is 409 naming who saved since, and nothing is written. Every save " +
+          'stores a revision and increments the version.',         security: USER_SECURITY,
+        params: NumericIdParamsSchema,
+        body: UpdatePageSchema,
+        response: { 200: PageSchema, ...writeErrors },
+      },
     },
     async (request) => updatePage(deps, { ...requestContext(request), input: { id: request.params.id, changes: request.body } }),
   );
@@ -85,4 +109,20 @@ export async function pageRoutes(instance: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
+
+  // --- history and presence (issue 39 §1–§2, decisions 0080 and 0081) ---
+  documentRevisionRoutes(app, {
+    base: '/api/pages',
+    tag: 'pages',
+    noun: 'page',
+    documentType: PAGE_DOCUMENT,
+    permission: 'content.manage',
+    db,
+    documentSchema: PageSchema,
+    fieldsSchema: PageRevisionFieldsSchema,
+    autosaveSchema: AutosavePageSchema,
+    find: (id) => pageRow(db, id),
+    restore: (context) => restorePageRevision(deps, context),
+    autosave: (context) => autosavePage(deps, context),
+  });
 }

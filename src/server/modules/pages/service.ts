@@ -6,25 +6,37 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { renderMarkdown } from '../../../shared/markdown.ts';
 import { responsiveHtml } from '../../lib/responsive-images.ts';
-import { PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
+import { type AutosavePageSchema, PAGE_TEXTS, type CreatePageSchema, type Page, type PageLink, type PageListQuerySchema, type PublicPage, type UpdatePageSchema } from '../../../shared/schemas/pages.ts';
+import { type PageRevisionFields, PageRevisionFieldsSchema, type RevisionSummary } from '../../../shared/schemas/revisions.ts';
 import type { Database } from '../../db/client.ts';
 import { pages } from '../../db/schema.ts';
 import type { ContentWriteDeps } from '../../lib/content-events.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { slugOf, slugsOf } from '../../lib/slugs.ts';
-import { escapeLike } from '../../lib/sql.ts';
+import { escapeLike, type Executor } from '../../lib/sql.ts';
 import { actorUserId, type RequestContext } from '../../services.ts';
 import { writeAudit } from '../audit/service.ts';
 import { WEBHOOK_EVENT } from '../../../shared/schemas/webhooks.ts';
 import { recordWebhookEvent } from '../webhooks/outbox.ts';
 import { apiRow } from '../../lib/api-row.ts';
+import { assertVersion, readRevision, recordAutosave, recordFirstRevision, recordSave, type RevisedDocument } from '../document-revisions.ts';
 
 type Row = typeof pages.$inferSelect;
 export type PageDeps = ContentWriteDeps;
 
+export const PAGE_DOCUMENT = 'page' as const;
+
 function toPage(row: Row): Page {
-  return apiRow(row, ['id', 'title', 'slug', 'content', 'metaDescription', 'isPublished', 'createdAt', 'updatedAt']);
+  return apiRow(row, ['id', 'title', 'slug', 'content', 'metaDescription', 'isPublished', 'version', 'createdAt', 'updatedAt']);
 }
+
+/** The content fields of a page a revision keeps (decision 0080). */
+const pageRevisionFields = (row: Row): PageRevisionFields => ({ title: row.title, content: row.content, metaDescription: row.metaDescription });
+
+const PAGE_REVISIONS: RevisedDocument<Row> = { documentType: PAGE_DOCUMENT, entity: 'page', fieldsOf: pageRevisionFields, isLive: (row) => row.isPublished };
+
+/** The fields whose change must name the version it read; publishing alone may leave it out (decision 0080). */
+const CONTENT_CHANGES = ['title', 'slug', 'content', 'meta_description'] as const;
 
 /** A slug from a title; a title without a letter or digit still gets one. */
 const pageSlugOf = (title: string) => slugOf(title, 'page', { decamelize: false });
@@ -122,7 +134,8 @@ export async function createPage({ db, events }: PageDeps, { actor, meta, input 
           createdBy: actorUserId(actor),
         })
         .returning();
-      await writeAudit(tx, { actor, meta }, { action: 'page.create', entityId: row!.id, details: { slug } });
+      const revision = await recordFirstRevision(tx, actor, PAGE_REVISIONS, row!);
+      await writeAudit(tx, { actor, meta }, { action: 'page.create', entityId: row!.id, details: { slug, revisionId: revision.id } });
       // Issue 41: committed with the page (decision 0063).
       if (row!.isPublished) await recordWebhookEvent(tx, WEBHOOK_EVENT.pagePublished, toPage(row!));
       return toPage(row!);
@@ -131,18 +144,28 @@ export async function createPage({ db, events }: PageDeps, { actor, meta, input 
   return page;
 }
 
+/**
+ * A save. A change of the content names the version it read (decision 0080): a stale or missing one is a 409 naming
+ * who saved since, checked under the row lock. Every save stores a revision and bumps the version; `restoredFrom`
+ * marks a restore, which is a save like any other.
+ */
 export async function updatePage(
   { db, events }: PageDeps,
-  { actor, meta, input: { id, changes } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdatePageSchema> } },
+  { actor, meta, input: { id, changes, restoredFrom } }: RequestContext & { input: { id: number; changes: z.output<typeof UpdatePageSchema>; restoredFrom?: number } },
 ): Promise<Page> {
   let slug = changes.slug ?? '';
   // Whether the footer's list of pages (title and slug of the published ones) may show the change.
   let changesTheList = true;
   const page = await slugs.guard(() => slug, () => db
     .transaction(async (tx) => {
-      const [current] = await tx.select().from(pages).where(eq(pages.id, id));
+      const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for('update');
       if (!current) throw notFound(PAGE_TEXTS.notFound);
-      const columns: Partial<typeof pages.$inferInsert> = { updatedAt: new Date() };
+      if (changes.version !== undefined || CONTENT_CHANGES.some((field) => changes[field] !== undefined)) {
+        await assertVersion(tx, PAGE_DOCUMENT, current, changes.version);
+      }
+      // updatedAt always moves forward: it versions the rendered HTML cache (contentHtml).
+      const at = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
+      const columns: Partial<typeof pages.$inferInsert> = { updatedAt: at, version: current.version + 1 };
       if (changes.title !== undefined) columns.title = changes.title;
       if (changes.content !== undefined) columns.content = changes.content;
       if (changes.meta_description !== undefined) columns.metaDescription = changes.meta_description;
@@ -155,7 +178,7 @@ export async function updatePage(
         columns.slug = slug;
       }
       const [row] = await tx.update(pages).set(columns).where(eq(pages.id, id)).returning();
-      await writeAudit(tx, { actor, meta }, { action: 'page.update', entityId: id, details: { fields: Object.keys(changes) }, change: { before: current, after: row! } });
+      await recordSave(tx, { actor, meta }, PAGE_REVISIONS, { before: current, after: row!, restoredFrom, at, sent: changes });
       changesTheList = row!.title !== current.title || row!.slug !== current.slug || row!.isPublished !== current.isPublished;
       if (row!.isPublished && !current.isPublished) await recordWebhookEvent(tx, WEBHOOK_EVENT.pagePublished, toPage(row!));
       return toPage(row!);
@@ -173,4 +196,38 @@ export async function deletePage({ db, events }: PageDeps, { actor, meta, input:
     await writeAudit(tx, { actor, meta }, { action: 'page.delete', entityId: id, details: { slug: deleted[0]!.slug } });
   });
   events.emit('pages');
+}
+
+/** The page, or its 404 (its history, its presence). */
+export async function pageRow(db: Executor, id: number): Promise<Row> {
+  const [row] = await db.select().from(pages).where(eq(pages.id, id));
+  if (!row) throw notFound(PAGE_TEXTS.notFound);
+  return row;
+}
+
+/** Stores the editor's unsaved fields over the page's as an autosave revision. The page itself is not written. */
+export async function autosavePage(
+  { db }: PageDeps,
+  { actor, input: { id, changes } }: Pick<RequestContext, 'actor'> & { input: { id: number; changes: z.output<typeof AutosavePageSchema> } },
+): Promise<RevisionSummary> {
+  const current = await pageRow(db, id);
+  const fields = pageRevisionFields(current);
+  if (changes.title !== undefined) fields.title = changes.title;
+  if (changes.content !== undefined) fields.content = changes.content;
+  if (changes.meta_description !== undefined) fields.metaDescription = changes.meta_description;
+  return recordAutosave(db, { documentType: PAGE_DOCUMENT, documentId: id, actor, version: changes.version ?? current.version, fields });
+}
+
+/** Restores a revision's fields as a new save (a `restore` revision; the slug and publish state stay). */
+export async function restorePageRevision(
+  deps: PageDeps,
+  { actor, meta, input: { id, revisionId, version } }: RequestContext & { input: { id: number; revisionId: number; version: number | undefined } },
+): Promise<Page> {
+  await pageRow(deps.db, id);
+  const { fields } = await readRevision(deps.db, PAGE_DOCUMENT, id, revisionId, PageRevisionFieldsSchema);
+  return updatePage(deps, {
+    actor,
+    meta,
+    input: { id, restoredFrom: revisionId, changes: { version, title: fields.title, content: fields.content, meta_description: fields.metaDescription } },
+  });
 }

@@ -120,6 +120,7 @@ type Sentence = (entry: Entry, options: Options) => string;
 const created: Sentence = (entry, options) => `Created ${thing(entry, options)}`;
 const edited: Sentence = (entry, options) => `Edited ${thing(entry, options)}`;
 const deleted: Sentence = (entry, options) => `Deleted ${thing(entry, options)}`;
+const restored: Sentence = (entry, options) => `Restored an earlier revision of ${thing(entry, options)}`;
 
 /** Every action code the server writes, and its sentence. */
 export const ACTION_SENTENCES: Record<string, Sentence> = {
@@ -141,7 +142,7 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'blog_post.submit': (entry, options) => `Submitted ${thing(entry, options)} for review`,
   'blog_post.withdraw': (entry, options) =>
     entry.details?.returnedToAuthor === true ? `Returned ${thing(entry, options)} to its author` : `Withdrew ${thing(entry, options)} from review`,
-  'blog_post.restore': (entry, options) => `Restored an earlier revision of ${thing(entry, options)}`,
+  'blog_post.restore': restored,
   'blog_tag.create': created,
   'blog_tag.update': edited,
   'blog_tag.delete': deleted,
@@ -150,6 +151,7 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'build_guid.delete': deleted,
   'campaign.create': created,
   'campaign.update': edited,
+  'campaign.restore': restored,
   'campaign.delete': deleted,
   'client.create': created,
   'client.update': edited,
@@ -173,6 +175,7 @@ export const ACTION_SENTENCES: Record<string, Sentence> = {
   'lead.retry_sync': (entry, options) => `Queued the ConvertKit sync of ${who(entry, options)} again`,
   'page.create': created,
   'page.update': edited,
+  'page.restore': restored,
   'page.delete': deleted,
   'session.end': (entry, options) => `Signed out ${entry.entityName ? thing(entry, options) : 'a session'}`,
   'session.end_others': () => 'Signed out every other session',

@@ -108,6 +108,8 @@ export function describeEntry(entry: Pick<AuditLogEntry, 'action' | 'details'>):
       return details.returnedToAuthor === true ? 'Returned to its author' : 'Withdrawn from review';
     // Revisions (decision 0064): a restore names the revision it brought back.
     case 'blog_post.restore':
+    case 'page.restore':
+    case 'campaign.restore':
       return typeof details.restoredFrom === 'number' ? `Restored revision ${details.restoredFrom}` : 'Restored a revision';
     case 'lead.export': {
       const rows = typeof details.rows === 'number' ? details.rows : 0;

@@ -1,8 +1,7 @@
 /** The admin's calls on `/api/blog-posts` (docs/blog-api.md): list with search and status, one post, save (with its links), delete. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBlogPostDetail, AdminBlogPostList, BlogPostListFilter } from '../../../../shared/schemas/blog';
-import { type VersionConflict, VersionConflictSchema } from '../../../../shared/schemas/revisions';
-import { ApiError, apiRequest } from '~/lib/api-client';
+import { apiRequest } from '~/lib/api-client';
 import { adminQueryDefaults } from '~/lib/query-client';
 import type { PostPayload } from '../post-form';
 import { blogAdminKeys } from './keys';
@@ -60,13 +59,6 @@ export function saveBlogPost({ id, post, version }: SavePostInput): Promise<Admi
   return id === null
     ? apiRequest<AdminBlogPostDetail>('/api/blog-posts', { method: 'POST', body: post })
     : apiRequest<AdminBlogPostDetail>(`/api/blog-posts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { ...post, version: version ?? undefined } });
-}
-
-/** The 409 of a save whose version was stale (someone saved since), or null for any other error. */
-export function versionConflictOf(error: unknown): VersionConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = VersionConflictSchema.safeParse((error.body as { conflict?: unknown } | undefined)?.conflict);
-  return parsed.success ? parsed.data : null;
 }
 
 export function useSaveBlogPost() {

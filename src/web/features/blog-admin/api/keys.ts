@@ -4,7 +4,6 @@ export const blogAdminKeys = {
   posts: (filters: { q?: string; status?: string }) => ['blog-admin', 'posts', filters] as const,
   post: (id: string) => ['blog-admin', 'post', id] as const,
   revisions: (postId: string) => ['blog-admin', 'post', postId, 'revisions'] as const,
-  revision: (postId: string, revisionId: number) => ['blog-admin', 'post', postId, 'revisions', revisionId] as const,
   categories: ['blog-admin', 'categories'] as const,
   tags: ['blog-admin', 'tags'] as const,
   ads: ['blog-admin', 'ads'] as const,

@@ -32,8 +32,10 @@ import {
   UpdateBlogPostSchema,
 } from '../../../../shared/schemas/blog';
 import { can, roleOfUser } from '../../../../shared/permissions';
-import { AUTOSAVE_INTERVAL_MS, type VersionConflict } from '../../../../shared/schemas/revisions';
+import type { VersionConflict } from '../../../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
+import { DocumentHistoryPanel } from '~/components/document-history-panel';
+import { PresenceNotice } from '~/components/presence-notice';
 import { Field, Form } from '~/components/form';
 import { ImageField } from '~/components/image-upload';
 import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
@@ -43,13 +45,15 @@ import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Textarea } from '~/components/ui/textarea';
+import { VersionConflictDialog } from '~/components/version-conflict-dialog';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
+import { useAutosave, versionConflictOf } from '~/lib/document-versions';
 import { toast } from '~/lib/toast';
 import { useBlogAds } from '../api/blog-ads';
 import { useBlogCategories } from '../api/blog-categories';
-import { useBlogPost, useBlogPosts, useSaveBlogPost, versionConflictOf } from '../api/blog-posts';
-import { autosavePost } from '../api/post-revisions';
+import { useBlogPost, useBlogPosts, useSaveBlogPost } from '../api/blog-posts';
+import { postHistory, postRevisions } from '../api/post-revisions';
 import { useSetPostReview } from '../api/post-review';
 import {
   clearDraft,
@@ -85,9 +89,7 @@ import { PostPreview, type PreviewComponent } from './post-preview';
 import { PostSettings } from './post-settings';
 import { SETTINGS_PANEL_ID, SettingsPanel } from './settings-panel';
 import { CharacterCount, SeoPreview } from './seo-preview';
-import { HistoryPanel } from './history-panel';
 import { ReviewBadge, StatusBadge } from './status-badge';
-import { VersionConflictDialog } from './version-conflict-dialog';
 
 export interface PostEditorProps {
   /** The post to edit, or null for a new one. */
@@ -374,14 +376,13 @@ function EditorForm({
   }, [isDirty]);
 
   // Unsaved changes are autosaved on the server as a draft revision (issue 39 §1): another browser finds them in
-  // History; the live post never changes. Only when the text moved since the last autosave.
-  const lastAutosaved = useRef<string>('');
+  // History; the live post never changes.
   const savedVersion = saved?.version ?? null;
-  useEffect(() => {
-    if (postId === null || !isDirty || savedVersion === null) return;
-    const timer = window.setInterval(() => {
+  useAutosave(
+    postId !== null && savedVersion !== null && isDirty,
+    () => {
       const payload = formToPayload(form.getValues());
-      const fields = {
+      return {
         title: payload.title,
         excerpt: payload.excerpt,
         content: payload.content,
@@ -391,18 +392,11 @@ function EditorForm({
         meta_description: payload.meta_description,
         meta_keywords: payload.meta_keywords,
         tags: payload.tags,
-        version: savedVersion,
+        version: savedVersion ?? undefined,
       };
-      const key = JSON.stringify(fields);
-      if (key === lastAutosaved.current) return;
-      lastAutosaved.current = key;
-      // A failed autosave is retried at the next tick with the then-current text; the local draft still holds it.
-      autosavePost(postId, fields).catch(() => {
-        lastAutosaved.current = '';
-      });
-    }, AUTOSAVE_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [postId, isDirty, savedVersion, form]);
+    },
+    (fields) => (postId === null || savedVersion === null ? Promise.resolve() : postRevisions.autosave(postId, fields)),
+  );
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -615,6 +609,7 @@ function EditorForm({
 
         <div className="flex min-h-0 flex-1">
           <div className="mx-auto flex w-full max-w-3xl min-w-0 flex-col gap-6 px-4 py-4 sm:px-6 sm:py-6">
+            <PresenceNotice documentPath={postId === null ? null : postHistory.api.path(postId)} noun="post" />
             {isPreview ? (
               <PostPreview values={values} color={category?.color ?? null} Preview={Preview} />
             ) : (
@@ -734,16 +729,19 @@ function EditorForm({
       {postId !== null && saved !== null && (
         <>
           <VersionConflictDialog
-            postId={postId}
+            history={postHistory}
+            documentId={postId}
             conflict={conflict?.conflict ?? null}
             mine={{ title: conflict?.values.title ?? '', content: conflict?.values.content ?? '' }}
             isPending={isSaving}
             onOverwrite={() => conflict && void saveAs(conflict.action, conflict.values, conflict.conflict.version)}
             onClose={() => setConflict(null)}
           />
-          <HistoryPanel
-            postId={postId}
-            current={saved}
+          <DocumentHistoryPanel
+            history={postHistory}
+            documentId={postId}
+            saved={saved}
+            version={saved.version}
             open={isHistoryOpen}
             onOpenChange={setIsHistoryOpen}
             onRestored={() => {

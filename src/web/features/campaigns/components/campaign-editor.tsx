@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type AdminCampaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
+import { type AdminCampaign, type Campaign, CreateCampaignSchema } from '../../../../shared/schemas/campaigns';
+import { campaignHistory, campaignRevisions } from '../api/campaign-revisions';
 import { useSaveCampaign } from '../api/campaigns';
 import { DocumentEditor } from '~/components/document-editor';
 import { Field, SwitchField } from '~/components/form';
@@ -22,7 +23,7 @@ interface CampaignFormValues {
 }
 type CampaignFormOutput = z.output<typeof CreateCampaignSchema>;
 
-const toFormValues = (campaign: AdminCampaign | null): CampaignFormValues => ({
+const toFormValues = (campaign: Campaign | null): CampaignFormValues => ({
   name: campaign?.name ?? '',
   slug: campaign?.slug ?? '',
   description: campaign?.description ?? '',
@@ -35,7 +36,8 @@ const toFormValues = (campaign: AdminCampaign | null): CampaignFormValues => ({
 /**
  * Create or edit a campaign (issue 12) on the admin kit: name, slug (blank: made from the name), description,
  * conversion goal, the landing page's Markdown with its Preview, Active. The shared schema checks it here as on
- * the server; a slug the server finds taken shows under Slug.
+ * the server; a slug the server finds taken shows under Slug. A saved campaign keeps its versions (issue 39, decision
+ * 0080): History, autosave, and the conflict dialog when someone else saved since it was opened (DocumentEditor).
  */
 export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign | null; onDone(): void }) {
   const save = useSaveCampaign();
@@ -44,8 +46,8 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
     defaultValues: toFormValues(campaign),
   });
 
-  async function submit(input: CampaignFormOutput) {
-    const saved = await save.mutateAsync({ id: campaign?.id ?? null, input });
+  async function submit(input: CampaignFormOutput, version: number | undefined) {
+    const saved = await save.mutateAsync({ id: campaign?.id ?? null, input: { ...input, version } });
     toast.success(campaign ? 'Campaign updated successfully!' : 'Campaign created successfully!', {
       description: `“${saved.name}” at /c/${saved.slug}`,
     });
@@ -59,6 +61,20 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
       heading={campaign ? `Edit “${campaign.name}”` : 'New campaign'}
       backLabel="All campaigns"
       liveHref={campaign?.isActive ? `/c/${campaign.slug}` : null}
+      versions={
+        campaign && {
+          history: campaignHistory,
+          document: campaign,
+          fieldsOf: ({ name, description, landing_page_content, conversion_goal }) => ({
+            name,
+            description,
+            landingPageContent: landing_page_content,
+            conversionGoal: conversion_goal,
+          }),
+          valuesOf: (document) => toFormValues(document),
+          autosave: (fields, version) => campaignRevisions.autosave(campaign.id, { ...fields, version }),
+        }
+      }
       onClose={onDone}
       onSubmit={submit}
       onError={(error) =>

@@ -3,6 +3,7 @@ import { type Resolver, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
+import { pageHistory, pageRevisions } from '../api/page-revisions';
 import { DocumentEditor } from '~/components/document-editor';
 import { Field, SwitchField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
@@ -36,7 +37,8 @@ const toFormValues = (page: Page | null): PageFormValues => ({
 /**
  * Create / edit a page (issue 12) on the admin kit: title, slug (blank: made from the title), Markdown content with
  * its Preview, meta description, Published. The shared schema checks it here as on the server; a slug the server
- * finds taken shows under Slug.
+ * finds taken shows under Slug. A saved page keeps its versions (issue 39, decision 0080): History, autosave, and
+ * the conflict dialog when someone else saved since it was opened (DocumentEditor).
  */
 export function PageEditor({ page, onClose }: { page: Page | null; onClose(): void }) {
   const create = useCreatePage();
@@ -47,9 +49,9 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
   });
   const metaLength = useWatch({ control: form.control, name: 'meta_description' }).length;
 
-  async function save(values: PageFormOutput) {
+  async function save(values: PageFormOutput, version: number | undefined) {
     if (page) {
-      const saved = await update.mutateAsync({ id: page.id, changes: values });
+      const saved = await update.mutateAsync({ id: page.id, changes: { ...values, version } });
       toast.success('Page saved', { description: `“${saved.title}” at /p/${saved.slug}` });
     } else {
       const saved = await create.mutateAsync(values);
@@ -65,6 +67,15 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
       heading={page ? `Edit “${page.title}”` : 'New page'}
       backLabel="All pages"
       liveHref={page?.isPublished ? `/p/${page.slug}` : null}
+      versions={
+        page && {
+          history: pageHistory,
+          document: page,
+          fieldsOf: ({ title, content, meta_description }) => ({ title, content, metaDescription: meta_description }),
+          valuesOf: (document) => toFormValues(document),
+          autosave: (fields, version) => pageRevisions.autosave(page.id, { ...fields, version }),
+        }
+      }
       onClose={onClose}
       onSubmit={save}
       onError={(error) =>

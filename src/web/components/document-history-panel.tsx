@@ -1,54 +1,72 @@
 /**
- * The post's History (issue 39 §1, decision 0064): its revisions newest first (who, when, saved / published /
- * autosave / restored), the word diff from the saved post to the chosen revision (what a restore would change), and
- * Restore, which asks first and saves the revision's fields as a new revision, so nothing is lost.
+ * A document's History (issue 39 §1, decisions 0064 and 0080) — a post's, a page's or a campaign's: its revisions
+ * newest first (who, when, saved / published / autosave / restored), the word diff from the saved document to the
+ * chosen revision (what a restore would change), and Restore, which asks first and saves the revision's fields as a
+ * new revision, so nothing is lost. What differs between the kinds is one `DocumentHistory` (lib/document-versions.ts).
+ *
+ *   <DocumentHistoryPanel history={pageHistory} documentId={page.id} saved={page} version={page.version}
+ *     open={isOpen} onOpenChange={setIsOpen} onRestored={(page) => …} />
  */
 import { useState } from 'react';
-import { REVISION_KIND_LABELS, type RevisionSummary } from '../../../../shared/schemas/revisions';
+import { REVISION_KIND_LABELS, type RevisionSummary } from '../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
+import { WordDiffView } from '~/components/word-diff-view';
 import { serverMessageOr } from '~/lib/api-client';
+import { type DocumentHistory, formatSavedAt } from '~/lib/document-versions';
 import { toast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
-import { formatDateTime } from '../post-form';
-import { usePostRevision, usePostRevisions, useRestorePostRevision } from '../api/post-revisions';
-import { WordDiffView } from './word-diff-view';
 
-export interface HistoryPanelProps {
-  postId: string;
-  /** The post as saved now: the diff's left side and the version a restore names. */
-  current: { title: string; content: string; version: number };
+export interface DocumentHistoryPanelProps<Id, Fields, Document extends Fields> {
+  history: DocumentHistory<Id, Fields, Document>;
+  documentId: Id;
+  /** The document as saved now: the diff's left side. */
+  saved: Fields;
+  /** The version the editor read: what a restore names. */
+  version: number;
   open: boolean;
   onOpenChange(open: boolean): void;
-  onRestored(): void;
+  /** The document as the restore saved it. */
+  onRestored(document: Document): void;
 }
 
-const whenOf = (revision: RevisionSummary) => formatDateTime(new Date(revision.createdAt));
+const whenOf = (revision: RevisionSummary) => formatSavedAt(revision.createdAt);
 
-export function HistoryPanel({ postId, current, open, onOpenChange, onRestored }: HistoryPanelProps) {
-  const revisions = usePostRevisions(postId, open);
+export function DocumentHistoryPanel<Id, Fields, Document extends Fields>({
+  history,
+  documentId,
+  saved,
+  version,
+  open,
+  onOpenChange,
+  onRestored,
+}: DocumentHistoryPanelProps<Id, Fields, Document>) {
+  const { noun, api } = history;
+  const revisions = api.useRevisions(documentId, open);
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const chosen = usePostRevision(postId, chosenId);
+  const chosen = api.useRevision(documentId, chosenId);
   const [isAsking, setIsAsking] = useState(false);
-  const restore = useRestorePostRevision();
+  const restore = api.useRestore(documentId);
   const items = revisions.data?.items ?? [];
   const chosenSummary = items.find((item) => item.id === chosenId) ?? null;
 
   async function confirmRestore() {
     if (chosenId === null) return;
+    let restored: Document;
     try {
-      await restore.mutateAsync({ postId, revisionId: chosenId, version: current.version });
+      restored = await restore.mutateAsync({ revisionId: chosenId, version });
     } catch (error) {
       setIsAsking(false);
-      toast.error('Failed to restore the revision', { description: serverMessageOr(error, 'Failed to save blog post') });
+      toast.error('Failed to restore the revision', { description: serverMessageOr(error, history.saveFailed) });
       return;
     }
     setIsAsking(false);
+    setChosenId(null);
     onOpenChange(false);
     toast.success('Revision restored', { description: 'The version you replaced is kept in the history.' });
-    onRestored();
+    onRestored(restored);
   }
 
   return (
@@ -56,7 +74,9 @@ export function HistoryPanel({ postId, current, open, onOpenChange, onRestored }
       <SheetContent className="flex w-full flex-col gap-4 overflow-y-auto sm:max-w-xl">
         <SheetHeader>
           <SheetTitle>History</SheetTitle>
-          <SheetDescription>Every save, publish and autosave of this post. Choose one to see what it would change.</SheetDescription>
+          <SheetDescription>
+            Every save, publish and autosave of this {noun}. Choose one to see what it would change.
+          </SheetDescription>
         </SheetHeader>
         <div className="flex flex-col gap-4 px-4 pb-4">
           {revisions.isPending ? (
@@ -83,7 +103,7 @@ export function HistoryPanel({ postId, current, open, onOpenChange, onRestored }
                     <Badge variant={revision.kind === 'publish' ? 'default' : 'secondary'}>{REVISION_KIND_LABELS[revision.kind]}</Badge>
                     <span className="font-medium">{revision.createdByName ?? 'Someone'}</span>
                     <span className="text-muted-foreground">{whenOf(revision)}</span>
-                    {revision.version === current.version && revision.kind !== 'autosave' && <span className="text-xs text-muted-foreground">(current)</span>}
+                    {revision.version === version && revision.kind !== 'autosave' && <span className="text-xs text-muted-foreground">(current)</span>}
                   </button>
                 </li>
               ))}
@@ -91,10 +111,10 @@ export function HistoryPanel({ postId, current, open, onOpenChange, onRestored }
           )}
           {chosenId !== null && (
             <section aria-label="Changes" className="flex flex-col gap-2">
-              <h3 className="text-sm font-semibold">From the saved post to this revision</h3>
+              <h3 className="text-sm font-semibold">From the saved {noun} to this revision</h3>
               {chosen.data ? (
                 <>
-                  <WordDiffView before={`${current.title}\n\n${current.content}`} after={`${chosen.data.fields.title}\n\n${chosen.data.fields.content}`} />
+                  <WordDiffView before={history.textOf(saved)} after={history.textOf(chosen.data.fields)} />
                   <Button type="button" className="self-start" onClick={() => setIsAsking(true)}>
                     Restore
                   </Button>
@@ -111,7 +131,7 @@ export function HistoryPanel({ postId, current, open, onOpenChange, onRestored }
           open={isAsking}
           onOpenChange={(next) => !next && setIsAsking(false)}
           title={`Restore the revision of ${chosenSummary ? whenOf(chosenSummary) : 'this date'}?`}
-          description="Its title, content and other text replace the post's as a new save. The post stays published or a draft as it is, and the version you replace is kept in the history."
+          description={`Its ${history.restores} replace the ${noun}'s as a new save. The ${noun} stays ${history.keeps} as it is, and the version you replace is kept in the history.`}
           confirmLabel="Restore"
           pendingLabel="Restoring..."
           isPending={restore.isPending}

@@ -1,10 +1,10 @@
 /**
  * A word-level diff as text (issue 39 §1): kept words plain, removed ones struck through, added ones marked, so the
- * History panel and "Review their changes" read as the post reads. `<del>`/`<ins>` carry the meaning for screen
- * readers; the colours only repeat it.
+ * History panel and "Review their changes" read as the post, page or campaign reads. `<del>`/`<ins>` carry the
+ * meaning for screen readers; the colours only repeat it.
  */
 import { useMemo } from 'react';
-import { wordDiff } from '../../../../shared/word-diff';
+import { wordDiff } from '../../shared/word-diff';
 import { cn } from '~/lib/utils';
 
 export function WordDiffView({ before, after, className }: { before: string; after: string; className?: string }) {
