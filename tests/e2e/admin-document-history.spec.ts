@@ -181,6 +181,29 @@ describe('Pages and campaigns: History, restore and safe concurrent editing', ()
     await Promise.all([mine.close(), theirs.close()]);
   });
 
+  it('published from the list while the editor is open: the save asks, and Overwrite keeps it published', async () => {
+    const title = `Switched page ${RUN}`;
+    const created = await e2e.adminApi<SavedPage>('POST', '/api/pages', { title, content: 'Draft words.' });
+    const { page, errors, close } = await e2e.openAsAdmin(`/admin/pages?q=${RUN}`, { heading: 'Pages' });
+    const editor = await openEditor(page, 'page', title);
+    // The list's switch sends no version (it changes no words), and moves the version on.
+    expect(await e2e.adminApi<SavedPage>('PATCH', `/api/pages/${created.id}`, { is_published: true })).toMatchObject({ version: created.version + 1 });
+
+    await editor.getByLabel('Meta description').fill('Written meanwhile');
+    await editor.getByRole('button', { name: 'Save Page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else saved this page' });
+    await dialog.getByRole('button', { name: 'Overwrite' }).click();
+    await editor.waitFor({ state: 'detached' });
+    // My words are saved, and the editor, opened on the draft, did not take the publication back.
+    expect(await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`)).toMatchObject({
+      metaDescription: 'Written meanwhile',
+      isPublished: true,
+      version: created.version + 2,
+    });
+    expect(unexpectedErrors(errors, [409])).toEqual([]);
+    await close();
+  });
+
   it('a campaign: History restores at 375 px too, the editor autosaves without changing it, its switch needs no version', async () => {
     const name = `History campaign ${RUN}`;
     const created = await e2e.adminApi<SavedCampaign>('POST', '/api/campaigns', { name, description: 'Launch alpha', landing_page_content: 'Welcome aboard.' });

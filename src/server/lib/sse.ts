@@ -52,6 +52,12 @@ export function createSseChannel(
     }
     response.write(chunk);
   };
+  /** A network's stream has ended (or never opened): one fewer counts against its limit. */
+  const giveBack = (ip: string) => {
+    const left = (openPerIp.get(ip) ?? 1) - 1;
+    if (left > 0) openPerIp.set(ip, left);
+    else openPerIp.delete(ip);
+  };
   const heartbeat = setInterval(() => {
     for (const response of clients.keys()) send(response, ': heartbeat\n\n');
     options.onHeartbeat?.();
@@ -75,8 +81,15 @@ export function createSseChannel(
       const ip = clientNetworkKey(request.ip);
       const open = openPerIp.get(ip) ?? 0;
       if (open >= options.maxPerIp) return reply.code(429).header('retry-after', '30').send({ error: TOO_MANY_STREAMS });
-      const event = await first();
-      openPerIp.set(ip, (openPerIp.get(ip) ?? 0) + 1);
+      // Counted before `first` runs, so requests arriving together cannot all pass the limit; given back if it fails.
+      openPerIp.set(ip, open + 1);
+      let event: string;
+      try {
+        event = await first();
+      } catch (error) {
+        giveBack(ip);
+        throw error;
+      }
 
       reply.hijack();
       const response = reply.raw;
@@ -93,9 +106,7 @@ export function createSseChannel(
         if (released) return;
         released = true;
         clients.delete(response);
-        const left = (openPerIp.get(ip) ?? 1) - 1;
-        if (left > 0) openPerIp.set(ip, left);
-        else openPerIp.delete(ip);
+        giveBack(ip);
         stream.onClose?.();
       };
       response.on('close', release);

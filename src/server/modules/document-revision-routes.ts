@@ -38,7 +38,7 @@ interface DocumentHistory<DocumentSchema extends z.ZodType, FieldsSchema extends
   fieldsSchema: FieldsSchema;
   autosaveSchema: Autosave;
   /** Throws the document's 404 unless it exists. */
-  find(id: number): Promise<unknown>;
+  find(id: number): Promise<{ id: number }>;
   restore(context: RequestContext & { input: { id: number; revisionId: number; version: number | undefined } }): Promise<z.output<DocumentSchema>>;
   autosave(context: Pick<RequestContext, 'actor'> & { input: { id: number; changes: z.output<Autosave> } }): Promise<RevisionSummary>;
 }

@@ -144,6 +144,9 @@ describe(`page and campaign revisions on ${testDatabaseKind()}`, () => {
         // "Overwrite": the version the 409 named is stale now too; the one the switch answered goes through.
         expect((await inject('PATCH', `${kind.base}/${document.id}`, otherEditor.headers, { [kind.text]: 'Editor two', version: 2 })).statusCode).toBe(409);
         expect((await save(otherEditor, document.id, { [kind.text]: 'Editor two', version: 3 })).version).toBe(4);
+        // A body with nothing to change is no save: the version stays, so no open editor is told someone saved.
+        expect((await save(editor, document.id, {})).version).toBe(4);
+        expect(await history(document.id)).toHaveLength(4);
       });
 
       it('two saves of one version at once: one passes, the other is a 409, never both', async () => {

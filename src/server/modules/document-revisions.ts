@@ -17,6 +17,7 @@ import { revisions, users } from '../db/schema.ts';
 import { apiRow } from '../lib/api-row.ts';
 import { HttpError, notFound } from '../lib/http-errors.ts';
 import type { Executor } from '../lib/sql.ts';
+import type { AuditAction } from '../../shared/schemas/audit.ts';
 import { actorUserId, type Actor, type RequestContext } from '../services.ts';
 import { writeAudit } from './audit/service.ts';
 
@@ -74,8 +75,8 @@ export async function recordRevision(
 /** A kind of document with a number id that keeps revisions (pages, campaigns): what is content, and when it is live. */
 export interface RevisedDocument<Row extends { id: number; version: number }> {
   documentType: RevisionDocumentType;
-  /** Its audit entity: `page.update`, `page.restore`. */
-  entity: 'page' | 'campaign';
+  /** Its audit actions for a save and a restore. */
+  audit: { update: AuditAction; restore: AuditAction };
   fieldsOf(row: Row): object;
   isLive(row: Row): boolean;
 }
@@ -102,8 +103,8 @@ export function recordFirstRevision<Row extends { id: number; version: number; u
 
 /**
  * A save's revision and its audit entry, in the save's transaction (decision 0080): `restore` when it brought back
- * `restoredFrom`, `publish` when it took the document live, else `save`; the entry is `{entity}.update` naming the
- * fields sent and the revision, or `{entity}.restore` naming the revision restored too.
+ * `restoredFrom`, `publish` when it took the document live, else `save`; the entry is its update action naming the
+ * fields sent and the revision, or its restore action naming the revision restored too.
  */
 export async function recordSave<Row extends { id: number; version: number }>(
   tx: Executor,
@@ -124,7 +125,7 @@ export async function recordSave<Row extends { id: number; version: number }>(
     at,
   });
   await writeAudit(tx, context, {
-    action: restoredFrom !== undefined ? `${document.entity}.restore` : `${document.entity}.update`,
+    action: restoredFrom !== undefined ? document.audit.restore : document.audit.update,
     entityId: after.id,
     details: { fields: Object.keys(sent).filter((field) => field !== 'version'), revisionId: revision.id, ...(restoredFrom !== undefined ? { restoredFrom } : {}) },
     change: { before, after },

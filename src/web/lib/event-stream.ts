@@ -4,11 +4,15 @@ import { readAuthToken } from '~/lib/api-client';
 /** Wait before opening the stream again after it ended or failed (the server's `retry` is the same). */
 const RECONNECT_MS = 5000;
 
+/** Answers that will not change by asking again: signed out, not allowed, or the document is gone. */
+const FINAL_STATUSES = new Set([401, 403, 404]);
+
 /**
  * The newest `event` of a Server-Sent Events stream of ours (lib/sse.ts on the server), read with `fetch` and the
  * bearer token, since an EventSource cannot send one. Each event's JSON replaces the last; a stream that ends or
- * fails is opened again after RECONNECT_MS, and its first event is the state of that moment. Nothing is opened while
- * `url` is null.
+ * fails is opened again after RECONNECT_MS (a 429 after its Retry-After), and its first event is the state of that
+ * moment. What was shown is cleared when the stream fails, and for good on a 401, 403 or 404. Nothing is opened
+ * while `url` is null.
  */
 export function useEventStream<Data>(url: string | null, event: string): Data | undefined {
   const [data, setData] = useState<Data>();
@@ -18,12 +22,18 @@ export function useEventStream<Data>(url: string | null, event: string): Data | 
     const pattern = new RegExp(`^event: ${event}\\ndata: (.*)$`, 'm');
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
+      let waitMs = RECONNECT_MS;
       try {
         const token = readAuthToken();
         const response = await fetch(url, {
           headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
           signal: controller.signal,
         });
+        if (FINAL_STATUSES.has(response.status)) {
+          setData(undefined);
+          return;
+        }
+        if (response.status === 429) waitMs = Math.max(RECONNECT_MS, Number(response.headers.get('retry-after') ?? 0) * 1000);
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
@@ -38,9 +48,10 @@ export function useEventStream<Data>(url: string | null, event: string): Data | 
           }
         }
       } catch {
-        // Ended, refused or offline: try again below (an unmount aborts and stops here).
+        // Ended, refused or offline: what it said may be stale; try again below (an unmount aborts and stops here).
+        if (!controller.signal.aborted) setData(undefined);
       }
-      if (!controller.signal.aborted) retry = setTimeout(() => void connect(), RECONNECT_MS);
+      if (!controller.signal.aborted) retry = setTimeout(() => void connect(), waitMs);
     };
     void connect();
     return () => {

@@ -58,7 +58,7 @@ const campaignRevisionFields = (row: CampaignRow): CampaignRevisionFields => ({
 
 const CAMPAIGN_REVISIONS: RevisedDocument<CampaignRow> = {
   documentType: CAMPAIGN_DOCUMENT,
-  entity: 'campaign',
+  audit: { update: 'campaign.update', restore: 'campaign.restore' },
   fieldsOf: campaignRevisionFields,
   isLive: (row) => row.isActive,
 };
@@ -225,6 +225,8 @@ export async function updateCampaign(
         if (changes.version !== undefined || CONTENT_CHANGES.some((field) => changes[field] !== undefined)) {
           await assertVersion(tx, CAMPAIGN_DOCUMENT, current, changes.version);
         }
+        // Nothing to change: no new version (an open editor is not told someone saved), no revision.
+        if (Object.keys(changes).every((field) => field === 'version')) return toCampaign(current);
         const at = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
         const columns: Partial<typeof campaigns.$inferInsert> = { version: current.version + 1 };
         if (changes.name !== undefined) columns.name = changes.name;

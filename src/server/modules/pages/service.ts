@@ -33,7 +33,12 @@ function toPage(row: Row): Page {
 /** The content fields of a page a revision keeps (decision 0080). */
 const pageRevisionFields = (row: Row): PageRevisionFields => ({ title: row.title, content: row.content, metaDescription: row.metaDescription });
 
-const PAGE_REVISIONS: RevisedDocument<Row> = { documentType: PAGE_DOCUMENT, entity: 'page', fieldsOf: pageRevisionFields, isLive: (row) => row.isPublished };
+const PAGE_REVISIONS: RevisedDocument<Row> = {
+  documentType: PAGE_DOCUMENT,
+  audit: { update: 'page.update', restore: 'page.restore' },
+  fieldsOf: pageRevisionFields,
+  isLive: (row) => row.isPublished,
+};
 
 /** The fields whose change must name the version it read; publishing alone may leave it out (decision 0080). */
 const CONTENT_CHANGES = ['title', 'slug', 'content', 'meta_description'] as const;
@@ -163,6 +168,8 @@ export async function updatePage(
       if (changes.version !== undefined || CONTENT_CHANGES.some((field) => changes[field] !== undefined)) {
         await assertVersion(tx, PAGE_DOCUMENT, current, changes.version);
       }
+      // Nothing to change: no new version (an open editor is not told someone saved), no revision.
+      if (Object.keys(changes).every((field) => field === 'version')) return toPage(current);
       // updatedAt always moves forward: it versions the rendered HTML cache (contentHtml).
       const at = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
       const columns: Partial<typeof pages.$inferInsert> = { updatedAt: at, version: current.version + 1 };

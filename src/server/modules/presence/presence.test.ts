@@ -108,5 +108,13 @@ describe(`presence on ${testDatabaseKind()}`, () => {
     expect(await statuses(`/api/blog-posts/${theirPost}/presence`, author)).toBe(404);
     expect(await statuses(`/api/blog-posts/${myPost}/presence`, author)).toBe(200);
     expect(await statuses(`/api/blog-posts/${theirPost}/presence`, editor)).toBe(200);
+
+    // A post's id in capitals is the same post, so the same editors.
+    const lower = await watch(`/api/blog-posts/${myPost}/presence`, author);
+    const upper = await watch(`/api/blog-posts/${String(myPost).toUpperCase()}/presence`, editor);
+    expect(upper.status).toBe(200);
+    await lower.until([usernameOf(author), usernameOf(editor)]);
+    lower.close();
+    upper.close();
   });
 });

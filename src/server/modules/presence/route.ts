@@ -29,8 +29,8 @@ export function presenceRoute<Id extends string | number>(
     documentType: RevisionDocumentType;
     permission: Permission;
     params: z.ZodType<{ id: Id }>;
-    /** Throws the document's 404 unless it exists and `actor` may read it. */
-    find(id: Id, actor: Actor): Promise<unknown>;
+    /** The document (its id names the topic), or its 404 unless it exists and `actor` may read it. */
+    find(id: Id, actor: Actor): Promise<{ id: string | number }>;
   },
 ): void {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -58,9 +58,10 @@ export function presenceRoute<Id extends string | number>(
       if (actor.kind !== 'user') throw forbidden(PRESENCE_TEXTS.staffOnly);
       // Parsed by `document.params` (the type provider cannot carry a generic schema's output here).
       const { id } = request.params as { id: Id };
-      await document.find(id, actor);
+      // The topic is the stored id, not the one typed in the address (a uuid in capitals is the same post).
+      const found = await document.find(id, actor);
       const [user] = await app.services.database.db.select({ username: users.username }).from(users).where(eq(users.id, actor.userId));
-      const topic = `${document.documentType}:${id}`;
+      const topic = `${document.documentType}:${found.id}`;
       return app.presence.open(request, reply, topic, { userId: actor.userId, name: user?.username ?? 'Someone' });
     },
   );

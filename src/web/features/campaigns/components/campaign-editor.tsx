@@ -47,7 +47,10 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
   });
 
   async function submit(input: CampaignFormOutput, version: number | undefined) {
-    const saved = await save.mutateAsync({ id: campaign?.id ?? null, input: { ...input, version } });
+    // Active is sent only when changed here: a switch from the list since this opened stays (decision 0080).
+    const { is_active, ...content } = input;
+    const keepsActive = campaign !== null && is_active === campaign.isActive;
+    const saved = await save.mutateAsync({ id: campaign?.id ?? null, input: { ...content, ...(keepsActive ? {} : { is_active }), version } });
     toast.success(campaign ? 'Campaign updated successfully!' : 'Campaign created successfully!', {
       description: `“${saved.name}” at /c/${saved.slug}`,
     });

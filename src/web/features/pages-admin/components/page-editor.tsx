@@ -51,7 +51,10 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
 
   async function save(values: PageFormOutput, version: number | undefined) {
     if (page) {
-      const saved = await update.mutateAsync({ id: page.id, changes: { ...values, version } });
+      // Published is sent only when changed here: a publish from the list since this opened stays (decision 0080).
+      const { is_published, ...content } = values;
+      const changes = { ...content, ...(is_published !== page.isPublished ? { is_published } : {}), version };
+      const saved = await update.mutateAsync({ id: page.id, changes });
       toast.success('Page saved', { description: `“${saved.title}” at /p/${saved.slug}` });
     } else {
       const saved = await create.mutateAsync(values);
