@@ -234,12 +234,19 @@ describe('Pages and campaigns: History, restore and safe concurrent editing', ()
     const restored = await e2e.adminApi<SavedCampaign>('GET', `/api/campaigns/${created.id}`);
     expect(restored).toMatchObject({ description: 'Launch alpha', version: saved.version + 1 });
 
-    // Unsaved text is autosaved once the interval passes: a revision of its own, the campaign as it was.
+    // Unsaved text is autosaved once the interval passes: a revision of its own, the campaign as it was. The name,
+    // blank while it is being retyped, is left out (the revision keeps the saved one), and the rest is kept.
     await editor.getByLabel('Description').fill('Launch draft in progress');
+    await editor.getByLabel('Name').fill('');
     await page.clock.fastForward(AUTOSAVE_INTERVAL_MS);
     await expect
       .poll(async () => (await e2e.adminApi<RevisionKinds>('GET', `/api/campaigns/${created.id}/revisions`)).items[0]?.kind)
       .toBe('autosave');
+    const [autosave] = (await e2e.adminApi<{ items: Array<{ id: number }> }>('GET', `/api/campaigns/${created.id}/revisions`)).items;
+    expect((await e2e.adminApi<{ fields: object }>('GET', `/api/campaigns/${created.id}/revisions/${autosave!.id}`)).fields).toMatchObject({
+      name,
+      description: 'Launch draft in progress',
+    });
     expect(await e2e.adminApi<SavedCampaign>('GET', `/api/campaigns/${created.id}`)).toMatchObject({ description: 'Launch alpha', version: restored.version });
 
     // The list's switch deactivates without a version (a flag alone).

@@ -383,7 +383,8 @@ function EditorForm({
     () => {
       const payload = formToPayload(form.getValues());
       return {
-        title: payload.title,
+        // A blank title (being retyped) is left out: the revision keeps the saved one, and the rest is still kept.
+        title: payload.title.trim() || undefined,
         excerpt: payload.excerpt,
         content: payload.content,
         featured_image_url: payload.featured_image_url,

@@ -75,7 +75,8 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
             conversionGoal: conversion_goal,
           }),
           valuesOf: (document) => toFormValues(document),
-          autosave: (fields, version) => campaignRevisions.autosave(campaign.id, { ...fields, version }),
+          // A blank name (being retyped) is left out: the revision keeps the saved one, and the rest is still kept.
+          autosave: (fields, version) => campaignRevisions.autosave(campaign.id, { ...fields, name: fields.name.trim() || undefined, version }),
         }
       }
       onClose={onDone}

@@ -76,7 +76,8 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
           document: page,
           fieldsOf: ({ title, content, meta_description }) => ({ title, content, metaDescription: meta_description }),
           valuesOf: (document) => toFormValues(document),
-          autosave: (fields, version) => pageRevisions.autosave(page.id, { ...fields, version }),
+          // A blank title (being retyped) is left out: the revision keeps the saved one, and the rest is still kept.
+          autosave: (fields, version) => pageRevisions.autosave(page.id, { ...fields, title: fields.title.trim() || undefined, version }),
         }
       }
       onClose={onClose}
