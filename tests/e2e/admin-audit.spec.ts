@@ -76,7 +76,22 @@ describe('Users bulk actions and the audit log', () => {
     const filter = async (set: () => Promise<void>) => {
       await page.getByRole('button', { name: /^Filter\b/ }).click();
       await set();
-      await panel.getByRole('button', { name: 'Done' }).click();
+      // Once in four CI runs (2026-11-30 and 12-01) Done was gone after the Entity type was picked: the failure then
+      // says what the page showed (its address, its dialogs, what had focus), which a timeout alone does not.
+      await panel
+        .getByRole('button', { name: 'Done' })
+        .click()
+        .catch(async (error: unknown) => {
+          const seen = await page.evaluate(() => ({
+            url: location.pathname + location.search,
+            dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="listbox"]')].map(
+              (element) => `${element.getAttribute('role')} "${element.getAttribute('aria-label') ?? element.textContent?.slice(0, 40) ?? ''}" ${element.getAttribute('data-state') ?? ''}`,
+            ),
+            focused: `${document.activeElement?.tagName} ${document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.slice(0, 40) ?? ''}`,
+            historyLength: history.length,
+          }));
+          throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe page then: ${JSON.stringify(seen)}`);
+        });
       await panel.waitFor({ state: 'detached' });
     };
     await filter(() => page.getByLabel('Action', { exact: true }).fill('user.approve'));
