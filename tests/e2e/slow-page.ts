@@ -88,9 +88,19 @@ export function recordCalls(page: Page, method: string, pathname: string | RegEx
 export const markPage = (page: Page) => page.evaluate(() => ((window as { pageMarker?: string }).pageMarker = 'kept'));
 export const pageMark = (page: Page) => page.evaluate(() => (window as { pageMarker?: string }).pageMarker);
 
-/** Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. */
+/**
+ * Once the page's calls have settled: the action was sent exactly once, and the page was never reloaded. Settled is
+ * the network gone idle, or every recorded call answered: a page that opened a stream early (the jot counter's,
+ * on /overview) may never be idle again once the throttled page missed its first idle moment (seen in CI, 12-01).
+ * A second call of a double tap is sent at the second tap, before the page the callers wait for shows.
+ */
 export async function expectDoneOnce(page: Page, calls: Request[]) {
-  await page.waitForLoadState('networkidle');
+  const answered = async () => {
+    await expect.poll(() => calls.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await Promise.all(calls.map((call) => call.response()));
+  };
+  // Whichever comes first; a call that never comes fails on the count below, not as a stray rejection.
+  await Promise.race([page.waitForLoadState('networkidle'), answered().catch(() => page.waitForLoadState('networkidle'))]);
   expect(calls).toHaveLength(1);
   expect(await pageMark(page)).toBe('kept');
 }
