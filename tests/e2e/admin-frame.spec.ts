@@ -5,29 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { overflowingElements } from './admin-helpers.ts';
+import { ADMIN_SECTIONS, overflowingElements } from './admin-helpers.ts';
 import { DESKTOP, E2E_ADMIN, MOBILE, reviewScreenshot, setUpE2e, unexpectedErrors, type Viewport } from './fixtures.ts';
 
-/** Every admin section of issue 26, its sidebar label, and the heading its screen shows (spec §2). */
-const SECTIONS = [
-  { label: 'Dashboard', path: '/admin', heading: 'Admin Dashboard' },
-  { label: 'Leads', path: '/admin/leads', heading: 'Leads Management' },
-  { label: 'Inbox', path: '/admin/inbox', heading: 'Inbox' },
-  { label: 'Campaigns', path: '/admin/campaigns', heading: 'Campaigns' },
-  { label: 'Affiliates', path: '/admin/affiliates', heading: 'Affiliate Products' },
-  { label: 'Blog', path: '/admin/blog', heading: 'Blog Management' },
-  { label: 'Pages', path: '/admin/pages', heading: 'Pages' },
-  { label: 'FAQ & Help', path: '/admin/faq', heading: 'FAQ Management' },
-  { label: 'Testimonials', path: '/admin/testimonials', heading: 'Testimonials' },
-  { label: 'Banners', path: '/admin/banners', heading: 'Site Banners' },
-  { label: 'Jots', path: '/admin/jots', heading: 'Jots Management' },
-  { label: 'Build GUIDs & Clients', path: '/admin/build-guids', heading: 'Build GUIDs' },
-  { label: 'Users', path: '/admin/users', heading: 'User Management' },
-  { label: 'Audit log', path: '/admin/audit', heading: 'Audit Log' },
-  { label: 'Webhooks', path: '/admin/webhooks', heading: 'Webhooks' },
-  // Inside the frame for staff (issue 37 §12); members keep /api-tester on the public site.
-  { label: 'API Tester', path: '/admin/api-tester', heading: 'API Tester' },
-] as const;
 
 /** Ctrl+K, then waits until the palette's field has focus (typing earlier would go to the page). */
 async function openPalette(page: Page) {
@@ -39,7 +19,7 @@ const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
 const widthOf = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** Waits for the section's screen and checks the frame around it. */
-async function expectSection(page: Page, section: (typeof SECTIONS)[number], viewport: Viewport) {
+async function expectSection(page: Page, section: (typeof ADMIN_SECTIONS)[number], viewport: Viewport) {
   await page.waitForURL((url) => url.pathname === section.path);
   await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
   expect(await widthOf(page), `${section.path} ${(await overflowingElements(page)).join(' | ')}`).toBeLessThanOrEqual(viewport.width);
@@ -55,7 +35,7 @@ describe('the admin frame', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`reaches every section from the sidebar and marks the current one (${viewport.width} px)`, async () => {
       const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport, heading: 'Admin Dashboard' });
-      for (const section of SECTIONS) {
+      for (const section of ADMIN_SECTIONS) {
         if (viewport === MOBILE) {
           await page.getByRole('button', { name: 'Open admin menu' }).click();
           await page.getByRole('dialog', { name: 'Admin menu' }).waitFor();
@@ -89,7 +69,7 @@ describe('the admin frame', () => {
       expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(new URL(page.url()).pathname).toBe('/admin/users');
 
-      for (const section of SECTIONS) {
+      for (const section of ADMIN_SECTIONS) {
         await openPalette(page);
         await page.keyboard.type(section.label);
         const selected = palette.locator('[cmdk-item][data-selected="true"]');
@@ -108,7 +88,7 @@ describe('the admin frame', () => {
       await openPalette(page);
       await page.keyboard.type('accounts');
       await page.keyboard.press('Enter');
-      await expectSection(page, SECTIONS.find((section) => section.label === 'Users')!, viewport);
+      await expectSection(page, ADMIN_SECTIONS.find((section) => section.label === 'Users')!, viewport);
       expect(unexpectedErrors(errors)).toEqual([]);
       await close();
     });
@@ -120,7 +100,7 @@ describe('the admin frame', () => {
     const { page, errors, close } = await e2e.openAsAdmin('/admin', { viewport: short, heading: 'Admin Dashboard' });
     const nav = adminNav(page);
     const footer = page.getByRole('button', { name: 'Collapse sidebar' });
-    for (const section of SECTIONS) {
+    for (const section of ADMIN_SECTIONS) {
       await page.goto(section.path);
       await page.getByRole('heading', { level: 1, name: section.heading, exact: true }).waitFor();
       const current = nav.locator('[aria-current="page"]');

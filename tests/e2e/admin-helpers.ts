@@ -17,6 +17,10 @@ export interface AdminScreen {
   path: string;
   /** The level-1 heading the screen shows once it is there (spec §2). */
   heading: string;
+  /** Its label in the sidebar (and the ⌘K palette); a screen reached from another (the post editor) has none. */
+  nav?: string;
+  /** The document title when it is not "{heading} - JotIt!" (spec §2). */
+  title?: string;
   /** Brings the screen into the state to check, after the heading shows (the post editor opens from the list). */
   open?(page: Page): Promise<void>;
   /** What axe leaves out on this screen, and why beside it. */
@@ -33,10 +37,10 @@ export interface AdminScreen {
  * over it. The post editor opens the post titled LONG_TITLE, so a spec that uses this list creates that post.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { name: 'dashboard', path: '/admin', heading: 'Admin Dashboard' },
-  { name: 'leads', path: '/admin/leads', heading: 'Leads Management' },
-  { name: 'inbox', path: '/admin/inbox', heading: 'Inbox' },
-  { name: 'blog', path: '/admin/blog', heading: 'Blog Management' },
+  { name: 'dashboard', path: '/admin', heading: 'Admin Dashboard', nav: 'Dashboard' },
+  { name: 'leads', path: '/admin/leads', heading: 'Leads Management', nav: 'Leads' },
+  { name: 'inbox', path: '/admin/inbox', heading: 'Inbox', nav: 'Inbox' },
+  { name: 'blog', path: '/admin/blog', heading: 'Blog Management', nav: 'Blog' },
   {
     name: 'post editor',
     path: '/admin/blog',
@@ -47,33 +51,46 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
       await expect.poll(() => page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(LONG_TITLE);
     },
   },
-  { name: 'pages', path: '/admin/pages', heading: 'Pages' },
-  { name: 'faq', path: '/admin/faq', heading: 'FAQ Management' },
-  { name: 'testimonials', path: '/admin/testimonials', heading: 'Testimonials' },
-  { name: 'campaigns', path: '/admin/campaigns', heading: 'Campaigns' },
-  { name: 'affiliates', path: '/admin/affiliates', heading: 'Affiliate Products' },
-  { name: 'banners', path: '/admin/banners', heading: 'Site Banners' },
-  { name: 'users', path: '/admin/users', heading: 'User Management' },
-  { name: 'jots', path: '/admin/jots', heading: 'Jots Management' },
-  { name: 'build GUIDs', path: '/admin/build-guids', heading: 'Build GUIDs' },
-  { name: 'audit log', path: '/admin/audit', heading: 'Audit Log' },
-  { name: 'API tester', path: '/admin/api-tester', heading: 'API Tester' },
+  { name: 'pages', path: '/admin/pages', heading: 'Pages', nav: 'Pages' },
+  // The spec's one title without the site's name.
+  { name: 'faq', path: '/admin/faq', heading: 'FAQ Management', nav: 'FAQ & Help', title: 'FAQ Management' },
+  { name: 'testimonials', path: '/admin/testimonials', heading: 'Testimonials', nav: 'Testimonials' },
+  { name: 'campaigns', path: '/admin/campaigns', heading: 'Campaigns', nav: 'Campaigns' },
+  { name: 'affiliates', path: '/admin/affiliates', heading: 'Affiliate Products', nav: 'Affiliates' },
+  { name: 'banners', path: '/admin/banners', heading: 'Site Banners', nav: 'Banners' },
+  { name: 'users', path: '/admin/users', heading: 'User Management', nav: 'Users' },
+  { name: 'jots', path: '/admin/jots', heading: 'Jots Management', nav: 'Jots' },
+  { name: 'build GUIDs', path: '/admin/build-guids', heading: 'Build GUIDs', nav: 'Build GUIDs & Clients' },
+  { name: 'audit log', path: '/admin/audit', heading: 'Audit Log', nav: 'Audit log' },
+  // Inside the frame for staff (issue 37 §12); members keep /api-tester on the public site.
+  { name: 'API tester', path: '/admin/api-tester', heading: 'API Tester', nav: 'API Tester' },
   {
     name: 'analytics',
     path: '/admin/analytics',
     heading: 'Analytics',
+    nav: 'Analytics',
     // Visitors now arrive over a stream kept open: the lists are there once no skeleton is left.
     async ready(page) {
       await page.getByRole('heading', { level: 2, name: 'Top pages' }).waitFor();
       await expect.poll(() => page.locator('main [data-slot="skeleton"]').count(), { timeout: 15_000 }).toBe(0);
     },
   },
-  { name: 'webhooks', path: '/admin/webhooks', heading: 'Webhooks' },
+  { name: 'webhooks', path: '/admin/webhooks', heading: 'Webhooks', nav: 'Webhooks' },
+  // Reached from the account menu, not the sidebar.
   { name: 'security', path: '/admin/security', heading: 'Security' },
   // The previews are the e-mails themselves in sandboxed frames (no script runs there, so axe cannot enter and
   // waits for ever); the screen around them is checked.
-  { name: 'e-mail previews', path: '/admin/emails', heading: 'E-mail Previews', axeExclude: 'iframe' },
+  { name: 'e-mail previews', path: '/admin/emails', heading: 'E-mail Previews', nav: 'E-mail previews', axeExclude: 'iframe' },
 ];
+
+/** Each admin route once (the post editor is a state of the blog's), with its document title. */
+export const ADMIN_ROUTES = ADMIN_SCREENS.filter((screen) => !screen.open).map((screen) => ({
+  ...screen,
+  title: screen.title ?? `${screen.heading} - JotIt!`,
+}));
+
+/** The sidebar's sections, each with its label. */
+export const ADMIN_SECTIONS = ADMIN_SCREENS.flatMap(({ nav, path, heading }) => (nav ? [{ label: nav, path, heading }] : []));
 
 /** Opens `screen` in `page` (signed in as the admin) and waits until it shows its heading, its data and its state. */
 export async function openAdminScreen(page: Page, screen: AdminScreen): Promise<void> {

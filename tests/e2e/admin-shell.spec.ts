@@ -6,26 +6,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES } from './admin-helpers.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, type TrackedPage } from './browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from './server.ts';
 import { signInViaApi, useSession } from './session.ts';
-
-/** Spec §2: each admin route, its heading and its document title. */
-const ADMIN_PAGES = [
-  { path: '/admin', heading: 'Admin Dashboard', title: 'Admin Dashboard - JotIt!' },
-  { path: '/admin/leads', heading: 'Leads Management', title: 'Leads Management - JotIt!' },
-  { path: '/admin/blog', heading: 'Blog Management', title: 'Blog Management - JotIt!' },
-  { path: '/admin/faq', heading: 'FAQ Management', title: 'FAQ Management' },
-  { path: '/admin/users', heading: 'User Management', title: 'User Management - JotIt!' },
-  { path: '/admin/jots', heading: 'Jots Management', title: 'Jots Management - JotIt!' },
-  { path: '/admin/build-guids', heading: 'Build GUIDs', title: 'Build GUIDs - JotIt!' },
-  { path: '/admin/banners', heading: 'Site Banners', title: 'Site Banners - JotIt!' },
-  { path: '/admin/campaigns', heading: 'Campaigns', title: 'Campaigns - JotIt!' },
-  { path: '/admin/affiliates', heading: 'Affiliate Products', title: 'Affiliate Products - JotIt!' },
-  { path: '/admin/testimonials', heading: 'Testimonials', title: 'Testimonials - JotIt!' },
-  { path: '/admin/pages', heading: 'Pages', title: 'Pages - JotIt!' },
-  { path: '/admin/webhooks', heading: 'Webhooks', title: 'Webhooks - JotIt!' },
-] as const;
 
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
@@ -74,7 +58,7 @@ describe('admin shell and web fixes', () => {
 
   it('shows the sign-in screen to a signed-out visitor on every admin page, and Access Denied on Leads', async () => {
     const { page, errors, close } = await openAs(null);
-    for (const { path, title } of ADMIN_PAGES) {
+    for (const { path, title } of ADMIN_ROUTES) {
       await page.goto(path);
       expect(await page.title(), path).toBe(title);
       if (path === '/admin/leads') {
@@ -95,7 +79,7 @@ describe('admin shell and web fixes', () => {
 
   it('shows Access Denied to a signed-in user who is not an admin, on every admin page', async () => {
     const { page, errors, close } = await openAs(userToken);
-    for (const { path } of ADMIN_PAGES) {
+    for (const { path } of ADMIN_ROUTES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
       expect(await page.getByText('Only administrators can access admin pages.').isVisible(), path).toBe(true);
@@ -107,7 +91,7 @@ describe('admin shell and web fixes', () => {
   it('renders every admin page for an admin in one shell: heading, spec title, back link to the dashboard', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, errors, close } = await openAs(adminToken, viewport);
-      for (const { path, heading, title } of ADMIN_PAGES) {
+      for (const { path, heading, title } of ADMIN_ROUTES) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         expect(await page.title(), path).toBe(title);

@@ -156,9 +156,42 @@ function useSelection(state: TableState): DataTableSelection {
   );
 }
 
-/** `rows` and `total` for a list the API sends whole (banners, build GUIDs, the blog's panels): its shown page, its length. */
-export function wholeListRows<Row>(data: readonly Row[] | undefined, table: DataTableState): { rows: Row[] | undefined; total: number | undefined } {
-  return { rows: rowsOfPage(data, table.state), total: data?.length };
+type ListQueryState = DataTableProps<unknown>['query'];
+/** What a list's rows spread into DataTable: the shown rows, the count of every row, the query that answered them. */
+interface ListRows<Row> {
+  rows: Row[] | undefined;
+  total: number | undefined;
+  query: ListQueryState;
+}
+
+/**
+ * `rows`, `total` and `query` for a list the API sends whole (banners, build GUIDs, the blog's panels): its shown
+ * page, its length. `select` picks the list out of a larger answer.
+ */
+export function wholeListRows<Row>(query: ListQueryState & { data: readonly Row[] | undefined }, table: DataTableState): ListRows<Row>;
+export function wholeListRows<Data, Row>(
+  query: ListQueryState & { data: Data | undefined },
+  table: DataTableState,
+  select: (data: Data) => readonly Row[],
+): ListRows<Row>;
+export function wholeListRows<Row>(
+  query: ListQueryState & { data: unknown },
+  table: DataTableState,
+  select: (data: unknown) => readonly Row[] = (data) => data as readonly Row[],
+): ListRows<Row> {
+  const data = query.data === undefined ? undefined : select(query.data);
+  return { rows: rowsOfPage(data, table.state), total: data?.length, query };
+}
+
+/**
+ * `rows`, `total` and `query` for a list the API sends a page of (`{ users, total }`): both counts come from the one
+ * answer, so the pager never mixes two.
+ */
+export function pagedRows<Data extends { total: number }, Row>(
+  query: ListQueryState & { data: Data | undefined },
+  select: (data: Data) => Row[],
+): ListRows<Row> {
+  return { rows: query.data ? select(query.data) : undefined, total: query.data?.total, query };
 }
 
 export interface DataTableProps<Row> {

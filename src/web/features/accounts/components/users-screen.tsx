@@ -14,7 +14,7 @@ import { UsersBulkActions } from './users-bulk-bar';
 import { UsersFilters } from './users-filters';
 import { UserCard, userColumns } from './users-list';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { serverErrorText } from '~/lib/api-client';
@@ -154,11 +154,9 @@ export function UsersScreen({
             label="Users"
             table={table}
             columns={columns}
-            rows={usersQuery.data?.users}
-            total={usersQuery.data?.total}
+            {...pagedRows(usersQuery, (data) => data.users)}
             getRowId={(user) => String(user.id)}
             rowLabel={(user) => user.username}
-            query={usersQuery}
             loadingLabel="Loading users..."
             errorTitle="Error Loading Users"
             errorText={`Please check your permissions and try again. ${serverErrorText(usersQuery.error) ?? 'Failed to fetch users'}`}

@@ -10,7 +10,7 @@ import { entityHref } from '../entity-href';
 import { actorText, entityText } from '../entry-names';
 import { AuditEntrySheet } from './audit-entry-sheet';
 import { AuditFilters } from './audit-filters';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -70,10 +70,8 @@ export function AuditScreen() {
           label="Audit log entries"
           table={table}
           columns={columns}
-          rows={auditQuery.data?.entries}
-          total={total}
+          {...pagedRows(auditQuery, (data) => data.entries)}
           getRowId={(entry) => String(entry.id)}
-          query={auditQuery}
           loadingLabel="Loading the audit log..."
           errorTitle={loadErrorText('the audit log', auditQuery.error)}
           rowTestId="audit"

@@ -55,9 +55,8 @@ export function BannersScreen({ Actions }: { Actions: ComponentType<{ children: 
         label="Banners"
         table={table}
         columns={NO_COLUMNS}
-        {...wholeListRows(bannersQuery.data, table)}
+        {...wholeListRows(bannersQuery, table)}
         getRowId={(banner) => String(banner.id)}
-        query={bannersQuery}
         loadingLabel="Loading banners..."
         errorTitle={loadErrorText('banners', bannersQuery.error)}
         isCardsOnly

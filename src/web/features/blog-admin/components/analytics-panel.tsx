@@ -172,9 +172,8 @@ export function AnalyticsPanel() {
               label="Unique visitors and likes per post"
               table={table}
               columns={POST_COLUMNS}
-              {...wholeListRows(stats.posts, table)}
+              {...wholeListRows(statsQuery, table, (data) => data.posts)}
               getRowId={(post) => post.id}
-              query={statsQuery}
               loadingLabel="Loading analytics..."
               errorTitle="Failed to fetch blog analytics"
               renderCard={(post) => <PostStatsCard post={post} />}

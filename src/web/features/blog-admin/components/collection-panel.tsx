@@ -114,9 +114,8 @@ export function CollectionPanel<Item extends { id: number }>({
         label={label}
         table={table}
         columns={tableColumns}
-        {...wholeListRows(query.data, table)}
+        {...wholeListRows(query, table)}
         getRowId={(item) => String(item.id)}
-        query={query}
         loadingLabel={loadingLabel}
         errorTitle={fetchError}
         isCardsOnly={columns === undefined}

@@ -66,9 +66,8 @@ export function BuildGuidsScreen({ Actions }: { Actions: ComponentType<{ childre
             label="Build GUIDs"
             table={table}
             columns={columns}
-            {...wholeListRows(guidsQuery.data, table)}
+            {...wholeListRows(guidsQuery, table)}
             getRowId={(guid) => String(guid.id)}
-            query={guidsQuery}
             loadingLabel="Loading build GUIDs..."
             errorTitle={loadErrorText('build GUIDs', guidsQuery.error)}
             renderCard={(guid) => <BuildGuidCard guid={guid} onEdit={openForm} onDelete={setGuidToDelete} />}

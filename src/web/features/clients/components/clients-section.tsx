@@ -88,9 +88,8 @@ export function ClientsSection() {
           label="API clients"
           table={table}
           columns={columns}
-          {...wholeListRows(clientsQuery.data, table)}
+          {...wholeListRows(clientsQuery, table)}
           getRowId={(client) => String(client.id)}
-          query={clientsQuery}
           loadingLabel="Loading API clients..."
           errorTitle={loadErrorText('API clients', clientsQuery.error)}
           renderCard={(client) => <ClientCard client={client} onRequestAdminChange={setAdminChange} onDelete={setClientToDelete} />}

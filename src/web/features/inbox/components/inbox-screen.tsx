@@ -3,7 +3,7 @@ import { ArchiveIcon, ArchiveRestoreIcon, InboxIcon, MailIcon, MailOpenIcon, Rep
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxMessageSummary, InboxMessageType } from '../../../../shared/schemas/inbox';
 import { useInbox, useInboxMessage, useUpdateInboxMessage } from '../api/inbox';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
@@ -115,10 +115,8 @@ export function InboxScreen() {
           label="Messages"
           table={table}
           columns={columns}
-          rows={inboxQuery.data?.messages}
-          total={inboxQuery.data?.total}
+          {...pagedRows(inboxQuery, (data) => data.messages)}
           getRowId={(message) => `${message.type}-${message.id}`}
-          query={inboxQuery}
           loadingLabel="Loading messages..."
           errorTitle="Error Loading Messages"
           errorText={serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}

@@ -8,7 +8,7 @@ import { FlaskConicalIcon, InboxIcon, RefreshCwIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { ADMIN_JOTS_PAGE_SIZE } from '../../../../shared/constants';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { DataTable, type DataTableState, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, type DataTableState, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { serverMessageOr } from '~/lib/api-client';
@@ -121,9 +121,7 @@ export function JotsScreen({
             label="Jots records"
             table={table}
             {...jotTableProps}
-            rows={jotsQuery.data?.jots}
-            total={jotsQuery.data?.total}
-            query={jotsQuery}
+            {...pagedRows(jotsQuery, (data) => data.jots)}
             loadingLabel="Loading jots..."
             errorTitle="Error loading jots"
             errorText={serverMessageOr(jotsQuery.error, 'The server did not answer. Please try again.')}

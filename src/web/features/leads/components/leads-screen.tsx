@@ -8,7 +8,7 @@ import { LeadDetailSheet } from './lead-detail-sheet';
 import { type LeadFilterValues, LeadsFilters } from './leads-filters';
 import { LeadCard, leadColumns } from './leads-list';
 import { ConfirmDialog, type ConfirmDialogProps } from '~/components/confirm-dialog';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { serverErrorText } from '~/lib/api-client';
@@ -178,11 +178,9 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
             label="Leads"
             table={table}
             columns={columns}
-            rows={leadsQuery.data?.items}
-            total={leadsQuery.data?.total}
+            {...pagedRows(leadsQuery, (data) => data.items)}
             getRowId={(lead) => String(lead.id)}
             rowLabel={(lead) => lead.email}
-            query={leadsQuery}
             loadingLabel="Loading leads..."
             errorTitle="Error loading leads"
             errorText={serverErrorText(leadsQuery.error) ?? 'Failed to fetch leads. Please check your connection and try again.'}

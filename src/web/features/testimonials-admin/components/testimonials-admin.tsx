@@ -7,7 +7,7 @@ import { Avatar, Stars } from '~/components/testimonial-avatar';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { DataTable, DataTableEmpty, useDataTableState } from '~/components/data-table';
+import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { DataTableSearch } from '~/components/data-table-search';
 import { ListFilter, loadErrorText } from '~/components/list-states';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
@@ -113,10 +113,8 @@ export function TestimonialsAdmin({ Actions }: { /** Where the page's header but
         label="Testimonials"
         table={table}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
+        {...pagedRows(query, (data) => data.items)}
         getRowId={(testimonial) => String(testimonial.id)}
-        query={query}
         loadingLabel="Loading testimonials..."
         errorTitle={loadErrorText('testimonials', query.error)}
         renderCard={(testimonial) => <TestimonialCard testimonial={testimonial} {...handlers} />}

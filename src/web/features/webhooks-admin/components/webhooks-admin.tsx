@@ -70,9 +70,8 @@ export function WebhooksAdmin({ Actions }: { Actions: ComponentType<{ children: 
         label="Webhook endpoints"
         table={table}
         columns={columns}
-        {...wholeListRows(endpointsQuery.data, table)}
+        {...wholeListRows(endpointsQuery, table)}
         getRowId={(endpoint) => String(endpoint.id)}
-        query={endpointsQuery}
         loadingLabel="Loading webhook endpoints..."
         errorTitle={loadErrorText('webhook endpoints', endpointsQuery.error)}
         rowTestId="webhook"
