@@ -27,7 +27,7 @@ import { DataTableSearch } from '~/components/data-table-search';
 import { ListFilter } from '~/components/list-states';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card';
+import { ListCard } from '~/components/list-card';
 import { serverMessageOr } from '~/lib/api-client';
 import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
@@ -172,15 +172,11 @@ export function ContentList<Row extends { id: number }>({
   const statusValue = statusFilterValue(table, status);
   const clearFilters = () => table.setFilters({ q: undefined, [status.name]: undefined });
   return (
-    <Card>
-      <CardHeader className="gap-4 px-4 sm:px-6">
-        <div className="flex flex-col gap-1.5">
-          <h2 className="text-lg font-semibold">
-            {title}
-            {list ? ` (${list.total.toLocaleString('en-US')})` : ''}
-          </h2>
-          {description && <CardDescription>{description}</CardDescription>}
-        </div>
+    <ListCard
+      title={title}
+      count={list?.total}
+      description={description}
+      filters={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <DataTableSearch
             label={search.label}
@@ -196,8 +192,8 @@ export function ContentList<Row extends { id: number }>({
             onChange={(value) => table.setFilters({ [status.name]: value === ALL ? undefined : value })}
           />
         </div>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
+      }
+    >
         <DataTable
           {...tableProps}
           rows={list?.items}
@@ -224,8 +220,7 @@ export function ContentList<Row extends { id: number }>({
             )
           }
         />
-      </CardContent>
-    </Card>
+    </ListCard>
   );
 }
 

@@ -30,6 +30,7 @@ import type { z } from 'zod';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
+import { Textarea } from '~/components/ui/textarea';
 import { applyServerFieldErrors } from '~/lib/form-errors';
 import { cn } from '~/lib/utils';
 
@@ -268,6 +269,16 @@ export function FieldSelect({
         </Select>
       )}
     />
+  );
+}
+
+/** A few lines of plain text bound to a form field by name, inside its <Field>. */
+export function TextareaField({ rows, ...field }: { name: string; label: ReactNode; rows: number; description?: ReactNode; required?: boolean }) {
+  const { register } = useFormContext();
+  return (
+    <Field {...field}>
+      <Textarea rows={rows} {...register(field.name)} />
+    </Field>
   );
 }
 

@@ -16,7 +16,7 @@ import { UserCard, userColumns } from './users-list';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { ListCard } from '~/components/list-card';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { useOpenRequestedRecord } from '~/lib/open-record';
@@ -62,7 +62,6 @@ export function UsersScreen({
   const usersQuery = useUsers({ search, status, role, limit: PAGE_SIZE, offset: table.offset });
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
-  const total = usersQuery.data?.total ?? 0;
   const isFiltered = Boolean(search || status || role);
   const columns = useMemo(
     () =>
@@ -142,14 +141,11 @@ export function UsersScreen({
           <UserPlusIcon aria-hidden="true" /> Add User
         </Button>
       </Actions>
-      <Card>
-        <CardHeader className="gap-4">
-          <h2 className="text-lg font-semibold">
-            Users{usersQuery.data ? ` (${total})` : ''}
-          </h2>
-          <UsersFilters filters={{ q: search, status, role }} onChange={(change) => table.setFilters({ ...change })} />
-        </CardHeader>
-        <CardContent>
+      <ListCard
+        title="Users"
+        count={usersQuery.data?.total}
+        filters={<UsersFilters filters={{ q: search, status, role }} onChange={(change) => table.setFilters({ ...change })} />}
+      >
           <DataTable
             label="Users"
             table={table}
@@ -192,8 +188,7 @@ export function UsersScreen({
             }
             bulkActions={<UsersBulkActions selection={table.selection} currentUserId={currentUser?.id} />}
           />
-        </CardContent>
-      </Card>
+      </ListCard>
       {after}
 
       {accessChange && (

@@ -3,10 +3,9 @@ import {
   CreateAffiliateProductSchema,
 } from '../../../../shared/schemas/affiliate-products';
 import { useSaveAffiliateProduct } from '../api/affiliate-products';
-import { Field, SwitchField, useSchemaForm } from '~/components/form';
+import { Field, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -86,9 +85,7 @@ function ProductForm({ item: product, onDone }: ItemFormProps<AdminAffiliateProd
       <Field name="featured_image_url" label="Featured image URL">
         <Input type="url" autoComplete="off" {...form.register('featured_image_url')} />
       </Field>
-      <Field name="description" label="Description">
-        <Textarea rows={3} {...form.register('description')} />
-      </Field>
+      <TextareaField name="description" label="Description" rows={3} />
       <div className="rounded-lg border p-4">
         <SwitchField
           name="is_active"

@@ -48,24 +48,7 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
     });
   chips.push(...dateRangeChips(filters, onChange));
   const actorField = (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`${id}-actor`}>Actor</Label>
-      <div className="relative">
-        <SearchIcon
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={`${id}-actor`}
-          type="search"
-          placeholder="Part of an e-mail"
-          maxLength={254}
-          value={actorText}
-          onChange={(event) => setActorText(event.target.value)}
-          className="pl-9"
-        />
-      </div>
-    </div>
+    <TextFilter id={`${id}-actor`} label="Actor" placeholder="Part of an e-mail" maxLength={254} value={actorText} onChange={setActorText} hasIcon />
   );
   return (
     <FilterBar
@@ -76,17 +59,7 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
         onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })
       }
     >
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-action`}>Action</Label>
-        <Input
-          id={`${id}-action`}
-          type="search"
-          placeholder="e.g. user.approve"
-          maxLength={80}
-          value={actionText}
-          onChange={(event) => setActionText(event.target.value)}
-        />
-      </div>
+      <TextFilter id={`${id}-action`} label="Action" placeholder="e.g. user.approve" maxLength={80} value={actionText} onChange={setActionText} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-entity`}>Entity type</Label>
         <Select
@@ -108,5 +81,29 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
       </div>
       <DateRangeFields id={id} range={filters} onChange={onChange} />
     </FilterBar>
+  );
+}
+
+/** A labelled search field of the filters; `hasIcon` for the one that stands as the bar's search. */
+function TextFilter({
+  id,
+  label,
+  hasIcon = false,
+  onChange,
+  ...input
+}: { id: string; label: string; placeholder: string; maxLength: number; value: string; onChange(text: string): void; hasIcon?: boolean }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        {hasIcon && (
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+        )}
+        <Input {...input} id={id} type="search" onChange={(event) => onChange(event.target.value)} className={hasIcon ? 'pl-9' : undefined} />
+      </div>
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { AuditFilters } from './audit-filters';
 import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { ListCard } from '~/components/list-card';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const formatTime = (iso: string) => dateFormat.format(new Date(iso));
@@ -52,7 +52,6 @@ export function AuditScreen() {
   const auditQuery = useAuditLog(auditQueryOf({ page: table.state.page, filters }));
   const [openEntry, setOpenEntry] = useState<AuditLogEntry | null>(null);
   const columns = useMemo(() => auditColumns(setOpenEntry), []);
-  const total = auditQuery.data?.total;
   const isFiltered = Object.values(filters).some(Boolean);
 
   // A filter here is a choice, not typing (the text fields wait for a pause): each one is a step Back returns from.
@@ -60,12 +59,7 @@ export function AuditScreen() {
   const changeFilters = useCallback((change: Filters) => setFilters(change, { isStep: true }), [setFilters]);
 
   return (
-    <Card>
-      <CardHeader className="gap-4">
-        <h2 className="text-lg font-semibold">Entries{total !== undefined ? ` (${total.toLocaleString('en-US')})` : ''}</h2>
-        <AuditFilters filters={filters} onChange={changeFilters} />
-      </CardHeader>
-      <CardContent>
+    <ListCard title="Entries" count={auditQuery.data?.total} filters={<AuditFilters filters={filters} onChange={changeFilters} />}>
         <DataTable<AuditLogEntry>
           label="Audit log entries"
           table={table}
@@ -87,9 +81,8 @@ export function AuditScreen() {
             )
           }
         />
-      </CardContent>
       <AuditEntrySheet entry={openEntry} onOpenChange={(open) => !open && setOpenEntry(null)} />
-    </Card>
+    </ListCard>
   );
 }
 

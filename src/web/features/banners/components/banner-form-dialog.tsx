@@ -8,10 +8,9 @@ import { useCreateBanner, useUpdateBanner } from '../api/admin-banners';
 import { BannerView } from './banner-strip';
 import { ColorField } from './color-field';
 import { DateTimeField } from '~/components/date-time-field';
-import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -109,9 +108,7 @@ function BannerForm({ item: banner, onDone }: ItemFormProps<Banner>) {
         </Field>
       </FieldGrid>
 
-      <Field name="message" label="Message" required>
-        <Textarea rows={3} {...form.register('message')} />
-      </Field>
+      <TextareaField name="message" label="Message" required rows={3} />
 
       <FieldGrid>
         {(['backgroundColor', 'textColor'] as const).map((name) => (

@@ -8,11 +8,10 @@ import {
   type BlogAdType,
   CreateBlogAdSchema,
 } from '../../../../shared/schemas/blog';
-import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ImageField } from '~/components/image-upload';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useAffiliateProductOptions } from '../api/affiliate-products';
@@ -117,9 +116,7 @@ function AdForm({ item: ad, onDone }: ItemFormProps<BlogAd>) {
           <Input type="number" min={1} inputMode="numeric" {...form.register('priority')} />
         </Field>
       </FieldGrid>
-      <Field name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters.">
-        <Textarea rows={4} {...form.register('content')} />
-      </Field>
+      <TextareaField name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters." rows={4} />
       <ImageField name="image_url" altName="alt_text" label="Image" shape="square" saveHint="Save the ad to keep it." />
       {isAffiliate && <ProductPicker />}
       <Field name="target_url" label="Target URL" description="Where the ad links, e.g. https://shop.example.com/offer.">

@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { Controller } from 'react-hook-form';
 import { type BlogCategoryWithCount, CreateBlogCategorySchema } from '../../../../shared/schemas/blog';
-import { Field, useSchemaForm } from '~/components/form';
+import { Field, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory } from '../api/blog-categories';
@@ -147,9 +146,7 @@ function CategoryForm({ item: category, onDone }: ItemFormProps<BlogCategoryWith
       <Field name="slug" label="Slug" description="Empty: made from the name.">
         <Input {...form.register('slug')} />
       </Field>
-      <Field name="description" label="Description">
-        <Textarea rows={2} {...form.register('description')} />
-      </Field>
+      <TextareaField name="description" label="Description" rows={2} />
       <Controller
         control={form.control}
         name="color"

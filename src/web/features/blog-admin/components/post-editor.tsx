@@ -36,7 +36,7 @@ import type { VersionConflict } from '../../../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { DocumentHistoryPanel } from '~/components/document-history-panel';
 import { PresenceNotice } from '~/components/presence-notice';
-import { Field, Form } from '~/components/form';
+import { Field, Form, TextareaField } from '~/components/form';
 import { ImageField } from '~/components/image-upload';
 import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { Button } from '~/components/ui/button';
@@ -44,7 +44,6 @@ import { Card, CardContent } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
-import { Textarea } from '~/components/ui/textarea';
 import { VersionConflictDialog } from '~/components/version-conflict-dialog';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
@@ -630,9 +629,7 @@ function EditorForm({
                   >
                     <Input {...form.register('slug')} />
                   </Field>
-                  <Field name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards.">
-                    <Textarea rows={2} {...form.register('excerpt')} />
-                  </Field>
+                  <TextareaField name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards." rows={2} />
                   <ImageField
                     name="featuredImageUrl"
                     altName="featuredImageAlt"
@@ -665,7 +662,7 @@ function EditorForm({
                   >
                     <Input {...form.register('metaTitle')} />
                   </Field>
-                  <Field
+                  <TextareaField
                     name="metaDescription"
                     label="Meta description"
                     description={
@@ -674,9 +671,8 @@ function EditorForm({
                         <CharacterCount length={values.metaDescription.length} limit={META_DESCRIPTION_LIMIT} />
                       </>
                     }
-                  >
-                    <Textarea rows={3} {...form.register('metaDescription')} />
-                  </Field>
+                    rows={3}
+                  />
                   <Field name="metaKeywords" label="Meta keywords" description="Comma-separated.">
                     <Input {...form.register('metaKeywords')} />
                   </Field>

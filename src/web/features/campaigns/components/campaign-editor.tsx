@@ -5,10 +5,9 @@ import { type AdminCampaign, type Campaign, CreateCampaignSchema } from '../../.
 import { campaignHistory, campaignRevisions } from '../api/campaign-revisions';
 import { useSaveCampaign } from '../api/campaigns';
 import { DocumentEditor } from '~/components/document-editor';
-import { Field, SwitchField } from '~/components/form';
+import { Field, SwitchField, TextareaField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { SlugField } from '~/components/slug-field';
@@ -91,9 +90,7 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
           <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
         </Field>
         <SlugField madeFrom="name" livesAt="The landing page lives at /c/" />
-        <Field name="description" label="Description" description="Shown under the title and as the meta description.">
-          <Textarea rows={2} {...form.register('description')} />
-        </Field>
+        <TextareaField name="description" label="Description" description="Shown under the title and as the meta description." rows={2} />
         <Field
           name="conversion_goal"
           label="Conversion goal"

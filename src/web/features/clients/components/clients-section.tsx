@@ -13,11 +13,11 @@ import { ConfirmDeleteDialog } from '~/components/confirm-delete-dialog';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { DataTable, DataTableEmpty, useDataTableState, wholeListRows } from '~/components/data-table';
 import { loadErrorText } from '~/components/list-states';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
 import { Switch } from '~/components/ui/switch';
+import { ListCard } from '~/components/list-card';
 import type { TableStateOptions } from '~/lib/table-url-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -39,7 +39,6 @@ export function ClientsSection() {
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [clientToDelete, setClientToDelete] = useState<ApiClient | null>(null);
   const [adminChange, setAdminChange] = useState<ApiClient | null>(null);
-  const clients = clientsQuery.data ?? [];
   const columns = useMemo(() => clientColumns({ onRequestAdminChange: setAdminChange, onDelete: setClientToDelete }), []);
 
   function confirmAdminChange(client: ApiClient) {
@@ -66,24 +65,22 @@ export function ClientsSection() {
   }
 
   return (
-    <Card role="region" aria-labelledby="api-clients-heading">
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle>
-            <h2 id="api-clients-heading" className="text-lg font-semibold">
-              API Clients{clientsQuery.data ? ` (${clients.length})` : ''}
-            </h2>
-          </CardTitle>
-          <CardDescription>
-            A client&apos;s X-Client-Id and X-Client-Secret read and search the jots it sent. Admin clients read every jot and manage build
-            GUIDs and clients, also with X-Admin-Client-Id and X-Admin-Client-Secret.
-          </CardDescription>
-        </div>
+    <ListCard
+      title="API Clients"
+      count={clientsQuery.data?.length}
+      headingId="api-clients-heading"
+      description={
+        <>
+          A client&apos;s X-Client-Id and X-Client-Secret read and search the jots it sent. Admin clients read every jot and manage build
+          GUIDs and clients, also with X-Admin-Client-Id and X-Admin-Client-Secret.
+        </>
+      }
+      action={
         <Button className="shrink-0 self-start" onClick={() => setIsCreateOpen(true)}>
           <PlusIcon aria-hidden="true" /> New Client
         </Button>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6">
+      }
+    >
         <DataTable
           label="API clients"
           table={table}
@@ -97,7 +94,6 @@ export function ClientsSection() {
             <DataTableEmpty icon={<KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />} title="No API clients yet. Create one to read jots from a script." />
           }
         />
-      </CardContent>
 
       <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
       <AdminChangeDialog
@@ -118,7 +114,7 @@ export function ClientsSection() {
           if (!open) setClientToDelete(null);
         }}
       />
-    </Card>
+    </ListCard>
   );
 }
 

@@ -12,12 +12,11 @@ import {
 import { useClearHelpConfig, useHelpConfig, useSaveHelpConfig } from '../api/admin-faqs';
 import { HelpVideo } from './help-video';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { Field, Form } from '~/components/form';
+import { Field, Form, TextareaField } from '~/components/form';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -126,9 +125,7 @@ function HelpVideoForm({ config }: { config: HelpConfig | null }) {
         <Field name="videoTitle" label="Video Title">
           <Input placeholder="e.g. JotIt in two minutes" {...form.register('videoTitle')} />
         </Field>
-        <Field name="videoDescription" label="Video Description">
-          <Textarea rows={3} {...form.register('videoDescription')} />
-        </Field>
+        <TextareaField name="videoDescription" label="Video Description" rows={3} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Save Video'}

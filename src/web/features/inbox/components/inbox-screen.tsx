@@ -6,9 +6,9 @@ import { useInbox, useInboxMessage, useUpdateInboxMessage } from '../api/inbox';
 import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader } from '~/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Skeleton } from '~/components/ui/skeleton';
+import { ListCard } from '~/components/list-card';
 import { serverErrorText } from '~/lib/api-client';
 import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
@@ -76,7 +76,6 @@ export function InboxScreen() {
   const [opened, setOpened] = useState<{ type: InboxMessageType; id: number } | null>(null);
   const inboxQuery = useInbox({ view, type, limit: PAGE_SIZE, offset: table.offset });
   const update = useUpdateInboxMessage();
-  const total = inboxQuery.data?.total ?? 0;
 
   const { mutateAsync } = update;
   const change: ChangeMessage = useCallback(
@@ -95,11 +94,10 @@ export function InboxScreen() {
   const columns = useMemo(() => messageColumns(setOpened, change), [change]);
 
   return (
-    <Card>
-      <CardHeader className="gap-4">
-        <h2 className="text-lg font-semibold">
-          Messages{inboxQuery.data ? ` (${total})` : ''}
-        </h2>
+    <ListCard
+      title="Messages"
+      count={inboxQuery.data?.total}
+      filters={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <PressedButtons
             label="Show"
@@ -109,8 +107,8 @@ export function InboxScreen() {
           />
           <PressedButtons label="Filter by type" options={TYPES} value={type} onChange={(next) => table.setFilters({ type: next })} />
         </div>
-      </CardHeader>
-      <CardContent>
+      }
+    >
         <DataTable
           label="Messages"
           table={table}
@@ -141,9 +139,8 @@ export function InboxScreen() {
             </DataTableEmpty>
           }
         />
-      </CardContent>
       <MessageDialog target={opened} onClose={() => setOpened(null)} onChange={change} />
-    </Card>
+    </ListCard>
   );
 }
 

@@ -10,7 +10,7 @@ import { LeadCard, leadColumns } from './leads-list';
 import { ConfirmDialog, type ConfirmDialogProps } from '~/components/confirm-dialog';
 import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/components/data-table';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardHeader } from '~/components/ui/card';
+import { ListCard } from '~/components/list-card';
 import { serverErrorText } from '~/lib/api-client';
 import { useOpenRequestedRecord } from '~/lib/open-record';
 import type { TableStateOptions } from '~/lib/table-url-state';
@@ -70,7 +70,6 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
     setOpenLead,
   );
 
-  const total = leadsQuery.data?.total ?? 0;
   const isFiltered = Boolean(filters.q || filters.source || filters.synced || filters.unsubscribed || filters.from || filters.to);
   const selectedIds = [...selection.ids].map(Number).slice(0, LEAD_BULK_MAX);
 
@@ -166,14 +165,7 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
           <DownloadIcon aria-hidden="true" /> {exportLeads.isPending ? 'Exporting...' : 'Export CSV'}
         </Button>
       </Actions>
-      <Card>
-        <CardHeader className="gap-4">
-          <h2 className="text-lg font-semibold">
-            Leads{leadsQuery.data ? ` (${total.toLocaleString('en-US')})` : ''}
-          </h2>
-          <LeadsFilters filters={filters} onChange={changeFilters} />
-        </CardHeader>
-        <CardContent>
+      <ListCard title="Leads" count={leadsQuery.data?.total} filters={<LeadsFilters filters={filters} onChange={changeFilters} />}>
           <DataTable
             label="Leads"
             table={table}
@@ -223,8 +215,7 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
               </>
             }
           />
-        </CardContent>
-      </Card>
+      </ListCard>
 
       <LeadDetailSheet
         lead={openLead}

@@ -5,10 +5,9 @@ import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
 import { pageHistory, pageRevisions } from '../api/page-revisions';
 import { DocumentEditor } from '~/components/document-editor';
-import { Field, SwitchField } from '~/components/form';
+import { Field, SwitchField, TextareaField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { SlugField } from '~/components/slug-field';
@@ -94,13 +93,12 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
         <SlugField madeFrom="title" livesAt="The page lives at /p/" />
       </div>
       <MarkdownField name="content" label="Content" />
-      <Field
+      <TextareaField
         name="meta_description"
         label="Meta description"
         description={`${metaLength}/${META_DESCRIPTION_SHOWN} characters shown in search results`}
-      >
-        <Textarea rows={2} {...form.register('meta_description')} />
-      </Field>
+        rows={2}
+      />
       <SwitchField
         className="rounded-lg border p-4"
         name="is_published"

@@ -1,9 +1,8 @@
 import { CreateTestimonialSchema, type Testimonial } from '../../../../shared/schemas/testimonials';
 import { useCreateTestimonial, useUpdateTestimonial } from '../api/admin-testimonials';
-import { Field, FieldGrid, FieldSelect, SwitchField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { Input } from '~/components/ui/input';
-import { Textarea } from '~/components/ui/textarea';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -77,9 +76,7 @@ function TestimonialForm({ item: testimonial, onDone }: ItemFormProps<Testimonia
           <Input autoComplete="off" {...form.register('customer_company')} />
         </Field>
       </FieldGrid>
-      <Field name="testimonial_text" label="Testimonial" required>
-        <Textarea rows={4} {...form.register('testimonial_text')} />
-      </Field>
+      <TextareaField name="testimonial_text" label="Testimonial" required rows={4} />
       <FieldGrid columns="narrow-wide">
         <Field name="rating" label="Rating">
           <FieldSelect name="rating" options={RATING_OPTIONS} />
