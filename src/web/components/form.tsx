@@ -6,13 +6,13 @@
  *
  *   const form = useSchemaForm(CreateUserSchema, defaultValues);   // or useForm with a resolver of its own
  *   <Form form={form} onSubmit={(values) => createUser.mutateAsync(values)} onError={(error) => toast.error(…)}>
- *     <Field name="email" label="Email" required><Input type="email" {...form.register('email')} /></Field>
+ *     <InputField name="email" label="Email" required type="email" />   // <Field> around an <Input>, the name once
  *     <Field name="role" label="Role"><FieldSelect name="role" options={[{ value: 'admin', label: 'Admin' }]} /></Field>
  *   </Form>
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Slot } from 'radix-ui';
-import { type ReactElement, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactElement, type ReactNode, useId } from 'react';
 import {
   Controller,
   type DefaultValues,
@@ -27,6 +27,7 @@ import {
   useFormState,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~/components/ui/select';
 import { Switch } from '~/components/ui/switch';
@@ -269,6 +270,22 @@ export function FieldSelect({
         </Select>
       )}
     />
+  );
+}
+
+/** A one-line input bound to a form field by name, inside its <Field>; the other props go to the input. */
+export function InputField({
+  name,
+  label,
+  description,
+  required,
+  ...input
+}: { name: string; label: ReactNode; description?: ReactNode; required?: boolean } & Omit<ComponentProps<'input'>, 'name' | 'required'>) {
+  const { register } = useFormContext();
+  return (
+    <Field name={name} label={label} description={description} required={required}>
+      <Input {...input} {...register(name)} />
+    </Field>
   );
 }
 

@@ -29,7 +29,7 @@ import {
 import { Captcha, type CaptchaHandle } from '~/components/captcha';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card';
-import { Field } from '~/components/form';
+import { InputField } from '~/components/form';
 import { NeedsJavaScript } from '~/components/needs-javascript';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -294,21 +294,15 @@ function CredentialsCard({
       <FormProvider {...form}>
         <form method="post" onSubmit={onSubmit} noValidate aria-label={text.title} data-sign-in-form="">
           <CardContent className="flex flex-col gap-5">
-            <Field name="email" label="Email">
-              <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
-            </Field>
+            <InputField name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
             {!isReset && (
-              <Field
+              <InputField
                 name="password"
                 label="Password"
                 description={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
-              >
-                <Input
-                  type="password"
-                  autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-                  {...form.register('password')}
-                />
-              </Field>
+                type="password"
+                autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+              />
             )}
             <div className="flex flex-col gap-1.5">
               <Captcha

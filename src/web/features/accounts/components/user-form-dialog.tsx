@@ -7,9 +7,8 @@ import { CreateUserSchema, UpdateUserSchema, type User } from '../../../../share
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { serverErrorText } from '~/lib/api-client';
-import { Field } from '~/components/form';
+import { InputField } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { RoleField } from '~/components/role-field';
 import { Switch } from '~/components/ui/switch';
@@ -78,20 +77,16 @@ function UserForm({ item: user, onDone }: ItemFormProps<User>) {
         })
       }
     >
-      <Field name="username" label="Username" required>
-        <Input autoComplete="off" {...form.register('username')} />
-      </Field>
-      <Field name="email" label="Email" required>
-        <Input type="email" autoComplete="off" {...form.register('email')} />
-      </Field>
-      <Field
+      <InputField name="username" label="Username" required autoComplete="off" />
+      <InputField name="email" label="Email" required type="email" autoComplete="off" />
+      <InputField
         name="password"
         label={isEdit ? 'New Password' : 'Password'}
         required={!isEdit}
         description={isEdit ? 'Leave empty to keep the current password.' : 'At least 6 characters.'}
-      >
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+      />
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <SwitchField control={form.control} name="isApproved" label="Approved" description="Approved users can sign in." />
       </div>

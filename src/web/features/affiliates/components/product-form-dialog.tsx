@@ -3,9 +3,8 @@ import {
   CreateAffiliateProductSchema,
 } from '../../../../shared/schemas/affiliate-products';
 import { useSaveAffiliateProduct } from '../api/affiliate-products';
-import { Field, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
+import { InputField, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -57,34 +56,35 @@ function ProductForm({ item: product, onDone }: ItemFormProps<AdminAffiliateProd
         toast.error('Failed to save product', { description: serverMessageOr(error, 'Please try again.') })
       }
     >
-      <Field name="name" label="Name" required>
-        <Input autoComplete="off" {...form.register('name')} />
-      </Field>
-      <Field name="affiliate_link" label="Affiliate link" required description="Where /go/{id} sends visitors.">
-        <Input
-          type="url"
-          autoComplete="off"
-          placeholder="e.g. https://vendor.example/product?ref=jotit"
-          {...form.register('affiliate_link')}
-        />
-      </Field>
+      <InputField name="name" label="Name" required autoComplete="off" />
+      <InputField
+        name="affiliate_link"
+        label="Affiliate link"
+        required
+        description="Where /go/{id} sends visitors."
+        type="url"
+        autoComplete="off"
+        placeholder="e.g. https://vendor.example/product?ref=jotit"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field name="price" label="Price" description="In dollars, up to 2 decimals.">
-          <Input inputMode="decimal" autoComplete="off" {...form.register('price')} />
-        </Field>
-        <Field name="commission_rate" label="Commission rate (%)" description="0 to 100.">
-          <Input inputMode="decimal" autoComplete="off" {...form.register('commission_rate')} />
-        </Field>
-        <Field name="vendor" label="Vendor">
-          <Input autoComplete="off" {...form.register('vendor')} />
-        </Field>
-        <Field name="category" label="Category">
-          <Input autoComplete="off" {...form.register('category')} />
-        </Field>
+        <InputField
+          name="price"
+          label="Price"
+          description="In dollars, up to 2 decimals."
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <InputField
+          name="commission_rate"
+          label="Commission rate (%)"
+          description="0 to 100."
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <InputField name="vendor" label="Vendor" autoComplete="off" />
+        <InputField name="category" label="Category" autoComplete="off" />
       </div>
-      <Field name="featured_image_url" label="Featured image URL">
-        <Input type="url" autoComplete="off" {...form.register('featured_image_url')} />
-      </Field>
+      <InputField name="featured_image_url" label="Featured image URL" type="url" autoComplete="off" />
       <TextareaField name="description" label="Description" rows={3} />
       <div className="rounded-lg border p-4">
         <SwitchField

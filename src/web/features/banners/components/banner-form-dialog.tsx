@@ -8,9 +8,8 @@ import { useCreateBanner, useUpdateBanner } from '../api/admin-banners';
 import { BannerView } from './banner-strip';
 import { ColorField } from './color-field';
 import { DateTimeField } from '~/components/date-time-field';
-import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, InputField, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -100,9 +99,7 @@ function BannerForm({ item: banner, onDone }: ItemFormProps<Banner>) {
       onError={(error) => toast.error(serverMessageOr(error, isEdit ? 'Failed to update banner' : 'Failed to create banner'))}
     >
       <FieldGrid columns="wide-narrow">
-        <Field name="title" label="Title" required>
-          <Input autoComplete="off" placeholder="e.g. Spring sale" {...form.register('title')} />
-        </Field>
+        <InputField name="title" label="Title" required autoComplete="off" placeholder="e.g. Spring sale" />
         <Field name="type" label="Type">
           <FieldSelect name="type" options={TYPE_OPTIONS} onValueChange={changeType} />
         </Field>
@@ -129,9 +126,7 @@ function BannerForm({ item: banner, onDone }: ItemFormProps<Banner>) {
       </FieldGrid>
 
       <FieldGrid columns="narrow-wide">
-        <Field name="displayOrder" label="Display Order" description="Lowest first.">
-          <Input type="number" inputMode="numeric" {...form.register('displayOrder')} />
-        </Field>
+        <InputField name="displayOrder" label="Display Order" description="Lowest first." type="number" inputMode="numeric" />
         <div className="flex flex-col gap-3 rounded-lg border p-4">
           <SwitchField name="isActive" label="Active" description="Shown on the site within its dates." />
           <SwitchField name="isCloseable" label="Closeable" description="Visitors can close it; it stays closed in their browser." />

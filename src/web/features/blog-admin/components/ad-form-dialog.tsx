@@ -8,10 +8,9 @@ import {
   type BlogAdType,
   CreateBlogAdSchema,
 } from '../../../../shared/schemas/blog';
-import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, InputField, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ImageField } from '~/components/image-upload';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useAffiliateProductOptions } from '../api/affiliate-products';
@@ -102,9 +101,7 @@ function AdForm({ item: ad, onDone }: ItemFormProps<BlogAd>) {
         toast.error('Failed to save ad', { description: serverMessageOr(error, ad ? 'Failed to update blog ad' : 'Failed to create blog ad') })
       }
     >
-      <Field name="name" label="Name" required>
-        <Input {...form.register('name')} />
-      </Field>
+      <InputField name="name" label="Name" required />
       <FieldGrid columns="thirds">
         <Field name="type" label="Type">
           <FieldSelect name="type" options={typeOptions} />
@@ -112,16 +109,18 @@ function AdForm({ item: ad, onDone }: ItemFormProps<BlogAd>) {
         <Field name="position" label="Position">
           <FieldSelect name="position" options={positionOptions} />
         </Field>
-        <Field name="priority" label="Priority" description="1 shows first.">
-          <Input type="number" min={1} inputMode="numeric" {...form.register('priority')} />
-        </Field>
+        <InputField name="priority" label="Priority" description="1 shows first." type="number" min={1} inputMode="numeric" />
       </FieldGrid>
       <TextareaField name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters." rows={4} />
       <ImageField name="image_url" altName="alt_text" label="Image" shape="square" saveHint="Save the ad to keep it." />
       {isAffiliate && <ProductPicker />}
-      <Field name="target_url" label="Target URL" description="Where the ad links, e.g. https://shop.example.com/offer.">
-        <Input type="url" inputMode="url" {...form.register('target_url')} />
-      </Field>
+      <InputField
+        name="target_url"
+        label="Target URL"
+        description="Where the ad links, e.g. https://shop.example.com/offer."
+        type="url"
+        inputMode="url"
+      />
       <SwitchField name="is_active" label="Active" description="Inactive ads stay attached but are not shown." />
     </FormDialogBody>
   );

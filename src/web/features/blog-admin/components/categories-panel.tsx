@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { Controller } from 'react-hook-form';
 import { type BlogCategoryWithCount, CreateBlogCategorySchema } from '../../../../shared/schemas/blog';
-import { Field, TextareaField, useSchemaForm } from '~/components/form';
+import { Field, InputField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
-import { Input } from '~/components/ui/input';
 import { ApiError, serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogCategories, useDeleteBlogCategory, useSaveBlogCategory } from '../api/blog-categories';
@@ -140,12 +139,8 @@ function CategoryForm({ item: category, onDone }: ItemFormProps<BlogCategoryWith
         })
       }
     >
-      <Field name="name" label="Name" required>
-        <Input {...form.register('name')} />
-      </Field>
-      <Field name="slug" label="Slug" description="Empty: made from the name.">
-        <Input {...form.register('slug')} />
-      </Field>
+      <InputField name="name" label="Name" required />
+      <InputField name="slug" label="Slug" description="Empty: made from the name." />
       <TextareaField name="description" label="Description" rows={2} />
       <Controller
         control={form.control}

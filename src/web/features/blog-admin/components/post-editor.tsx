@@ -36,12 +36,11 @@ import type { VersionConflict } from '../../../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { DocumentHistoryPanel } from '~/components/document-history-panel';
 import { PresenceNotice } from '~/components/presence-notice';
-import { Field, Form, TextareaField } from '~/components/form';
+import { Field, Form, InputField, TextareaField } from '~/components/form';
 import { ImageField } from '~/components/image-upload';
 import { LazyMarkdownEditor } from '~/components/lazy-markdown-editor';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { VersionConflictDialog } from '~/components/version-conflict-dialog';
@@ -619,16 +618,12 @@ function EditorForm({
                   <TabsTrigger value="seo">SEO &amp; Meta</TabsTrigger>
                 </TabsList>
                 <TabsContent value="content" className="mt-4 flex flex-col gap-6">
-                  <Field name="title" label="Title" required>
-                    <Input {...form.register('title')} />
-                  </Field>
-                  <Field
+                  <InputField name="title" label="Title" required />
+                  <InputField
                     name="slug"
                     label="Slug"
                     description={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
-                  >
-                    <Input {...form.register('slug')} />
-                  </Field>
+                  />
                   <TextareaField name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards." rows={2} />
                   <ImageField
                     name="featuredImageUrl"
@@ -651,7 +646,7 @@ function EditorForm({
                   </Field>
                 </TabsContent>
                 <TabsContent value="seo" className="mt-4 flex flex-col gap-6">
-                  <Field
+                  <InputField
                     name="metaTitle"
                     label="Meta title"
                     description={
@@ -659,9 +654,7 @@ function EditorForm({
                         Empty: the post&apos;s title. <CharacterCount length={values.metaTitle.length} limit={META_TITLE_LIMIT} />
                       </>
                     }
-                  >
-                    <Input {...form.register('metaTitle')} />
-                  </Field>
+                  />
                   <TextareaField
                     name="metaDescription"
                     label="Meta description"
@@ -673,9 +666,7 @@ function EditorForm({
                     }
                     rows={3}
                   />
-                  <Field name="metaKeywords" label="Meta keywords" description="Comma-separated.">
-                    <Input {...form.register('metaKeywords')} />
-                  </Field>
+                  <InputField name="metaKeywords" label="Meta keywords" description="Comma-separated." />
                   <SeoPreview
                     origin={origin}
                     title={values.metaTitle || values.title}

@@ -3,10 +3,9 @@ import { TagIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type BlogTag, type BlogTagInput, BlogTagInputSchema } from '../../../../shared/schemas/blog';
-import { Field, schemaResolver } from '~/components/form';
+import { InputField, schemaResolver } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { ROW_ACTIONS_HEADER, RowActions } from '~/components/row-actions';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useBlogTags, useDeleteBlogTag, useRenameBlogTag } from '../api/blog-tags';
@@ -98,9 +97,7 @@ function RenameTagForm({ tag, onDone }: { tag: BlogTag; onDone(): void }) {
       }}
       onError={(error) => toast.error('Failed to update tag', { description: serverMessageOr(error, 'Failed to update tag') })}
     >
-      <Field name="name" label="Name" required>
-        <Input {...form.register('name')} />
-      </Field>
+      <InputField name="name" label="Name" required />
     </FormDialogBody>
   );
 }

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { type BuildGuid, type BuildGuidInput, BuildGuidInputSchema } from '../../../../shared/schemas/build-guids';
 import { useCreateBuildGuid } from '../api/create-build-guid';
 import { useUpdateBuildGuid } from '../api/update-build-guid';
-import { Field } from '~/components/form';
+import { InputField } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -42,12 +41,16 @@ function BuildGuidForm({ item: guid, onDone }: ItemFormProps<BuildGuid>) {
       // Spec §8: 'Error' with the server's message or the spec's text.
       onError={(error) => toast.error('Error', { description: serverMessageOr(error, isEdit ? 'Failed to update build GUID' : 'Failed to create build GUID') })}
     >
-      <Field name="name" label="Name" required>
-        <Input autoComplete="off" spellCheck={false} placeholder="e.g. build-2026-03" {...form.register('name')} />
-      </Field>
-      <Field name="value" label="Value" required>
-        <Input autoComplete="off" spellCheck={false} className="font-mono" placeholder="e.g. 3f2a9c1e-7b4d-4e8a-9f1c-2d6b8e0a5c47" {...form.register('value')} />
-      </Field>
+      <InputField name="name" label="Name" required autoComplete="off" spellCheck={false} placeholder="e.g. build-2026-03" />
+      <InputField
+        name="value"
+        label="Value"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        className="font-mono"
+        placeholder="e.g. 3f2a9c1e-7b4d-4e8a-9f1c-2d6b8e0a5c47"
+      />
     </FormDialogBody>
   );
 }

@@ -5,9 +5,8 @@ import { type AdminCampaign, type Campaign, CreateCampaignSchema } from '../../.
 import { campaignHistory, campaignRevisions } from '../api/campaign-revisions';
 import { useSaveCampaign } from '../api/campaigns';
 import { DocumentEditor } from '~/components/document-editor';
-import { Field, SwitchField, TextareaField } from '~/components/form';
+import { InputField, SwitchField, TextareaField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { SlugField } from '~/components/slug-field';
@@ -86,18 +85,15 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
       submitLabel={campaign ? 'Update Campaign' : 'Create Campaign'}
     >
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <Field name="name" label="Name" required>
-          <Input placeholder="e.g. Back to School 2026" {...form.register('name')} />
-        </Field>
+        <InputField name="name" label="Name" required placeholder="e.g. Back to School 2026" />
         <SlugField madeFrom="name" livesAt="The landing page lives at /c/" />
         <TextareaField name="description" label="Description" description="Shown under the title and as the meta description." rows={2} />
-        <Field
+        <InputField
           name="conversion_goal"
           label="Conversion goal"
           description="Shown beside the conversion rate in the list."
-        >
-          <Input placeholder="e.g. Newsletter sign-ups" {...form.register('conversion_goal')} />
-        </Field>
+          placeholder="e.g. Newsletter sign-ups"
+        />
       </div>
       <MarkdownField name="landing_page_content" label="Landing page content" />
       <SwitchField

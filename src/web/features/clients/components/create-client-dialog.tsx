@@ -8,7 +8,7 @@ import { type CreateClient, CreateClientSchema, type CreatedClient } from '../..
 import { useCreateClient } from '../api/create-client';
 import { serverMessageOr } from '~/lib/api-client';
 import { CopyButton } from '~/components/copy-button';
-import { Field, SwitchField } from '~/components/form';
+import { InputField, SwitchField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
 import { Button } from '~/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
@@ -48,9 +48,7 @@ function CreateForm({ onCreated, onCancel }: { onCreated(client: CreatedClient):
       }}
       onError={(error) => toast.error('Error', { description: serverMessageOr(error, 'Failed to create API client') })}
     >
-      <Field name="name" label="Name (optional)">
-        <Input autoComplete="off" placeholder="e.g. Reporting script" {...form.register('name')} />
-      </Field>
+      <InputField name="name" label="Name (optional)" autoComplete="off" placeholder="e.g. Reporting script" />
       <div className="rounded-lg border p-4">
         <SwitchField name="isAdmin" label="Admin client" description="Reads every jot and manages build GUIDs and clients." />
       </div>

@@ -12,10 +12,9 @@ import {
 import { useClearHelpConfig, useHelpConfig, useSaveHelpConfig } from '../api/admin-faqs';
 import { HelpVideo } from './help-video';
 import { ConfirmDialog } from '~/components/confirm-dialog';
-import { Field, Form, TextareaField } from '~/components/form';
+import { Form, InputField, TextareaField } from '~/components/form';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
@@ -109,22 +108,16 @@ function HelpVideoForm({ config }: { config: HelpConfig | null }) {
         }
         className="min-w-0"
       >
-        <Field
+        <InputField
           name="videoUrl"
           label="Video URL"
           required
           description="YouTube or Vimeo only; embedded privacy-enhanced."
-        >
-          <Input
-            type="url"
-            inputMode="url"
-            placeholder="e.g. https://www.youtube.com/watch?v=…"
-            {...form.register('videoUrl')}
-          />
-        </Field>
-        <Field name="videoTitle" label="Video Title">
-          <Input placeholder="e.g. JotIt in two minutes" {...form.register('videoTitle')} />
-        </Field>
+          type="url"
+          inputMode="url"
+          placeholder="e.g. https://www.youtube.com/watch?v=…"
+        />
+        <InputField name="videoTitle" label="Video Title" placeholder="e.g. JotIt in two minutes" />
         <TextareaField name="videoDescription" label="Video Description" rows={3} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>

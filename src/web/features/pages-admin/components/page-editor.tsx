@@ -5,9 +5,8 @@ import { CreatePageSchema, type Page } from '../../../../shared/schemas/pages';
 import { useCreatePage, useUpdatePage } from '../api/admin-pages';
 import { pageHistory, pageRevisions } from '../api/page-revisions';
 import { DocumentEditor } from '~/components/document-editor';
-import { Field, SwitchField, TextareaField } from '~/components/form';
+import { InputField, SwitchField, TextareaField } from '~/components/form';
 import { MarkdownField } from '~/components/markdown-field';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { SlugField } from '~/components/slug-field';
@@ -87,9 +86,7 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
       submitLabel={page ? 'Save Page' : 'Create Page'}
     >
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        <Field name="title" label="Title" required>
-          <Input {...form.register('title')} />
-        </Field>
+        <InputField name="title" label="Title" required />
         <SlugField madeFrom="title" livesAt="The page lives at /p/" />
       </div>
       <MarkdownField name="content" label="Content" />

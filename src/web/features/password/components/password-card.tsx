@@ -6,11 +6,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type ChangePasswordForm, ChangePasswordFormSchema } from '../../../../shared/schemas/accounts';
 import { useChangePassword } from '../api/change-password';
-import { Field, Form } from '~/components/form';
+import { Form, InputField } from '~/components/form';
 import { NewPasswordFields } from '~/components/new-password-fields';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
 import { toast } from '~/lib/toast';
@@ -51,9 +50,7 @@ export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
           onError={(error) => toast.error('Error', { description: serverMessageOr(error, 'Could not change your password') })}
           className="max-w-sm"
         >
-          <Field name="currentPassword" label="Current password">
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </Field>
+          <InputField name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
           <NewPasswordFields labels={['New password', 'Confirm new password']} username={auth.user?.email ?? ''} />
           <Button type="submit" className="self-start" isPending={isSubmitting}>
             {isSubmitting ? 'Please wait...' : 'Change password'}

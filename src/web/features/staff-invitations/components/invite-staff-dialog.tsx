@@ -9,9 +9,8 @@ import type { z } from 'zod';
 import { canAssignRole, roleOfUser, STAFF_ROLES, type Role } from '../../../../shared/permissions';
 import { CreateStaffInvitationSchema, STAFF_INVITATION_TTL_HOURS } from '../../../../shared/schemas/staff-invitations';
 import { useCreateStaffInvitation } from '../api/create-staff-invitation';
-import { Field } from '~/components/form';
+import { InputField } from '~/components/form';
 import { FormDialog, FormDialogBody } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { RoleField } from '~/components/role-field';
 import { serverErrorText } from '~/lib/api-client';
 import { useAuth } from '~/lib/auth';
@@ -58,9 +57,7 @@ function InviteStaffForm({ onDone }: { onDone(): void }) {
         toast.error('Error sending invitation', { description: serverErrorText(error) ?? 'Failed to send the invitation. Please try again.' })
       }
     >
-      <Field name="email" label="Email" required>
-        <Input type="email" autoComplete="off" {...form.register('email')} />
-      </Field>
+      <InputField name="email" label="Email" required type="email" autoComplete="off" />
       <RoleField roles={roles} />
     </FormDialogBody>
   );

@@ -1,8 +1,7 @@
 import { CreateTestimonialSchema, type Testimonial } from '../../../../shared/schemas/testimonials';
 import { useCreateTestimonial, useUpdateTestimonial } from '../api/admin-testimonials';
-import { Field, FieldGrid, FieldSelect, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
+import { Field, FieldGrid, FieldSelect, InputField, SwitchField, TextareaField, useSchemaForm } from '~/components/form';
 import { FormDialogBody, type ItemDialogProps, ItemFormDialog, type ItemFormProps, itemFormLabels } from '~/components/form-dialog';
-import { Input } from '~/components/ui/input';
 import { serverMessageOr } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 
@@ -65,25 +64,23 @@ function TestimonialForm({ item: testimonial, onDone }: ItemFormProps<Testimonia
       }}
       onError={(error) => toast.error(serverMessageOr(error, testimonial ? 'Failed to update testimonial' : 'Failed to add testimonial'))}
     >
-      <Field name="customer_name" label="Customer name" required>
-        <Input autoComplete="off" {...form.register('customer_name')} />
-      </Field>
+      <InputField name="customer_name" label="Customer name" required autoComplete="off" />
       <FieldGrid>
-        <Field name="customer_title" label="Title">
-          <Input autoComplete="off" placeholder="e.g. Product manager" {...form.register('customer_title')} />
-        </Field>
-        <Field name="customer_company" label="Company">
-          <Input autoComplete="off" {...form.register('customer_company')} />
-        </Field>
+        <InputField name="customer_title" label="Title" autoComplete="off" placeholder="e.g. Product manager" />
+        <InputField name="customer_company" label="Company" autoComplete="off" />
       </FieldGrid>
       <TextareaField name="testimonial_text" label="Testimonial" required rows={4} />
       <FieldGrid columns="narrow-wide">
         <Field name="rating" label="Rating">
           <FieldSelect name="rating" options={RATING_OPTIONS} />
         </Field>
-        <Field name="avatar_url" label="Avatar URL" description="A link to a square photo; initials are shown without one.">
-          <Input type="url" autoComplete="off" {...form.register('avatar_url')} />
-        </Field>
+        <InputField
+          name="avatar_url"
+          label="Avatar URL"
+          description="A link to a square photo; initials are shown without one."
+          type="url"
+          autoComplete="off"
+        />
       </FieldGrid>
       <div className="flex flex-col gap-3 rounded-lg border p-4">
         <SwitchField name="is_published" label="Published" description="Shown on the home page." />
