@@ -194,32 +194,32 @@ export function ContentList<Row extends { id: number }>({
         </div>
       }
     >
-        <DataTable
-          {...tableProps}
-          rows={list?.items}
-          total={list?.total}
-          getRowId={(row) => String(row.id)}
-          label={title}
-          loadingLabel={`Loading ${noun}...`}
-          errorTitle={`Error loading ${noun}`}
-          errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
-          empty={
-            table.state.filters.q || statusValue ? (
-              <DataTableEmpty title={`No ${noun} match these filters.`}>
-                <Button variant="outline" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              </DataTableEmpty>
-            ) : (
-              <DataTableEmpty
-                icon={<empty.icon aria-hidden="true" className="size-10 text-muted-foreground" />}
-                title={empty.title}
-              >
-                {empty.children}
-              </DataTableEmpty>
-            )
-          }
-        />
+      <DataTable
+        {...tableProps}
+        rows={list?.items}
+        total={list?.total}
+        getRowId={(row) => String(row.id)}
+        label={title}
+        loadingLabel={`Loading ${noun}...`}
+        errorTitle={`Error loading ${noun}`}
+        errorText={serverMessageOr(query.error, 'Please check your connection and try again.')}
+        empty={
+          table.state.filters.q || statusValue ? (
+            <DataTableEmpty title={`No ${noun} match these filters.`}>
+              <Button variant="outline" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </DataTableEmpty>
+          ) : (
+            <DataTableEmpty
+              icon={<empty.icon aria-hidden="true" className="size-10 text-muted-foreground" />}
+              title={empty.title}
+            >
+              {empty.children}
+            </DataTableEmpty>
+          )
+        }
+      />
     </ListCard>
   );
 }

@@ -146,48 +146,48 @@ export function UsersScreen({
         count={usersQuery.data?.total}
         filters={<UsersFilters filters={{ q: search, status, role }} onChange={(change) => table.setFilters({ ...change })} />}
       >
-          <DataTable
-            label="Users"
-            table={table}
-            columns={columns}
-            {...pagedRows(usersQuery, (data) => data.users)}
-            getRowId={(user) => String(user.id)}
-            rowLabel={(user) => user.username}
-            loadingLabel="Loading users..."
-            errorTitle="Error Loading Users"
-            errorText={`Please check your permissions and try again. ${serverErrorText(usersQuery.error) ?? 'Failed to fetch users'}`}
-            renderCard={(user) => (
-              <UserCard
-                user={user}
-                currentUserId={currentUser?.id}
-                busyUserId={busyUserId}
-                onRequestAccessChange={(target, field) => {
-                  setAccessChange({ user: target, field });
-                  setIsAccessChangeOpen(true);
-                }}
-                onEdit={openForm}
-                onDelete={setUserToDelete}
-                onRequestSecondFactorReset={mayResetSecondFactor ? setSecondFactorReset : undefined}
-              />
-            )}
-            empty={
-              isFiltered ? (
-                <DataTableEmpty title="No users match your search.">
-                  <Button variant="outline" onClick={() => table.setFilters({ q: undefined, status: undefined, role: undefined })}>
-                    Clear filters
-                  </Button>
-                </DataTableEmpty>
-              ) : (
-                <DataTableEmpty icon={<UsersIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No users yet">
-                  <p className="text-sm text-muted-foreground">Create the first account to get started.</p>
-                  <Button onClick={() => openForm(null)}>
-                    <UserPlusIcon aria-hidden="true" /> Add First User
-                  </Button>
-                </DataTableEmpty>
-              )
-            }
-            bulkActions={<UsersBulkActions selection={table.selection} currentUserId={currentUser?.id} />}
-          />
+        <DataTable
+          label="Users"
+          table={table}
+          columns={columns}
+          {...pagedRows(usersQuery, (data) => data.users)}
+          getRowId={(user) => String(user.id)}
+          rowLabel={(user) => user.username}
+          loadingLabel="Loading users..."
+          errorTitle="Error Loading Users"
+          errorText={`Please check your permissions and try again. ${serverErrorText(usersQuery.error) ?? 'Failed to fetch users'}`}
+          renderCard={(user) => (
+            <UserCard
+              user={user}
+              currentUserId={currentUser?.id}
+              busyUserId={busyUserId}
+              onRequestAccessChange={(target, field) => {
+                setAccessChange({ user: target, field });
+                setIsAccessChangeOpen(true);
+              }}
+              onEdit={openForm}
+              onDelete={setUserToDelete}
+              onRequestSecondFactorReset={mayResetSecondFactor ? setSecondFactorReset : undefined}
+            />
+          )}
+          empty={
+            isFiltered ? (
+              <DataTableEmpty title="No users match your search.">
+                <Button variant="outline" onClick={() => table.setFilters({ q: undefined, status: undefined, role: undefined })}>
+                  Clear filters
+                </Button>
+              </DataTableEmpty>
+            ) : (
+              <DataTableEmpty icon={<UsersIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No users yet">
+                <p className="text-sm text-muted-foreground">Create the first account to get started.</p>
+                <Button onClick={() => openForm(null)}>
+                  <UserPlusIcon aria-hidden="true" /> Add First User
+                </Button>
+              </DataTableEmpty>
+            )
+          }
+          bulkActions={<UsersBulkActions selection={table.selection} currentUserId={currentUser?.id} />}
+        />
       </ListCard>
       {after}
 

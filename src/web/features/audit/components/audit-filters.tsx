@@ -48,7 +48,15 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
     });
   chips.push(...dateRangeChips(filters, onChange));
   const actorField = (
-    <TextFilter id={`${id}-actor`} label="Actor" placeholder="Part of an e-mail" maxLength={254} value={actorText} onChange={setActorText} hasIcon />
+    <TextFilter
+      id={`${id}-actor`}
+      label="Actor"
+      placeholder="Part of an e-mail"
+      maxLength={254}
+      value={actorText}
+      onChange={setActorText}
+      hasIcon
+    />
   );
   return (
     <FilterBar
@@ -59,7 +67,14 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
         onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })
       }
     >
-      <TextFilter id={`${id}-action`} label="Action" placeholder="e.g. user.approve" maxLength={80} value={actionText} onChange={setActionText} />
+      <TextFilter
+        id={`${id}-action`}
+        label="Action"
+        placeholder="e.g. user.approve"
+        maxLength={80}
+        value={actionText}
+        onChange={setActionText}
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-entity`}>Entity type</Label>
         <Select

@@ -59,28 +59,32 @@ export function AuditScreen() {
   const changeFilters = useCallback((change: Filters) => setFilters(change, { isStep: true }), [setFilters]);
 
   return (
-    <ListCard title="Entries" count={auditQuery.data?.total} filters={<AuditFilters filters={filters} onChange={changeFilters} />}>
-        <DataTable<AuditLogEntry>
-          label="Audit log entries"
-          table={table}
-          columns={columns}
-          {...pagedRows(auditQuery, (data) => data.entries)}
-          getRowId={(entry) => String(entry.id)}
-          loadingLabel="Loading the audit log..."
-          errorTitle={loadErrorText('the audit log', auditQuery.error)}
-          rowTestId="audit"
-          renderCard={(entry) => <AuditCard entry={entry} onOpen={setOpenEntry} />}
-          empty={
-            isFiltered ? (
-              // "Clear filters" is in the filter bar above.
-              <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No entries match these filters." />
-            ) : (
-              <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No admin actions recorded yet">
-                <p className="text-sm text-muted-foreground">Every change an admin makes will be listed here.</p>
-              </DataTableEmpty>
-            )
-          }
-        />
+    <ListCard
+      title="Entries"
+      count={auditQuery.data?.total}
+      filters={<AuditFilters filters={filters} onChange={changeFilters} />}
+    >
+      <DataTable<AuditLogEntry>
+        label="Audit log entries"
+        table={table}
+        columns={columns}
+        {...pagedRows(auditQuery, (data) => data.entries)}
+        getRowId={(entry) => String(entry.id)}
+        loadingLabel="Loading the audit log..."
+        errorTitle={loadErrorText('the audit log', auditQuery.error)}
+        rowTestId="audit"
+        renderCard={(entry) => <AuditCard entry={entry} onOpen={setOpenEntry} />}
+        empty={
+          isFiltered ? (
+            // "Clear filters" is in the filter bar above.
+            <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No entries match these filters." />
+          ) : (
+            <DataTableEmpty icon={<HistoryIcon aria-hidden="true" className="size-10 text-muted-foreground" />} title="No admin actions recorded yet">
+              <p className="text-sm text-muted-foreground">Every change an admin makes will be listed here.</p>
+            </DataTableEmpty>
+          )
+        }
+      />
       <AuditEntrySheet entry={openEntry} onOpenChange={(open) => !open && setOpenEntry(null)} />
     </ListCard>
   );

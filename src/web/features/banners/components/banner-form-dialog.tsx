@@ -126,7 +126,13 @@ function BannerForm({ item: banner, onDone }: ItemFormProps<Banner>) {
       </FieldGrid>
 
       <FieldGrid columns="narrow-wide">
-        <InputField name="displayOrder" label="Display Order" description="Lowest first." type="number" inputMode="numeric" />
+        <InputField
+          name="displayOrder"
+          label="Display Order"
+          description="Lowest first."
+          type="number"
+          inputMode="numeric"
+        />
         <div className="flex flex-col gap-3 rounded-lg border p-4">
           <SwitchField name="isActive" label="Active" description="Shown on the site within its dates." />
           <SwitchField name="isCloseable" label="Closeable" description="Visitors can close it; it stays closed in their browser." />

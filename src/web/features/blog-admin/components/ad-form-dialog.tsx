@@ -109,9 +109,22 @@ function AdForm({ item: ad, onDone }: ItemFormProps<BlogAd>) {
         <Field name="position" label="Position">
           <FieldSelect name="position" options={positionOptions} />
         </Field>
-        <InputField name="priority" label="Priority" description="1 shows first." type="number" min={1} inputMode="numeric" />
+        <InputField
+          name="priority"
+          label="Priority"
+          description="1 shows first."
+          type="number"
+          min={1}
+          inputMode="numeric"
+        />
       </FieldGrid>
-      <TextareaField name="content" label="Content" required description="The ad's text; its card here shows the first 200 characters." rows={4} />
+      <TextareaField
+        name="content"
+        label="Content"
+        required
+        description="The ad's text; its card here shows the first 200 characters."
+        rows={4}
+      />
       <ImageField name="image_url" altName="alt_text" label="Image" shape="square" saveHint="Save the ad to keep it." />
       {isAffiliate && <ProductPicker />}
       <InputField

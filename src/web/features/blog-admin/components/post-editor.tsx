@@ -624,7 +624,12 @@ function EditorForm({
                     label="Slug"
                     description={`Empty: made from the title (${slugify(values.title) || 'post-slug'}). The post's address is /blog/{slug}.`}
                   />
-                  <TextareaField name="excerpt" label="Excerpt" description="A sentence or two shown on the blog's cards." rows={2} />
+                  <TextareaField
+                    name="excerpt"
+                    label="Excerpt"
+                    description="A sentence or two shown on the blog's cards."
+                    rows={2}
+                  />
                   <ImageField
                     name="featuredImageUrl"
                     altName="featuredImageAlt"

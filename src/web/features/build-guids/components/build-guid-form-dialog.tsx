@@ -41,7 +41,14 @@ function BuildGuidForm({ item: guid, onDone }: ItemFormProps<BuildGuid>) {
       // Spec §8: 'Error' with the server's message or the spec's text.
       onError={(error) => toast.error('Error', { description: serverMessageOr(error, isEdit ? 'Failed to update build GUID' : 'Failed to create build GUID') })}
     >
-      <InputField name="name" label="Name" required autoComplete="off" spellCheck={false} placeholder="e.g. build-2026-03" />
+      <InputField
+        name="name"
+        label="Name"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="e.g. build-2026-03"
+      />
       <InputField
         name="value"
         label="Value"

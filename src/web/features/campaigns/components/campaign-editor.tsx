@@ -87,7 +87,12 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <InputField name="name" label="Name" required placeholder="e.g. Back to School 2026" />
         <SlugField madeFrom="name" livesAt="The landing page lives at /c/" />
-        <TextareaField name="description" label="Description" description="Shown under the title and as the meta description." rows={2} />
+        <TextareaField
+          name="description"
+          label="Description"
+          description="Shown under the title and as the meta description."
+          rows={2}
+        />
         <InputField
           name="conversion_goal"
           label="Conversion goal"

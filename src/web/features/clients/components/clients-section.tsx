@@ -81,19 +81,19 @@ export function ClientsSection() {
         </Button>
       }
     >
-        <DataTable
-          label="API clients"
-          table={table}
-          columns={columns}
-          {...wholeListRows(clientsQuery, table)}
-          getRowId={(client) => String(client.id)}
-          loadingLabel="Loading API clients..."
-          errorTitle={loadErrorText('API clients', clientsQuery.error)}
-          renderCard={(client) => <ClientCard client={client} onRequestAdminChange={setAdminChange} onDelete={setClientToDelete} />}
-          empty={
-            <DataTableEmpty icon={<KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />} title="No API clients yet. Create one to read jots from a script." />
-          }
-        />
+      <DataTable
+        label="API clients"
+        table={table}
+        columns={columns}
+        {...wholeListRows(clientsQuery, table)}
+        getRowId={(client) => String(client.id)}
+        loadingLabel="Loading API clients..."
+        errorTitle={loadErrorText('API clients', clientsQuery.error)}
+        renderCard={(client) => <ClientCard client={client} onRequestAdminChange={setAdminChange} onDelete={setClientToDelete} />}
+        empty={
+          <DataTableEmpty icon={<KeyRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />} title="No API clients yet. Create one to read jots from a script." />
+        }
+      />
 
       <CreateClientDialog open={isCreateOpen} onOpenChange={setIsCreateOpen} />
       <AdminChangeDialog

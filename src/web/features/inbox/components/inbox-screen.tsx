@@ -109,36 +109,36 @@ export function InboxScreen() {
         </div>
       }
     >
-        <DataTable
-          label="Messages"
-          table={table}
-          columns={columns}
-          {...pagedRows(inboxQuery, (data) => data.messages)}
-          getRowId={(message) => `${message.type}-${message.id}`}
-          loadingLabel="Loading messages..."
-          errorTitle="Error Loading Messages"
-          errorText={serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}
-          rowClassName={(message) => (message.isRead ? undefined : 'bg-primary/5')}
-          renderCard={(message) => (
-            <div className="flex items-start gap-2">
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <OpenButton message={message} onOpen={setOpened} />
-                <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{message.preview}</span>
-              </div>
-              <MessageActions message={message} onChange={change} />
+      <DataTable
+        label="Messages"
+        table={table}
+        columns={columns}
+        {...pagedRows(inboxQuery, (data) => data.messages)}
+        getRowId={(message) => `${message.type}-${message.id}`}
+        loadingLabel="Loading messages..."
+        errorTitle="Error Loading Messages"
+        errorText={serverErrorText(inboxQuery.error) ?? 'Failed to fetch messages'}
+        rowClassName={(message) => (message.isRead ? undefined : 'bg-primary/5')}
+        renderCard={(message) => (
+          <div className="flex items-start gap-2">
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <OpenButton message={message} onOpen={setOpened} />
+              <span className="line-clamp-2 text-sm wrap-anywhere text-muted-foreground">{message.preview}</span>
             </div>
-          )}
-          empty={
-            <DataTableEmpty
-              icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-              title={<p className="font-medium text-foreground">{view === 'archived' ? 'No archived messages' : 'Inbox zero'}</p>}
-            >
-              <p className="text-sm text-muted-foreground">
-                {view === 'archived' ? 'Messages you archive are kept here.' : 'Feedback and contact messages from the site will appear here.'}
-              </p>
-            </DataTableEmpty>
-          }
-        />
+            <MessageActions message={message} onChange={change} />
+          </div>
+        )}
+        empty={
+          <DataTableEmpty
+            icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+            title={<p className="font-medium text-foreground">{view === 'archived' ? 'No archived messages' : 'Inbox zero'}</p>}
+          >
+            <p className="text-sm text-muted-foreground">
+              {view === 'archived' ? 'Messages you archive are kept here.' : 'Feedback and contact messages from the site will appear here.'}
+            </p>
+          </DataTableEmpty>
+        }
+      />
       <MessageDialog target={opened} onClose={() => setOpened(null)} onChange={change} />
     </ListCard>
   );

@@ -165,56 +165,60 @@ export function LeadsScreen({ Actions }: { Actions: ComponentType<{ children: Re
           <DownloadIcon aria-hidden="true" /> {exportLeads.isPending ? 'Exporting...' : 'Export CSV'}
         </Button>
       </Actions>
-      <ListCard title="Leads" count={leadsQuery.data?.total} filters={<LeadsFilters filters={filters} onChange={changeFilters} />}>
-          <DataTable
-            label="Leads"
-            table={table}
-            columns={columns}
-            {...pagedRows(leadsQuery, (data) => data.items)}
-            getRowId={(lead) => String(lead.id)}
-            rowLabel={(lead) => lead.email}
-            loadingLabel="Loading leads..."
-            errorTitle="Error loading leads"
-            errorText={serverErrorText(leadsQuery.error) ?? 'Failed to fetch leads. Please check your connection and try again.'}
-            renderCard={(lead) => <LeadCard lead={lead} onOpen={setOpenLead} />}
-            empty={
-              isFiltered ? (
-                <DataTableEmpty title="No leads match these filters.">
-                  <Button variant="outline" onClick={clearFilters}>
-                    Clear filters
-                  </Button>
-                </DataTableEmpty>
-              ) : (
-                <DataTableEmpty
-                  icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
-                  title="No leads captured yet. Promote your lead magnets to start collecting emails!"
-                />
-              )
-            }
-            bulkActions={
-              <>
-                <Button size="sm" variant="outline" disabled={isBulkBusy} onClick={() => confirmBulk('retry_sync')}>
-                  <RefreshCwIcon aria-hidden="true" /> Retry sync
+      <ListCard
+        title="Leads"
+        count={leadsQuery.data?.total}
+        filters={<LeadsFilters filters={filters} onChange={changeFilters} />}
+      >
+        <DataTable
+          label="Leads"
+          table={table}
+          columns={columns}
+          {...pagedRows(leadsQuery, (data) => data.items)}
+          getRowId={(lead) => String(lead.id)}
+          rowLabel={(lead) => lead.email}
+          loadingLabel="Loading leads..."
+          errorTitle="Error loading leads"
+          errorText={serverErrorText(leadsQuery.error) ?? 'Failed to fetch leads. Please check your connection and try again.'}
+          renderCard={(lead) => <LeadCard lead={lead} onOpen={setOpenLead} />}
+          empty={
+            isFiltered ? (
+              <DataTableEmpty title="No leads match these filters.">
+                <Button variant="outline" onClick={clearFilters}>
+                  Clear filters
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={isBulkBusy}
-                  onClick={() =>
-                    void runExport(
-                      { ids: selectedIds },
-                      `${plural(selectedIds.length, 'selected lead')} ${selectedIds.length === 1 ? 'was' : 'were'}`,
-                    )
-                  }
-                >
-                  <DownloadIcon aria-hidden="true" /> Export selection
-                </Button>
-                <Button size="sm" variant="destructive" disabled={isBulkBusy} onClick={() => confirmBulk('delete')}>
-                  <Trash2Icon aria-hidden="true" /> Delete
-                </Button>
-              </>
-            }
-          />
+              </DataTableEmpty>
+            ) : (
+              <DataTableEmpty
+                icon={<InboxIcon aria-hidden="true" className="size-10 text-muted-foreground" />}
+                title="No leads captured yet. Promote your lead magnets to start collecting emails!"
+              />
+            )
+          }
+          bulkActions={
+            <>
+              <Button size="sm" variant="outline" disabled={isBulkBusy} onClick={() => confirmBulk('retry_sync')}>
+                <RefreshCwIcon aria-hidden="true" /> Retry sync
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={isBulkBusy}
+                onClick={() =>
+                  void runExport(
+                    { ids: selectedIds },
+                    `${plural(selectedIds.length, 'selected lead')} ${selectedIds.length === 1 ? 'was' : 'were'}`,
+                  )
+                }
+              >
+                <DownloadIcon aria-hidden="true" /> Export selection
+              </Button>
+              <Button size="sm" variant="destructive" disabled={isBulkBusy} onClick={() => confirmBulk('delete')}>
+                <Trash2Icon aria-hidden="true" /> Delete
+              </Button>
+            </>
+          }
+        />
       </ListCard>
 
       <LeadDetailSheet
