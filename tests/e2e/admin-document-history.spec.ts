@@ -91,26 +91,31 @@ describe('Pages and campaigns: History, restore and safe concurrent editing', ()
     const created = await e2e.adminApi<SavedPage>('POST', '/api/pages', { title, content: 'Alpha bravo charlie.', meta_description: 'About alpha' });
     const { page, errors, close } = await e2e.openAsAdmin(`/admin/pages?q=${RUN}`, { heading: 'Pages' });
 
+    // The last save renames the page too.
+    const renamed = `${title} foxtrot`;
     for (const word of ['delta', 'echo', 'foxtrot']) {
       const editor = await openEditor(page, 'page', title);
       await editor.getByLabel('Meta description').fill(`About ${word}`);
       await appendMarkdown(page, editor, 'Content', ` ${word}`);
+      if (word === 'foxtrot') await editor.getByRole('textbox', { name: 'Title (required)' }).fill(renamed);
       await saveAndClose(editor, 'Save Page');
     }
     const saved = await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`);
-    expect(saved).toMatchObject({ content: 'Alpha bravo charlie. delta echo foxtrot', metaDescription: 'About foxtrot', version: created.version + 3 });
+    expect(saved).toMatchObject({ title: renamed, content: 'Alpha bravo charlie. delta echo foxtrot', metaDescription: 'About foxtrot', version: created.version + 3 });
 
-    // The create and the three saves; the oldest would take back every word added since.
-    const editor = await openEditor(page, 'page', title);
-    const { panel, changes } = await restoreOldest(page, editor, 'page', 4, ['delta', 'echo', 'foxtrot']);
+    // The create and the three saves; the oldest would take back every word added since, and the name.
+    const { panel, changes } = await restoreOldest(page, await openEditor(page, 'page', renamed), 'page', 4, ['delta', 'echo', 'foxtrot']);
     await confirmRestore(page, panel, changes, 'page');
+    // The heading names the page as restored.
+    const editor = page.getByRole('region', { name: `Edit “${title}”` });
+    await editor.waitFor();
 
     // The editor shows the restored text, and the API the page saved again, one version on.
     const content = editor.getByRole('textbox', { name: 'Content (Markdown)' });
     await expect.poll(() => content.textContent()).toBe('Alpha bravo charlie.');
     expect(await editor.getByLabel('Meta description').inputValue()).toBe('About alpha');
     const restored = await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`);
-    expect(restored).toMatchObject({ content: 'Alpha bravo charlie.', metaDescription: 'About alpha', version: saved.version + 1 });
+    expect(restored).toMatchObject({ title, content: 'Alpha bravo charlie.', metaDescription: 'About alpha', version: saved.version + 1 });
     const history = await e2e.adminApi<RevisionKinds>('GET', `/api/pages/${created.id}/revisions`);
     expect(history.items.map((item) => item.kind)).toEqual(['restore', 'save', 'save', 'save', 'save']);
 

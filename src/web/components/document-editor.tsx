@@ -10,7 +10,7 @@
  * them every AUTOSAVE_INTERVAL_MS as an autosave revision (the live document never changes); History lists the
  * revisions, diffs one against the saved document and restores it into the editor.
  *
- *   <DocumentEditor form={form} firstField="title" heading="New page" backLabel="All pages" liveHref={…}
+ *   <DocumentEditor form={form} firstField="title" heading={(saved) => saved ? `Edit “${saved.title}”` : 'New page'} backLabel="All pages" liveHref={…}
  *     versions={page && { history: pageHistory, document: page, … }} onClose={onClose}
  *     onSubmit={(values, version) => save(values, version)} onError={…} submitLabel="Create Page">
  *     …fields…
@@ -61,7 +61,8 @@ export function DocumentEditor<
 }: {
   form: UseFormReturn<Values, unknown, Output>;
   firstField: Path<Values>;
-  heading: string;
+  /** The heading over the document as saved (null while new): a restore renames it. */
+  heading(document: Document | null): string;
   /** Back to the list ("All pages"). */
   backLabel: string;
   /** The document's public address while it is live (`/p/about`), else null. */
@@ -140,7 +141,7 @@ export function DocumentEditor<
         </div>
       </div>
       <h2 id={headingId} className="text-xl font-semibold break-words">
-        {heading}
+        {heading(saved)}
       </h2>
       {versions && saved && <PresenceNotice documentPath={versions.history.api.path(saved.id)} noun={versions.history.noun} />}
       <Form form={form} onSubmit={(values) => save(values)} onError={onError}>

@@ -59,7 +59,7 @@ export function CampaignEditor({ campaign, onDone }: { campaign: AdminCampaign |
     <DocumentEditor
       form={form}
       firstField="name"
-      heading={campaign ? `Edit “${campaign.name}”` : 'New campaign'}
+      heading={(saved) => (saved ? `Edit “${saved.name}”` : 'New campaign')}
       backLabel="All campaigns"
       liveHref={campaign?.isActive ? `/c/${campaign.slug}` : null}
       versions={

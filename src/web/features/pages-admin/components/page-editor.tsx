@@ -65,7 +65,7 @@ export function PageEditor({ page, onClose }: { page: Page | null; onClose(): vo
     <DocumentEditor
       form={form}
       firstField="title"
-      heading={page ? `Edit “${page.title}”` : 'New page'}
+      heading={(saved) => (saved ? `Edit “${saved.title}”` : 'New page')}
       backLabel="All pages"
       liveHref={page?.isPublished ? `/p/${page.slug}` : null}
       versions={
