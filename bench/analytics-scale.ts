@@ -1,5 +1,5 @@
 /**
- * Site analytics at scale (issue 40 §2, decisions 0068 and 0071), part of `npm run bench:admin`: 1,000,000 page
+ * Site analytics at scale (issue 40 §2, decisions 0068, 0071 and 0082), part of `npm run bench:admin`: 1,000,000 page
  * views a day for 90 days, and each dashboard read timed through HTTP (p95 < 100 ms).
  *
  * What is seeded (SQL `generate_series`, minutes not hours):
@@ -107,11 +107,18 @@ export async function seedAnalyticsAtScale(databaseUrl: string, now = new Date()
   }
   await withPgClient(databaseUrl, async (client) => {
     const day = iso(yesterday).slice(0, 10);
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from analytics_daily where day = $1', [day]);
-    notes.push(`roll-up rows of one day: ${Number(rows[0]!.n).toLocaleString('en-US')}`);
+    const { rows } = await client.query<{ n: string; pages: string; pairs: string }>(
+      `select count(*) as n, count(*) filter (where page <> '') as pages, count(*) filter (where source <> '' and country <> '') as pairs
+       from analytics_daily where day = $1`,
+      [day],
+    );
+    const [one] = rows;
+    notes.push(
+      `roll-up rows of one day: ${Number(one!.n).toLocaleString('en-US')} (under a page filter ${Number(one!.pages).toLocaleString('en-US')}, under source and country ${Number(one!.pairs).toLocaleString('en-US')})`,
+    );
     await client.query(
-      `insert into analytics_daily (kind, dim, source, country, day, value, visits, views, bounces, duration_ms)
-       select kind, dim, source, country, day - back, value, visits, views, bounces, duration_ms
+      `insert into analytics_daily (kind, dim, page, source, country, day, value, visits, views, bounces, duration_ms)
+       select kind, dim, page, source, country, day - back, value, visits, views, bounces, duration_ms
        from analytics_daily cross join generate_series(1, ${ANALYTICS_DAYS - 1}) as back where day = $1`,
       [day],
     );
@@ -154,6 +161,16 @@ export async function measureAnalyticsAtScale(appUrl: string, adminToken: string
       (list): [string, string] => [`list ${list}, last 30 days`, `${base}/lists/${list}`],
     ),
     ['list pages, 90 days', `${base}/lists/pages?${ninety}`],
+    // Decision 0082: source with country, and a page with another list, rolled up (the busiest page, '/', too).
+    ['summary, source + country filters', `${base}/summary?source=(direct)&country=AA`],
+    ['list pages, source + country filters', `${base}/lists/pages?source=(direct)&country=AA`],
+    ['list entry-pages, source + country, 90 days', `${base}/lists/entry-pages?source=(direct)&country=AA&${ninety}`],
+    ['list entry-pages, page filter', `${base}/lists/entry-pages?page=/pricing`],
+    ['list referrers, page filter /', `${base}/lists/referrers?page=/`],
+    ['list countries, page filter, 90 days', `${base}/lists/countries?page=/pricing&${ninety}`],
+    ['funnel by source, page filter', `${base}/funnel?by=source&page=/pricing`],
+    ['funnel by entry page, source + country filters', `${base}/funnel?by=entry-page&source=(direct)&country=AA`],
+    // Still read from the raw events: a page with source or country and another list (decision 0082).
     ['list entry-pages, page + country filters', `${base}/lists/entry-pages?page=/pricing&country=AA`],
     ['list pages CSV, 90 days', `${base}/lists/pages/csv?${ninety}`],
     ['funnel by source', `${base}/funnel?by=source`],

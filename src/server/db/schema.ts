@@ -874,10 +874,11 @@ export const analyticsEvents = pgTable(
 );
 
 /**
- * The dashboard's roll-up (decisions 0068, 0071): per UTC day, kind and one dimension (`dim`: total, page, entry,
+ * The dashboard's roll-up (decisions 0068, 0071, 0082): per UTC day, kind and one dimension (`dim`: total, page, entry,
  * source, campaign, referrer, country, device, browser) the visits, views, one-view visits and summed visit durations
  * (kind `download`: the funnel's download clicks per source, campaign and entry, as visits and views),
- * unfiltered and under one filter (`source` or `country`; '' = not filtered), so a dashboard read is a range of
+ * unfiltered, under `source`, `country` or both ('' = not filtered), and the visit dimensions under a `page` filter
+ * alone (the visits' views of that page; for downloads, the visit's entry page), so a dashboard read is a range of
  * this primary key. A visit is one visitor's views of one day (its hash lives one day), so days add up exactly.
  * Brought up to the events written every minute (jobs/analytics-maintenance.ts, decision 0071), kept for ever.
  */
@@ -886,6 +887,7 @@ export const analyticsDaily = pgTable(
   {
     kind: text().notNull(),
     dim: text().notNull(),
+    page: text().notNull().default(''),
     source: text().notNull(),
     country: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
@@ -897,7 +899,7 @@ export const analyticsDaily = pgTable(
   },
   (table) => [
     // No index on `day` alone: the planner took it over this key for 30-day reads (2.7 M rows filtered for 9,000).
-    primaryKey({ name: 'analytics_daily_pk', columns: [table.kind, table.dim, table.source, table.country, table.day, table.value] }),
+    primaryKey({ name: 'analytics_daily_pk', columns: [table.kind, table.dim, table.page, table.source, table.country, table.day, table.value] }),
   ],
 );
 

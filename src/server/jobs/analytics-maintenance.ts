@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { DOWNLOAD_DIMENSION_ROWS, downloadChanges, pendingEvents, UNIT_SUMS, unitChanges } from '../lib/analytics-changes.ts';
-import { RAW_EVENT_DAYS, VISIT_DIMENSIONS } from '../lib/analytics-visits.ts';
+import { PAGE_FILTERED_DIMENSIONS, RAW_EVENT_DAYS, VISIT_DIMENSIONS } from '../lib/analytics-visits.ts';
 import { rowsOf } from '../lib/sql.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -24,6 +24,8 @@ const ANALYTICS_ROLLUP_CRON = '* * * * *';
 /** Every hour at minute 7. */
 const ANALYTICS_MAINTENANCE_CRON = '7 * * * *';
 const DAY_MS = 86_400_000;
+/** A unit change that moves a row. */
+const CHANGED = sql`(sum(sign) <> 0 or sum(sign * n) <> 0 or sum(sign) filter (where n = 1) <> 0 or sum(sign * d) <> 0)`;
 
 interface RollUpResult {
   /** Events newly counted by the roll-ups. */
@@ -42,28 +44,43 @@ export async function rollUpAnalytics(db: Database): Promise<RollUpResult> {
     await tx.execute(sql`select set_config('work_mem', '32MB', true), set_config('jit', 'off', true)`);
     // After the lock, so this statement's snapshot sees the previous run's marks.
     const [done] = rowsOf<{ events: string; rows: string; emptied_daily: unknown[] | null; emptied_downloads: unknown[] | null }>(
-      await tx.execute(sql`with ${pendingEvents()}, ${unitChanges({ kinds: ['view', 'not_found'], dims: ['page', ...VISIT_DIMENSIONS], withRolled: true })},
+      await tx.execute(sql`with ${pendingEvents()},
+        ${unitChanges({ kinds: ['view', 'not_found'], dims: ['page', ...VISIT_DIMENSIONS], pageDims: PAGE_FILTERED_DIMENSIONS, withRolled: true })},
         ${downloadChanges()}, daily_rows as (
-          insert into analytics_daily (kind, dim, source, country, day, value, visits, views, bounces, duration_ms)
-          select kind, dim, case when grouping(v_source) = 0 then v_source else '' end,
+          insert into analytics_daily (kind, dim, page, source, country, day, value, visits, views, bounces, duration_ms)
+          -- Every dimension unfiltered, per source, per country, and per source and country (decision 0082).
+          select kind, dim, '', case when grouping(v_source) = 0 then v_source else '' end,
                  case when grouping(v_country) = 0 then v_country else '' end, day, value, ${UNIT_SUMS}
-          from unit_changes where value is not null
-          group by grouping sets ((kind, dim, day, value), (kind, dim, day, value, v_source), (kind, dim, day, value, v_country))
-          having (grouping(v_country) = 1 or v_country is not null)
-            and (sum(sign) <> 0 or sum(sign * n) <> 0 or sum(sign) filter (where n = 1) <> 0 or sum(sign * d) <> 0)
+          from unit_changes where value is not null and page = ''
+          group by grouping sets ((kind, dim, day, value), (kind, dim, day, value, v_source), (kind, dim, day, value, v_country),
+            (kind, dim, day, value, v_source, v_country))
+          having (grouping(v_country) = 1 or v_country is not null) and ${CHANGED}
           union all
-          -- Download clicks per funnel group (their count as visits and views), read when no page and not both
-          -- source and country filter the funnel.
-          select 'download', dim, case when grouping(source) = 0 then source else '' end,
+          -- The visit dimensions under each page filter alone (the visits' views of that page; the lists of views).
+          select kind, dim, page, '', '', day, value, ${UNIT_SUMS}
+          from unit_changes where value is not null and page <> '' and kind = 'view'
+          group by kind, dim, page, day, value
+          having ${CHANGED}
+          union all
+          -- Download clicks per funnel group (their count as visits and views): unfiltered, per source, per country,
+          -- per source and country, and per entry page (the funnel's page filter); the rows per day and attribution
+          -- answer a page filter with source or country.
+          select 'download', dim, '', case when grouping(source) = 0 then source else '' end,
                  case when grouping(country) = 0 then country else '' end, day, value, sum(downloads), sum(downloads), 0, 0
           from download_changes cross join lateral (values ${DOWNLOAD_DIMENSION_ROWS}) as x(dim, value)
           where value is not null
-          group by grouping sets ((dim, day, value), (dim, day, value, source), (dim, day, value, country))
+          group by grouping sets ((dim, day, value), (dim, day, value, source), (dim, day, value, country), (dim, day, value, source, country))
           having (grouping(country) = 1 or country is not null) and sum(downloads) <> 0
-          on conflict (kind, dim, source, country, day, value) do update set visits = analytics_daily.visits + excluded.visits,
+          union all
+          select 'download', dim, entry_path, '', '', day, value, sum(downloads), sum(downloads), 0, 0
+          from download_changes cross join lateral (values ${DOWNLOAD_DIMENSION_ROWS}) as x(dim, value)
+          where value is not null and entry_path is not null
+          group by dim, entry_path, day, value
+          having sum(downloads) <> 0
+          on conflict (kind, dim, page, source, country, day, value) do update set visits = analytics_daily.visits + excluded.visits,
             views = analytics_daily.views + excluded.views, bounces = analytics_daily.bounces + excluded.bounces,
             duration_ms = analytics_daily.duration_ms + excluded.duration_ms
-          returning kind, dim, source, country, day, value, visits
+          returning kind, dim, page, source, country, day, value, visits
         ), download_rows as (
           insert into analytics_downloads_daily (day, source, campaign, entry_path, country, downloads)
           select day, source, campaign, entry_path, country, sum(downloads) from download_changes
@@ -81,8 +98,8 @@ export async function rollUpAnalytics(db: Database): Promise<RollUpResult> {
     // a batch written late). Deleted, so the roll-ups hold only what counts.
     if (done?.emptied_daily)
       await tx.execute(sql`delete from analytics_daily as d
-        using json_to_recordset(${JSON.stringify(done.emptied_daily)}::json) as z(kind text, dim text, source text, country text, day date, value text)
-        where (d.kind, d.dim, d.source, d.country, d.day, d.value) = (z.kind, z.dim, z.source, z.country, z.day, z.value) and d.visits = 0`);
+        using json_to_recordset(${JSON.stringify(done.emptied_daily)}::json) as z(kind text, dim text, page text, source text, country text, day date, value text)
+        where (d.kind, d.dim, d.page, d.source, d.country, d.day, d.value) = (z.kind, z.dim, z.page, z.source, z.country, z.day, z.value) and d.visits = 0`);
     if (done?.emptied_downloads)
       await tx.execute(sql`delete from analytics_downloads_daily as d
         using json_to_recordset(${JSON.stringify(done.emptied_downloads)}::json) as z(day date, source text, campaign text, entry_path text, country text)

@@ -25,6 +25,7 @@ import {
   VISIT_DIMENSION_VALUES,
   VISIT_WINDOW,
   type VisitAttribute,
+  type VisitDimension,
   visitAttributesAs,
   visitColumns,
 } from './analytics-visits.ts';
@@ -81,32 +82,39 @@ export interface UnitOptions {
   /** A filter on the counted events, over `path` and the `v_…` attributes it names in `filterAttributes`. */
   where?: SQL;
   filterAttributes?: readonly VisitAttribute[];
+  /**
+   * The visit dimensions also counted per page viewed (the job's, decision 0082): one unit per visit and path, its
+   * views of that path, under `page` = the path — what a read under that page filter counts by those dimensions.
+   */
+  pageDims?: readonly VisitDimension[];
 }
 
 /**
  * After `recent`, the CTE `unit_changes`: each unit (a visit, per dimension; a visit's views of one page, for
  * `page`) as counted now, `sign` 1, and as the roll-up counted it, `sign` −1; with its `kind`, `day`, `dim`,
- * `value`, the visit's `v_source` and `v_country` (the roll-up's filters; null when not asked for), its views `n`
- * and duration `d` (ms). Only the attributes the dimensions and the filter read are computed: a read of pages or
- * totals unfiltered needs no visit window at all (a read's largest cost after its minute of events).
+ * `value`, the page filter it is counted under (`page`: the path for `pageDims`, else ''), the visit's `v_source`
+ * and `v_country` (the roll-up's filters; null when not asked for), its views `n` and duration `d` (ms). Only the
+ * attributes the dimensions and the filter read are computed: a read of pages or totals unfiltered needs no visit
+ * window at all (a read's largest cost after its minute of events).
  */
-export function unitChanges({ kinds, dims, withRolled, where = sql`true`, filterAttributes = [] }: UnitOptions): SQL {
-  const attributes = VISIT_ATTRIBUTES.filter((name) => filterAttributes.includes(name) || dims.some((dim) => DIMENSION_ATTRIBUTE[dim] === name));
+export function unitChanges({ kinds, dims, withRolled, where = sql`true`, filterAttributes = [], pageDims = [] }: UnitOptions): SQL {
+  const attributes = VISIT_ATTRIBUTES.filter((name) => filterAttributes.includes(name) || [...dims, ...pageDims].some((dim) => DIMENSION_ATTRIBUTE[dim] === name));
   const attributeOrNull = (name: VisitAttribute) => sql.raw(attributes.includes(name) ? `v_${name}` : 'null::text');
   const unitColumns = sql.raw(['sign', 'kind', 'visitor_hash', 'day', ...attributes.map((name) => `v_${name}`)].join(', '));
   const duration = durationMs(sql`max(at)`, sql`min(at)`);
   const visitDims = dims.filter((dim) => dim !== 'page');
+  const dimensionValues = (of: readonly VisitDimension[]) => sql.join(of.map((dim) => sql`(${dim}, ${VISIT_DIMENSION_VALUES[dim]})`), sql`, `);
   const visitUnits = visitDims.length
-    ? sql`select sign, kind, day, x.dim, x.value, ${attributeOrNull('source')}, ${attributeOrNull('country')}, n, d from (
+    ? sql`select sign, kind, day, x.dim, x.value, '', ${attributeOrNull('source')}, ${attributeOrNull('country')}, n, d from (
           select ${unitColumns}, count(*) as n, ${duration} as d from counted where ${where} group by ${unitColumns}
-        ) as visit_units cross join lateral (values ${sql.join(
-          visitDims.map((dim) => sql`(${dim}, ${VISIT_DIMENSION_VALUES[dim]})`),
-          sql`, `,
-        )}) as x(dim, value)`
+        ) as visit_units cross join lateral (values ${dimensionValues(visitDims)}) as x(dim, value)`
     : null;
   const pageUnits = dims.includes('page')
-    ? sql`select sign, kind, day, 'page', path, ${attributeOrNull('source')}, ${attributeOrNull('country')}, count(*), ${duration}
-        from counted where ${where} group by ${unitColumns}, path`
+    ? sql`select sign, kind, day, 'page', path, '', ${attributeOrNull('source')}, ${attributeOrNull('country')}, n, d from visit_page_units`
+    : null;
+  const pageVisitUnits = pageDims.length
+    ? sql`select sign, kind, day, x.dim, x.value, path, null::text, null::text, n, d
+        from visit_page_units cross join lateral (values ${dimensionValues(pageDims)}) as x(dim, value)`
     : null;
   const windowed = attributes.length > 0;
   const eventColumns = [
@@ -123,8 +131,14 @@ export function unitChanges({ kinds, dims, withRolled, where = sql`true`, filter
     ), counted as (
       select ${countedAs(1, 'v')} from visit_events
       ${withRolled ? sql`union all select ${countedAs(-1, 'r')} from visit_events where rolled` : sql``}
-    ), unit_changes (sign, kind, day, dim, value, v_source, v_country, n, d) as (
-      ${sql.join([visitUnits, pageUnits].filter((part): part is SQL => part !== null), sql` union all `)}
+    )${
+      pageUnits || pageVisitUnits
+        ? sql`, visit_page_units as (
+      select ${unitColumns}, path, count(*) as n, ${duration} as d from counted where ${where} group by ${unitColumns}, path
+    )`
+        : sql``
+    }, unit_changes (sign, kind, day, dim, value, page, v_source, v_country, n, d) as (
+      ${sql.join([visitUnits, pageUnits, pageVisitUnits].filter((part): part is SQL => part !== null), sql` union all `)}
     )`;
 }
 

@@ -20,10 +20,16 @@ export const RAW_EVENT_DAYS = 30;
 
 /** The dimensions of the roll-up (`analytics_daily.dim`): each is a visit attribute except `page`. */
 export const VISIT_DIMENSIONS = ['total', 'entry', 'source', 'campaign', 'referrer', 'country', 'device', 'browser'] as const;
-export type AnalyticsDimension = (typeof VISIT_DIMENSIONS)[number] | 'page';
+export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+/**
+ * The dimensions rolled up under each page filter too (decision 0082): the lists other than pages (the total and the
+ * pages list under a page filter are that page's own `page` row).
+ */
+export const PAGE_FILTERED_DIMENSIONS = VISIT_DIMENSIONS.filter((dim) => dim !== 'total');
+export type AnalyticsDimension = VisitDimension | 'page';
 
 /** A unit's value for a visit dimension, over the `v_…` columns. */
-export const VISIT_DIMENSION_VALUES: Record<(typeof VISIT_DIMENSIONS)[number], SQL> = {
+export const VISIT_DIMENSION_VALUES: Record<VisitDimension, SQL> = {
   total: sql`''`,
   entry: sql`v_entry`,
   source: sql`v_source`,

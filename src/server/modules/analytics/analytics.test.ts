@@ -243,7 +243,7 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     expect(csv.body.replace('\uFEFF', '').split('\r\n')[0]).toBe('Value,Visitors,Views');
 
     expect((await get('/api/admin/analytics/live')).json()).toEqual({ visitors: 2, minutes: 5 });
-    for (const url of ['/api/admin/analytics/summary?from=2026-12-01&to=2026-11-01', '/api/admin/analytics/lists/pages?from=2026-09-01&to=2026-11-20&source=ads&country=de', '/api/admin/analytics/lists/sources?from=2026-09-01&to=2026-11-20&page=/', '/api/admin/analytics/summary?from=2024-01-01&to=2026-01-01', '/api/admin/analytics/lists/nope', '/api/admin/analytics/funnel?by=week']) {
+    for (const url of ['/api/admin/analytics/summary?from=2026-12-01&to=2026-11-01', '/api/admin/analytics/lists/sources?from=2026-09-01&to=2026-11-20&page=/&country=de', '/api/admin/analytics/funnel?by=source&from=2026-09-01&to=2026-11-20&page=/&source=ads', '/api/admin/analytics/summary?from=2024-01-01&to=2026-01-01', '/api/admin/analytics/lists/nope', '/api/admin/analytics/funnel?by=week']) {
       expect((await get(url)).statusCode, url).toBe(400);
     }
   });

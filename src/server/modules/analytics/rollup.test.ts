@@ -7,6 +7,8 @@
  * through HTTP under random filters is compared with a plain computation over the same events here. The rounding
  * of figures and rates is the service's own (figuresOf, conversionRate): what is proved is what is summed.
  */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users
 import { ANALYTICS_LISTS, DIRECT_SOURCE } from '../../../shared/schemas/analytics.ts';
 import { analyticsDaily, analyticsDownloadsDaily, analyticsEvents } from '../../db/schema.ts';
 import { rollUpAnalytics } from '../../jobs/analytics-maintenance.ts';
+import { rowsOf } from '../../lib/sql.ts';
 import { conversionRate, figuresOf, LIST_DIMENSIONS, previousOf, rangeOf } from './service.ts';
 
 const DAYS = ['2026-11-18', '2026-11-19', '2026-11-20'];
@@ -211,22 +214,57 @@ const eventsArbitrary = fc
     );
   });
 
-const queryArbitrary = fc.record(
-  {
-    from: fc.constantFrom('2026-11-18', '2026-11-19', '2026-11-20'),
-    page: fc.constantFrom(...PATHS),
-    source: fc.constantFrom('news', 'ADS', DIRECT_SOURCE, 'forum.example'),
-    country: fc.constantFrom('de', 'FR'),
-  },
-  { requiredKeys: ['from'] },
-);
+/** The filters a query sets: each combination as often, the two- and three-filter ones (decision 0082) included. */
+const FILTER_SETS = [
+  [],
+  ['page'],
+  ['source'],
+  ['country'],
+  ['page', 'source'],
+  ['page', 'country'],
+  ['source', 'country'],
+  ['page', 'source', 'country'],
+] as const;
+
+/**
+ * A query: its filters' values drawn at random, or (`ofEvent`) taken from one of the events, so that filters set
+ * together still match some of them.
+ */
+const queryArbitrary = fc.record({
+  from: fc.constantFrom('2026-11-18', '2026-11-19', '2026-11-20'),
+  page: fc.constantFrom(...PATHS),
+  source: fc.constantFrom('news', 'ADS', DIRECT_SOURCE, 'forum.example'),
+  country: fc.constantFrom('de', 'FR'),
+  filters: fc.constantFrom(...FILTER_SETS),
+  ofEvent: fc.option(fc.nat(), { nil: undefined }),
+});
+
+const queryOf = (
+  { from, filters, ofEvent, ...drawn }: typeof queryArbitrary extends fc.Arbitrary<infer Q> ? Q : never,
+  events: Event[],
+): Query => {
+  const event = ofEvent === undefined ? undefined : events[ofEvent % events.length];
+  const values = event
+    ? {
+        page: event.path,
+        source: event.utmSource ?? event.referrerDomain ?? DIRECT_SOURCE,
+        country: event.country ?? drawn.country,
+      }
+    : drawn;
+  return { from, to: DAYS[2]!, ...Object.fromEntries(filters.map((filter) => [filter, values[filter]])) };
+};
+
+type Writing =
+  | { order: 'time'; minutesBack: number; minutesBetween: number[] }
+  | { order: 'any'; salt: number; rolls: boolean[] }
+  | { order: 'never' };
 
 /**
  * How the events are written and rolled up: in time order, the job run at a first instant then at each of a few
  * more minutes apart (several runs within one hour and one day); in any order, in four batches with the job run
  * after some (batches written late, even for a visit already rolled); or never rolled.
  */
-const writingArbitrary = fc.oneof(
+const writingArbitrary: fc.Arbitrary<Writing> = fc.oneof(
   fc.record({
     order: fc.constant('time' as const),
     minutesBack: fc.integer({ min: 0, max: 63 * 60 }),
@@ -256,37 +294,42 @@ describe(`the dashboard on the roll-ups equals the raw computation, on ${testDat
   };
   const sorted = <Row extends { value: string }>(rows: Row[]) => [...rows].sort((a, b) => a.value.localeCompare(b.value));
 
+  /** Empties the tables, then writes the events and runs the roll-up job as `writing` says. */
+  const writeAndRollUp = async (events: Event[], writing: Writing) => {
+    const { db } = testApp.database;
+    await db.delete(analyticsEvents);
+    await db.delete(analyticsDaily);
+    await db.delete(analyticsDownloadsDaily);
+    const write = async (batch: Event[]) => {
+      if (batch.length) await db.insert(analyticsEvents).values(batch.map((event) => ({ ...event, at: new Date(event.at) })));
+    };
+    if (writing.order === 'time') {
+      const byTime = [...events].sort((a, b) => a.at - b.at || a.id - b.id);
+      let written = 0;
+      let instant = NOW - writing.minutesBack * MINUTE;
+      for (const minutes of [0, ...writing.minutesBetween]) {
+        instant = Math.min(NOW, instant + minutes * MINUTE);
+        const upTo = byTime.findIndex((event) => event.at >= instant);
+        const until = upTo === -1 ? byTime.length : upTo;
+        await write(byTime.slice(written, until));
+        written = until;
+        await rollUpAnalytics(db);
+      }
+      await write(byTime.slice(written));
+    } else if (writing.order === 'any') {
+      for (const [batch, roll] of writing.rolls.entries()) {
+        await write(events.filter((event) => (event.id * 7_919 + writing.salt) % 4 === batch));
+        if (roll) await rollUpAnalytics(db);
+      }
+    } else await write(events);
+  };
+
   it('summary, every list and the funnel, under random filters, rolled up every few minutes, late, or never', async () => {
     await fc.assert(
-      fc.asyncProperty(eventsArbitrary, writingArbitrary, fc.array(queryArbitrary, { minLength: 2, maxLength: 3 }), async (events, writing, queries) => {
-        const { db } = testApp.database;
-        await db.delete(analyticsEvents);
-        await db.delete(analyticsDaily);
-        await db.delete(analyticsDownloadsDaily);
-        const write = async (batch: Event[]) => {
-          if (batch.length) await db.insert(analyticsEvents).values(batch.map((event) => ({ ...event, at: new Date(event.at) })));
-        };
-        if (writing.order === 'time') {
-          const byTime = [...events].sort((a, b) => a.at - b.at || a.id - b.id);
-          let written = 0;
-          let instant = NOW - writing.minutesBack * MINUTE;
-          for (const minutes of [0, ...writing.minutesBetween]) {
-            instant = Math.min(NOW, instant + minutes * MINUTE);
-            const upTo = byTime.findIndex((event) => event.at >= instant);
-            const until = upTo === -1 ? byTime.length : upTo;
-            await write(byTime.slice(written, until));
-            written = until;
-            await rollUpAnalytics(db);
-          }
-          await write(byTime.slice(written));
-        } else if (writing.order === 'any') {
-          for (const [batch, roll] of writing.rolls.entries()) {
-            await write(events.filter((event) => (event.id * 7_919 + writing.salt) % 4 === batch));
-            if (roll) await rollUpAnalytics(db);
-          }
-        } else await write(events);
+      fc.asyncProperty(eventsArbitrary, writingArbitrary, fc.array(queryArbitrary, { minLength: 3, maxLength: 4 }), async (events, writing, queries) => {
+        await writeAndRollUp(events, writing);
         const expected = reference(events);
-        for (const query of [{ from: DAYS[0]!, to: DAYS[2]! }, ...queries.map((query) => ({ ...query, to: DAYS[2]! }))]) {
+        for (const query of [{ from: DAYS[0]!, to: DAYS[2]! }, ...queries.map((query) => queryOf(query, events))]) {
           const search = new URLSearchParams(query as unknown as Record<string, string>).toString();
           expect(await get(`/api/admin/analytics/summary?${search}`), search).toEqual(expected.summary(query));
           for (const list of ANALYTICS_LISTS) {
@@ -298,6 +341,31 @@ describe(`the dashboard on the roll-ups equals the raw computation, on ${testDat
             expect(sorted(answer.rows), `funnel ${by} ${search}`).toEqual(sorted(expected.funnel(by, query)));
           }
         }
+      }),
+      { numRuns: Number(process.env.ANALYTICS_PROPERTY_RUNS ?? 12) },
+    );
+  }, 120_000);
+
+  it('migration 0028 fills the rows under source and country and under a page filter as the job holds them', async () => {
+    const migration = readFileSync(new URL('../../db/migrations/0028_analytics_pairs.sql', import.meta.url), 'utf8');
+    const fills = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('INSERT INTO "analytics_daily"'));
+    expect(fills).toHaveLength(2);
+    const pairs = sql`(page <> '' or (source <> '' and country <> ''))`;
+    const pairRows = async () =>
+      rowsOf<Record<string, unknown>>(
+        await testApp.database.db.execute(
+          sql`select * from analytics_daily where ${pairs} order by kind, dim, page, source, country, day, value`,
+        ),
+      );
+    await fc.assert(
+      fc.asyncProperty(eventsArbitrary, writingArbitrary, async (events, writing) => {
+        await writeAndRollUp(events, writing);
+        const held = await pairRows();
+        await testApp.database.db.execute(sql`delete from analytics_daily where ${pairs}`);
+        for (const fill of fills) await testApp.database.db.execute(sql.raw(fill));
+        expect(await pairRows()).toEqual(held);
       }),
       { numRuns: Number(process.env.ANALYTICS_PROPERTY_RUNS ?? 12) },
     );

@@ -71,38 +71,42 @@ export function previousOf(range: Range): Range {
 }
 
 /**
- * What one read sums: a dimension, unfiltered or under the source or the country filter (`value` set when the page
- * filter picks the `page` row); `raw` when its filters are not rolled up (decision 0068).
+ * What one read sums: a dimension, unfiltered or under the source filter, the country filter or both, or under
+ * the page filter alone (`pageRows`; `value` set when the page filter picks the `page` row); `raw` when its filters
+ * are not rolled up (decisions 0068 and 0082).
  */
 interface UnitRequest {
   kind: 'view' | 'not_found';
   dim: AnalyticsDimension;
   source: string;
   country: string;
-  /** The page filter, applied to the raw events (a rolled-up read reads it as `value`). */
+  /** The page filter, applied to the events not rolled (a rolled-up read reads it as `value` or `pageRows`). */
   page: string;
+  /** The roll-up's `page` column: the page filter of a visit dimension's rows, '' for every other row. */
+  pageRows: string;
   value?: string;
   raw: boolean;
 }
 
-export const RAW_ONLY_MESSAGE = `Source and country together, or a page with a list other than pages, can be read for the last ${RAW_EVENT_DAYS} days only`;
+export const RAW_ONLY_MESSAGE = `A page with source or country and a list other than pages can be read for the last ${RAW_EVENT_DAYS} days only`;
 
 /**
- * Which rows answer `dim` under the query's filters. The roll-up holds every dimension unfiltered, per source and
- * per country, and each page's own figures (`page`): the totals and the pages list under a page filter are that
- * page's row. Source and country together, or a page filter with another dimension, are read from the raw events
- * (kept RAW_EVENT_DAYS days): 400 for a range that starts earlier.
+ * Which rows answer `dim` under the query's filters. The roll-up holds every dimension unfiltered, per source, per
+ * country and per source and country; each page's own figures (`page`): the totals and the pages list under a
+ * page filter are that page's row; and each visit dimension under a page filter alone (decision 0082). A page
+ * filter with source or country and another dimension is read from the raw events (kept RAW_EVENT_DAYS days): 400
+ * for a range that starts earlier.
  */
 function unitRequest(kind: 'view' | 'not_found', dim: AnalyticsDimension, query: AnalyticsQuery, range: Range, now: Date, isPrevious = false): UnitRequest {
   const source = query.source ? query.source.toLowerCase() : '';
   const country = query.country ? query.country.toUpperCase() : '';
   const page = query.page ?? '';
   const pageRow = dim === 'page' || dim === 'total';
-  const raw = Boolean((source && country) || (page && !pageRow));
+  const raw = Boolean(page && !pageRow && (source || country));
   // The previous period of such a read counts the raw events still kept (docs/analytics.md, known limits).
   if (raw && !isPrevious && range.start.getTime() < now.getTime() - RAW_EVENT_DAYS * DAY_MS) throw badRequest(RAW_ONLY_MESSAGE, [{ field: 'from', message: RAW_ONLY_MESSAGE }]);
-  if (page && pageRow) return { kind, dim: 'page', source, country, page, value: page, raw };
-  return { kind, dim, source, country, page, raw };
+  if (page && pageRow) return { kind, dim: 'page', source, country, page, pageRows: '', value: page, raw };
+  return { kind, dim, source, country, page, pageRows: page, raw };
 }
 
 const scopeOf = (kinds: EventScope['kinds'], range: Range): EventScope => ({ kinds, start: range.start, end: range.end });
@@ -121,7 +125,7 @@ function units(request: UnitRequest, range: Range): SQL {
   const filterAttributes = [...(request.source ? (['source'] as const) : []), ...(request.country ? (['country'] as const) : [])];
   const rolledUp = sql`
       select day, value, visits, views, bounces, duration_ms from analytics_daily
-      where kind = ${request.kind} and dim = ${request.dim} and source = ${request.source}
+      where kind = ${request.kind} and dim = ${request.dim} and page = ${request.pageRows} and source = ${request.source}
         and country = ${request.country} and day >= ${range.from} and day <= ${range.to}
         ${request.value === undefined ? sql`` : sql`and value = ${request.value}`}
       union all`;
@@ -237,8 +241,9 @@ const FUNNEL_DIMENSIONS = { source: 'source', campaign: 'campaign', 'entry-page'
 
 /**
  * Download clicks per group: the roll-up's, plus the changes of the visitor-days not wholly rolled. Rolled up per
- * group unfiltered, per source and per country (`analytics_daily`, kind `download`); a page filter, or source with
- * country, sums the rows per day and attribution (`analytics_downloads_daily`, ~4,000 a day at 1 M views).
+ * group unfiltered, per source, per country, per source and country, and per entry page (the funnel's page filter;
+ * `analytics_daily`, kind `download`); a page filter with source or country sums the rows per day and attribution
+ * (`analytics_downloads_daily`, ~4,000 a day at 1 M views).
  */
 async function downloadsBy(db: Database, dim: keyof typeof DOWNLOAD_DIMENSIONS, range: Range, query: AnalyticsQuery) {
   const group = DOWNLOAD_DIMENSIONS[dim];
@@ -247,11 +252,12 @@ async function downloadsBy(db: Database, dim: keyof typeof DOWNLOAD_DIMENSIONS, 
   const filters = sql`${source ? sql`and source = ${source}` : sql``} ${country ? sql`and country = ${country}` : sql``}
     ${query.page ? sql`and entry_path = ${query.page}` : sql``}`;
   const rolledUp =
-    query.page || (source && country)
+    query.page && (source || country)
       ? sql`select ${group} as value, downloads from analytics_downloads_daily
           where day >= ${range.from} and day <= ${range.to} and ${group} is not null ${filters}`
       : sql`select value, visits as downloads from analytics_daily
-          where kind = 'download' and dim = ${dim} and source = ${source} and country = ${country} and day >= ${range.from} and day <= ${range.to}`;
+          where kind = 'download' and dim = ${dim} and page = ${query.page ?? ''} and source = ${source} and country = ${country}
+            and day >= ${range.from} and day <= ${range.to}`;
   return rows<{ value: string; downloads: string }>(
     db,
     sql`with ${pendingEvents(scopeOf(['view', 'download'], range))}, ${downloadChanges()}, d as (
