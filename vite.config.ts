@@ -2,9 +2,10 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { featureBarrels } from './scripts/vite/feature-barrels.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), featureBarrels()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src/web') } },
   build: {
     sourcemap: false,
