@@ -2,9 +2,12 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { chunkModulesReport } from './scripts/vite/chunk-modules-report.ts';
+import { featureBarrels } from './scripts/vite/feature-barrels.ts';
+import { frameChunk } from './scripts/vite/frame-chunk.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), featureBarrels(), frameChunk(), chunkModulesReport(process.env.JOTIT_BUILD_DIR ?? 'build')],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src/web') } },
   build: {
     sourcemap: false,

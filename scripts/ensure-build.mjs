@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const output = path.join(root, process.env.JOTIT_BUILD_DIR ?? 'build', 'server/index.js');
-const inputs = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const inputs = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'scripts/vite', 'react-router.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

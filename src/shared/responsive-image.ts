@@ -5,26 +5,16 @@
  * An image uploaded before the sizes existed, or whose sizes are still being made, is a plain `<img>` with its box
  * when it is known.
  */
-import { z } from 'zod';
+// Only the type: the schema (zod) stays out of the public pages' JavaScript, which use the helpers below (decision 0082).
+import type { ResponsiveImage } from './schemas/responsive-image.ts';
+
+export type { ResponsiveImage };
 
 /** The widths every upload is made in (never wider than the original). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 /** The Open Graph crop. */
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;
-
-export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg', 'png', 'gif'] as const;
-
-export const ResponsiveImageSchema = z.object({
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  format: z.enum(IMAGE_FORMATS),
-  variants: z.array(z.object({ url: z.string(), width: z.number().int(), format: z.enum(IMAGE_FORMATS) })),
-  /** The 1200×630 crop for Open Graph cards, once made. */
-  socialUrl: z.string().nullable(),
-});
-export type ResponsiveImage = z.infer<typeof ResponsiveImageSchema>;
 
 /** The content column's width: an image in an article is at most this wide on a large screen. */
 export const ARTICLE_IMAGE_SIZES = '(min-width: 768px) 720px, 100vw';

@@ -2,7 +2,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { chunkModulesFile } from '../../scripts/vite/chunk-modules-report.ts';
 import { MOBILE, setUpE2e } from './fixtures.ts';
+
+const BUILD_DIR = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build');
+
+/**
+ * The back-office's code: its routes, shell and screens (a folder or file named for the admin), and the kit its
+ * lists and forms are made of. The public nav's own admin entries (the sections a signed-in role may open, the unread
+ * count beside one) are part of every page's frame, on purpose.
+ */
+const BACK_OFFICE_MODULES = [
+  /^src\/web\/(routes|components|features)\/.*admin/,
+  /^src\/web\/components\/(data-table|content-list|form-dialog|form-sheet|markdown-editor|lazy-markdown-editor|markdown-field|confirm-dialog|row-actions|filter-panel|document-editor)/,
+];
+const PUBLIC_FRAME_ADMIN_ENTRIES = new Set(['src/web/components/admin/admin-sections.ts', 'src/web/components/admin-link-count.tsx']);
+const isBackOfficeModule = (id: string) => !PUBLIC_FRAME_ADMIN_ENTRIES.has(id) && BACK_OFFICE_MODULES.some((pattern) => pattern.test(id));
+/** Each preload is a request before the first paint on HTTP/1.1 (six at a time); the public pages need about twenty. */
+const MAX_PUBLIC_PRELOADS = 30;
 
 describe('the site frame', () => {
   const e2e = setUpE2e();
@@ -24,6 +41,24 @@ describe('the site frame', () => {
     const buildDir = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build', 'client');
     const gzipBytes = scripts.reduce((total, file) => total + gzipSync(readFileSync(path.join(buildDir, file)), { level: 9 }).length, 0);
     expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
+  });
+
+  it('asks for the stylesheet first and preloads no back-office code on the public pages (decision 0082)', async () => {
+    const chunkModules = JSON.parse(readFileSync(chunkModulesFile(BUILD_DIR), 'utf8')) as Record<string, string[]>;
+    const blog = await (await fetch(`${e2e.server.baseUrl}/blog`)).text();
+    const post = /href="(\/blog\/(?!rss)[^"]+)"/.exec(blog)?.[1];
+    expect(post).toBeDefined();
+    for (const pagePath of ['/', '/help', '/blog', post!]) {
+      const html = await (await fetch(`${e2e.server.baseUrl}${pagePath}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const preloads = [...head.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((match) => match[1]!);
+      expect(preloads.length, pagePath).toBeGreaterThan(3);
+      expect(head.indexOf('rel="stylesheet"'), pagePath).toBeGreaterThan(0);
+      expect(head.indexOf('rel="stylesheet"'), pagePath).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      const modules = preloads.flatMap((file) => chunkModules[file] ?? [`${file} (not in ${chunkModulesFile(BUILD_DIR)})`]);
+      expect({ page: pagePath, backOffice: modules.filter((id) => isBackOfficeModule(id) || id.includes('(not in ')) }).toEqual({ page: pagePath, backOffice: [] });
+      expect(preloads.length, `${pagePath}: ${preloads.join(' ')}`).toBeLessThanOrEqual(MAX_PUBLIC_PRELOADS);
+    }
   });
 
   it('loads the home page in Chromium without console errors or CSP violations', async () => {

@@ -1,4 +1,4 @@
-import { ResponsiveImageSchema } from '../responsive-image.ts';
+import { ResponsiveImageSchema } from './responsive-image.ts';
 import { z } from 'zod';
 import { blank, nullableText, booleanField, dateText, optionalFields } from './fields.ts';
 import { safeString } from './text.ts';

@@ -1,4 +1,4 @@
-import { ResponsiveImageSchema } from '../responsive-image.ts';
+import { ResponsiveImageSchema } from './responsive-image.ts';
 import { z } from 'zod';
 import { blank, nullableText, booleanField, optionalFields } from './fields.ts';
 import { isBlogUrl } from './blog.ts';

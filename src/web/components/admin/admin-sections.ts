@@ -1,28 +1,10 @@
 /**
  * Every section of the back-office (issue 26 §1), grouped as the sidebar shows them. The sidebar, the mobile
- * drawer and the command palette all read this one list, so a new screen is added here once.
+ * drawer and the command palette all read this one list, so a new screen is added here once (with its icon's name:
+ * the icons themselves are in ./admin-section-icons.ts, which only the back-office loads; the public site's frame
+ * reads this list for who may open what, and its first JavaScript stays without them, decision 0082).
  */
-import {
-  ChartNoAxesColumnIcon,
-  FileTextIcon,
-  FingerprintIcon,
-  HelpCircleIcon,
-  HistoryIcon,
-  InboxIcon,
-  LayoutDashboardIcon,
-  type LucideIcon,
-  MailIcon,
-  MailOpenIcon,
-  MegaphoneIcon,
-  NewspaperIcon,
-  NotebookPenIcon,
-  QuoteIcon,
-  RocketIcon,
-  ShoppingBagIcon,
-  TerminalIcon,
-  UsersIcon,
-  WebhookIcon,
-} from 'lucide-react';
+import type { AdminSectionIconName } from './admin-section-icons';
 import { can, type Permission, type Role } from '../../../shared/permissions';
 
 /** The live figures a section may show beside its name (each from the dashboard's stats). */
@@ -32,7 +14,8 @@ export type AdminCounts = Partial<Record<AdminCountKey, number>>;
 export interface AdminSection {
   to: string;
   label: string;
-  icon: LucideIcon;
+  /** Drawn by the back-office (./admin-section-icons.ts); the public nav reads this list without the icons' code. */
+  icon: AdminSectionIconName;
   /** Other words the command palette matches ("users" finds "Users", "accounts" too). */
   keywords?: string[];
   count?: { key: AdminCountKey; label: string };
@@ -48,43 +31,43 @@ export interface AdminSectionGroup {
 export const ADMIN_SECTION_GROUPS: AdminSectionGroup[] = [
   {
     title: 'Overview',
-    sections: [{ to: '/admin', label: 'Dashboard', icon: LayoutDashboardIcon, keywords: ['home', 'stats'], permission: 'admin.enter' }],
+    sections: [{ to: '/admin', label: 'Dashboard', icon: 'dashboard', keywords: ['home', 'stats'], permission: 'admin.enter' }],
   },
   {
     title: 'Audience',
     sections: [
-      { to: '/admin/analytics', label: 'Analytics', icon: ChartNoAxesColumnIcon, keywords: ['visitors', 'traffic', 'funnel', 'referrers', 'utm'], permission: 'dashboard.read' },
-      { to: '/admin/leads', label: 'Leads', icon: MailIcon, keywords: ['emails', 'kit', 'export'], count: { key: 'unsyncedLeads', label: 'not synced' }, permission: 'leads.read' },
-      { to: '/admin/inbox', label: 'Inbox', icon: InboxIcon, keywords: ['messages', 'contact', 'feedback'], count: { key: 'unreadInbox', label: 'unread' }, permission: 'inbox.manage' },
-      { to: '/admin/campaigns', label: 'Campaigns', icon: RocketIcon, keywords: ['landing', 'utm'], permission: 'content.manage' },
-      { to: '/admin/affiliates', label: 'Affiliates', icon: ShoppingBagIcon, keywords: ['products'], permission: 'content.manage' },
+      { to: '/admin/analytics', label: 'Analytics', icon: 'analytics', keywords: ['visitors', 'traffic', 'funnel', 'referrers', 'utm'], permission: 'dashboard.read' },
+      { to: '/admin/leads', label: 'Leads', icon: 'leads', keywords: ['emails', 'kit', 'export'], count: { key: 'unsyncedLeads', label: 'not synced' }, permission: 'leads.read' },
+      { to: '/admin/inbox', label: 'Inbox', icon: 'inbox', keywords: ['messages', 'contact', 'feedback'], count: { key: 'unreadInbox', label: 'unread' }, permission: 'inbox.manage' },
+      { to: '/admin/campaigns', label: 'Campaigns', icon: 'campaigns', keywords: ['landing', 'utm'], permission: 'content.manage' },
+      { to: '/admin/affiliates', label: 'Affiliates', icon: 'affiliates', keywords: ['products'], permission: 'content.manage' },
     ],
   },
   {
     title: 'Content',
     sections: [
-      { to: '/admin/blog', label: 'Blog', icon: NewspaperIcon, keywords: ['posts', 'articles'], permission: 'posts.write' },
-      { to: '/admin/pages', label: 'Pages', icon: FileTextIcon, permission: 'content.manage' },
-      { to: '/admin/faq', label: 'FAQ & Help', icon: HelpCircleIcon, keywords: ['questions', 'video'], permission: 'content.manage' },
-      { to: '/admin/testimonials', label: 'Testimonials', icon: QuoteIcon, keywords: ['quotes'], permission: 'content.manage' },
-      { to: '/admin/banners', label: 'Banners', icon: MegaphoneIcon, keywords: ['announcements'], permission: 'content.manage' },
+      { to: '/admin/blog', label: 'Blog', icon: 'blog', keywords: ['posts', 'articles'], permission: 'posts.write' },
+      { to: '/admin/pages', label: 'Pages', icon: 'pages', permission: 'content.manage' },
+      { to: '/admin/faq', label: 'FAQ & Help', icon: 'faq', keywords: ['questions', 'video'], permission: 'content.manage' },
+      { to: '/admin/testimonials', label: 'Testimonials', icon: 'testimonials', keywords: ['quotes'], permission: 'content.manage' },
+      { to: '/admin/banners', label: 'Banners', icon: 'banners', keywords: ['announcements'], permission: 'content.manage' },
     ],
   },
   {
     title: 'Product',
     sections: [
-      { to: '/admin/jots', label: 'Jots', icon: NotebookPenIcon, keywords: ['notes', 'test jot'], permission: 'jots.readAll' },
-      { to: '/admin/build-guids', label: 'Build GUIDs & Clients', icon: FingerprintIcon, keywords: ['guid', 'clients', 'builds'], permission: 'buildGuids.manage' },
-      { to: '/admin/api-tester', label: 'API Tester', icon: TerminalIcon, keywords: ['api', 'curl'], permission: 'admin.enter' },
+      { to: '/admin/jots', label: 'Jots', icon: 'jots', keywords: ['notes', 'test jot'], permission: 'jots.readAll' },
+      { to: '/admin/build-guids', label: 'Build GUIDs & Clients', icon: 'buildGuids', keywords: ['guid', 'clients', 'builds'], permission: 'buildGuids.manage' },
+      { to: '/admin/api-tester', label: 'API Tester', icon: 'apiTester', keywords: ['api', 'curl'], permission: 'admin.enter' },
     ],
   },
   {
     title: 'Administration',
     sections: [
-      { to: '/admin/users', label: 'Users', icon: UsersIcon, keywords: ['accounts', 'roles', 'approve'], count: { key: 'pendingUsers', label: 'pending' }, permission: 'users.approve' },
-      { to: '/admin/audit', label: 'Audit log', icon: HistoryIcon, keywords: ['history', 'changes'], permission: 'audit.read' },
-      { to: '/admin/webhooks', label: 'Webhooks', icon: WebhookIcon, keywords: ['endpoints', 'deliveries', 'integrations', 'events'], permission: 'webhooks.manage' },
-      { to: '/admin/emails', label: 'E-mail previews', icon: MailOpenIcon, keywords: ['mail', 'templates', 'unsubscribe'], permission: 'mail.preview' },
+      { to: '/admin/users', label: 'Users', icon: 'users', keywords: ['accounts', 'roles', 'approve'], count: { key: 'pendingUsers', label: 'pending' }, permission: 'users.approve' },
+      { to: '/admin/audit', label: 'Audit log', icon: 'audit', keywords: ['history', 'changes'], permission: 'audit.read' },
+      { to: '/admin/webhooks', label: 'Webhooks', icon: 'webhooks', keywords: ['endpoints', 'deliveries', 'integrations', 'events'], permission: 'webhooks.manage' },
+      { to: '/admin/emails', label: 'E-mail previews', icon: 'emails', keywords: ['mail', 'templates', 'unsubscribe'], permission: 'mail.preview' },
     ],
   },
 ];

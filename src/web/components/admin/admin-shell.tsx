@@ -18,6 +18,7 @@ import { browserSetting } from '~/lib/browser-setting';
 import { cn } from '~/lib/utils';
 import type { RecordKind } from './record-search';
 import { ADMIN_SECTION_GROUPS, type AdminCounts, type AdminSection, type AdminSectionGroup } from './admin-sections';
+import { ADMIN_SECTION_ICONS } from './admin-section-icons';
 
 const loadCommandPalette = () => import('./command-palette');
 const LazyCommandPalette = lazy(loadCommandPalette);
@@ -250,7 +251,7 @@ function SectionLink({
   isCollapsed: boolean;
   onNavigate?(): void;
 }) {
-  const Icon = section.icon;
+  const Icon = ADMIN_SECTION_ICONS[section.icon];
   return (
     <NavLink
       to={section.to}

@@ -11,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog';
 import { ADMIN_SECTION_GROUPS, type AdminSectionGroup } from './admin-sections';
+import { ADMIN_SECTION_ICONS } from './admin-section-icons';
 import { openRecordState } from '~/lib/open-record';
 import { type FoundRecord, RECORD_KINDS, type RecordKind, recentFirst, recentRecords, rememberRecord, useRecordSearch } from './record-search';
 
@@ -116,7 +117,7 @@ export default function CommandPalette({
                 className={GROUP_CLASS}
               >
                 {group.sections.map((section) => {
-                  const Icon = section.icon;
+                  const Icon = ADMIN_SECTION_ICONS[section.icon];
                   return (
                     <Command.Item
                       key={section.to}

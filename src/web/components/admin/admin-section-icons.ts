@@ -1,0 +1,45 @@
+import {
+  ChartNoAxesColumnIcon,
+  FileTextIcon,
+  FingerprintIcon,
+  HelpCircleIcon,
+  HistoryIcon,
+  InboxIcon,
+  LayoutDashboardIcon,
+  MailIcon,
+  MailOpenIcon,
+  MegaphoneIcon,
+  NewspaperIcon,
+  NotebookPenIcon,
+  QuoteIcon,
+  RocketIcon,
+  ShoppingBagIcon,
+  TerminalIcon,
+  UsersIcon,
+  WebhookIcon,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** The icon of each back-office section (./admin-sections.ts names them), for the sidebar, the drawer and the palette. */
+export const ADMIN_SECTION_ICONS = {
+  dashboard: LayoutDashboardIcon,
+  analytics: ChartNoAxesColumnIcon,
+  leads: MailIcon,
+  inbox: InboxIcon,
+  campaigns: RocketIcon,
+  affiliates: ShoppingBagIcon,
+  blog: NewspaperIcon,
+  pages: FileTextIcon,
+  faq: HelpCircleIcon,
+  testimonials: QuoteIcon,
+  banners: MegaphoneIcon,
+  jots: NotebookPenIcon,
+  buildGuids: FingerprintIcon,
+  apiTester: TerminalIcon,
+  users: UsersIcon,
+  audit: HistoryIcon,
+  webhooks: WebhookIcon,
+  emails: MailOpenIcon,
+} satisfies Record<string, LucideIcon>;
+
+export type AdminSectionIconName = keyof typeof ADMIN_SECTION_ICONS;
