@@ -7,7 +7,7 @@ export const chunkModulesFile = (buildDirectory: string) => path.join(buildDirec
 
 /**
  * Writes which source modules each client chunk holds (`{ "assets/home-….js": ["src/web/routes/home.tsx", …] }`),
- * so a test can tell what a page's `<link rel="modulepreload">` list brings to the browser (decision 0082).
+ * so a test can tell what a page's `<link rel="modulepreload">` list brings to the browser (decision 0083).
  */
 export function chunkModulesReport(buildDirectory: string): Plugin {
   const root = process.cwd();

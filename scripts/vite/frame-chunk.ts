@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Puts every module the root route (the site frame, src/web/root.tsx) and the client entry import statically into
- * one chunk, `frame` (decision 0082).
+ * one chunk, `frame` (decision 0083).
  *
  * Every page loads the root route with all of its static imports, so joining them costs no page a byte it would not
  * have loaded. Left to itself, the bundler cuts them by which routes also import each piece (an icon shared with

@@ -5,7 +5,7 @@
  * An image uploaded before the sizes existed, or whose sizes are still being made, is a plain `<img>` with its box
  * when it is known.
  */
-// Only the type: the schema (zod) stays out of the public pages' JavaScript, which use the helpers below (decision 0082).
+// Only the type: the schema (zod) stays out of the public pages' JavaScript, which use the helpers below (decision 0083).
 import type { ResponsiveImage } from './schemas/responsive-image.ts';
 
 export type { ResponsiveImage };

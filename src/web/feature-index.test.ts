@@ -1,6 +1,6 @@
 /**
  * The browser build declares every feature's index.ts free of side effects (scripts/vite/feature-barrels.ts, decision
- * 0082), so a page gets only what it imports through one. That holds only while an index re-exports and does nothing
+ * 0083), so a page gets only what it imports through one. That holds only while an index re-exports and does nothing
  * else: a statement that runs (a lazy component made there, a call) belongs in a file of its own, re-exported.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -33,7 +33,7 @@ import { can, roleOfUser } from '../shared/permissions';
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes it a React stylesheet resource, written at the top of <head>: the browser asks for it before
-  // the page's module preloads, which would otherwise take the connections first (decision 0082).
+  // the page's module preloads, which would otherwise take the connections first (decision 0083).
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   // The ICO for browsers and tools that only ask for /favicon.ico; the SVG for the rest.
   { rel: 'icon', href: '/favicon.ico', sizes: '16x16 32x32 48x48' },

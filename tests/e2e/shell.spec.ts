@@ -43,7 +43,7 @@ describe('the site frame', () => {
     expect(gzipBytes).toBeLessThanOrEqual(150 * 1024);
   });
 
-  it('asks for the stylesheet first and preloads no back-office code on the public pages (decision 0082)', async () => {
+  it('asks for the stylesheet first and preloads no back-office code on the public pages (decision 0083)', async () => {
     const chunkModules = JSON.parse(readFileSync(chunkModulesFile(BUILD_DIR), 'utf8')) as Record<string, string[]>;
     const blog = await (await fetch(`${e2e.server.baseUrl}/blog`)).text();
     const post = /href="(\/blog\/(?!rss)[^"]+)"/.exec(blog)?.[1];

@@ -2,7 +2,7 @@
  * Every section of the back-office (issue 26 §1), grouped as the sidebar shows them. The sidebar, the mobile
  * drawer and the command palette all read this one list, so a new screen is added here once (with its icon's name:
  * the icons themselves are in ./admin-section-icons.ts, which only the back-office loads; the public site's frame
- * reads this list for who may open what, and its first JavaScript stays without them, decision 0082).
+ * reads this list for who may open what, and its first JavaScript stays without them, decision 0083).
  */
 import type { AdminSectionIconName } from './admin-section-icons';
 import { can, type Permission, type Role } from '../../../shared/permissions';

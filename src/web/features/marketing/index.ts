@@ -1,7 +1,7 @@
 /**
  * The marketing site: page sections, the legal layout, the public forms, and what a page's action needs to answer
  * a form posted without JavaScript (./unsent-form.ts). Re-exports only: the browser build treats this file as free
- * of side effects, so a page gets the parts it imports and not the rest (decision 0082).
+ * of side effects, so a page gets the parts it imports and not the rest (decision 0083).
  */
 export { ClaimsSection, FeaturesSection, PainPointsSection, PrivacyPromise, ProSection } from './components/home-sections';
 export { type LegalSection, LegalPage } from './components/legal-page';
