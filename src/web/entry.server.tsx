@@ -54,7 +54,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: statusCode }));
+              resolve(new Response(lowPriorityModulePreloads(Buffer.concat(chunks)), { headers: responseHeaders, status: statusCode }));
               done();
             },
           });
@@ -72,6 +72,18 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+/**
+ * The page's module preloads (React Router's `<Scripts>`, which takes no attributes for them) fetched at low priority:
+ * the page is complete and its forms work before hydration, so the stylesheet and the largest image go first on a slow
+ * connection, and the code follows (decision 0084). The links say `suppressHydrationWarning`, so the extra attribute
+ * is no mismatch.
+ */
+export function lowPriorityModulePreloads(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (html.indexOf(MODULE_PRELOAD) === -1) return html;
+  return Buffer.from(html.toString().replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`));
 }
 
 /**

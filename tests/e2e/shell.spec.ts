@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chunkModulesFile } from '../../scripts/vite/chunk-modules-report.ts';
-import { MOBILE, setUpE2e } from './fixtures.ts';
+import { MOBILE, setUpE2e, waitForHydration } from './fixtures.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '../..', process.env.JOTIT_BUILD_DIR ?? 'build');
 
@@ -51,14 +51,36 @@ describe('the site frame', () => {
     for (const pagePath of ['/', '/help', '/blog', post!]) {
       const html = await (await fetch(`${e2e.server.baseUrl}${pagePath}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      const preloads = [...head.matchAll(/<link rel="modulepreload" href="\/([^"]+)"/g)].map((match) => match[1]!);
+      const preloads = [...head.matchAll(/<link rel="modulepreload" fetchpriority="low" href="\/([^"]+)"/g)].map((match) => match[1]!);
       expect(preloads.length, pagePath).toBeGreaterThan(3);
+      // Every preload at low priority (decision 0084): none without it, in the head or the body.
+      expect(html.split('rel="modulepreload"').length - 1, pagePath).toBe(preloads.length);
       expect(head.indexOf('rel="stylesheet"'), pagePath).toBeGreaterThan(0);
       expect(head.indexOf('rel="stylesheet"'), pagePath).toBeLessThan(head.indexOf('rel="modulepreload"'));
       const modules = preloads.flatMap((file) => chunkModules[file] ?? [`${file} (not in ${chunkModulesFile(BUILD_DIR)})`]);
       expect({ page: pagePath, backOffice: modules.filter((id) => isBackOfficeModule(id) || id.includes('(not in ')) }).toEqual({ page: pagePath, backOffice: [] });
       expect(preloads.length, `${pagePath}: ${preloads.join(' ')}`).toBeLessThanOrEqual(MAX_PUBLIC_PRELOADS);
     }
+  });
+
+  it('fetches the stylesheet at the highest priority and the page code at low priority in Chromium (decision 0084)', async () => {
+    const { page, close } = await e2e.open(MOBILE);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const priorities = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const url = new URL(event.request.url);
+      if (url.pathname.startsWith('/assets/')) priorities.set(url.pathname, event.request.initialPriority);
+    });
+    const html = await (await fetch(`${e2e.server.baseUrl}/blog`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/g)].map((match) => match[1]!);
+    await page.goto('/blog');
+    await waitForHydration(page);
+    const stylesheet = [...priorities.keys()].find((pathname) => pathname.endsWith('.css'));
+    expect(stylesheet && priorities.get(stylesheet)).toBe('VeryHigh');
+    expect(preloaded.length).toBeGreaterThan(3);
+    expect(preloaded.map((pathname) => [pathname, priorities.get(pathname)])).toEqual(preloaded.map((pathname) => [pathname, 'Low']));
+    await close();
   });
 
   it('loads the home page in Chromium without console errors or CSP violations', async () => {
