@@ -11,6 +11,23 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '~
 const TYPING_DELAY_MS = 300;
 const ALL = 'all';
 
+/** The two typed filters: what each field says, and how its text becomes the filter (the action is lower-case). */
+const TEXT_FILTERS = {
+  actor: { label: 'Actor', placeholder: 'Part of an e-mail', maxLength: 254, normalise: (text: string) => text.trim() || undefined },
+  action: {
+    label: 'Action',
+    placeholder: 'e.g. user.approve',
+    maxLength: 80,
+    normalise: (text: string) => text.trim().toLowerCase() || undefined,
+  },
+} as const;
+type TextFilterName = keyof typeof TEXT_FILTERS;
+type Texts = Record<TextFilterName, string>;
+
+const textsOf = (filters: Filters): Texts => ({ actor: filters.actor ?? '', action: filters.action ?? '' });
+/** The filters the typed texts ask for. */
+const filtersOf = (texts: Texts) => ({ actor: TEXT_FILTERS.actor.normalise(texts.actor), action: TEXT_FILTERS.action.normalise(texts.action) });
+
 /**
  * The audit filters: actor and action as typed (sent after a pause), entity type, and a day range. The values live
  * in the URL (audit-url-state.ts); the text fields follow it when it changes under them (Back, Forward, Clear).
@@ -18,24 +35,39 @@ const ALL = 'all';
  */
 export function AuditFilters({ filters, onChange }: { filters: Filters; onChange(change: Filters): void }) {
   const id = useId();
-  const [actorText, setActorText] = useState(filters.actor ?? '');
-  const [actionText, setActionText] = useState(filters.action ?? '');
+  const [texts, setTexts] = useState<Texts>(() => textsOf(filters));
 
-  // The URL changed under the fields (Back, Forward, Clear): they show it, unless it is what they already say.
+  // The URL changed under the fields (Back, Forward, Clear): each shows it, unless it is what it already says.
   const [shownUrl, setShownUrl] = useState({ actor: filters.actor, action: filters.action });
   if (shownUrl.actor !== filters.actor || shownUrl.action !== filters.action) {
     setShownUrl({ actor: filters.actor, action: filters.action });
-    if ((actorText.trim() || undefined) !== filters.actor) setActorText(filters.actor ?? '');
-    if ((actionText.trim().toLowerCase() || undefined) !== filters.action) setActionText(filters.action ?? '');
+    const typed = filtersOf(texts);
+    const fromUrl = textsOf(filters);
+    setTexts((current) => ({
+      actor: typed.actor === filters.actor ? current.actor : fromUrl.actor,
+      action: typed.action === filters.action ? current.action : fromUrl.action,
+    }));
   }
 
   useEffect(() => {
-    const actor = actorText.trim() || undefined;
-    const action = actionText.trim().toLowerCase() || undefined;
-    if (actor === filters.actor && action === filters.action) return;
-    const timer = setTimeout(() => onChange({ actor, action }), TYPING_DELAY_MS);
+    const typed = filtersOf(texts);
+    if (typed.actor === filters.actor && typed.action === filters.action) return;
+    const timer = setTimeout(() => onChange(typed), TYPING_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [actorText, actionText, filters.actor, filters.action, onChange]);
+  }, [texts, filters.actor, filters.action, onChange]);
+
+  const textFilter = (name: TextFilterName, hasIcon = false) => {
+    const { normalise: _, ...field } = TEXT_FILTERS[name];
+    return (
+      <TextFilter
+        {...field}
+        id={`${id}-${name}`}
+        value={texts[name]}
+        onChange={(text) => setTexts((current) => ({ ...current, [name]: text }))}
+        hasIcon={hasIcon}
+      />
+    );
+  };
 
   const chips: ActiveFilter[] = [];
   if (filters.action)
@@ -47,34 +79,16 @@ export function AuditFilters({ filters, onChange }: { filters: Filters; onChange
       remove: () => onChange({ entity: undefined }),
     });
   chips.push(...dateRangeChips(filters, onChange));
-  const actorField = (
-    <TextFilter
-      id={`${id}-actor`}
-      label="Actor"
-      placeholder="Part of an e-mail"
-      maxLength={254}
-      value={actorText}
-      onChange={setActorText}
-      hasIcon
-    />
-  );
   return (
     <FilterBar
-      search={actorField}
+      search={textFilter('actor', true)}
       filters={chips}
       isFiltered={Object.values(filters).some(Boolean)}
       onClear={() =>
         onChange({ actor: undefined, action: undefined, entity: undefined, from: undefined, to: undefined })
       }
     >
-      <TextFilter
-        id={`${id}-action`}
-        label="Action"
-        placeholder="e.g. user.approve"
-        maxLength={80}
-        value={actionText}
-        onChange={setActionText}
-      />
+      {textFilter('action')}
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-entity`}>Entity type</Label>
         <Select
