@@ -138,9 +138,12 @@ describe('admin shell and web fixes', () => {
         await page.getByRole('checkbox', { name: "I'm not a robot" }).waitFor();
         await toasts(page).filter({ hasText: 'Invalid email or password' }).first().waitFor();
       }
-      expect(await toasts(page).count()).toBe(1);
+      // The replaced toast leaves in sonner's 200 ms exit; then only the new one is on screen.
+      await expect.poll(() => toasts(page).count()).toBe(1);
       await page.evaluate(() => window.scrollTo(0, 0));
       const toast = toasts(page).first();
+      // Measured where it comes to rest: a new toast slides in, and moves when the header's position changes.
+      await toast.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
       const toastBox = (await toast.boundingBox())!;
       const headerBox = (await page.locator('header').first().boundingBox())!;
       await screenshot(page, `toast-${viewport.width}`);
