@@ -53,6 +53,8 @@ describe('render budget', () => {
   });
 });
 
+const FLOOD_CONCURRENCY = 8;
+
 describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
   let testApp: TestApp;
   let app: FastifyInstance;
@@ -76,21 +78,27 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
   /**
    * Uncacheable pages (by default every path a different unknown campaign: a landing counts its visit, so it is
    * rendered per request and never stored; an unknown path or post is one stored not-found page, decisions 0060 and
-   * 0077) from one address until one is refused.
+   * 0077) from one address, eight at a time, until one is refused. The renders in flight when the bucket runs out are
+   * all charged, so the network ends the flood well in debt (each render's elapsed time, interleaved with seven others,
+   * at 0.05 ms of refill a ms): what the test asks next does not hang on a few milliseconds of refill. One at a time,
+   * the flood ended a render's overshoot in debt, and a request 60 ms later on a loaded runner rendered again (CI).
    */
   const flood = async (remoteAddress: string, label: string, url = (index: number) => `/c/no-such-campaign-${label}-${index}`) => {
     const statuses: number[] = [];
-    for (let index = 0; index < 2000 && !statuses.includes(429); index += 1)
-      statuses.push((await page(url(index), remoteAddress)).statusCode);
+    for (let index = 0; index < 2000 && !statuses.includes(429); index += FLOOD_CONCURRENCY) {
+      const batch = Array.from({ length: FLOOD_CONCURRENCY }, (_, offset) => page(url(index + offset), remoteAddress));
+      statuses.push(...(await Promise.all(batch)).map((response) => response.statusCode));
+    }
     return statuses;
   };
+  const rendered = (statuses: number[]) => statuses.filter((status) => status !== 429).length;
 
   it('answers a flood of uncacheable pages from one network 429 with Retry-After, while another network is served', async () => {
     // Stored before the flood: a network past its budget still gets the pages in the cache.
     expect((await page('/help', '10.9.0.1')).statusCode).toBe(200);
     const statuses = await flood('10.9.0.1', 'a');
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
+    expect(statuses).toContain(429);
+    expect(statuses.every((status) => status === 404 || status === 429)).toBe(true);
     const refused = await page('/c/no-such-campaign-again', '10.9.0.1');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -129,8 +137,8 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
     }
     expect((await page('/blog', '10.9.0.4')).statusCode).toBe(200);
     const statuses = await flood('10.9.0.4', 'query', (index) => `/blog?category=${encodeURIComponent(categories[index % 20]!)}`);
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses).toContain(429);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     // Values the filter does not offer are the page /blog, stored: served even past the budget.
     const unoffered = await page('/blog?category=flood-unknown', '10.9.0.4');
     expect([unoffered.statusCode, unoffered.headers['x-page-cache']]).toEqual([200, 'hit']);
@@ -138,13 +146,13 @@ describe(`render budget over HTTP on ${testDatabaseKind()}`, () => {
 
   it('counts an IPv6 client by its /64', async () => {
     const first = await flood('2001:db8:1:2::1', 'v6');
-    expect(first.at(-1)).toBe(429);
-    // Another address of the same /64 draws from the spent bucket: refused at once, or after a render or two if the
-    // bucket refilled a little in between (never the dozens a fresh bucket allows).
+    expect(first).toContain(429);
+    // Another address of the same /64 draws from the spent bucket: refused at once (never the dozens of renders a
+    // fresh bucket allows).
     const sameNetwork = await flood('2001:db8:1:2:ffff:ffff:ffff:ffff', 'v6-same');
-    expect(sameNetwork.at(-1)).toBe(429);
-    expect(sameNetwork.length).toBeLessThanOrEqual(3);
-    expect(first.length).toBeGreaterThan(sameNetwork.length);
+    expect(sameNetwork).toEqual(Array(FLOOD_CONCURRENCY).fill(429));
+    // A fresh bucket renders at least its first batch (each request checks the bucket before any render is charged).
+    expect(rendered(first)).toBeGreaterThanOrEqual(FLOOD_CONCURRENCY);
     expect((await page('/no-such-page-v6', '2001:db8:1:3::1')).statusCode).toBe(404);
   });
 

@@ -116,8 +116,10 @@ describe(`account mail timing on ${testDatabaseKind()}`, () => {
     // machine's load makes them noisy (robust: from their interquartile range). Under load 28 on PostgreSQL the
     // answers spread over 150–400 ms; before the fix the gap was +23.1 and +45.8 ms, several times its noise.
     expect(Math.abs(gap), summary).toBeLessThan(Math.max(2.5, noise));
-    // A coin toss: 50 ± 15 of 100 holds unless one kind is systematically faster.
-    expect(slower, summary).toBeGreaterThan(35);
-    expect(slower, summary).toBeLessThan(65);
+    // A coin toss: 50 ± 20 of 100 (four standard deviations) holds unless one kind is systematically faster. The
+    // count is exact under any load, but at three (± 15) a fair run fails once in 370, and CI runs this check four
+    // times: it failed there at 65 with a gap of 0.20 ms. Before the fix: 86 and 92 of 100 (decision 0041).
+    expect(slower, summary).toBeGreaterThan(30);
+    expect(slower, summary).toBeLessThan(70);
   });
 });

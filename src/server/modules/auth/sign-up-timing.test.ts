@@ -74,8 +74,9 @@ describe(`sign-up timing on ${testDatabaseKind()}`, () => {
     expect(Math.min(...all), summary).toBeGreaterThanOrEqual(minimum - 1);
     // Before the fix −3.7 ms; with the minimum above the work, the medians wander within ±2 ms of zero.
     expect(Math.abs(gap), summary).toBeLessThan(2.5);
-    // A coin toss: 20 ± 9 of 40 (three standard deviations) holds unless one kind is systematically faster.
-    expect(slower, summary).toBeGreaterThan(11);
-    expect(slower, summary).toBeLessThan(29);
+    // A coin toss: 20 ± 12 of 40 (four standard deviations, as account-mail-timing.test.ts: at three a fair run
+    // fails once in a few hundred) holds unless one kind is systematically faster; before the fix, 13 of 100.
+    expect(slower, summary).toBeGreaterThan(7);
+    expect(slower, summary).toBeLessThan(33);
   });
 });
