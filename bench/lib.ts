@@ -2,12 +2,15 @@
  * What the bench scenarios share: child-process servers, autocannon runs, fair read/anchor pairs, the result row
  * and the printed table. Each scenario file (bench/*.ts) returns `Row`s; bench/run.ts puts them in one table.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
+import { encryptV2 } from '../src/shared/jot-crypto.ts';
 
 export const CONNECTIONS = 100;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -224,4 +227,63 @@ export async function withPgClient<T>(url: string, work: (client: pg.Client) => 
   } finally {
     await client.end();
   }
+}
+
+/** The build GUID the benches store and encrypt their jots with. */
+export const BENCH_KEY = { name: 'bench-build', value: 'bench-build-secret-7d1c2a' };
+
+/** A `POST /api/v2/jots` body with a new envelope: the server stores a repeated one once (decision 0010). */
+export const benchJotBody = (index: number) =>
+  JSON.stringify({
+    payload: encryptV2(
+      { text: `Benchmark jot ${index}`, clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
+      BENCH_KEY.name,
+      BENCH_KEY.value,
+    ),
+  });
+
+/** Builds the bench's app server (bench/app-server.ts) as `npm start` runs the app, built JavaScript; its path. */
+export function buildBenchServer(): string {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', 'bench/app-server.ts', 'dist/bench/app-server.js'], {
+    cwd: benchRoot,
+    stdio: 'inherit',
+  });
+  return 'dist/bench/app-server.js';
+}
+
+/**
+ * A bench run's own PostgreSQL database, on the server of BENCH_DATABASE_URL (else TEST_DATABASE_URL; the process
+ * exits with a hint when neither is set). `create(seed)` makes it, migrated, and seeds it before the app starts;
+ * `end()` stops the bench's servers, then drops it.
+ */
+export function benchDatabase(prefix: string) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test');
+    process.exit(1);
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const adminQuery = (text: string) => withPgClient(adminUrl, (client) => client.query(text));
+  return {
+    name,
+    url,
+    async create(seed?: (handle: DatabaseHandle) => Promise<unknown>): Promise<void> {
+      await adminQuery(`create database ${name}`);
+      const handle = await openDatabase({ databaseUrl: url, pgliteDir: '', poolSize: 2 });
+      try {
+        await handle.migrate();
+        await seed?.(handle);
+      } finally {
+        await handle.close();
+      }
+    },
+    async end(settleMs = 500): Promise<void> {
+      for (const child of benchChildren) if (child.exitCode === null) child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      await adminQuery(`drop database if exists ${name} with (force)`).catch((error: unknown) =>
+        console.error(`Could not drop ${name}:`, error),
+      );
+    },
+  };
 }

@@ -28,7 +28,6 @@
  * load generator does not share their event loop. Prints a table and writes bench/results.json.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +41,10 @@ import { measureCountingCostOnItsOwnApp } from './counting-cost.ts';
 import { measurePages, PAGES_SETTINGS, seedBenchBlog } from './pages.ts';
 import {
   BENCH_JWT_SECRET,
-  benchChildren,
+  BENCH_KEY,
+  benchDatabase,
+  benchJotBody,
+  buildBenchServer,
   benchRoot,
   CONNECTIONS,
   cpuSnapshot,
@@ -61,23 +63,10 @@ import {
 } from './lib.ts';
 
 const BACKGROUND_JOTS = 100_000;
-const KEY = { name: 'bench-build', value: 'bench-build-secret-7d1c2a' };
 const root = benchRoot;
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test');
-  process.exit(1);
-}
-
-const databaseName = `jotit_bench_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-const adminQuery = (sql: string) => withPgClient(adminUrl, (client) => client.query(sql));
+const database = benchDatabase('jotit_bench');
+const databaseName = database.name;
+const databaseUrl = database.url;
 const withDatabase = <T>(work: (client: pg.Client) => Promise<T>) => withPgClient(databaseUrl, work);
 
 const PAGE_CONNECTIONS = PAGES_SETTINGS.connections;
@@ -111,23 +100,18 @@ function readRow(scenario: string, app: Measured, bare: Measured): Row {
 }
 
 async function prepareDatabase(): Promise<void> {
-  await adminQuery(`create database ${databaseName}`);
-  // Migrations run in the app; run them here first so the background rows can go in before it starts.
-  const { openDatabase } = await import('../src/server/db/client.ts');
-  const handle = await openDatabase({ databaseUrl, pgliteDir: '', poolSize: 2 });
-  await handle.migrate();
-  await seedBenchBlog(handle.db);
-  await handle.close();
+  // Migrated here (the app would do it too), so the background rows can go in before it starts.
+  await database.create((handle) => seedBenchBlog(handle.db));
   await withDatabase(async (client) => {
-    await client.query('insert into build_guids (name, value) values ($1, $2)', [KEY.name, KEY.value]);
-    const payload = encryptV2({ text: 'A background jot' }, KEY.name, KEY.value);
+    await client.query('insert into build_guids (name, value) values ($1, $2)', [BENCH_KEY.name, BENCH_KEY.value]);
+    const payload = encryptV2({ text: 'A background jot' }, BENCH_KEY.name, BENCH_KEY.value);
     await client.query(
       `insert into jots (protocol_version, build_guid_name, encrypted_payload, client_id, app_name, jot_text, app_version,
          plugin, sender_city, sender_state, sender_country, processed_at, created_at)
        select 'v2', $1, $2, 'device-' || (n % 50), 'JotApp', 'A background jot', '1.5.0', 'offline',
          'Nashville', 'Tennessee', 'US', now(), now() - make_interval(secs => $3 - n)
        from generate_series(1, $3) as n`,
-      [KEY.name, payload, BACKGROUND_JOTS],
+      [BENCH_KEY.name, payload, BACKGROUND_JOTS],
     );
     await client.query('vacuum analyze jots');
   });
@@ -148,15 +132,12 @@ async function main(): Promise<void> {
   // The app serves the production build, as `npm start` does.
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   // The app server runs as `npm start` runs the server: built JavaScript on plain node (decision 0014).
-  execFileSync(process.execPath, ['scripts/build-server.mjs', 'bench/app-server.ts', 'dist/bench/app-server.js'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const appServer = buildBenchServer();
   await prepareDatabase();
 
   // One app server for every scenario, as `npm start` runs it (pages included), so its memory is the whole bench's.
   // …with the node flags `npm start` uses (package.json config.nodeFlags: the heap cap, decision 0014).
-  const app = await startChild('dist/bench/app-server.js', { DATABASE_URL: databaseUrl, PAGES: '1' }, startNodeFlags());
+  const app = await startChild(appServer, { DATABASE_URL: databaseUrl, PAGES: '1' }, startNodeFlags());
   const appPid = app.child.pid!;
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleMemory = processMemory(appPid);
@@ -184,25 +165,16 @@ async function main(): Promise<void> {
   console.log('\nIngestion');
   const samplePayload = encryptV2(
     { text: 'A benchmark jot', clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
-    KEY.name,
-    KEY.value,
+    BENCH_KEY.name,
+    BENCH_KEY.value,
   );
   const anchor = await measureInsertAnchor(databaseUrl, samplePayload, SECONDS);
   console.log(
     `  ${anchor.tool} single-row inserts (10 clients): ${Math.round(anchor.rowsPerSecond)} rows/s, average ${anchor.latencyAverageMs} ms`,
   );
 
-  // Every request a new envelope: the server stores a repeated v2 envelope once (decision 0010), so cycling
-  // through a few bodies would measure retries. Made ahead so encryption does not load the load generator.
-  const jotBody = (index: number) =>
-    JSON.stringify({
-      payload: encryptV2(
-        { text: `Benchmark jot ${index}`, clientId: 'bench-client', appVersion: '1.5.0', plugin: 'offline' },
-        KEY.name,
-        KEY.value,
-      ),
-    });
-  const bodies = Array.from({ length: 60_000 }, (_, index) => jotBody(index));
+  // Every request a new envelope (benchJotBody), made ahead so encryption does not load the load generator.
+  const bodies = Array.from({ length: 60_000 }, (_, index) => benchJotBody(index));
   let next = 0;
   // The floor may cycle through the bodies (it stores nothing); the app gets each body once.
   const ingestOptions = (url: string, cycle = false): autocannon.Options => ({
@@ -213,7 +185,7 @@ async function main(): Promise<void> {
       {
         setupRequest: (request) => {
           next += 1;
-          return { ...request, body: (cycle ? bodies[next % bodies.length] : bodies[next]) ?? jotBody(next) };
+          return { ...request, body: (cycle ? bodies[next % bodies.length] : bodies[next]) ?? benchJotBody(next) };
         },
       },
     ],
@@ -361,13 +333,7 @@ async function main(): Promise<void> {
   if (rows.some((row) => row.pass === false)) process.exitCode = 1;
 }
 
-async function cleanUp(): Promise<void> {
-  for (const child of benchChildren) if (child.exitCode === null) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await adminQuery(`drop database if exists ${databaseName} with (force)`).catch((error: unknown) =>
-    console.error(`Could not drop ${databaseName}:`, error),
-  );
-}
+const cleanUp = () => database.end();
 
 process.on('SIGINT', () => {
   void cleanUp().then(() => process.exit(130));
