@@ -5,7 +5,8 @@
  * and the API, and the next save names the restored version; two staff members open the same page, and the second
  * to save is refused with Review their changes, Copy mine and Overwrite, never a silent overwrite; a campaign's
  * History restores the same way, its editor autosaves unsaved text without changing the live campaign, and the
- * lists' switches still publish and deactivate without a version. 1280 px, the campaign's History once at 375 px.
+ * lists' switches still publish and deactivate without a version; a restore that a newer save beat asks again before it
+ * replaces that save. 1280 px, the campaign's History once at 375 px.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -131,6 +132,35 @@ describe('Pages and campaigns: History, restore and safe concurrent editing', ()
     await expect.poll(async () => (await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`)).isPublished).toBe(true);
 
     expect(unexpectedErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('a restore that a colleague’s save beat asks again, naming the save, and Restore anyway restores over it', async () => {
+    const title = `Beaten restore ${RUN}`;
+    const created = await e2e.adminApi<SavedPage>('POST', '/api/pages', { title, content: 'Kilo lima.', meta_description: 'Kilo' });
+    const second = await e2e.adminApi<SavedPage>('PATCH', `/api/pages/${created.id}`, { content: 'Kilo lima mike.', version: created.version });
+    const { page, errors, close } = await e2e.openAsAdmin(`/admin/pages?q=${RUN}`, { heading: 'Pages' });
+    const { panel, changes } = await restoreOldest(page, await openEditor(page, 'page', title), 'page', 2, ['mike']);
+    // Someone saves while the History is open: the version the editor read is stale now.
+    const theirs = await e2e.adminApi<SavedPage>('PATCH', `/api/pages/${created.id}`, { content: 'Kilo lima mike november.', version: second.version });
+
+    await changes.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('alertdialog', { name: /^Restore the revision of / }).getByRole('button', { name: 'Restore' }).click();
+    // Refused (409) and asked again, naming the save that came first; nothing is restored yet.
+    const again = page.getByRole('alertdialog', { name: 'Restore over their save?' });
+    await again.waitFor();
+    expect(await again.textContent()).toMatch(/saved this page at .+ while you were editing\. Restoring now replaces their version/);
+    expect(await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`)).toMatchObject({ content: 'Kilo lima mike november.', version: theirs.version });
+    await reviewScreenshot(page, 'restore-over-their-save-1280', { fullPage: false });
+
+    await again.getByRole('button', { name: 'Restore anyway' }).click();
+    await toast(page, 'Revision restored').waitFor();
+    await panel.waitFor({ state: 'detached' });
+    expect(await e2e.adminApi<SavedPage>('GET', `/api/pages/${created.id}`)).toMatchObject({ content: 'Kilo lima.', version: theirs.version + 1 });
+    // Their save is kept in the history, under the restore.
+    const history = await e2e.adminApi<RevisionKinds>('GET', `/api/pages/${created.id}/revisions`);
+    expect(history.items.map((item) => item.kind)).toEqual(['restore', 'save', 'save', 'save']);
+    expect(unexpectedErrors(errors, [409])).toEqual([]);
     await close();
   });
 

@@ -2,20 +2,23 @@
  * A document's History (issue 39 §1, decisions 0064 and 0080) — a post's, a page's or a campaign's: its revisions
  * newest first (who, when, saved / published / autosave / restored), the word diff from the saved document to the
  * chosen revision (what a restore would change), and Restore, which asks first and saves the revision's fields as a
- * new revision, so nothing is lost. What differs between the kinds is one `DocumentHistory` (lib/document-versions.ts).
+ * new revision, so nothing is lost. A restore someone else's save beat (409) asks again, naming them, and "Restore
+ * anyway" restores over their version, which stays in the history: never a silent overwrite, never a dead end.
+ * What differs between the kinds is one `DocumentHistory` (lib/document-versions.ts).
  *
  *   <DocumentHistoryPanel history={pageHistory} documentId={page.id} saved={page} version={page.version}
  *     open={isOpen} onOpenChange={setIsOpen} onRestored={(page) => …} />
  */
 import { useState } from 'react';
-import { REVISION_KIND_LABELS, type RevisionSummary } from '../../shared/schemas/revisions';
+import { REVISION_KIND_LABELS, type RevisionSummary, type VersionConflict } from '../../shared/schemas/revisions';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet';
+import { conflictSentence } from '~/components/version-conflict-dialog';
 import { WordDiffView } from '~/components/word-diff-view';
 import { serverMessageOr } from '~/lib/api-client';
-import { type DocumentHistory, formatSavedAt } from '~/lib/document-versions';
+import { type DocumentHistory, formatSavedAt, versionConflictOf } from '~/lib/document-versions';
 import { toast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
@@ -48,21 +51,32 @@ export function DocumentHistoryPanel<Id, Fields, Document extends Fields>({
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = api.useRevision(documentId, chosenId);
   const [isAsking, setIsAsking] = useState(false);
+  // The save that beat a restore (its 409): the question names it, and the next try restores over its version.
+  const [beaten, setBeaten] = useState<VersionConflict | null>(null);
   const restore = api.useRestore(documentId);
   const items = revisions.data?.items ?? [];
   const chosenSummary = items.find((item) => item.id === chosenId) ?? null;
+  const stopAsking = () => {
+    setIsAsking(false);
+    setBeaten(null);
+  };
 
   async function confirmRestore() {
     if (chosenId === null) return;
     let restored: Document;
     try {
-      restored = await restore.mutateAsync({ revisionId: chosenId, version });
+      restored = await restore.mutateAsync({ revisionId: chosenId, version: beaten?.version ?? version });
     } catch (error) {
-      setIsAsking(false);
+      const conflict = versionConflictOf(error);
+      if (conflict) {
+        setBeaten(conflict);
+        return;
+      }
+      stopAsking();
       toast.error('Failed to restore the revision', { description: serverMessageOr(error, history.saveFailed) });
       return;
     }
-    setIsAsking(false);
+    stopAsking();
     setChosenId(null);
     onOpenChange(false);
     toast.success('Revision restored', { description: 'The version you replaced is kept in the history.' });
@@ -129,10 +143,14 @@ export function DocumentHistoryPanel<Id, Fields, Document extends Fields>({
         </div>
         <ConfirmDialog
           open={isAsking}
-          onOpenChange={(next) => !next && setIsAsking(false)}
-          title={`Restore the revision of ${chosenSummary ? whenOf(chosenSummary) : 'this date'}?`}
-          description={`Its ${history.restores} replace the ${noun}'s as a new save. The ${noun} stays ${history.keeps} as it is, and the version you replace is kept in the history.`}
-          confirmLabel="Restore"
+          onOpenChange={(next) => !next && stopAsking()}
+          title={beaten ? 'Restore over their save?' : `Restore the revision of ${chosenSummary ? whenOf(chosenSummary) : 'this date'}?`}
+          description={
+            beaten
+              ? `${conflictSentence(beaten, noun)} Restoring now replaces their version as a new save; theirs is kept in the history.`
+              : `Its ${history.restores} replace the ${noun}'s as a new save. The ${noun} stays ${history.keeps} as it is, and the version you replace is kept in the history.`
+          }
+          confirmLabel={beaten ? 'Restore anyway' : 'Restore'}
           pendingLabel="Restoring..."
           isPending={restore.isPending}
           onConfirm={() => void confirmRestore()}

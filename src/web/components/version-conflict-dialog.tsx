@@ -26,7 +26,8 @@ export interface VersionConflictDialogProps<Id, Fields, Document extends Fields>
   onClose(): void;
 }
 
-function conflictSentence(conflict: VersionConflict, noun: string): string {
+/** "Sam saved this page at Dec 1, 2026, 9:30 AM while you were editing." (also the History's restore question). */
+export function conflictSentence(conflict: VersionConflict, noun: string): string {
   const at = conflict.savedAt ? formatSavedAt(conflict.savedAt) : null;
   return `${conflict.savedBy ?? 'Someone'} saved this ${noun}${at ? ` at ${at}` : ''} while you were editing.`;
 }
