@@ -11,6 +11,10 @@
  *   the app closes.
  * - A stream may be opened on a `topic` (the document an editor has open, decision 0081): a broadcast to a topic
  *   reaches only its streams, and `onClose` says when one of them ended.
+ * - A stream that only some callers may read passes `recheck`: run again at every heartbeat, so a session signed
+ *   out, a role taken away or a document deleted ends the stream within one heartbeat, not when the reader leaves
+ *   (decision 0085). A refusal (401, 403, 404) or a failed check ends it; the browser's reconnect then meets the
+ *   route's own answer.
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,16 +37,36 @@ export interface SseChannel {
     request: FastifyRequest,
     reply: FastifyReply,
     first: () => string | Promise<string>,
-    options?: { topic?: string; onClose?(): void },
+    options?: StreamOptions,
   ): Promise<FastifyReply | undefined>;
+}
+
+export interface StreamOptions {
+  topic?: string;
+  onClose?(): void;
+  /** The route's access check, run again: it rejects when the reader may no longer read the stream, which ends it. */
+  recheck?(): Promise<unknown>;
 }
 
 export function createSseChannel(
   app: FastifyInstance,
   options: { heartbeatMs: number; maxPerIp: number; /** Runs after each heartbeat is written. */ onHeartbeat?(): void },
 ): SseChannel {
-  /** Each open stream and the topic it was opened on. */
-  const clients = new Map<ServerResponse, string | undefined>();
+  /** Each open stream and how it was opened (its topic, its access check). */
+  const clients = new Map<ServerResponse, StreamOptions>();
+  /** Streams whose access check is running: one at a time each, however slow the database. */
+  const checking = new Set<ServerResponse>();
+  const recheck = (response: ServerResponse, check: () => Promise<unknown>) => {
+    if (checking.has(response)) return;
+    checking.add(response);
+    check().then(
+      () => checking.delete(response),
+      () => {
+        checking.delete(response);
+        response.end();
+      },
+    );
+  };
   const openPerIp = new Map<string, number>();
 
   const send = (response: ServerResponse, chunk: string) => {
@@ -59,7 +83,10 @@ export function createSseChannel(
     else openPerIp.delete(ip);
   };
   const heartbeat = setInterval(() => {
-    for (const response of clients.keys()) send(response, ': heartbeat\n\n');
+    for (const [response, stream] of clients) {
+      send(response, ': heartbeat\n\n');
+      if (stream.recheck) recheck(response, stream.recheck);
+    }
     options.onHeartbeat?.();
   }, options.heartbeatMs);
   heartbeat.unref();
@@ -75,7 +102,7 @@ export function createSseChannel(
       return clients.size;
     },
     broadcast(chunk, topic) {
-      for (const [response, opened] of clients) if (topic === undefined || opened === topic) send(response, chunk);
+      for (const [response, opened] of clients) if (topic === undefined || opened.topic === topic) send(response, chunk);
     },
     async open(request, reply, first, stream = {}) {
       const ip = clientNetworkKey(request.ip);
@@ -100,7 +127,7 @@ export function createSseChannel(
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      clients.set(response, stream.topic);
+      clients.set(response, stream);
       let released = false;
       const release = () => {
         if (released) return;

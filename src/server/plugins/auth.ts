@@ -53,6 +53,11 @@ declare module 'fastify' {
     requirePermission(permission: Permission): PermissionHook;
     /** onRequest: any valid caller's identity is resolved; anonymous is allowed. */
     identifyOptional(request: FastifyRequest): Promise<void>;
+    /**
+     * A long-lived answer's caller checked again (an event stream's `recheck`, lib/sse.ts): the credentials
+     * are read afresh, so a session ended or a role taken away since the request began is refused (401/403).
+     */
+    recheckPermission(request: FastifyRequest, permission: Permission): Promise<Actor>;
   }
 }
 
@@ -298,6 +303,11 @@ export const authPlugin = fp(
         permissionHooks.set(permission, hook);
       }
       return hook;
+    });
+    app.decorate('recheckPermission', async (request: FastifyRequest, permission: Permission) => {
+      request.actor = null;
+      await app.requirePermission(permission)(request);
+      return request.actor ?? ANONYMOUS;
     });
   },
   { name: 'auth' },

@@ -29,7 +29,8 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
 
   beforeAll(async () => {
     testApp = await createTestApp(
-      { RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn', ANALYTICS_EXCLUDED_IPS: OFFICE, DOWNLOAD_URL: 'https://downloads.example/JotIt-Setup.exe' },
+      // A short heartbeat: the live stream's reader is asked again at each one.
+      { RATE_LIMIT_MULTIPLIER: '100', LOG_LEVEL: 'warn', ANALYTICS_EXCLUDED_IPS: OFFICE, DOWNLOAD_URL: 'https://downloads.example/JotIt-Setup.exe', SSE_HEARTBEAT_MS: '200' },
       { ssr: true },
     );
     app = testApp.app;
@@ -248,7 +249,7 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it('visitors now arrive live over the admin stream after a counted view, fresh again after a reconnect; owner/admin only', async () => {
+  it('visitors now arrive live over the admin stream after a counted view, fresh again after a reconnect; owner/admin only, also once open', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/admin/analytics/live/stream`;
     /** The stream's `live` events as they come; `next(match)` waits on one (a sentinel, never a timer). */
@@ -275,6 +276,14 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
       expect(refused.response.statusCode).toBe(status);
       refused.close();
     }
+
+    // Signed out while watching: the stream ends at the next heartbeat, not when the tab closes.
+    const leaving = await createTestAdmin(app);
+    const watched = await openEventStream<{ visitors: number }>(url, 'live', leaving.headers);
+    expect(watched.response.statusCode).toBe(200);
+    const signOut = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${leaving.sessionId}`, headers: leaving.headers });
+    expect(signOut.statusCode, signOut.body).toBe(204);
+    await watched.ended;
   });
 
   it('a write that fails keeps the events (logged once a minute, counted in /metrics) and writes them on recovery; past the bound the oldest are dropped and counted', async () => {

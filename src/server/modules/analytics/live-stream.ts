@@ -84,6 +84,8 @@ export async function liveStreamRoutes(app: FastifyInstance, holder: { stream?: 
       },
     },
     // Read before the stream opens: a failure is an ordinary 500, and the first event is this moment's figure.
-    (request, reply) => channel.open(request, reply, current),
+    // At every heartbeat the reader is asked again whether it may still read the figure (a sign-out ends the stream).
+    (request, reply) =>
+      channel.open(request, reply, current, { recheck: () => app.recheckPermission(request, 'dashboard.read') }),
   );
 }

@@ -31,7 +31,7 @@ export class PresenceHub {
   }
 
   /** Answers `reply` with `editor`'s presence stream on `topic`; its first event, and everyone else's next, lists the editors. */
-  open(request: FastifyRequest, reply: FastifyReply, topic: string, editor: PresentEditor) {
+  open(request: FastifyRequest, reply: FastifyReply, topic: string, editor: PresentEditor, recheck: () => Promise<unknown>) {
     const stream = Symbol(topic);
     return this.#channel.open(
       request,
@@ -46,6 +46,7 @@ export class PresenceHub {
       },
       {
         topic,
+        recheck,
         onClose: () => {
           const streams = this.#streams.get(topic);
           streams?.delete(stream);

@@ -1,7 +1,8 @@
 /**
  * Presence (issue 39 §2, decision 0081) over real HTTP: an editor's stream lists who has the document open, and
  * hears it when a second person opens it and when they leave; two tabs of one person count once; documents do not
- * hear each other; who may not read the document is refused (401, 403, or 404 for an author on another's post).
+ * hear each other; who may not read the document is refused (401, 403, or 404 for an author on another's post), also
+ * after the stream opened: a role taken away, a session ended or the document deleted ends it at the next heartbeat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../../tests/fixtures/event-stream.ts';
@@ -11,6 +12,7 @@ import { createTestStaffs, type TestUser } from '../../../../tests/fixtures/user
 import { blogCategories } from '../../db/schema.ts';
 import type { PresentEditor } from './hub.ts';
 
+const HEARTBEAT_MS = 200;
 const usernameOf = (user: TestUser) => user.email.split('@')[0]!;
 const namesOf = (editors: PresentEditor[]) => editors.map((editor) => editor.name);
 
@@ -24,7 +26,8 @@ describe(`presence on ${testDatabaseKind()}`, () => {
   const open: Array<{ close(): void }> = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100' });
+    // A short heartbeat: access is asked again at each one.
+    testApp = await createTestApp({ RATE_LIMIT_MULTIPLIER: '100', SSE_HEARTBEAT_MS: String(HEARTBEAT_MS) });
     [editor, otherEditor, author, otherAuthor] = await createTestStaffs(testApp.app, 'editor', 'editor', 'author', 'author');
     await testApp.app.services.database.db.insert(blogCategories).values({ name: 'General', slug: 'general' });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -42,6 +45,7 @@ describe(`presence on ${testDatabaseKind()}`, () => {
     return {
       status: stream.response.statusCode ?? 0,
       lists: stream.events,
+      ended: stream.ended,
       /** Waits until the newest list names `names`, in order. */
       until: async (names: string[]) => {
         await expect.poll(() => namesOf(stream.events.at(-1)?.editors ?? []), { timeout: 10_000 }).toEqual(names);
@@ -86,6 +90,34 @@ describe(`presence on ${testDatabaseKind()}`, () => {
     first.close();
     elsewhere.close();
     await expect.poll(() => testApp.app.presence.editorsOf(`page:${pageId}`)).toEqual([]);
+  });
+
+  it('ends an open stream at the next heartbeat when its reader may no longer read the document', async () => {
+    const [demoted, signedOut, stays] = await createTestStaffs(testApp.app, 'editor', 'editor', 'editor');
+    const pageId = await create(editor, '/api/pages', { title: 'Watched page' });
+    const otherPageId = await create(editor, '/api/pages', { title: 'Deleted page' });
+    const [demotedStream, signedOutStream, staysStream, deletedStream] = await Promise.all([
+      watch(`/api/pages/${pageId}/presence`, demoted),
+      watch(`/api/pages/${pageId}/presence`, signedOut),
+      watch(`/api/pages/${pageId}/presence`, stays),
+      watch(`/api/pages/${otherPageId}/presence`, stays),
+    ]);
+    const namesOn = (topic: string) => testApp.app.presence.editorsOf(topic).map((each) => each.name).sort();
+    await expect.poll(() => namesOn(`page:${pageId}`)).toEqual([demoted, signedOut, stays].map(usernameOf).sort());
+
+    // A role taken away (as an admin's change of role does), a session ended, a document deleted.
+    await testApp.app.services.database.sql.query(`update users set role = 'user' where id = $1`, [demoted.id]);
+    const ended = await testApp.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${signedOut.sessionId}`, headers: signedOut.headers });
+    expect(ended.statusCode, ended.body).toBe(204);
+    const deleted = await testApp.app.inject({ method: 'DELETE', url: `/api/pages/${otherPageId}`, headers: editor.headers });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    await Promise.all([demotedStream.ended, signedOutStream.ended, deletedStream.ended]);
+    // They left the list; the reader still allowed was asked at the same heartbeats and still hears who comes.
+    await staysStream.until([usernameOf(stays)]);
+    const newcomer = await watch(`/api/pages/${pageId}/presence`, editor);
+    await staysStream.until([usernameOf(stays), usernameOf(editor)]);
+    newcomer.close();
+    staysStream.close();
   });
 
   it('refuses who may not read the document, and answers 404 for what does not exist', async () => {

@@ -62,7 +62,9 @@ export function presenceRoute<Id extends string | number>(
       const found = await document.find(id, actor);
       const [user] = await app.services.database.db.select({ username: users.username }).from(users).where(eq(users.id, actor.userId));
       const topic = `${document.documentType}:${found.id}`;
-      return app.presence.open(request, reply, topic, { userId: actor.userId, name: user?.username ?? 'Someone' });
+      // Asked again at every heartbeat: a session ended, a role taken away or the document gone ends the stream.
+      const recheck = async () => document.find(id, await app.recheckPermission(request, document.permission));
+      return app.presence.open(request, reply, topic, { userId: actor.userId, name: user?.username ?? 'Someone' }, recheck);
     },
   );
 }
