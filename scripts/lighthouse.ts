@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
-import { chromiumPath } from '../tests/e2e/browser.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from '../tests/e2e/server.ts';
 import { signInViaApi } from '../tests/e2e/session.ts';
 
@@ -106,17 +106,7 @@ const server = await startServer({ LOG_LEVEL: 'info' }, { readyTimeoutMs: 240_00
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/help', '/blog', await postWithImages(server)];
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
+  chromeFlags: CHROMIUM_ARGS,
 });
 let failed = false;
 const rows: Array<Record<string, string | number>> = [];

@@ -13,8 +13,8 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? (existsSync(DEBIAN_CHROMIUM_BINARY) ? DEBIAN_CHROMIUM_BINARY : '/usr/bin/chromium');
 }
 
-// Flags that work on these machines (no GPU, no network beyond loopback).
-const CHROMIUM_ARGS = [
+// Flags that work on these machines (no GPU, no network beyond loopback); `npm run lighthouse` launches with them too.
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
