@@ -10,70 +10,40 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import sharp from 'sharp';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/browser.ts';
+import { photo } from '../tests/fixtures/photo.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from '../tests/e2e/server.ts';
 import { signInViaApi } from '../tests/e2e/session.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const METRICS = {
-  FCP: 'first-contentful-paint',
-  LCP: 'largest-contentful-paint',
-  TBT: 'total-blocking-time',
-  SI: 'speed-index',
-  CLS: 'cumulative-layout-shift',
-} as const;
+const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', SI: 'speed-index', CLS: 'cumulative-layout-shift' } as const;
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
 
-/** A 2400×1600 JPEG with a photo’s grain (0.4–0.6 MB): noise, softened, over a tint of its own. */
-async function photo(seed: number): Promise<Buffer> {
-  const background = { r: (seed * 83) % 256, g: (seed * 151) % 256, b: (seed * 47) % 256 };
-  const grain = await sharp({
-    create: {
-      width: 2400,
-      height: 1600,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .blur(1.2)
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 2400, height: 1600, channels: 3, background } })
-    .composite([{ input: grain, blend: 'overlay' }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
 /**
  * Uploads a cover and two inline photos as the admin and publishes a post with them, once the image job has made
- * their sizes (its log line for each: LOG_LEVEL info), so the page is measured as visitors get it. Its path.
+ * their sizes (its log line for each: LOG_LEVEL info, `npm start`'s default), so the page is measured as visitors get it. Its path.
  */
 async function postWithImages(server: RunningServer): Promise<string> {
   const { token } = await signInViaApi(server.baseUrl, E2E_ADMIN.email, E2E_ADMIN.password);
   const headers = { Authorization: `Bearer ${token}` };
   const urls: string[] = [];
-  for (const seed of [1, 2, 3]) {
+  // The sizes of the blog's image test (src/server/modules/blog/blog-images.test.ts): cover, then the two inline.
+  for (const [width, height] of [[2400, 1600], [1600, 1200], [1200, 900]] as const) {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await photo(seed))], { type: 'image/jpeg' }), `photo-${seed}.jpg`);
+    form.append('file', new Blob([new Uint8Array(await photo(width, height))], { type: 'image/jpeg' }), 'photo.jpg');
     const response = await fetch(new URL('/api/uploads', server.baseUrl), { method: 'POST', body: form, headers });
-    if (response.status !== 201) throw new Error(`Upload ${seed}: ${response.status} ${await response.text()}`);
+    if (response.status !== 201) throw new Error(`Upload of ${width}×${height}: ${response.status} ${await response.text()}`);
     urls.push(((await response.json()) as { url: string }).url);
   }
   const madeSizes = () => server.output.join('').split('image sizes made').length - 1;
-  for (const deadline = Date.now() + 120_000; madeSizes() < urls.length;) {
-    if (Date.now() > deadline)
-      throw new Error(`The image sizes were not made in 2 minutes (${madeSizes()} of ${urls.length})`);
+  for (const deadline = Date.now() + 120_000; madeSizes() < urls.length; ) {
+    if (Date.now() > deadline) throw new Error(`The image sizes were not made in 2 minutes (${madeSizes()} of ${urls.length})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const [cover, first, second] = urls as [string, string, string];
-  const paragraph =
-    'A jot is a thought caught before it slips away: a line typed into the tray, saved at once, found again later. '.repeat(
-      3,
-    );
+  const paragraph = 'A jot is a thought caught before it slips away: a line typed into the tray, saved at once, found again later. '.repeat(3);
   const response = await fetch(new URL('/api/blog-posts', server.baseUrl), {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -93,11 +63,8 @@ async function postWithImages(server: RunningServer): Promise<string> {
 
 /** Bytes of images the page downloaded in this run (Lighthouse's phone: 412 px wide at 1.75 device pixels a pixel). */
 function imageBytes(audits: Record<string, { details?: unknown }>): number {
-  const items =
-    (
-      audits['network-requests']?.details as
-        { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
-    )?.items ?? [];
+  const details = audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined;
+  const items = details?.items ?? [];
   return items.filter((item) => item.resourceType === 'Image').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 
@@ -132,14 +99,9 @@ try {
       if (score < BUDGET[category]) {
         failed = true;
         const audits = Object.values(result.lhr.audits).filter(
-          (audit) =>
-            audit.score !== null &&
-            audit.score < 1 &&
-            result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
+          (audit) => audit.score !== null && audit.score < 1 && result.lhr.categories[category]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0),
         );
-        console.log(
-          `  ${page} ${category} ${score} < ${BUDGET[category]}: ${audits.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join(', ')}`,
-        );
+        console.log(`  ${page} ${category} ${score} < ${BUDGET[category]}: ${audits.map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`).join(', ')}`);
       }
     }
     for (const [name, id] of Object.entries(METRICS)) row[name] = result.lhr.audits[id]?.displayValue ?? '';

@@ -4,9 +4,8 @@
  * their box, lazy and async), the Open Graph image is the 1200×630 crop, and no `<img>` lacks an `alt`. Prints the
  * image bytes a 375 px phone downloads for a post with a cover and two inline images.
  */
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photo } from '../../../../tests/fixtures/photo.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, type TestUser } from '../../../../tests/fixtures/users.ts';
@@ -14,12 +13,6 @@ import { eq } from 'drizzle-orm';
 import { uploadImages } from '../../db/schema.ts';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-
-/** A photo-like JPEG (smooth blocks of colour with fine noise), `width`×`height`. */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const blocks = await sharp(randomBytes(32 * 24 * 3), { raw: { width: 32, height: 24, channels: 3 } }).resize(width, height).raw().toBuffer();
-  return sharp(blocks, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
 
 function multipart(data: Buffer) {
   const boundary = '----jotit-blog-images';
