@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { useAuth } from '~/lib/auth';
+import { useAuth, useSignOutToLogin } from '~/lib/auth';
 import { AccountActions } from './account-actions';
 import { Logo } from './logo';
 import { MenuButton } from './menu-button';
@@ -21,16 +21,13 @@ const LazyMobileDrawer = lazy(loadMobileDrawer);
  * for admins), and the session; below 768 px a side drawer holds every link.
  */
 export function NavBar({ counter, adminCounts }: { counter?: ReactNode; adminCounts?: AdminLinkCounts }) {
-  const { status, user, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { status, user } = useAuth();
+  const signOutToLogin = useSignOutToLogin();
   const role = status === 'signed-in' ? roleOfUser(user) : null;
   // The spec's admin entries a role may open (decision 0050): all of them for an admin, none for a user.
   const adminLinks = useMemo(() => ADMIN_LINKS.filter((link) => can(role, currentAdminSection(link.to)?.permission ?? 'admin.enter')), [role]);
 
-  function handleSignOut() {
-    signOut();
-    navigate('/login');
-  }
+  const handleSignOut = () => void signOutToLogin();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">

@@ -13,6 +13,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { useNavigate } from 'react-router';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../shared/constants';
 import type { AuthUser, ValidateResponse } from '../../shared/schemas/auth';
 import { ApiError, apiRequest, readAuthToken } from './api-client';
@@ -87,4 +88,30 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/**
+ * Signs out and opens /login, as every Sign Out does. One async transition holds both: the router's updates made
+ * while it runs are entangled with it, so /login and the ended session commit together once /login's code has
+ * loaded. Ended first, a protected page showed its own sign-in gate while that code loaded, and what a person typed
+ * into it was lost when /login replaced it (a CI failure: typed on the Security page's gate, submitted empty on
+ * /login's). A navigation's `flushSync` would not do: it covers only the navigation's first update.
+ */
+export function useSignOutToLogin(): () => Promise<void> {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(
+    () =>
+      new Promise<void>((resolve) =>
+        startTransition(async () => {
+          try {
+            await navigate('/login');
+          } finally {
+            startTransition(signOut);
+            resolve();
+          }
+        }),
+      ),
+    [navigate, signOut],
+  );
 }

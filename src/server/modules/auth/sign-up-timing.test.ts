@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../tests/fixtures/captcha.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
+import { gapAllowance, median } from '../../../../tests/fixtures/timing.ts';
 import { createTestUser } from '../../../../tests/fixtures/users.ts';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * The minimum answer time is production's own 300 ms. It must lie above the work of either path for the check to
@@ -70,10 +70,12 @@ describe(`sign-up timing on ${testDatabaseKind()}`, () => {
     }
     const gap = median(differences);
     const slower = differences.filter((difference) => difference > 0).length;
-    const summary = `minimum ${minimum} ms; median registered − new: ${gap.toFixed(2)} ms; median ${median(all).toFixed(1)} ms; registered slower in ${slower}/${PAIRS} pairs; fastest ${Math.min(...all).toFixed(1)} ms`;
+    const allowance = gapAllowance(differences);
+    const summary = `minimum ${minimum} ms; median registered − new: ${gap.toFixed(2)} ms (allowed ±${allowance.toFixed(2)} ms); median ${median(all).toFixed(1)} ms; registered slower in ${slower}/${PAIRS} pairs; fastest ${Math.min(...all).toFixed(1)} ms`;
     expect(Math.min(...all), summary).toBeGreaterThanOrEqual(minimum - 1);
-    // Before the fix −3.7 ms; with the minimum above the work, the medians wander within ±2 ms of zero.
-    expect(Math.abs(gap), summary).toBeLessThan(2.5);
+    // Before the fix −3.7 ms on an idle machine; with the minimum above the work, the medians wander within ±2 ms of
+    // zero. When the load pushes answers past the minimum the allowance widens with the pairs' spread.
+    expect(Math.abs(gap), summary).toBeLessThan(allowance);
     // A coin toss: 20 ± 12 of 40 (four standard deviations, as account-mail-timing.test.ts: at three a fair run
     // fails once in a few hundred) holds unless one kind is systematically faster; before the fix, 13 of 100.
     expect(slower, summary).toBeGreaterThan(7);

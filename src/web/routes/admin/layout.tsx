@@ -17,10 +17,11 @@ import { ProtectedPage } from '~/features/accounts/gate';
 import { getAdminStatsQueryOptions } from '~/features/admin-stats';
 import { useInboxUnreadCount } from '~/features/inbox/unread-count';
 import { getSecondFactorQueryOptions } from '~/features/second-factor/status';
-import { useAuth } from '~/lib/auth';
+import { useAuth, useSignOutToLogin } from '~/lib/auth';
 
 export default function AdminLayout() {
-  const { status, user, signOut } = useAuth();
+  const { status, user } = useAuth();
+  const signOutToLogin = useSignOutToLogin();
   const navigate = useNavigate();
   const matches = useMatches();
   const location = useLocation();
@@ -60,10 +61,7 @@ export default function AdminLayout() {
   return (
     <AdminShell
       email={isStaff ? user?.email : undefined}
-      onSignOut={() => {
-        signOut();
-        void navigate('/login');
-      }}
+      onSignOut={() => void signOutToLogin()}
       counts={counts}
       // The frame is drawn with its sections while the session is checked (an admin sees no shift).
       showNavigation={status === 'loading' || isStaff}

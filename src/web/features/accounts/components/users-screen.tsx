@@ -1,6 +1,5 @@
 import { UserPlusIcon, UsersIcon } from 'lucide-react';
 import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { can, ROLES, roleOfUser } from '../../../../shared/permissions';
 import { type User, USER_STATUS_FILTERS } from '../../../../shared/schemas/accounts';
 import { useDeleteUser } from '../api/delete-user';
@@ -18,7 +17,7 @@ import { DataTable, DataTableEmpty, pagedRows, useDataTableState } from '~/compo
 import { Button } from '~/components/ui/button';
 import { ListCard } from '~/components/list-card';
 import { serverErrorText } from '~/lib/api-client';
-import { useAuth } from '~/lib/auth';
+import { useAuth, useSignOutToLogin } from '~/lib/auth';
 import { useOpenRequestedRecord } from '~/lib/open-record';
 import type { TableStateOptions } from '~/lib/table-url-state';
 import { toast } from '~/lib/toast';
@@ -40,8 +39,8 @@ export function UsersScreen({
   extraActions?: ReactNode;
   after?: ReactNode;
 }) {
-  const { user: currentUser, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user: currentUser } = useAuth();
+  const signOutToLogin = useSignOutToLogin();
   const table = useDataTableState(TABLE_OPTIONS);
   const search = table.state.filters.q;
   const status = USER_STATUS_FILTERS.find((value) => value === table.state.filters.status);
@@ -96,8 +95,7 @@ export function UsersScreen({
       toast.success('User updated successfully');
       // An admin who gave up their own admin role (or approval) has just ended their own session.
       if (user.id === currentUser?.id && user[field]) {
-        signOut();
-        navigate('/login');
+        void signOutToLogin();
       }
     } catch (error) {
       toast.error('Error updating user', { description: serverErrorText(error) ?? 'Failed to update the user. Please try again.' });

@@ -6,7 +6,6 @@
  */
 import { AlertTriangleIcon, LaptopIcon, LogOutIcon, ShieldCheckIcon, SmartphoneIcon, TabletIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { formatRelativeTime } from '../../../../shared/format';
 import type { Session } from '../../../../shared/schemas/sessions';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -18,7 +17,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '~/components/ui/card';
 import { Skeleton } from '~/components/ui/skeleton';
 import { serverMessageOr } from '~/lib/api-client';
-import { useAuth } from '~/lib/auth';
+import { useSignOutToLogin } from '~/lib/auth';
 import { useFocusHeadingAfterRemoval } from '~/lib/focus-heading-after-removal';
 import { toast } from '~/lib/toast';
 
@@ -43,8 +42,7 @@ export function SessionsCard() {
   const sessionsQuery = useSessions();
   const endSession = useEndSession();
   const endOthers = useEndOtherSessions();
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signOutToLogin = useSignOutToLogin();
   const [sessionToEnd, setSessionToEnd] = useState<Session | null>(null);
   const [isEndOthersOpen, setIsEndOthersOpen] = useState(false);
   const { headingRef, openerRemoved, onCloseAutoFocus } = useFocusHeadingAfterRemoval();
@@ -55,8 +53,7 @@ export function SessionsCard() {
     endSession.mutate(session.id, {
       onSuccess: () => {
         if (session.isCurrent) {
-          signOut();
-          void navigate('/login');
+          void signOutToLogin();
           return;
         }
         openerRemoved();
