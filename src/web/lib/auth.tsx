@@ -72,16 +72,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(() => {
-    // The server ends this token's session (decision 0051), so a copy of the token is useless from now on. The
-    // request takes the token before it is removed below; signing out never waits for it, nor fails with it.
-    if (readAuthToken()) void apiRequest<void>('/api/auth/signout', { method: 'POST', body: {} }).catch(() => undefined);
-    window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    forgetSession();
     setUser(null);
     setStatus('signed-out');
   }, []);
 
   const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Ends this device's session: the server ends the token's session (decision 0051), so a copy of the token is useless
+ * from now on, and the token is forgotten. The request takes the token before it is removed; signing out never waits
+ * for it, nor fails with it. A second call does nothing.
+ */
+function forgetSession(): void {
+  if (readAuthToken()) void apiRequest<void>('/api/auth/signout', { method: 'POST', body: {} }).catch(() => undefined);
+  window.localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
 }
 
 export function useAuth(): AuthContextValue {
@@ -91,18 +98,20 @@ export function useAuth(): AuthContextValue {
 }
 
 /**
- * Signs out and opens /login, as every Sign Out does. One async transition holds both: the router's updates made
- * while it runs are entangled with it, so /login and the ended session commit together once /login's code has
- * loaded. Ended first, a protected page showed its own sign-in gate while that code loaded, and what a person typed
- * into it was lost when /login replaced it (a CI failure: typed on the Security page's gate, submitted empty on
- * /login's). A navigation's `flushSync` would not do: it covers only the navigation's first update.
+ * Signs out and opens /login, as every Sign Out does. The session ends at once (a tab closed right after is signed
+ * out); what the page shows changes with /login: one async transition holds both, the router's updates made while it
+ * runs are entangled with it, so /login and the signed-out state commit together once /login's code has loaded.
+ * Changed first, a protected page showed its own sign-in gate while that code loaded, and what a person typed into
+ * it was lost when /login replaced it (a CI failure: typed on the Security page's gate, submitted empty on /login's).
+ * A navigation's `flushSync` would not do: it covers only the navigation's first update.
  */
 export function useSignOutToLogin(): () => Promise<void> {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(
     () =>
-      new Promise<void>((resolve) =>
+      new Promise<void>((resolve) => {
+        forgetSession();
         startTransition(async () => {
           try {
             await navigate('/login');
@@ -110,8 +119,8 @@ export function useSignOutToLogin(): () => Promise<void> {
             startTransition(signOut);
             resolve();
           }
-        }),
-      ),
+        });
+      }),
     [navigate, signOut],
   );
 }
