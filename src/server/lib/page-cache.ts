@@ -34,8 +34,8 @@
  * - The nonce: the page rendered for one request is kept split at that request's nonce, which stands in as the
  *   placeholder and cannot collide with content (128 random bits drawn for that request, after the content was
  *   written). Each hit joins the parts with its own request's nonce. gzip is built ahead too: each part is deflated once with a full flush (independent,
- *   byte-aligned deflate blocks) and a hit joins them with the nonce as a stored block and a fresh CRC, so a hit
- *   costs no compression. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
+ *   byte-aligned deflate blocks) and a hit joins them with the nonce as a stored block and a CRC combined from the
+ *   parts' stored CRCs (crc32-combine.ts), so a hit costs no compression and no pass over the page. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
  *   accepts gzip); a client that takes br only gets it compressed per request at quality 1.
  * - Caching headers: `Cache-Control: no-cache` (as every page) and no ETag, since the body differs per response
  *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding`, and the cookie's or
@@ -44,6 +44,7 @@
 import { brotliCompressSync, constants as zlib, crc32, deflateRawSync } from 'node:zlib';
 import type { PageVariance, SharedPageReads } from '../../shared/load-context.ts';
 import { type ContentEvents, type ContentItemTag, type ContentKind, type ContentTag, changeTouches } from './content-events.ts';
+import { crc32Append, crc32Shift } from './crc32-combine.ts';
 
 /** The most values a page may vary on: each is a stored page, so the list must stay short (decision 0045). */
 export const MAX_VARIANT_VALUES = 8;
@@ -88,6 +89,9 @@ interface Entry {
   parts: Buffer[];
   /** Each part deflated alone (full flush; the last one finished). */
   deflated: Buffer[];
+  /** Each part's CRC-32 and shift (crc32-combine.ts), so a gzip hit never reads the page's bytes again. */
+  partCrcs: number[];
+  partShifts: number[];
   freshUntil: number;
   expiresAt: number;
   /** When a request started rendering the page again (0: none). */
@@ -340,6 +344,8 @@ export class PageCache {
       headers: [...headers, ['vary', variedOn ? `Accept-Encoding, ${variedOn}` : 'Accept-Encoding']],
       parts,
       deflated,
+      partCrcs: parts.map((part) => crc32(part)),
+      partShifts: parts.map((part) => crc32Shift(part.length)),
       freshUntil,
       expiresAt: Math.min(renderedAt + (this.options.staleMs ?? 30_000), nextPublish),
       refreshingSince: 0,
@@ -389,14 +395,16 @@ export class PageCache {
       let crc = 0;
       let size = 0;
       const block = storedBlock(nonceBytes);
+      const nonceCrc = crc32(nonceBytes);
+      const nonceShift = crc32Shift(nonceBytes.length);
       entry.parts.forEach((part, index) => {
         if (index > 0) {
           chunks.push(block);
-          crc = crc32(nonceBytes, crc);
+          crc = crc32Append(crc, nonceCrc, nonceShift);
           size += nonceBytes.length;
         }
         chunks.push(entry.deflated[index]!);
-        crc = crc32(part, crc);
+        crc = crc32Append(crc, entry.partCrcs[index]!, entry.partShifts[index]!);
         size += part.length;
       });
       const trailer = Buffer.alloc(8);
