@@ -316,6 +316,24 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
     expect(metrics).toContain('jotit_analytics_events_dropped_total');
   });
 
+  it('events arriving while a batch is written wait for a full batch or the flush: a busy second is a few inserts, not one per write ended', async () => {
+    // The buffer's own database, with every statement it sends counted (no timer: only pushes and the flush write).
+    let inserts = 0;
+    const counted = { query: (text: string, values?: unknown[]) => ((inserts += 1), testApp.database.sql.query(text, values)) };
+    const buffer = new EventBuffer({ sql: counted, log: app.log, onWriteFailed: () => {}, onDropped: () => {} });
+    const push = (n: number) =>
+      buffer.push({ at: new Date(clock), kind: 'view', visitorHash: `burst-${n}`, path: '/burst', device: 'desktop', browser: 'Chrome' });
+    const burst = async () => (await events()).filter((stored) => stored.path === '/burst').length;
+    // The 500th event starts a write; 30 more arrive while it runs. The old writer then wrote those 30 at once (a
+    // second insert), and the 470 after them at the flush (a third).
+    for (let n = 0; n < 530; n += 1) push(n);
+    await expect.poll(burst).toBe(500);
+    for (let n = 530; n < 1000; n += 1) push(n);
+    await buffer.flush();
+    expect(inserts).toBe(2);
+    expect(await burst()).toBe(1000);
+  });
+
   it('raw events older than 30 days are pruned by the maintenance job; the roll-ups stay', async () => {
     await page('/about', '10.47.0.1');
     await storedEvents(1);

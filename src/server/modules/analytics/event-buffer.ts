@@ -53,6 +53,8 @@ export interface EventBufferOptions {
 export class EventBuffer {
   private events: AnalyticsEvent[] = [];
   private writing: Promise<void> | null = null;
+  /** Whether the write under way writes everything (the timer's, close's), or full batches only (push's). */
+  private writingAll = false;
   private timer: NodeJS.Timeout | null = null;
   private lastFailureLog = 0;
 
@@ -70,14 +72,25 @@ export class EventBuffer {
   push(event: AnalyticsEvent): void {
     this.events.push(event);
     this.trim();
-    if (this.events.length >= BATCH_SIZE && !this.writing) void this.flush();
+    if (this.events.length >= BATCH_SIZE && !this.writing) void this.write(BATCH_SIZE);
   }
 
   /** Writes what is waiting, batch by batch; resolves when written or put back after a failure. */
   flush(): Promise<void> {
-    if (this.writing) return this.writing;
+    // A write of full batches only may be under way: the rest is written after it.
+    if (this.writing) return this.writingAll ? this.writing : this.writing.then(() => this.flush());
+    return this.write(1);
+  }
+
+  /**
+   * Writes batches while at least `atLeast` events wait. Between the timer's ticks only full batches are written:
+   * writing whatever had arrived meanwhile, each time the last write ended, made a busy second a stream of small
+   * inserts (a commit each) rather than a few batches of 500 — most of what counting cost a cached page.
+   */
+  private write(atLeast: number): Promise<void> {
     if (this.events.length === 0) return Promise.resolve();
-    this.writing = this.writeAll().finally(() => {
+    this.writingAll = atLeast === 1;
+    this.writing = this.writeAll(atLeast).finally(() => {
       this.writing = null;
     });
     return this.writing;
@@ -91,8 +104,8 @@ export class EventBuffer {
     await this.flush();
   }
 
-  private async writeAll(): Promise<void> {
-    while (this.events.length > 0) {
+  private async writeAll(atLeast: number): Promise<void> {
+    while (this.events.length >= atLeast) {
       const batch = this.events.splice(0, BATCH_SIZE);
       try {
         await this.options.sql.query(INSERT_SQL, COLUMNS.map(([, field]) => batch.map((event) => valueOf(event[field]))));
