@@ -11,6 +11,7 @@ import { openEventStream } from '../../../../tests/fixtures/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../../tests/fixtures/test-app.ts';
 import { testDatabaseKind } from '../../../../tests/fixtures/test-database.ts';
 import { createTestAdmin, createTestStaff, type TestUser } from '../../../../tests/fixtures/users.ts';
+import type { SqlRunner } from '../../db/client.ts';
 import { analyticsDaily, analyticsDownloadsDaily, analyticsEvents, analyticsSalts, leads } from '../../db/schema.ts';
 import { maintainAnalytics } from '../../jobs/analytics-maintenance.ts';
 import { EventBuffer } from './event-buffer.ts';
@@ -319,7 +320,9 @@ describe(`site analytics on ${testDatabaseKind()}`, () => {
   it('events arriving while a batch is written wait for a full batch or the flush: a busy second is a few inserts, not one per write ended', async () => {
     // The buffer's own database, with every statement it sends counted (no timer: only pushes and the flush write).
     let inserts = 0;
-    const counted = { query: (text: string, values?: unknown[]) => ((inserts += 1), testApp.database.sql.query(text, values)) };
+    const counted: SqlRunner = {
+      query: <Row,>(text: string, values?: unknown[]) => ((inserts += 1), testApp.database.sql.query<Row>(text, values)),
+    };
     const buffer = new EventBuffer({ sql: counted, log: app.log, onWriteFailed: () => {}, onDropped: () => {} });
     const push = (n: number) =>
       buffer.push({ at: new Date(clock), kind: 'view', visitorHash: `burst-${n}`, path: '/burst', device: 'desktop', browser: 'Chrome' });
