@@ -33,9 +33,10 @@
  *   never sends every connection into React at once. A scheduled blog post's time ends both (it appears on time).
  * - The nonce: the page rendered for one request is kept split at that request's nonce, which stands in as the
  *   placeholder and cannot collide with content (128 random bits drawn for that request, after the content was
- *   written). Each hit joins the parts with its own request's nonce. gzip is built ahead too: each part is deflated once with a full flush (independent,
- *   byte-aligned deflate blocks) and a hit joins them with the nonce as a stored block and a CRC combined from the
- *   parts' stored CRCs (crc32-combine.ts), so a hit costs no compression and no pass over the page. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
+ *   written). Each hit joins the parts with its own request's nonce. gzip is built ahead too: each part is deflated
+ *   once with a full flush (independent, byte-aligned deflate blocks) and a hit joins them with the nonce as a stored
+ *   block and a CRC combined from the parts' stored CRCs (crc32-combine.ts), so a hit costs no compression and no
+ *   pass over the page. brotli cannot be joined like that, so hits prefer gzip (every browser that accepts br
  *   accepts gzip); a client that takes br only gets it compressed per request at quality 1.
  * - Caching headers: `Cache-Control: no-cache` (as every page) and no ETag, since the body differs per response
  *   (the nonce) and a 304 would pair a stored body with a new nonce; `Vary: Accept-Encoding`, and the cookie's or

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
- * Sign Out (useSignOutToLogin) ends the session in /login's first commit, never before it. The CI failure this guards
- * against: Sign Out on the Security page ended the session at once, so the page's gate showed its own sign-in form
- * while /login's code loaded; the test typed into that form, /login replaced it, and an empty form was submitted.
- * Here /login's code is held back (a lazy route) to see every commit while it loads.
+ * Sign Out (useSignOutToLogin) gives up the token at once, and the page shows the signed-out state only in /login's
+ * first commit, never before it. The CI failure this guards against: Sign Out on the Security page showed the
+ * signed-out state at once, so the page's gate showed its own sign-in form while /login's code loaded; the test typed
+ * into that form, /login replaced it, and an empty form was submitted. Here /login's code is held back (a lazy route)
+ * to see every commit while it loads.
  */
 import { act, createElement, useLayoutEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -26,7 +27,7 @@ describe('useSignOutToLogin', () => {
     container.remove();
   });
 
-  it('keeps the page and the session until /login has rendered, then ends the session with it', async () => {
+  it('gives up the token at once, keeps the page until /login has rendered, then shows /login signed out', async () => {
     // RouterProvider from 'react-router': under Vitest, 'react-router/dom' loads a second copy of the router's contexts.
     // Every commit, as "path status": what a person could have seen.
     const commits: string[] = [];
